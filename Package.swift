@@ -1,0 +1,42 @@
+// swift-tools-version: 6.2
+//
+// FlowCheck: a property-based conformance test kit for server-driven navigation.
+// The package deliberately has no `dependencies:` so that it can be dropped into
+// any SDK's test target without pulling anything in.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "FlowCheck",
+    products: [
+        .library(name: "NavigationModel", targets: ["NavigationModel"]),
+        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .library(name: "PropertyTestingTestSupport", targets: ["PropertyTestingTestSupport"]),
+        .library(name: "GoldenCorpus", targets: ["GoldenCorpus"]),
+        .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
+        .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
+    ],
+    targets: [
+        // The reference model of server-driven navigation: pure values, no I/O.
+        .target(name: "NavigationModel", swiftSettings: strict),
+        // A general property-testing engine with integrated shrinking.
+        .target(name: "PropertyTesting", swiftSettings: strict),
+        // Turns engine failures into Swift Testing or XCTest failures.
+        .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
+        // Golden cases on disk: format, loading and verification against the model.
+        .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
+        .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
+        .executableTarget(name: "FlowCheckBench", dependencies: ["PropertyTesting"], swiftSettings: strict),
+
+        .testTarget(name: "NavigationModelTests", dependencies: ["NavigationModel"], swiftSettings: strict),
+        .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
+        .testTarget(
+            name: "PropertyTestingTests",
+            dependencies: ["PropertyTesting", "PropertyTestingTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

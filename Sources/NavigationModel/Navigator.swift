@@ -1,0 +1,93 @@
+/// Applies directives to a stack: the rules of server-driven navigation as pure functions.
+///
+/// Every rule here has an ID in <doc:Semantics>. A rejected directive leaves the
+/// stack exactly as it was.
+public struct Navigator: Hashable, Sendable {
+    /// The nesting profile, which changes POP_TO and POP_TO_ROOT only.
+    public var profile: Profile
+
+    /// Creates a navigator for a profile.
+    public init(profile: Profile) { self.profile = profile }
+
+    /// The first validation check that fails, or `nil` for a well-formed directive.
+    ///
+    /// Order: `unknownMode`; for destination modes `missingScreen`, `missingFlow`,
+    /// `unknownBehavior`; for POP_TO `missingScreen` (rules NAV-VALID-MODE,
+    /// NAV-VALID-DEST, NAV-VALID-BEHAVIOR, NAV-VALID-TARGET).
+    public static func validate(_ directive: Directive) -> RejectionReason? {
+        guard let mode = directive.mode, mode.isKnown else { return .unknownMode }
+        if Mode.withDestination.contains(mode) {
+            guard let screen = directive.screen, !screen.isEmpty else { return .missingScreen }
+            guard let name = directive.flow?.name, !name.isEmpty else { return .missingFlow }
+            guard let behavior = directive.flow?.behavior, behavior.isKnown else { return .unknownBehavior }
+        } else if mode == .popTo {
+            guard let screen = directive.screen, !screen.isEmpty else { return .missingScreen }
+        }
+        return nil
+    }
+
+    /// Applies a directive to a valid stack and says whether it was applied.
+    public func apply(_ directive: Directive, to stack: inout ScreenStack) -> Outcome {
+        if let reason = Navigator.validate(directive) { return .rejected(reason) }
+        // Validation guarantees the mode, and the destination where the mode needs one.
+        let mode = directive.mode!
+        switch mode {
+        case .push, .replace:
+            push(directive, replacingTop: mode == .replace, in: &stack.entries)
+        case .reset:
+            stack.entries = [Entry(screen: directive.screen!, flow: directive.flow!.name!, flowRoot: true, presentation: .root)]
+        case .pop:
+            guard stack.entries.count > 1 else { return .rejected(.cannotPopRoot) }
+            stack.entries.removeLast()
+        case .present:
+            stack.entries.append(Entry(screen: directive.screen!, flow: directive.flow!.name!, flowRoot: true, presentation: .modal))
+        case .dismiss:
+            let start = stack.topLayerStart
+            guard start > 0 else { return .rejected(.nothingToDismiss) }
+            stack.entries.removeSubrange(start...)
+        case .popTo:
+            let searchStart = profile.nesting == .owned ? stack.topLayerStart : 0
+            let target = directive.screen!
+            guard let index = stack.entries[searchStart...].lastIndex(where: { $0.screen == target }) else {
+                return .rejected(.targetNotFound)
+            }
+            stack.entries.removeSubrange((index + 1)...)
+        case .popToRoot:
+            let root = profile.nesting == .owned ? stack.topLayerStart : 0
+            stack.entries.removeSubrange((root + 1)...)
+        default:
+            // FAILED outside a session, or with nothing pending: the client stays where it is.
+            break
+        }
+        return .applied
+    }
+
+    /// PUSH and REPLACE share one path: REPLACE first removes the top entry, then
+    /// pushes with `had` computed after that removal (NAV-REPLACE).
+    private func push(_ directive: Directive, replacingTop: Bool, in entries: inout [Entry]) {
+        let start = entries.lastIndex(where: { $0.presentation == .modal }) ?? 0
+        let basePresentation = entries[start].presentation
+        let flow = directive.flow!.name!
+        let behavior = directive.flow!.behavior!
+        var baseRemoved = false
+
+        if replacingTop {
+            if entries.count - 1 == start { baseRemoved = true }
+            entries.removeLast()
+        }
+        let had = entries[start...].contains { $0.flow == flow }
+        if behavior != .keep && had {
+            if !baseRemoved && entries[start].flow == flow { baseRemoved = true }
+            var write = start
+            for read in start..<entries.count where entries[read].flow != flow {
+                entries[write] = entries[read]
+                write += 1
+            }
+            entries.removeSubrange(write...)
+        }
+        let flowRoot = behavior == .startNew ? true : !had
+        entries.append(Entry(screen: directive.screen!, flow: flow, flowRoot: flowRoot, presentation: .push))
+        // NAV-BASE: the layer keeps its base presentation when its first entry was removed.
+        if baseRemoved { entries[start].presentation = basePresentation }
+    }
+}
