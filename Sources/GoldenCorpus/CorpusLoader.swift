@@ -1,0 +1,107 @@
+import Foundation
+import NavigationModel
+
+/// Reads golden cases from a corpus folder. This is the module's only I/O.
+public enum CorpusLoader {
+    /// A case with the file it came from.
+    public struct LoadedCase: Hashable, Sendable {
+        /// The file, relative to the corpus folder, such as `navigation/flows-keep-seed.json`.
+        public var file: String
+        /// The case.
+        public var goldenCase: GoldenCase
+    }
+
+    /// The navigation and session case folders inside a corpus.
+    public static let suites = ["navigation", "session"]
+
+    /// Loads every `*.json` file of the suite folders, in path order. A malformed
+    /// file is reported and the others are still loaded.
+    public static func load(corpus: URL) -> (cases: [LoadedCase], errors: [CorpusError]) {
+        var cases: [LoadedCase] = []
+        var errors: [CorpusError] = []
+        for suite in suites {
+            let folder = corpus.appendingPathComponent(suite, isDirectory: true)
+            guard FileManager.default.fileExists(atPath: folder.path) else { continue }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            } catch {
+                errors.append(CorpusError(code: .unreadable, file: suite, message: "cannot list the folder: \(error.localizedDescription)"))
+                continue
+            }
+            for name in names {
+                let file = "\(suite)/\(name)"
+                do {
+                    let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                    cases.append(LoadedCase(file: file, goldenCase: try decode(data, file: file)))
+                } catch let error as CorpusError {
+                    errors.append(error)
+                } catch {
+                    errors.append(CorpusError(code: .unreadable, file: file, message: error.localizedDescription))
+                }
+            }
+        }
+        errors += consistencyErrors(cases)
+        return (cases, errors)
+    }
+
+    /// Decodes one case, turning a decoding error into a ``CorpusError`` with its JSON path.
+    public static func decode(_ data: Data, file: String) throws(CorpusError) -> GoldenCase {
+        do {
+            return try JSONDecoder().decode(GoldenCase.self, from: data)
+        } catch let error as DecodingError {
+            let (path, message) = describe(error)
+            throw CorpusError(code: .malformedCase, file: file, jsonPath: path, message: message)
+        } catch {
+            throw CorpusError(code: .malformedCase, file: file, message: error.localizedDescription)
+        }
+    }
+
+    /// Duplicate ids, unknown rule IDs, suites that do not match their folder, invalid initial stacks.
+    static func consistencyErrors(_ cases: [LoadedCase]) -> [CorpusError] {
+        var errors: [CorpusError] = []
+        var seen: [String: String] = [:]
+        for loaded in cases {
+            let c = loaded.goldenCase
+            if let first = seen[c.id] {
+                errors.append(CorpusError(code: .duplicateID, file: loaded.file, jsonPath: "$.id",
+                                          message: "id \"\(c.id)\" is already used by \(first)"))
+            } else {
+                seen[c.id] = loaded.file
+            }
+            for (index, rule) in c.rules.enumerated() where Rule.named(rule) == nil {
+                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.rules[\(index)]",
+                                          message: "unknown rule ID \"\(rule)\""))
+            }
+            if !loaded.file.hasPrefix(c.suite + "/") {
+                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.suite",
+                                          message: "suite \"\(c.suite)\" does not match the case's folder"))
+            }
+            if let problem = c.initial.shapeProblem {
+                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.initial", message: problem))
+            }
+        }
+        return errors
+    }
+
+    static func describe(_ error: DecodingError) -> (path: String, message: String) {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("$") { partial, key in
+                if let index = key.intValue { return partial + "[\(index)]" }
+                return partial + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (path(context.codingPath), "missing key \"\(key.stringValue)\"")
+        case .typeMismatch(let type, let context):
+            return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return (path(context.codingPath), "expected \(type), found null")
+        case .dataCorrupted(let context):
+            return (path(context.codingPath), context.debugDescription)
+        @unknown default:
+            return ("$", "\(error)")
+        }
+    }
+}

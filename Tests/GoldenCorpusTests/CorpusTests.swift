@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import GoldenCorpus
+import NavigationModel
+
+/// The repository's `Corpus/` folder, found from this file's path.
+let corpusFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Corpus", isDirectory: true)
+
+let loadedCorpus = CorpusLoader.load(corpus: corpusFolder)
+
+@Suite("Golden corpus")
+struct CorpusTests {
+    @Test("The corpus loads without errors")
+    func loadsCleanly() {
+        #expect(loadedCorpus.errors.isEmpty, "\(loadedCorpus.errors)")
+        #expect(loadedCorpus.cases.count >= 30)
+    }
+
+    @Test("Every corpus case holds in the reference model", arguments: loadedCorpus.cases.map(\.file))
+    func caseHolds(file: String) throws {
+        let loaded = try #require(loadedCorpus.cases.first { $0.file == file })
+        let mismatches = try CaseVerifier.verify(loaded.goldenCase)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    @Test("The worked examples of seed 000 and the RUF stack-modes page are in the corpus")
+    func workedExamplesPresent() {
+        let ids = Set(loadedCorpus.cases.map(\.goldenCase.id))
+        for id in ["flows-keep-seed", "flows-remove-previous-seed", "flows-start-new-seed", "stack-modes-push",
+                   "stack-modes-replace", "stack-modes-reset", "stack-modes-pop", "optimistic-push-failed",
+                   "optimistic-push-confirmed"] {
+            #expect(ids.contains(id), "missing worked example \(id)")
+        }
+    }
+
+    @Test("Every rule of the model is exercised by at least one corpus case")
+    func everyRuleInCorpus() {
+        let cited = Set(loadedCorpus.cases.flatMap(\.goldenCase.rules))
+        for rule in Rule.all {
+            #expect(cited.contains(rule.id), "no corpus case cites \(rule.id)")
+        }
+    }
+
+    @Test("A wrong expectation is reported with the step, the expected and the model's reply")
+    func verifierCatchesWrongExpectation() throws {
+        var broken = try #require(loadedCorpus.cases.first { $0.goldenCase.id == "stack-modes-pop" }).goldenCase
+        broken.steps[0].expect.state.stack.entries.removeAll { $0.screen == "CART" }
+        let mismatches = try CaseVerifier.verify(broken)
+        #expect(mismatches.count == 1)
+        #expect(mismatches.first?.step == 0)
+        #expect(mismatches.first?.actual.state.stack.map(\.screen) == ["HOME", "CART"])
+    }
+}
+
+@Suite("Corpus loader errors")
+struct CorpusLoaderErrorTests {
+    private func corpus(with files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-corpus-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    private func validCase(id: String, suite: String = "navigation") throws -> String {
+        let original = try #require(loadedCorpus.cases.first { $0.goldenCase.id == "stack-modes-pop" }).goldenCase
+        var copy = original
+        copy.id = id
+        copy.suite = suite
+        return String(decoding: try JSONEncoder().encode(copy), as: UTF8.self)
+    }
+
+    @Test("A malformed case names its file and JSON path, and the other cases still load")
+    func malformedCaseNamesPath() throws {
+        let good = try validCase(id: "good")
+        let bad = good.replacingOccurrences(of: #""outcome":"applied""#, with: #""outcome":"maybe""#)
+        let root = try corpus(with: ["navigation/a-good.json": good, "navigation/b-bad.json": bad, "navigation/c-not-json.json": "{"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (cases, errors) = CorpusLoader.load(corpus: root)
+        #expect(cases.map(\.file) == ["navigation/a-good.json"])
+        #expect(errors.count == 2)
+        let outcomeError = try #require(errors.first { $0.file == "navigation/b-bad.json" })
+        #expect(outcomeError.code == .malformedCase)
+        #expect(outcomeError.jsonPath == "$.steps[0].expect.outcome")
+        #expect(errors.contains { $0.file == "navigation/c-not-json.json" && $0.code == .malformedCase })
+    }
+
+    @Test("Duplicate ids, unknown rules and a suite outside its folder are reported")
+    func consistency() throws {
+        var unknownRule = try validCase(id: "x")
+        unknownRule = unknownRule.replacingOccurrences(of: #""NAV-POP""#, with: #""NAV-JUMP""#)
+        let root = try corpus(with: [
+            "navigation/one.json": try validCase(id: "same"),
+            "navigation/two.json": try validCase(id: "same"),
+            "navigation/three.json": unknownRule,
+            "navigation/four.json": try validCase(id: "elsewhere", suite: "session"),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let errors = CorpusLoader.load(corpus: root).errors
+        #expect(errors.contains { $0.code == .duplicateID && $0.jsonPath == "$.id" })
+        #expect(errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.rules[0]" && $0.message.contains("NAV-JUMP") })
+        #expect(errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.suite" && $0.file == "navigation/four.json" })
+    }
+}
