@@ -1,0 +1,67 @@
+/// The outcome of checking a property: a verdict, counts, coverage and, on failure, the shrunk counterexample.
+public struct CheckResult<Value> {
+    /// The configuration the check ran with; its seed replays it.
+    public let configuration: Configuration
+    /// Passed, failed, insufficient coverage or gave up.
+    public let verdict: Verdict
+    /// Runs completed.
+    public let runs: Int
+    /// Runs whose input could not be completed.
+    public let invalidRuns: Int
+    /// How often each label appeared.
+    public let coverage: CoverageTable
+    /// Requirements that were not met, or could not be decided.
+    public let unmetCoverage: [CoverageRequirement]
+    /// The shrunk failure, when the verdict is ``Verdict/failed``.
+    public let counterexample: Counterexample<Value>?
+    /// Time spent running, shrinking excluded.
+    public let duration: Duration
+    /// Whether the time limit ended the runs early.
+    public let timedOut: Bool
+    let lastInvalid: ChoiceSource.Stop?
+
+    init(configuration: Configuration, engine: Engine.Result, counterexample: Counterexample<Value>?) {
+        self.configuration = configuration
+        self.verdict = engine.verdict
+        self.runs = engine.runs
+        self.invalidRuns = engine.invalidRuns
+        self.coverage = engine.coverage
+        self.unmetCoverage = engine.unmet + engine.undecided
+        self.counterexample = counterexample
+        self.duration = engine.duration
+        self.timedOut = engine.timedOut
+        self.lastInvalid = engine.lastInvalid
+    }
+
+    /// Whether the property passed.
+    public var passed: Bool { verdict == .passed }
+}
+
+extension CheckResult: CustomStringConvertible {
+    /// A report a person can act on: the verdict, the seed that replays it, and the shrunk value.
+    public var description: String {
+        var lines: [String] = []
+        let seed = "seed \(configuration.seed)"
+        switch verdict {
+        case .passed:
+            lines.append("Passed \(runs) runs (\(seed))" + (timedOut ? ", stopped early by the time limit" : "") + ".")
+        case .failed:
+            guard let counterexample else { lines.append("Failed (\(seed))."); break }
+            lines.append("Failed after \(counterexample.run + 1) runs (\(seed)): \(counterexample.message)")
+            lines.append("Shrunk counterexample:")
+            lines.append("  \(counterexample.value)")
+            lines.append("Shrink: \(counterexample.shrink)")
+            lines.append("Replay: run again with seed \(configuration.seed), or Property.replay(choices: \(counterexample.choices))")
+        case .insufficientCoverage:
+            lines.append("Insufficient coverage after \(runs) runs (\(seed)); every run held, but:")
+            for requirement in unmetCoverage {
+                let seen = coverage.runsWithLabel[requirement.label] ?? 0
+                lines.append("  - \(requirement): seen in \(seen) of \(runs) runs")
+            }
+        case .gaveUp:
+            lines.append("Gave up after \(invalidRuns) inputs could not be generated (\(seed))"
+                         + (lastInvalid.map { ": last reason \($0)" } ?? "") + ".")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

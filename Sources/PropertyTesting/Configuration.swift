@@ -1,0 +1,44 @@
+/// How a property is checked: the seed and the budgets.
+///
+/// Given a seed and no time limit hit, a check is fully deterministic: the same
+/// seed gives the same values, the same failure and the same shrunk result.
+public struct Configuration: Hashable, Sendable {
+    /// The seed every random choice of the check derives from. Printed in every report.
+    public var seed: UInt64
+    /// How many runs (generated inputs) to try.
+    public var runs: Int
+    /// The most steps in one run of a stateful property.
+    public var maxSteps: Int
+    /// A wall-clock limit for the whole check, shrinking excluded; `nil` for none.
+    /// A check stopped by it says so, and is no longer deterministic.
+    public var timeLimit: Duration?
+    /// The shrink budget.
+    public var shrinkLimit: ShrinkLimit
+    /// The most choices one input may take.
+    public var maxChoices: Int
+    /// Labels that must be exercised; an unmet requirement fails the check.
+    public var coverage: [CoverageRequirement]
+    /// When set, coverage is judged statistically (see ``CoverageConfidence``) and
+    /// the check keeps running past ``runs`` until every requirement is decided.
+    public var coverageConfidence: CoverageConfidence?
+    /// Runs whose input could not be completed (a filter gave up) before the check gives up.
+    public var maxInvalidRuns: Int
+
+    /// Creates a configuration; without a seed one is drawn from the system and printed in the report.
+    public init(
+        seed: UInt64? = nil, runs: Int = 100, maxSteps: Int = 50, timeLimit: Duration? = nil,
+        shrinkLimit: ShrinkLimit = ShrinkLimit(), maxChoices: Int = 100_000,
+        coverage: [CoverageRequirement] = [], coverageConfidence: CoverageConfidence? = nil, maxInvalidRuns: Int? = nil
+    ) {
+        var system = SystemRandomNumberGenerator()
+        self.seed = seed ?? system.next()
+        self.runs = runs
+        self.maxSteps = maxSteps
+        self.timeLimit = timeLimit
+        self.shrinkLimit = shrinkLimit
+        self.maxChoices = maxChoices
+        self.coverage = coverage
+        self.coverageConfidence = coverageConfidence
+        self.maxInvalidRuns = maxInvalidRuns ?? max(runs * 10, 100)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A label that a check must exercise often enough.
+public struct CoverageRequirement: Hashable, Sendable, CustomStringConvertible {
+    /// How often the label must appear.
+    public enum Minimum: Hashable, Sendable {
+        /// In at least this share of runs (0...1).
+        case share(Double)
+        /// In at least this many runs.
+        case runs(Int)
+    }
+
+    /// The label.
+    public var label: String
+    /// How often it must appear.
+    public var minimum: Minimum
+
+    /// The label must appear in at least `share` of the runs (0...1).
+    public static func share(_ label: String, atLeast share: Double) -> CoverageRequirement {
+        CoverageRequirement(label: label, minimum: .share(share))
+    }
+
+    /// The label must appear in at least `runs` runs.
+    public static func runs(_ label: String, atLeast runs: Int) -> CoverageRequirement {
+        CoverageRequirement(label: label, minimum: .runs(runs))
+    }
+
+    public var description: String {
+        switch minimum {
+        case .share(let share): return "\"\(label)\" in at least \(Int((share * 100).rounded()))% of runs"
+        case .runs(let runs): return "\"\(label)\" in at least \(runs) run\(runs == 1 ? "" : "s")"
+        }
+    }
+}
+
+/// Statistical coverage checking in the manner of QuickCheck's `checkCoverage`.
+///
+/// A share requirement counts as met when the lower bound of the Wilson score
+/// interval of the observed share reaches `tolerance` × the required share, and
+/// as unmet when the upper bound falls below the required share. The check keeps
+/// running until every requirement is decided or `maxRuns` is reached; an
+/// undecided requirement then fails.
+public struct CoverageConfidence: Hashable, Sendable {
+    /// The chance of a wrong verdict the check accepts, such as 1e-9.
+    public var errorProbability: Double
+    /// How far below the required share a met requirement may be observed (0...1).
+    public var tolerance: Double
+    /// The most runs to spend deciding.
+    public var maxRuns: Int
+
+    /// Creates a statistical setting.
+    public init(errorProbability: Double = 1e-9, tolerance: Double = 0.9, maxRuns: Int = 100_000) {
+        self.errorProbability = errorProbability
+        self.tolerance = tolerance
+        self.maxRuns = maxRuns
+    }
+
+    /// The normal quantile for the two-sided error probability.
+    var z: Double { CoverageConfidence.normalQuantile(1 - errorProbability / 2) }
+
+    /// The Wilson score interval for `successes` out of `trials`.
+    static func wilson(successes: Int, trials: Int, z: Double) -> ClosedRange<Double> {
+        guard trials > 0 else { return 0...1 }
+        let n = Double(trials), p = Double(successes) / n, z2 = z * z
+        let center = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z * ((p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()) / (1 + z2 / n)
+        return max(0, center - half)...min(1, center + half)
+    }
+
+    /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9).
+    static func normalQuantile(_ p: Double) -> Double {
+        let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
+        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]
+        let c = [-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00]
+        let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
+        let low = 0.02425
+        if p < low {
+            let q = (-2 * log(p)).squareRoot()
+            return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+        }
+        if p > 1 - low { return -normalQuantile(1 - p) }
+        let q = p - 0.5, r = q * q
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+    }
+}
+
+/// How often each label appeared: in how many runs, and in how many steps.
+public struct CoverageTable: Hashable, Sendable {
+    /// Runs counted.
+    public private(set) var runs = 0
+    /// Steps counted (stateful properties).
+    public private(set) var steps = 0
+    /// For each label, the number of runs it appeared in.
+    public private(set) var runsWithLabel: [String: Int] = [:]
+    /// For each label, the number of steps it was given to.
+    public private(set) var stepsWithLabel: [String: Int] = [:]
+
+    public init() {}
+
+    /// Counts one run with its run labels and the labels of each of its steps.
+    mutating func add(runLabels: [String], stepLabels: [[String]]) {
+        runs += 1
+        steps += stepLabels.count
+        var seen = Set<String>()
+        for label in runLabels + stepLabels.joined() where seen.insert(label).inserted {
+            runsWithLabel[label, default: 0] += 1
+        }
+        for labels in stepLabels {
+            for label in labels { stepsWithLabel[label, default: 0] += 1 }
+        }
+    }
+
+    /// Merges another table, as when shards are combined.
+    public mutating func merge(_ other: CoverageTable) {
+        runs += other.runs
+        steps += other.steps
+        runsWithLabel.merge(other.runsWithLabel, uniquingKeysWith: +)
+        stepsWithLabel.merge(other.stepsWithLabel, uniquingKeysWith: +)
+    }
+
+    /// Labels in a stable order: most runs first, then by name.
+    public var labels: [String] {
+        runsWithLabel.keys.sorted { (runsWithLabel[$0]!, $1) > (runsWithLabel[$1]!, $0) }
+    }
+
+    /// The verdict on one requirement: `true` met, `false` unmet, `nil` undecided (statistical mode only).
+    func verdict(_ requirement: CoverageRequirement, confidence: CoverageConfidence?) -> Bool? {
+        let count = runsWithLabel[requirement.label] ?? 0
+        switch requirement.minimum {
+        case .runs(let needed):
+            return count >= needed
+        case .share(let share):
+            guard let confidence else { return runs > 0 && Double(count) / Double(runs) >= share }
+            let interval = CoverageConfidence.wilson(successes: count, trials: runs, z: confidence.z)
+            if interval.lowerBound >= share * confidence.tolerance { return true }
+            if interval.upperBound < share { return false }
+            return nil
+        }
+    }
+}

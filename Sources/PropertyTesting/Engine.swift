@@ -1,0 +1,117 @@
+/// What one run produced, for the engine's bookkeeping.
+struct RunRecord {
+    var outcome: TestOutcome
+    var runLabels: [String] = []
+    var stepLabels: [[String]] = []
+}
+
+/// Why a check ended the way it did.
+public enum Verdict: String, Hashable, Sendable, Codable {
+    /// Every run held and every coverage requirement was met.
+    case passed
+    /// A run failed; the result carries the shrunk counterexample.
+    case failed
+    /// Every run held, but a coverage requirement was not met: not a pass.
+    case insufficientCoverage
+    /// Too many inputs could not be completed (a filter rejected too much).
+    case gaveUp
+}
+
+/// The part of a check that does not depend on the value type: runs, coverage, shrinking.
+struct Engine {
+    let configuration: Configuration
+    /// Executes the test on a source and says what happened.
+    let test: (ChoiceSource) -> RunRecord
+
+    struct Failure {
+        var run: Int
+        var original: TestRun
+        var shrunk: TestRun
+        var statistics: ShrinkStatistics
+    }
+
+    struct Result {
+        var verdict: Verdict
+        var runs = 0
+        var invalidRuns = 0
+        var coverage = CoverageTable()
+        var unmet: [CoverageRequirement] = []
+        var undecided: [CoverageRequirement] = []
+        var failure: Failure?
+        var duration: Duration = .zero
+        var timedOut = false
+        var lastInvalid: ChoiceSource.Stop?
+    }
+
+    /// Replays a choice sequence with spans recorded.
+    func replay(_ choices: [UInt64]) -> TestRun {
+        let source = ChoiceSource.replaying(choices, maxChoices: configuration.maxChoices)
+        let record = test(source)
+        return TestRun(outcome: record.outcome, choices: source.choices, spans: source.spans)
+    }
+
+    func run() -> Result {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var result = Result(verdict: .passed)
+        let requirements = configuration.coverage
+        let confidence = configuration.coverageConfidence
+        let ceiling = confidence.map { max($0.maxRuns, configuration.runs) } ?? configuration.runs
+        var index: UInt64 = 0
+
+        while result.runs < ceiling {
+            if let limit = configuration.timeLimit, clock.now - started > limit {
+                result.timedOut = true
+                break
+            }
+            if result.runs >= configuration.runs {
+                // Past the planned runs only to decide coverage, batch by batch.
+                guard result.runs % 100 != 0 || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
+                else { break }
+            }
+            let source = ChoiceSource.random(seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
+            index += 1
+            let record = test(source)
+            switch record.outcome {
+            case .passed:
+                result.runs += 1
+                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels)
+            case .failed:
+                result.runs += 1
+                let original = replay(source.choices)
+                guard original.outcome.isFailure else {
+                    // A test that fails only at random cannot be shrunk or replayed; report the run as is.
+                    let run = TestRun(outcome: record.outcome, choices: source.choices, spans: [])
+                    result.failure = Failure(run: Int(index - 1), original: run, shrunk: run, statistics: ShrinkStatistics())
+                    result.verdict = .failed
+                    result.duration = clock.now - started
+                    return result
+                }
+                let shrinker = Shrinker(failing: original, limit: configuration.shrinkLimit, execute: replay)
+                let shrunk = shrinker.shrink()
+                result.failure = Failure(run: Int(index - 1), original: original, shrunk: shrunk, statistics: shrinker.statistics)
+                result.verdict = .failed
+                result.duration = clock.now - started
+                return result
+            case .invalid(let stop):
+                result.invalidRuns += 1
+                result.lastInvalid = stop
+                if result.invalidRuns > configuration.maxInvalidRuns {
+                    result.verdict = .gaveUp
+                    result.duration = clock.now - started
+                    return result
+                }
+            }
+        }
+        for requirement in requirements {
+            switch result.coverage.verdict(requirement, confidence: confidence) {
+            case true?: break
+            case false?: result.unmet.append(requirement)
+            case nil: result.undecided.append(requirement)
+            }
+        }
+        if !result.unmet.isEmpty || !result.undecided.isEmpty { result.verdict = .insufficientCoverage }
+        result.duration = clock.now - started
+        return result
+    }
+}

@@ -1,0 +1,29 @@
+/// What one execution of a test on a choice source gave.
+public enum TestOutcome: Sendable, Hashable {
+    /// The property held; the labels say what the run exercised.
+    case passed
+    /// The property failed, with a message saying how.
+    case failed(String)
+    /// The input could not be completed (too many choices, a filter gave up).
+    case invalid(ChoiceSource.Stop)
+
+    /// Whether this is a failure.
+    public var isFailure: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
+
+/// A test executed on a recorded choice sequence.
+struct TestRun {
+    var outcome: TestOutcome
+    var choices: [UInt64]
+    var spans: [ChoiceSource.Span]
+}
+
+/// Shortlex order on choice sequences: shorter is simpler, then lexicographically smaller.
+/// The shrinker only ever accepts a simpler sequence, so it always terminates.
+func isSimpler(_ a: [UInt64], than b: [UInt64]) -> Bool {
+    if a.count != b.count { return a.count < b.count }
+    return a.lexicographicallyPrecedes(b)
+}
