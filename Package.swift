@@ -23,18 +23,20 @@ let package = Package(
         .target(name: "NavigationModel", swiftSettings: strict),
         // A general property-testing engine with integrated shrinking.
         .target(name: "PropertyTesting", swiftSettings: strict),
+        // The example machines the engine's tests and benchmark share.
+        .target(name: "PropertyTestingExamples", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
         .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
-        .executableTarget(name: "FlowCheckBench", dependencies: ["PropertyTesting"], swiftSettings: strict),
+        .executableTarget(name: "FlowCheckBench", dependencies: ["PropertyTesting", "PropertyTestingExamples"], swiftSettings: strict),
 
         .testTarget(name: "NavigationModelTests", dependencies: ["NavigationModel"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",
-            dependencies: ["PropertyTesting", "PropertyTestingTestSupport"],
+            dependencies: ["PropertyTesting", "PropertyTestingTestSupport", "PropertyTestingExamples"],
             swiftSettings: strict
         ),
     ],

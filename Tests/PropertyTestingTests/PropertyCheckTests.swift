@@ -1,0 +1,69 @@
+import Testing
+@testable import PropertyTesting
+
+@Suite("Checking properties")
+struct PropertyCheckTests {
+    @Test("Same seed, same values, same failure and same shrunk result")
+    func determinism() throws {
+        let property = Property(Gen<Int>.int(in: -1000...1000).array()) { xs in xs.reduce(0, +) < 500 }
+        let a = property.check(Configuration(seed: 2024)), b = property.check(Configuration(seed: 2024))
+        let ca = try #require(a.counterexample), cb = try #require(b.counterexample)
+        #expect(ca.value == cb.value && ca.choices == cb.choices && ca.run == cb.run)
+        #expect(ca.shrink.calls == cb.shrink.calls)
+        #expect(ca.value == [500])
+        #expect(property.replay(choices: ca.choices).value == [500])
+        #expect(a.description.contains("seed 2024"))
+    }
+
+    @Test("A thrown error is a failure with its message")
+    func throwing() throws {
+        struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
+        let result = Property(Gen<Int>.int(in: 0...10)) { x in if x > 3 { throw Boom() }; return true }.check(Configuration(seed: 1))
+        let c = try #require(result.counterexample)
+        #expect(c.value == 4)
+        #expect(c.message == "threw boom")
+    }
+
+    @Test("An unmet coverage requirement fails the check and names the label")
+    func coverageUnmet() {
+        let gen = Gen<Int>.int(in: 0...9)
+        let result = Property(gen, labels: { $0 == 0 ? ["zero"] : ["other"] }) { _ in true }
+            .check(Configuration(seed: 1, runs: 200, coverage: [.share("zero", atLeast: 0.5), .runs("never", atLeast: 1)]))
+        #expect(result.verdict == .insufficientCoverage)
+        #expect(result.unmetCoverage.map(\.label) == ["zero", "never"])
+        #expect(result.description.contains("\"zero\" in at least 50% of runs"))
+        #expect(result.description.contains("\"never\" in at least 1 run: seen in 0 of 200 runs"))
+    }
+
+    @Test("Met requirements pass; statistical checking runs on until it can decide")
+    func coverageMet() {
+        let gen = Gen<Int>.int(in: 0...1)
+        let labels: @Sendable (Int) -> [String] = { $0 == 0 ? ["zero"] : [] }
+        let point = Property(gen, labels: labels) { _ in true }
+            .check(Configuration(seed: 1, runs: 200, coverage: [.share("zero", atLeast: 0.3)]))
+        #expect(point.verdict == .passed)
+        let statistical = Property(gen, labels: labels) { _ in true }
+            .check(Configuration(seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.45)], coverageConfidence: CoverageConfidence()))
+        #expect(statistical.verdict == .passed)
+        #expect(statistical.runs > 100, "a share close to the requirement needs more runs to decide")
+        let tooRare = Property(Gen<Int>.int(in: 0...9), labels: { $0 == 0 ? ["zero"] : [] }) { _ in true }
+            .check(Configuration(seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.5)], coverageConfidence: CoverageConfidence()))
+        #expect(tooRare.verdict == .insufficientCoverage)
+    }
+
+    @Test("Wilson interval and normal quantile agree with known values")
+    func statistics() {
+        #expect(abs(CoverageConfidence.normalQuantile(0.975) - 1.959964) < 1e-5)
+        #expect(abs(CoverageConfidence.normalQuantile(0.025) + 1.959964) < 1e-5)
+        let interval = CoverageConfidence.wilson(successes: 50, trials: 100, z: 1.959964)
+        #expect(abs(interval.lowerBound - 0.4038) < 1e-3 && abs(interval.upperBound - 0.5962) < 1e-3)
+    }
+
+    @Test("A zero time limit stops the runs and the result says so")
+    func timeLimit() {
+        let result = Property(Gen<Int>.int(in: 0...9)) { _ in true }.check(Configuration(seed: 1, runs: 1_000_000, timeLimit: .zero))
+        #expect(result.timedOut)
+        #expect(result.runs < 1_000_000)
+        #expect(result.description.contains("time limit"))
+    }
+}
