@@ -47,7 +47,7 @@ extension CheckResult: CustomStringConvertible {
             lines.append("Passed \(runs) runs (\(seed))" + (timedOut ? ", stopped early by the time limit" : "") + ".")
         case .failed:
             guard let counterexample else { lines.append("Failed (\(seed))."); break }
-            lines.append("Failed after \(counterexample.run + 1) runs (\(seed)): \(counterexample.message)")
+            lines.append("Failed on run \(counterexample.run + 1) (\(seed)): \(counterexample.message)")
             lines.append("Shrunk counterexample:")
             lines.append("  \(counterexample.value)")
             lines.append("Shrink: \(counterexample.shrink)")

@@ -248,7 +248,7 @@ extension StatefulCheckResult: CustomStringConvertible {
             lines.append("Passed \(runs) runs, \(steps) steps (\(seed))" + (timedOut ? ", stopped early by the time limit" : "") + ".")
         case .failed:
             guard let c = counterexample else { lines.append("Failed (\(seed))."); break }
-            lines.append("Failed after \(c.run + 1) runs (\(seed)): \(c.message)")
+            lines.append("Failed on run \(c.run + 1) (\(seed)): \(c.message)")
             lines.append("Initial: \(c.initial)")
             lines.append("Minimal steps (\(c.steps.count), shrunk from \(c.originalStepCount)):")
             for (index, step) in c.steps.enumerated() { lines.append("  \(index). \(step)") }
