@@ -101,3 +101,37 @@ struct GenTests {
         #expect(try replay(gen, [2]) == [0, 0, 0])
     }
 }
+
+@Suite("Choice source")
+struct ChoiceSourceTests {
+    @Test("rewind while replaying cuts the forgotten choices out, so the next draw reads what followed them")
+    func rewindCutsOutChoices() throws {
+        let source = ChoiceSource.replaying([7, 8, 9, 4, 5])
+        #expect(try source.draw(upTo: 100) == 7)
+        let mark = source.mark
+        try source.span("step") { () throws(ChoiceSource.Stop) in
+            _ = try source.draw(upTo: 100)
+            _ = try source.draw(upTo: 100)
+        }
+        source.rewind(to: mark)
+        #expect(try source.draw(upTo: 100) == 4)
+        #expect(source.choices == [7, 4])
+        #expect(source.spans.isEmpty)
+    }
+
+    @Test("rewind while generating forgets the choices and draws fresh ones")
+    func rewindWhileGenerating() throws {
+        let source = ChoiceSource.random(seed: 3)
+        _ = try source.draw(upTo: 1_000_000)
+        let mark = source.mark
+        _ = try source.draw(upTo: 1_000_000)
+        source.rewind(to: mark)
+        #expect(source.choices.count == 1)
+    }
+
+    @Test("a value that needs more choices than allowed is an overrun")
+    func overrun() {
+        let source = ChoiceSource.replaying([], maxChoices: 2)
+        #expect(throws: ChoiceSource.Stop.overrun) { try Gen<Int>.int(in: 0...9).array(exactly: 3).run(source) }
+    }
+}
