@@ -19,6 +19,8 @@ public struct CheckResult<Value> {
     /// Whether the time limit ended the runs early.
     public let timedOut: Bool
     let lastInvalid: ChoiceSource.Stop?
+    /// Why the check aborted, when the verdict is ``Verdict/errored``.
+    public let abortMessage: String?
 
     init(configuration: Configuration, engine: Engine.Result, counterexample: Counterexample<Value>?) {
         self.configuration = configuration
@@ -31,6 +33,7 @@ public struct CheckResult<Value> {
         self.duration = engine.duration
         self.timedOut = engine.timedOut
         self.lastInvalid = engine.lastInvalid
+        self.abortMessage = engine.abortMessage
     }
 
     /// Whether the property passed.
@@ -58,6 +61,8 @@ extension CheckResult: CustomStringConvertible {
                 let seen = coverage.runsWithLabel[requirement.label] ?? 0
                 lines.append("  - \(requirement): seen in \(seen) of \(runs) runs")
             }
+        case .errored:
+            lines.append("Could not run (\(seed)): \(abortMessage ?? "the test aborted")")
         case .gaveUp:
             lines.append("Gave up after \(invalidRuns) inputs could not be generated (\(seed))"
                          + (lastInvalid.map { ": last reason \($0)" } ?? "") + ".")

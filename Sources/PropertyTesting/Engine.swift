@@ -15,6 +15,8 @@ public enum Verdict: String, Hashable, Sendable, Codable {
     case insufficientCoverage
     /// Too many inputs could not be completed (a filter rejected too much).
     case gaveUp
+    /// The test aborted: the system under test could not be run.
+    case errored
 }
 
 /// The part of a check that does not depend on the value type: runs, coverage, shrinking.
@@ -41,6 +43,7 @@ struct Engine {
         var duration: Duration = .zero
         var timedOut = false
         var lastInvalid: ChoiceSource.Stop?
+        var abortMessage: String?
     }
 
     /// Replays a choice sequence with spans recorded.
@@ -91,6 +94,11 @@ struct Engine {
                 let shrunk = shrinker.shrink()
                 result.failure = Failure(run: Int(index - 1), original: original, shrunk: shrunk, statistics: shrinker.statistics)
                 result.verdict = .failed
+                result.duration = clock.now - started
+                return result
+            case .aborted(let message):
+                result.verdict = .errored
+                result.abortMessage = message
                 result.duration = clock.now - started
                 return result
             case .invalid(let stop):

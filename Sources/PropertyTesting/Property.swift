@@ -33,6 +33,8 @@ public struct Property<Value>: Sendable {
             return (RunRecord(outcome: .failed("the property returned false")), value)
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
+        } catch let abort as Abort {
+            return (RunRecord(outcome: .aborted(abort.message)), value)
         } catch {
             return (RunRecord(outcome: .failed("threw \(error)")), value)
         }

@@ -263,6 +263,8 @@ extension StatefulCheckResult: CustomStringConvertible {
             }
         case .gaveUp:
             lines.append("Gave up: too many inputs could not be generated (\(seed)).")
+        case .errored:
+            lines.append("Could not run (\(seed)).")
         }
         return lines.joined(separator: "\n")
     }

@@ -6,12 +6,25 @@ public enum TestOutcome: Sendable, Hashable {
     case failed(String)
     /// The input could not be completed (too many choices, a filter gave up).
     case invalid(ChoiceSource.Stop)
+    /// The test could not run at all (the system under test crashed, hung or
+    /// broke its protocol): the whole check ends at once, with no shrinking.
+    case aborted(String)
 
     /// Whether this is a failure.
     public var isFailure: Bool {
         if case .failed = self { return true }
         return false
     }
+}
+
+/// Thrown by a test to end the whole check at once: the system under test could
+/// not be run, so there is nothing meaningful to shrink.
+public struct Abort: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the place.
+    public var message: String
+    /// Creates an abort.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }
 
 /// A test executed on a recorded choice sequence.

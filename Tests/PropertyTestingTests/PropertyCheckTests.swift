@@ -67,3 +67,18 @@ struct PropertyCheckTests {
         #expect(result.description.contains("time limit"))
     }
 }
+
+@Suite("Aborting a check")
+struct AbortTests {
+    @Test("An Abort thrown by the test ends the check at once with the errored verdict and its message")
+    func abort() {
+        let result = Property(Gen<Int>.int(in: 0...100)) { x in
+            if x > 10 { throw Abort("the system under test crashed at value \(x)") }
+            return true
+        }.check(Configuration(seed: 5, runs: 1_000))
+        #expect(result.verdict == .errored)
+        #expect(result.counterexample == nil)
+        #expect(result.abortMessage?.hasPrefix("the system under test crashed") == true)
+        #expect(result.description.hasPrefix("Could not run (seed 5)"))
+    }
+}
