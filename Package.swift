@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "PropertyTestingTestSupport", targets: ["PropertyTestingTestSupport"]),
         .library(name: "GoldenCorpus", targets: ["GoldenCorpus"]),
+        .library(name: "FlowCheck", targets: ["FlowCheck"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
     ],
@@ -29,10 +30,19 @@ let package = Package(
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
         .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
+        // The conformance runner: generators, differential checking, results.
+        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting"], swiftSettings: strict),
+        // A conforming sample SDK and its mutants: the kit's built-in implementations.
+        .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckBench", dependencies: ["PropertyTesting", "PropertyTestingExamples"], swiftSettings: strict),
 
         .testTarget(name: "NavigationModelTests", dependencies: ["NavigationModel"], swiftSettings: strict),
+        .testTarget(
+            name: "FlowCheckTests",
+            dependencies: ["FlowCheck", "NavigationModel", "PropertyTesting", "SampleImplementations"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",

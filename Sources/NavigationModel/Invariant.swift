@@ -54,7 +54,7 @@ public struct Observation: Sendable {
 }
 
 /// A broken invariant at one step of a trace.
-public struct Violation: Hashable, Sendable, CustomStringConvertible {
+public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The invariant's ID.
     public var invariant: String
     /// The rule's ID.

@@ -10,14 +10,18 @@ public struct Property<Value>: Sendable {
     public let gen: Gen<Value>
     /// Labels a value for the coverage table.
     public let labels: @Sendable (Value) -> [String]
+    /// Labels each step of a value that is a sequence of steps (counted per step and per run).
+    public let stepLabels: @Sendable (Value) -> [[String]]
     /// The test: `true` when the property holds; a thrown error is a failure.
     public let test: @Sendable (Value) throws -> Bool
 
     /// Creates a property.
     public init(_ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+                stepLabels: @escaping @Sendable (Value) -> [[String]] = { _ in [] },
                 _ test: @escaping @Sendable (Value) throws -> Bool) {
         self.gen = gen
         self.labels = labels
+        self.stepLabels = stepLabels
         self.test = test
     }
 
@@ -29,7 +33,9 @@ public struct Property<Value>: Sendable {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
         do {
-            if try test(value) { return (RunRecord(outcome: .passed, runLabels: labels(value)), value) }
+            if try test(value) {
+                return (RunRecord(outcome: .passed, runLabels: labels(value), stepLabels: stepLabels(value)), value)
+            }
             return (RunRecord(outcome: .failed("the property returned false")), value)
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
@@ -59,6 +65,20 @@ public struct Property<Value>: Sendable {
             }
         }
         return CheckResult(configuration: configuration, engine: result, counterexample: counterexample)
+    }
+
+    /// Shrinks from a failing choice sequence of the caller's making, such as one
+    /// a domain-specific transformation produced; `nil` when the choices do not fail.
+    public func shrink(from choices: [UInt64], configuration: Configuration) -> Counterexample<Value>? {
+        let engine = Engine(configuration: configuration) { source in execute(source).0 }
+        let start = engine.replay(choices)
+        guard start.outcome.isFailure else { return nil }
+        let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay)
+        let shrunk = shrinker.shrink()
+        let (record, value) = execute(.replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
+        guard let value, case .failed(let message) = record.outcome else { return nil }
+        return Counterexample(value: value, message: message, choices: shrunk.choices, run: -1,
+                              originalChoiceCount: choices.count, shrink: shrinker.statistics)
     }
 
     /// Rebuilds the value a choice sequence stands for and tests it: replays a reported counterexample.

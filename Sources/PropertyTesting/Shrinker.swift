@@ -269,8 +269,11 @@ final class Shrinker {
             let a = best.choices[i], b = best.choices[j]
             guard a > 0 && b > 0 else { return false }
             let amount = min(a, b)
+            let length = best.choices.count
             // Lower the smaller of the two toward 0, moving the other by the same amount.
             return lower(amount) { v in
+                // An accepted candidate may have changed the sequence's length: the indices no longer apply.
+                guard best.choices.count == length else { return false }
                 let delta = amount - v
                 var candidate = best.choices
                 guard candidate[i] >= delta, candidate[j] >= delta else { return false }
@@ -287,7 +290,9 @@ final class Shrinker {
         pairwise { i, j in
             let a = best.choices[i], b = best.choices[j]
             guard a > 0 else { return false }
+            let length = best.choices.count
             return lower(a) { v in
+                guard best.choices.count == length else { return false }
                 let delta = a - v
                 var candidate = best.choices
                 candidate[i] = v

@@ -1,0 +1,120 @@
+import NavigationModel
+
+/// The kit's name and version, as reports and the process protocol give them.
+public struct KitInfo: Hashable, Codable, Sendable {
+    public var name: String
+    public var version: String
+
+    /// This kit.
+    public static let current = KitInfo(name: "FlowCheck", version: "0.1.0")
+}
+
+/// The verdict on an implementation.
+public enum ConformanceVerdict: String, Hashable, Codable, Sendable {
+    /// Every suite ran its budget, agreed with the model at every step, and exercised every required combination.
+    case conforming
+    /// A suite found a step where the implementation and the model differ.
+    case divergent
+    /// Every step agreed, but a required combination was never exercised: not a pass.
+    case insufficientCoverage
+    /// The implementation could not be run, or broke the protocol.
+    case errored
+}
+
+/// One row of the coverage table.
+public struct CoverageRow: Hashable, Codable, Sendable {
+    /// The label, such as `PUSH START_NEW flow-present root-layer owned`.
+    public var label: String
+    /// Runs that exercised it.
+    public var runs: Int
+    /// Steps that exercised it.
+    public var steps: Int
+    /// Whether the capabilities require it.
+    public var required: Bool
+}
+
+/// One step of a failure's trace: the command, the model's reply and the implementation's.
+public struct StepTrace: Hashable, Codable, Sendable {
+    public var command: Command
+    public var expected: Reply
+    public var actual: Reply
+}
+
+/// A minimal counterexample, with everything a report needs.
+public struct ConformanceFailure: Hashable, Codable, Sendable {
+    /// The suite that found it.
+    public var suite: Suite
+    /// The profile.
+    public var profile: Profile
+    /// The stack the implementation was reset to.
+    public var initial: ScreenStack
+    /// Every step up to and including the first divergence.
+    public var trace: [StepTrace]
+    /// The index of the first diverging step (the last of the trace).
+    public var divergingStep: Int
+    /// The rule IDs broken: those of the invariants the implementation's trace
+    /// violates or, when none does, the rule that governs the diverging step.
+    public var rules: [String]
+    /// The invariants the implementation's trace violates.
+    public var violations: [Violation]
+    /// The state diff at the diverging step: `-` the model, `+` the implementation.
+    public var diff: String
+    /// How many steps the failure had before shrinking.
+    public var originalSteps: Int
+    /// Shrink candidates tried.
+    public var shrinkCandidates: Int
+    /// Shrink time in milliseconds.
+    public var shrinkMilliseconds: Double
+    /// Whether deleting any single step makes the divergence disappear.
+    public var oneMinimal: Bool
+    /// The command line that replays it.
+    public var replay: String
+
+    /// The commands, in order.
+    public var commands: [Command] { trace.map(\.command) }
+}
+
+/// What one suite found.
+public struct SuiteResult: Hashable, Codable, Sendable {
+    public var suite: Suite
+    /// The seed the suite's check used (derived from the run's seed).
+    public var seed: UInt64
+    public var verdict: ConformanceVerdict
+    public var runs: Int
+    public var steps: Int
+    public var seconds: Double
+    /// Every label seen or required, most exercised first.
+    public var coverage: [CoverageRow]
+    /// Required labels never exercised.
+    public var missingCoverage: [String]
+    /// The minimal counterexample, when the suite diverged.
+    public var failure: ConformanceFailure?
+    /// What went wrong, when the implementation could not be run.
+    public var error: String?
+}
+
+/// Everything a run of the kit found, for every report format.
+public struct ConformanceResult: Hashable, Codable, Sendable {
+    public var kit: KitInfo
+    public var implementation: ImplementationInfo
+    public var capabilities: Capabilities
+    /// What was not certified because it was not declared.
+    public var notCertified: [String]
+    /// The seed every suite's seed derives from.
+    public var seed: UInt64
+    public var suites: [SuiteResult]
+
+    /// The overall verdict: errored, then divergent, then insufficient coverage, else conforming.
+    public var verdict: ConformanceVerdict {
+        for verdict in [ConformanceVerdict.errored, .divergent, .insufficientCoverage] where suites.contains(where: { $0.verdict == verdict }) {
+            return verdict
+        }
+        return .conforming
+    }
+
+    public var runs: Int { suites.map(\.runs).reduce(0, +) }
+    public var steps: Int { suites.map(\.steps).reduce(0, +) }
+    public var seconds: Double { suites.map(\.seconds).reduce(0, +) }
+    public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
+    public var failures: [ConformanceFailure] { suites.compactMap(\.failure) }
+}

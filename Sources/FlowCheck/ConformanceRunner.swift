@@ -1,0 +1,156 @@
+import Foundation
+import NavigationModel
+import PropertyTesting
+
+/// Runs the conformance suites against an implementation: generates plans,
+/// diffs the implementation's replies with the model's after every step,
+/// shrinks the first divergence and names the rules it breaks.
+public struct ConformanceRunner {
+    /// What to run, and with what budget.
+    public struct Options: Hashable, Sendable {
+        /// The seed every suite's seed derives from.
+        public var seed: UInt64
+        /// Runs per suite.
+        public var runs: Int
+        /// The most steps in one run.
+        public var maxSteps: Int
+        /// A wall-clock limit per suite; `nil` for none.
+        public var timeLimit: Duration?
+        /// The suites to run; `nil` for every declared suite.
+        public var suites: [Suite]?
+        /// The shrink budget.
+        public var shrinkLimit: ShrinkLimit
+        /// How the implementation is named on a replay command line (`--sut` value).
+        public var sut: String
+
+        public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
+                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample") {
+            self.seed = seed
+            self.runs = runs
+            self.maxSteps = maxSteps
+            self.timeLimit = timeLimit
+            self.suites = suites
+            self.shrinkLimit = shrinkLimit
+            self.sut = sut
+        }
+
+        /// The command line that replays one suite of this run.
+        public func replayCommand(for suite: Suite) -> String {
+            "flowcheck run --sut \(shellQuoted(sut)) --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
+        }
+    }
+
+    /// The implementation under test.
+    public let implementation: any NavigationImplementation
+    /// The options.
+    public let options: Options
+    /// Called after each suite, for progress output.
+    public var progress: (@Sendable (SuiteResult) -> Void)?
+
+    public init(implementation: any NavigationImplementation, options: Options) {
+        self.implementation = implementation
+        self.options = options
+    }
+
+    /// Runs every requested suite the implementation declared.
+    public func run() -> ConformanceResult {
+        let capabilities = implementation.capabilities
+        let suites = (options.suites ?? Suite.allCases).filter(capabilities.suites.contains)
+        var results: [SuiteResult] = []
+        for suite in suites {
+            let result = run(suite, capabilities: capabilities)
+            progress?(result)
+            results.append(result)
+        }
+        var notCertified = capabilities.notCertified
+        if let requested = options.suites {
+            for suite in requested where !capabilities.suites.contains(suite) { notCertified.append("suite \(suite) (requested but not declared)") }
+        }
+        return ConformanceResult(kit: .current, implementation: implementation.info, capabilities: capabilities,
+                                 notCertified: notCertified, seed: options.seed, suites: results)
+    }
+
+    func run(_ suite: Suite, capabilities: Capabilities) -> SuiteResult {
+        let required = CoverageLabel.required(for: capabilities, suite: suite)
+        let configuration = Configuration(
+            seed: SplitMix64.derive(options.seed, suite.seedSalt), runs: options.runs, maxSteps: options.maxSteps,
+            timeLimit: options.timeLimit, shrinkLimit: options.shrinkLimit,
+            coverage: required.map { .runs($0, atLeast: 1) })
+        let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps)
+        let box = ImplementationBox(implementation)
+        let reasons = capabilities.reasons
+        let property = Property(generator.plans, stepLabels: { plan in plan.labels.map { [$0] } }) { plan in
+            let replies = try box.replies(to: plan)
+            for index in plan.commands.indices where !ReplyComparison.matches(plan.expected[index], replies[index], reasons: reasons) {
+                return false
+            }
+            return true
+        }
+        let check = property.check(configuration)
+        var result = SuiteResult(
+            suite: suite, seed: configuration.seed, verdict: .conforming, runs: check.runs, steps: check.coverage.steps,
+            seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required),
+            missingCoverage: [], failure: nil, error: nil)
+        switch check.verdict {
+        case .passed:
+            break
+        case .failed:
+            result.verdict = .divergent
+            if let found = check.counterexample {
+                let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
+                // The engine seeds run k with derive(seed, k): regenerate the first failure to count its steps.
+                let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
+                do {
+                    result.failure = try FailureAnalysis.analyze(
+                        plan: counterexample.value, original: original, implementation: box, reasons: reasons,
+                        shrink: counterexample.shrink, replay: options.replayCommand(for: suite))
+                } catch {
+                    result.verdict = .errored
+                    result.error = error.message
+                }
+            }
+        case .insufficientCoverage:
+            result.verdict = .insufficientCoverage
+            result.missingCoverage = check.unmetCoverage.map(\.label)
+        case .errored, .gaveUp:
+            result.verdict = .errored
+            result.error = check.abortMessage ?? check.description
+        }
+        return result
+    }
+
+    static func rows(_ table: CoverageTable, required: [String]) -> [CoverageRow] {
+        var labels = table.labels
+        for label in required where table.runsWithLabel[label] == nil { labels.append(label) }
+        let requiredSet = Set(required)
+        return labels.map { CoverageRow(label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0, required: requiredSet.contains($0)) }
+    }
+}
+
+/// Lets the engine's `@Sendable` test closure drive a class-bound implementation.
+/// The engine runs a check on one thread, so the implementation is never shared.
+final class ImplementationBox: @unchecked Sendable {
+    let implementation: any NavigationImplementation
+
+    init(_ implementation: any NavigationImplementation) { self.implementation = implementation }
+
+    /// The implementation's replies to a plan; an error aborts the whole check.
+    func replies(to plan: RunPlan) throws(Abort) -> [Reply] {
+        let replies: [Reply]
+        do {
+            replies = try implementation.run(initial: plan.initial, profile: plan.profile, commands: plan.commands)
+        } catch {
+            throw Abort("\(error)")
+        }
+        guard replies.count == plan.commands.count else {
+            throw Abort("the implementation gave \(replies.count) replies to \(plan.commands.count) commands")
+        }
+        return replies
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+".contains($0) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}

@@ -1,0 +1,244 @@
+import FlowCheck
+import NavigationModel
+
+/// A navigation SDK written the way an SDK author would write one: screens kept
+/// in layers (the root layer, then one per presented sheet), its own validation,
+/// its own rollback snapshot. It is not a wrapper over the reference model, so
+/// that when the two agree it means something.
+///
+/// With a ``SampleBug`` it becomes a mutant that the kit must catch.
+public final class SampleNavigator: NavigationImplementation {
+    struct Screen: Equatable {
+        var name: String
+        var flow: String?
+        var startsFlow: Bool
+    }
+
+    /// A layer remembers whether it was presented, whatever happens to its first screen.
+    struct Layer: Equatable {
+        var screens: [Screen]
+        var presented: Bool
+    }
+
+    struct InFlight {
+        var id: String
+        var directive: Directive
+        var snapshot: [Layer]
+    }
+
+    private var layers: [Layer] = []
+    private var nesting: Profile.Nesting = .owned
+    private var inFlight: InFlight?
+
+    /// The planted bug, or `nil` for the conforming sample.
+    public let bug: SampleBug?
+
+    public init(bug: SampleBug? = nil) { self.bug = bug }
+
+    public var info: ImplementationInfo {
+        ImplementationInfo(name: bug.map { "sample (mutant \($0.rawValue))" } ?? "sample", version: KitInfo.current.version, language: "Swift")
+    }
+
+    public var capabilities: Capabilities { .full }
+
+    public func reset(to stack: ScreenStack, profile: Profile) throws {
+        layers = []
+        for entry in stack.entries {
+            let screen = Screen(name: entry.screen, flow: entry.flow, startsFlow: entry.flowRoot)
+            if layers.isEmpty || entry.presentation == .modal {
+                layers.append(Layer(screens: [screen], presented: entry.presentation == .modal))
+            } else {
+                layers[layers.count - 1].screens.append(screen)
+            }
+        }
+        nesting = profile.nesting
+        inFlight = nil
+    }
+
+    public func perform(_ command: Command) throws -> Reply {
+        let outcome: Outcome
+        switch command {
+        case .navigate(let directive): outcome = answer(directive)
+        case .optimistic(let directive): outcome = applyOptimistically(directive)
+        }
+        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(entries), pendingID: inFlight?.id))
+    }
+
+    /// The layers flattened into stack entries.
+    private var entries: [Entry] {
+        var result: [Entry] = []
+        for (index, layer) in layers.enumerated() {
+            for (position, screen) in layer.screens.enumerated() {
+                let presentation: Presentation = position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
+                result.append(Entry(screen: screen.name, flow: screen.flow, flowRoot: screen.startsFlow, presentation: presentation))
+            }
+        }
+        return result
+    }
+
+    private var screenCount: Int { layers.reduce(0) { $0 + $1.screens.count } }
+
+    // MARK: Optimistic navigation
+
+    private func applyOptimistically(_ directive: Directive) -> Outcome {
+        if inFlight != nil && bug != .secondOptimisticAccepted { return .rejected("actionInFlight") }
+        let allowed: Set<String> = bug == .optimisticPopAllowed ? ["PUSH", "REPLACE", "RESET", "POP"] : ["PUSH", "REPLACE", "RESET"]
+        guard let mode = directive.mode?.rawValue, allowed.contains(mode) else { return .rejected("notOptimistic") }
+        guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
+        let snapshot = inFlight?.snapshot ?? layers
+        let outcome = apply(directive)
+        if case .applied = outcome { inFlight = InFlight(id: id, directive: directive, snapshot: snapshot) }
+        return outcome
+    }
+
+    private func answer(_ directive: Directive?) -> Outcome {
+        guard let pending = inFlight else {
+            guard let directive else { return .applied }
+            return apply(directive)
+        }
+        inFlight = nil
+        guard let directive else {
+            if bug == .noNavigationRollsBack { layers = pending.snapshot }
+            return .applied
+        }
+        let sameChange = directive.mode == pending.directive.mode && directive.screen == pending.directive.screen
+            && directive.flow?.name == pending.directive.flow?.name && directive.flow?.behavior == pending.directive.flow?.behavior
+        if directive.id == pending.id && sameChange {
+            return bug == .confirmAppliedTwice ? apply(directive) : .applied
+        }
+        if directive.mode == .failed {
+            if bug == .failedAfterReplaceWrongStack {
+                popTopScreen()
+            } else {
+                layers = pending.snapshot
+            }
+            return .applied
+        }
+        if bug != .redirectWithoutRollback { layers = pending.snapshot }
+        return apply(directive)
+    }
+
+    // MARK: Directives
+
+    private func reject(_ directive: Directive) -> RejectionReason? {
+        guard let mode = directive.mode?.rawValue,
+              ["PUSH", "REPLACE", "RESET", "POP", "FAILED", "PRESENT", "DISMISS", "POP_TO", "POP_TO_ROOT"].contains(mode) else {
+            return bug == .unknownModeWrongReason ? "unsupportedMode" : "unknownMode"
+        }
+        if ["PUSH", "REPLACE", "RESET", "PRESENT"].contains(mode) {
+            if (directive.screen ?? "").isEmpty { return "missingScreen" }
+            if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
+            var behaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
+            if bug == .behaviorReplaceAsKeep { behaviors.append("REPLACE") }
+            if !behaviors.contains(directive.flow?.behavior?.rawValue ?? "") { return "unknownBehavior" }
+        }
+        if mode == "POP_TO", (directive.screen ?? "").isEmpty { return "missingScreen" }
+        return nil
+    }
+
+    private func apply(_ directive: Directive) -> Outcome {
+        if let reason = reject(directive) { return .rejected(reason) }
+        // Only a mutant can empty its stack; it must still answer, not crash.
+        guard !layers.isEmpty else { return .rejected("emptyStack") }
+        let screen = directive.screen ?? ""
+        let flow = directive.flow?.name ?? ""
+        switch directive.mode!.rawValue {
+        case "PUSH":
+            push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: false)
+        case "REPLACE":
+            push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: true)
+        case "RESET":
+            let kept = bug == .resetKeepsRoot ? [layers[0].screens[0]] : []
+            layers = [Layer(screens: kept + [Screen(name: screen, flow: flow, startsFlow: true)], presented: false)]
+        case "POP":
+            if screenCount == 1 {
+                if bug == .popRootEmptiesStack { layers = [] }
+                return bug == .popRootEmptiesStack || bug == .popRootIgnored ? .applied : .rejected("cannotPopRoot")
+            }
+            popTopScreen()
+        case "PRESENT":
+            let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
+            if bug == .presentAsPush { layers[layers.count - 1].screens.append(newScreen) } else { layers.append(Layer(screens: [newScreen], presented: true)) }
+        case "DISMISS":
+            if layers.count == 1 {
+                if bug == .dismissWithNothingPresentedClears { layers = []; return .applied }
+                return .rejected("nothingToDismiss")
+            }
+            if bug == .dismissPopsOne { popTopScreen() } else { layers.removeLast() }
+        case "POP_TO":
+            return popTo(screen)
+        case "POP_TO_ROOT":
+            if nesting == .owned && bug != .popToRootIgnoresProfile {
+                layers[layers.count - 1].screens.removeSubrange(1...)
+            } else {
+                layers = [Layer(screens: [layers[0].screens[0]], presented: false)]
+            }
+        default:
+            if bug == .failedIdlePops && screenCount > 1 { popTopScreen() }
+        }
+        return .applied
+    }
+
+    private func popTo(_ target: String) -> Outcome {
+        let lowest = nesting == .owned && bug != .popToSearchesWholeStack ? layers.count - 1 : 0
+        var found: (layer: Int, position: Int)?
+        if bug == .popToBottomMost {
+            search: for layer in lowest..<layers.count {
+                for position in layers[layer].screens.indices where layers[layer].screens[position].name == target {
+                    found = (layer, position)
+                    break search
+                }
+            }
+        } else {
+            search: for layer in stride(from: layers.count - 1, through: lowest, by: -1) {
+                for position in layers[layer].screens.indices.reversed() where layers[layer].screens[position].name == target {
+                    found = (layer, position)
+                    break search
+                }
+            }
+        }
+        guard let found else { return .rejected("targetNotFound") }
+        layers.removeSubrange((found.layer + 1)...)
+        layers[found.layer].screens.removeSubrange((found.position + 1)...)
+        return .applied
+    }
+
+    private func popTopScreen() {
+        layers[layers.count - 1].screens.removeLast()
+        if layers[layers.count - 1].screens.isEmpty { layers.removeLast() }
+    }
+
+    private func push(_ name: String, flow: String, behavior: String, replacing: Bool) {
+        var top = layers.removeLast()
+        let hadBeforeReplace = top.screens.contains { $0.flow == flow }
+        if replacing { top.screens.removeLast() }
+        let had = bug == .replaceHadBeforeRemoval ? hadBeforeReplace : top.screens.contains { $0.flow == flow }
+        let firstWasFlow = top.screens.first?.flow == flow
+        if behavior != "KEEP" {
+            switch bug {
+            case .removePreviousOnlyPrevious?:
+                if let last = top.screens.lastIndex(where: { $0.flow == flow }) { top.screens.remove(at: last) }
+            case .removePreviousTopRun?:
+                while top.screens.last?.flow == flow { top.screens.removeLast() }
+            case .removePreviousAllLayers?:
+                for index in layers.indices { layers[index].screens.removeAll { $0.flow == flow } }
+                layers.removeAll { $0.screens.isEmpty }
+                top.screens.removeAll { $0.flow == flow }
+            default:
+                top.screens.removeAll { $0.flow == flow }
+            }
+        }
+        let startsFlow: Bool
+        switch behavior {
+        case "START_NEW": startsFlow = bug != .startNewWithoutRoot || !had
+        default: startsFlow = bug == .keepAlwaysRoot || !had
+        }
+        top.screens.append(Screen(name: name, flow: flow, startsFlow: startsFlow))
+        if bug == .baseRuleForgotten, top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
+            // The layer lost its first screen: this mutant forgets that the layer was presented.
+            layers[layers.count - 1].screens += top.screens
+            return
+        }
+        layers.append(top)
+    }
+}

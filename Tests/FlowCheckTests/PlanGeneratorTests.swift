@@ -1,0 +1,39 @@
+import Testing
+@testable import FlowCheck
+import NavigationModel
+import PropertyTesting
+
+@Suite("Plan generator")
+struct PlanGeneratorTests {
+    let generator = PlanGenerator(capabilities: .full, suite: .session, maxSteps: 30)
+
+    @Test("Generated initial stacks are valid, with at most one flow root per flow per layer")
+    func initialStacksValid() throws {
+        for seed in UInt64(0)..<300 {
+            let plan = try generator.plans.example(seed: seed)
+            #expect(plan.initial.shapeProblem == nil)
+            #expect(plan.initial.duplicateFlowRoots.isEmpty)
+            #expect(plan.commands.count == plan.expected.count && plan.commands.count == plan.labels.count)
+        }
+    }
+
+    @Test("Encoding an initial stack gives the choices that rebuild it exactly")
+    func encodeRoundTrip() throws {
+        for seed in UInt64(0)..<300 {
+            let plan = try generator.plans.example(seed: seed)
+            for stack in [plan.initial] + plan.expected.map(\.state.stack) {
+                guard let choices = generator.encode(initial: stack) else { continue }
+                let source = ChoiceSource.replaying(choices)
+                #expect(try generator.initialStack(source) == stack)
+                #expect(source.choices == choices, "the encoding is exactly what the generator draws")
+            }
+        }
+    }
+
+    @Test("Plans replay the model: expected replies are the model's, labels name the step")
+    func plansFollowTheModel() throws {
+        let plan = try generator.plans.example(seed: 9)
+        let rebuilt = try RunPlan(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: plan.commands)
+        #expect(rebuilt == plan)
+    }
+}
