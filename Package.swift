@@ -35,7 +35,11 @@ let package = Package(
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
-        .executableTarget(name: "FlowCheckBench", dependencies: ["PropertyTesting", "PropertyTestingExamples"], swiftSettings: strict),
+        .executableTarget(
+            name: "FlowCheckBench",
+            dependencies: ["PropertyTesting", "PropertyTestingExamples", "FlowCheck", "SampleImplementations"],
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "NavigationModelTests", dependencies: ["NavigationModel"], swiftSettings: strict),
         .testTarget(

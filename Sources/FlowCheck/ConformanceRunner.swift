@@ -79,7 +79,7 @@ public struct ConformanceRunner {
         let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps)
         let box = ImplementationBox(implementation)
         let reasons = capabilities.reasons
-        let property = Property(generator.plans, stepLabels: { plan in plan.labels.map { [$0] } }) { plan in
+        let property = Property(generator.plans, stepLabels: { plan in plan.labels }) { plan in
             let replies = try box.replies(to: plan)
             for index in plan.commands.indices where !ReplyComparison.matches(plan.expected[index], replies[index], reasons: reasons) {
                 return false

@@ -1,5 +1,7 @@
+import FlowCheck
 import Foundation
 import PropertyTesting
+import SampleImplementations
 import PropertyTestingExamples
 
 // flowcheck-bench: the kit's benchmarks. Run in release mode:
@@ -51,6 +53,13 @@ calls.sort()
 print("engine.shrink: \(minimal) of \(seeds) seeds reached the 3-step minimum; "
       + "median shrink \(format(shrinkTimes[shrinkTimes.count / 2])) ms (p90 \(format(shrinkTimes[shrinkTimes.count * 9 / 10])) ms), "
       + "median \(calls[calls.count / 2]) candidates")
+
+// 3. The kit's main job in-process: builtin:sample, both suites, every step generated, run on the
+//    reference model and on the sample SDK, and compared.
+let runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: runs, maxSteps: 50))
+let conformance = runner.run()
+precondition(conformance.verdict == .conforming, "builtin:sample must conform")
+print("runner.sample: \(conformance.runs) runs, \(conformance.steps) steps in \(format(conformance.seconds)) s = \(Int(conformance.stepsPerSecond)) steps/s")
 
 func format(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())

@@ -31,15 +31,20 @@ public final class ChoiceSource {
         case invalid
     }
 
-    enum Mode {
-        case random(Xoshiro256StarStar)
-        /// Replays `prefix`, then draws zeros (the simplest choices) once it is used up.
-        case replay([UInt64])
+    /// The mutable state of a draw, kept behind a pointer the source owns. A source
+    /// is never shared between threads, and reaching it through a pointer spares
+    /// every draw the dynamic exclusivity checks that class properties carry; they
+    /// cost the runner several percent of its throughput.
+    private struct Storage {
+        /// Drawing at random (true) or replaying `prefix` (false).
+        var isRandom: Bool
+        var rng: Xoshiro256StarStar
+        /// Replayed choices; zeros are drawn once it is used up.
+        var prefix: [UInt64]
+        var choices: [UInt64]
     }
 
-    private var mode: Mode
-    /// The choices drawn so far.
-    public private(set) var choices: [UInt64] = []
+    private let storage: UnsafeMutablePointer<Storage>
     /// The spans recorded so far, in the order they started (when recording is on).
     public private(set) var spans: [Span] = []
     private var openSpans: [Int] = []
@@ -47,63 +52,71 @@ public final class ChoiceSource {
     /// The most choices one value may take.
     public let maxChoices: Int
 
-    init(mode: Mode, maxChoices: Int, recordsSpans: Bool) {
-        self.mode = mode
+    private init(storage: Storage, maxChoices: Int, recordsSpans: Bool) {
+        self.storage = .allocate(capacity: 1)
+        self.storage.initialize(to: storage)
+        self.storage.pointee.choices.reserveCapacity(64)
         self.maxChoices = maxChoices
         self.recordsSpans = recordsSpans
-        choices.reserveCapacity(64)
     }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// The choices drawn so far.
+    public var choices: [UInt64] { storage.pointee.choices }
 
     /// A source that draws at random from `seed`.
     public static func random(seed: UInt64, maxChoices: Int = 100_000) -> ChoiceSource {
-        ChoiceSource(mode: .random(Xoshiro256StarStar(seed: seed)), maxChoices: maxChoices, recordsSpans: false)
+        ChoiceSource(storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: [], choices: []),
+                     maxChoices: maxChoices, recordsSpans: false)
     }
 
     /// A source that replays `choices`, then draws zeros.
     public static func replaying(_ choices: [UInt64], maxChoices: Int = 100_000, recordsSpans: Bool = true) -> ChoiceSource {
-        ChoiceSource(mode: .replay(choices), maxChoices: maxChoices, recordsSpans: recordsSpans)
+        ChoiceSource(storage: Storage(isRandom: false, rng: Xoshiro256StarStar(seed: 0), prefix: choices, choices: []),
+                     maxChoices: maxChoices, recordsSpans: recordsSpans)
     }
 
     /// Whether this source draws at random.
-    public var isRandom: Bool {
-        if case .random = mode { return true }
-        return false
-    }
+    public var isRandom: Bool { storage.pointee.isRandom }
 
     /// Draws a choice in `0...bound`. While generating, a large bound is drawn
     /// log-uniformly half the time so that small values and edge cases come up.
     public func draw(upTo bound: UInt64) throws(Stop) -> UInt64 {
-        guard choices.count < maxChoices else { throw .overrun }
+        let s = storage
+        let index = s.pointee.choices.count
+        guard index < maxChoices else { throw .overrun }
         let value: UInt64
-        switch mode {
-        case .random(var rng):
-            if bound < 64 || rng.next() & 1 == 0 {
-                value = rng.next(upTo: bound)
+        if s.pointee.isRandom {
+            if bound < 64 || s.pointee.rng.next() & 1 == 0 {
+                value = s.pointee.rng.next(upTo: bound)
             } else {
-                let bits = rng.next(upTo: UInt64(64 - bound.leadingZeroBitCount))
+                let bits = s.pointee.rng.next(upTo: UInt64(64 - bound.leadingZeroBitCount))
                 let mask: UInt64 = bits >= 64 ? .max : (1 << bits) &- 1
-                value = min(rng.next() & mask, bound)
+                value = min(s.pointee.rng.next() & mask, bound)
             }
-            mode = .random(rng)
-        case .replay(let prefix):
-            value = choices.count < prefix.count ? min(prefix[choices.count], bound) : 0
+        } else {
+            value = index < s.pointee.prefix.count ? min(s.pointee.prefix[index], bound) : 0
         }
-        choices.append(value)
+        s.pointee.choices.append(value)
         return value
     }
 
     /// Draws a boolean that is true with `probability` while generating; `false` (0) is simplest.
     public func drawBool(probability: Double = 0.5) throws(Stop) -> Bool {
-        guard choices.count < maxChoices else { throw .overrun }
+        let s = storage
+        let index = s.pointee.choices.count
+        guard index < maxChoices else { throw .overrun }
         let value: UInt64
-        switch mode {
-        case .random(var rng):
-            value = Double(rng.next() >> 11) * 0x1p-53 < probability ? 1 : 0
-            mode = .random(rng)
-        case .replay(let prefix):
-            value = choices.count < prefix.count ? min(prefix[choices.count], 1) : 0
+        if s.pointee.isRandom {
+            value = Double(s.pointee.rng.next() >> 11) * 0x1p-53 < probability ? 1 : 0
+        } else {
+            value = index < s.pointee.prefix.count ? min(s.pointee.prefix[index], 1) : 0
         }
-        choices.append(value)
+        s.pointee.choices.append(value)
         return value == 1
     }
 
@@ -139,12 +152,11 @@ public final class ChoiceSource {
     /// longer holds is dropped from a shrink candidate. Every span opened after
     /// `mark` must be closed.
     public func rewind(to mark: Int) {
-        let removed = choices.count - mark
+        let removed = storage.pointee.choices.count - mark
         guard removed > 0 else { return }
-        choices.removeSubrange(mark...)
-        if case .replay(var prefix) = mode, mark < prefix.count {
-            prefix.removeSubrange(mark..<min(prefix.count, mark + removed))
-            mode = .replay(prefix)
+        storage.pointee.choices.removeSubrange(mark...)
+        if !storage.pointee.isRandom, mark < storage.pointee.prefix.count {
+            storage.pointee.prefix.removeSubrange(mark..<min(storage.pointee.prefix.count, mark + removed))
         }
         if recordsSpans {
             precondition(openSpans.allSatisfy { spans[$0].start < mark },

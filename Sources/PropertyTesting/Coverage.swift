@@ -90,23 +90,54 @@ public struct CoverageTable: Hashable, Sendable {
     public private(set) var runs = 0
     /// Steps counted (stateful properties).
     public private(set) var steps = 0
+    /// For each label, the runs it appeared in and the steps it was given to:
+    /// one dictionary, so that counting a label costs one hash.
+    private var counts: [String: Tally] = [:]
+
+    struct Tally: Hashable, Sendable {
+        var runs = 0
+        var steps = 0
+
+        mutating func count(steps: Int) {
+            runs += 1
+            self.steps += steps
+        }
+    }
+
     /// For each label, the number of runs it appeared in.
-    public private(set) var runsWithLabel: [String: Int] = [:]
-    /// For each label, the number of steps it was given to.
-    public private(set) var stepsWithLabel: [String: Int] = [:]
+    public var runsWithLabel: [String: Int] { counts.mapValues(\.runs) }
+    /// For each label that steps were given, the number of those steps.
+    public var stepsWithLabel: [String: Int] { counts.filter { $0.value.steps > 0 }.mapValues(\.steps) }
+
+    /// The number of runs `label` appeared in.
+    public func runs(with label: String) -> Int { counts[label]?.runs ?? 0 }
+    /// The number of steps given `label`.
+    public func steps(with label: String) -> Int { counts[label]?.steps ?? 0 }
 
     public init() {}
 
-    /// Counts one run with its run labels and the labels of each of its steps.
-    mutating func add(runLabels: [String], stepLabels: [[String]]) {
+    /// Counts one run: its own labels, and every label its steps were given.
+    ///
+    /// Labels are tallied per run by a linear scan (a run has a handful of distinct
+    /// labels, and equal labels usually share storage, so comparing is cheap) and
+    /// merged into the table once per distinct label: hashing per step was the
+    /// runner's largest avoidable cost.
+    mutating func add(runLabels: [String], stepLabels: [String], steps stepCount: Int) {
         runs += 1
-        steps += stepLabels.count
-        var seen = Set<String>()
-        for label in runLabels + stepLabels.joined() where seen.insert(label).inserted {
-            runsWithLabel[label, default: 0] += 1
+        steps += stepCount
+        var distinct: [String] = []
+        var counts: [Int] = []
+        distinct.reserveCapacity(16)
+        counts.reserveCapacity(16)
+        for label in stepLabels {
+            if let index = distinct.firstIndex(of: label) { counts[index] += 1 } else { distinct.append(label); counts.append(1) }
         }
-        for labels in stepLabels {
-            for label in labels { stepsWithLabel[label, default: 0] += 1 }
+        for label in runLabels where !distinct.contains(label) {
+            distinct.append(label)
+            counts.append(0)
+        }
+        for (label, count) in zip(distinct, counts) {
+            self.counts[label, default: Tally()].count(steps: count)
         }
     }
 
@@ -114,18 +145,17 @@ public struct CoverageTable: Hashable, Sendable {
     public mutating func merge(_ other: CoverageTable) {
         runs += other.runs
         steps += other.steps
-        runsWithLabel.merge(other.runsWithLabel, uniquingKeysWith: +)
-        stepsWithLabel.merge(other.stepsWithLabel, uniquingKeysWith: +)
+        counts.merge(other.counts) { Tally(runs: $0.runs + $1.runs, steps: $0.steps + $1.steps) }
     }
 
     /// Labels in a stable order: most runs first, then by name.
     public var labels: [String] {
-        runsWithLabel.keys.sorted { (runsWithLabel[$0]!, $1) > (runsWithLabel[$1]!, $0) }
+        counts.keys.sorted { (counts[$0]!.runs, $1) > (counts[$1]!.runs, $0) }
     }
 
     /// The verdict on one requirement: `true` met, `false` unmet, `nil` undecided (statistical mode only).
     func verdict(_ requirement: CoverageRequirement, confidence: CoverageConfidence?) -> Bool? {
-        let count = runsWithLabel[requirement.label] ?? 0
+        let count = runs(with: requirement.label)
         switch requirement.minimum {
         case .runs(let needed):
             return count >= needed

@@ -2,7 +2,9 @@
 struct RunRecord {
     var outcome: TestOutcome
     var runLabels: [String] = []
-    var stepLabels: [[String]] = []
+    /// Every label given to a step of the run, one entry per occurrence.
+    var stepLabels: [String] = []
+    var steps = 0
 }
 
 /// Why a check ended the way it did.
@@ -78,7 +80,7 @@ struct Engine {
             switch record.outcome {
             case .passed:
                 result.runs += 1
-                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels)
+                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
             case .failed:
                 result.runs += 1
                 let original = replay(source.choices)

@@ -10,14 +10,15 @@ public struct Property<Value>: Sendable {
     public let gen: Gen<Value>
     /// Labels a value for the coverage table.
     public let labels: @Sendable (Value) -> [String]
-    /// Labels each step of a value that is a sequence of steps (counted per step and per run).
-    public let stepLabels: @Sendable (Value) -> [[String]]
+    /// For a value that is a sequence of steps: the label of each step, one per step
+    /// (counted per step and per run).
+    public let stepLabels: @Sendable (Value) -> [String]
     /// The test: `true` when the property holds; a thrown error is a failure.
     public let test: @Sendable (Value) throws -> Bool
 
     /// Creates a property.
     public init(_ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
-                stepLabels: @escaping @Sendable (Value) -> [[String]] = { _ in [] },
+                stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
                 _ test: @escaping @Sendable (Value) throws -> Bool) {
         self.gen = gen
         self.labels = labels
@@ -34,7 +35,8 @@ public struct Property<Value>: Sendable {
         }
         do {
             if try test(value) {
-                return (RunRecord(outcome: .passed, runLabels: labels(value), stepLabels: stepLabels(value)), value)
+                let steps = stepLabels(value)
+                return (RunRecord(outcome: .passed, runLabels: labels(value), stepLabels: steps, steps: steps.count), value)
             }
             return (RunRecord(outcome: .failed("the property returned false")), value)
         } catch let stop as ChoiceSource.Stop {

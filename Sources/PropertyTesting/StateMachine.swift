@@ -110,7 +110,8 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
                 if source.isRandom && rejected > 100 { break }
                 continue
             }
-            record.stepLabels.append(machine.labels(for: step, model: model))
+            record.stepLabels += machine.labels(for: step, model: model)
+            record.steps += 1
             if collect { steps.append(step) }
             count += 1
             if let message = machine.run(step, model: &model, system: &system) {

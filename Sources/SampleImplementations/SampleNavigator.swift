@@ -26,6 +26,11 @@ public final class SampleNavigator: NavigationImplementation {
         var snapshot: [Layer]
     }
 
+    static let modes = ["PUSH", "REPLACE", "RESET", "POP", "FAILED", "PRESENT", "DISMISS", "POP_TO", "POP_TO_ROOT"]
+    static let destinationModes = ["PUSH", "REPLACE", "RESET", "PRESENT"]
+    static let optimisticModes = ["PUSH", "REPLACE", "RESET"]
+    static let behaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
+
     private var layers: [Layer] = []
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
@@ -82,8 +87,8 @@ public final class SampleNavigator: NavigationImplementation {
 
     private func applyOptimistically(_ directive: Directive) -> Outcome {
         if inFlight != nil && bug != .secondOptimisticAccepted { return .rejected("actionInFlight") }
-        let allowed: Set<String> = bug == .optimisticPopAllowed ? ["PUSH", "REPLACE", "RESET", "POP"] : ["PUSH", "REPLACE", "RESET"]
-        guard let mode = directive.mode?.rawValue, allowed.contains(mode) else { return .rejected("notOptimistic") }
+        guard let mode = directive.mode?.rawValue, Self.optimisticModes.contains(mode) || bug == .optimisticPopAllowed && mode == "POP"
+        else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
         let snapshot = inFlight?.snapshot ?? layers
         let outcome = apply(directive)
@@ -121,16 +126,14 @@ public final class SampleNavigator: NavigationImplementation {
     // MARK: Directives
 
     private func reject(_ directive: Directive) -> RejectionReason? {
-        guard let mode = directive.mode?.rawValue,
-              ["PUSH", "REPLACE", "RESET", "POP", "FAILED", "PRESENT", "DISMISS", "POP_TO", "POP_TO_ROOT"].contains(mode) else {
+        guard let mode = directive.mode?.rawValue, Self.modes.contains(mode) else {
             return bug == .unknownModeWrongReason ? "unsupportedMode" : "unknownMode"
         }
-        if ["PUSH", "REPLACE", "RESET", "PRESENT"].contains(mode) {
+        if Self.destinationModes.contains(mode) {
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
-            var behaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
-            if bug == .behaviorReplaceAsKeep { behaviors.append("REPLACE") }
-            if !behaviors.contains(directive.flow?.behavior?.rawValue ?? "") { return "unknownBehavior" }
+            let behavior = directive.flow?.behavior?.rawValue ?? ""
+            if !Self.behaviors.contains(behavior) && !(bug == .behaviorReplaceAsKeep && behavior == "REPLACE") { return "unknownBehavior" }
         }
         if mode == "POP_TO", (directive.screen ?? "").isEmpty { return "missingScreen" }
         return nil
