@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
         // The conformance runner: generators, differential checking, results.
         .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting"], swiftSettings: strict),
+        // Drives an implementation in any language over the JSON-lines process protocol.
+        .target(name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
@@ -45,6 +47,11 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTests",
             dependencies: ["FlowCheck", "NavigationModel", "PropertyTesting", "SampleImplementations"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ProcessProtocolTests",
+            dependencies: ["ProcessProtocol", "FlowCheck", "NavigationModel"],
             swiftSettings: strict
         ),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),

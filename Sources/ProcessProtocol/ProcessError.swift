@@ -1,0 +1,46 @@
+/// An error from a process implementation: a code, a message that names the
+/// step and the request, and the offending line when there is one.
+public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The command could not be started.
+        public static let launchFailed = Code(rawValue: "launchFailed")
+        /// The hello exchange failed: no reply, a wrong protocol version, unreadable capabilities.
+        public static let helloFailed = Code(rawValue: "helloFailed")
+        /// No reply within the per-step timeout.
+        public static let timeout = Code(rawValue: "timeout")
+        /// The process exited while a reply was expected.
+        public static let exited = Code(rawValue: "exited")
+        /// A line that is not a well-formed reply to the request.
+        public static let malformedReply = Code(rawValue: "malformedReply")
+        /// The implementation answered `{"errored": true}`.
+        public static let implementationError = Code(rawValue: "implementationError")
+    }
+
+    /// The code.
+    public var code: Code
+    /// A sentence naming the step and what happened.
+    public var message: String
+    /// The line the implementation printed, when it is the problem.
+    public var offendingLine: String?
+    /// The last lines the implementation wrote to standard error.
+    public var stderrTail: [String]
+
+    public init(code: Code, message: String, offendingLine: String? = nil, stderrTail: [String] = []) {
+        self.code = code
+        self.message = message
+        self.offendingLine = offendingLine
+        self.stderrTail = stderrTail
+    }
+
+    public var description: String {
+        var text = message
+        if let offendingLine { text += "\n  offending line: \(offendingLine.count > 300 ? String(offendingLine.prefix(300)) + "…" : offendingLine)" }
+        if !stderrTail.isEmpty { text += "\n  its standard error ended with:\n" + stderrTail.map { "    " + $0 }.joined(separator: "\n") }
+        return text
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import FlowCheck
+import NavigationModel
+import ProcessProtocol
+
+/// The Python example implementation kept under Tests/ProcessExample.
+let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("ProcessExample/navigator.py").path
+
+@Suite("Process implementations", .serialized)
+struct ProcessImplementationTests {
+    @Test("The Python example says hello with its capabilities and conforms, batching whole runs")
+    func pythonExampleConforms() throws {
+        let implementation = try ProcessImplementation(commandLine: "python3 \(examplePath)")
+        defer { implementation.stop() }
+        #expect(implementation.info == ImplementationInfo(name: "python-example", version: "1.0", language: "Python"))
+        #expect(implementation.capabilities.batch)
+        #expect(implementation.capabilities.nesting == [.owned, .shared])
+        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
+        #expect(result.verdict == .conforming, "\(result.suites.map { ($0.verdict, $0.failure.map { "\($0.initial) \($0.commands) \($0.rules)\n\($0.diff)" } ?? $0.error ?? "\($0.missingCoverage)") })")
+    }
+
+    @Test("The Python example also conforms one command per line, without batch")
+    func pythonExampleWithoutBatch() throws {
+        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_NO_BATCH=1 python3 \(examplePath)")
+        defer { implementation.stop() }
+        #expect(!implementation.capabilities.batch)
+        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 2, runs: 400, suites: [.session])).run()
+        #expect(result.verdict == .conforming)
+    }
+
+    @Test("A mutated copy of the Python example is caught and the rule it breaks is named")
+    func mutatedPythonExampleCaught() throws {
+        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(examplePath)")
+        defer { implementation.stop() }
+        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.navigation])).run()
+        #expect(result.verdict == .divergent)
+        let failure = try #require(result.failures.first)
+        #expect(failure.commands.count == 1)
+        #expect(failure.rules.contains("NAV-PUSH-REMOVE-PREVIOUS"))
+    }
+
+    @Test("A command that does not start fails at hello, naming the command and its standard error")
+    func notStarting() {
+        #expect { try ProcessImplementation(commandLine: "definitely-not-a-command-xyz") } throws: { error in
+            guard let error = error as? ProcessError else { return false }
+            return error.code == .helloFailed && error.message.contains("exited with status 127")
+                && error.stderrTail.joined().contains("not found")
+        }
+    }
+
+    @Test("A wrong hello is refused with the offending line")
+    func wrongHello() {
+        #expect { try ProcessImplementation(commandLine: #"read line; echo '{"seq":0,"protocol":2}'"#) } throws: { error in
+            guard let error = error as? ProcessError else { return false }
+            return error.code == .helloFailed && error.offendingLine == #"{"seq":0,"protocol":2}"#
+        }
+    }
+
+    /// A fake implementation: answers hello with real capabilities, then runs `then` in the shell.
+    private func fake(_ then: String, batch: Bool = false) -> String {
+        let hello = #"{"seq":0,"protocol":1,"implementation":{"name":"fake","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","reasons":false,"batch":\#(batch)}}"#
+        return "read line; echo '\(hello)'; read line; echo '{\"seq\":1,\"ok\":true}'; read line; \(then)"
+    }
+
+    private func firstStepError(_ commandLine: String, timeout: Duration = .seconds(5)) throws -> ProcessError? {
+        let implementation = try ProcessImplementation(commandLine: commandLine, stepTimeout: timeout)
+        defer { implementation.stop() }
+        try implementation.reset(to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        do {
+            _ = try implementation.perform(.navigate(Directive(mode: .pop)))
+            return nil
+        } catch let error as ProcessError {
+            return error
+        }
+    }
+
+    @Test("A hang ends with a timeout naming the step, never a hang of the kit")
+    func hang() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = try #require(try firstStepError(fake("sleep 30"), timeout: .milliseconds(300)))
+        #expect(error.code == .timeout)
+        #expect(error.message.contains("step 0 (navigate POP)"))
+        #expect(clock.now - started < .seconds(10))
+    }
+
+    @Test("A crash ends with the exit status and the last lines of standard error")
+    func crash() throws {
+        let error = try #require(try firstStepError(fake("echo 'Segmentation fault' >&2; exit 139")))
+        #expect(error.code == .exited)
+        #expect(error.message.contains("exited with status 139 before answering step 0"))
+        #expect(error.stderrTail == ["Segmentation fault"])
+    }
+
+    @Test("Garbage on standard output is reported with the offending line")
+    func garbage() throws {
+        let error = try #require(try firstStepError(fake("echo 'hello world'; sleep 1")))
+        #expect(error.code == .malformedReply)
+        #expect(error.offendingLine == "hello world")
+        #expect(error.message.contains("step 0"))
+    }
+
+    @Test("A reply with the wrong seq, or an errored reply, is a protocol error naming the step")
+    func wrongSeqAndErrored() throws {
+        let wrongSeq = try #require(try firstStepError(fake(#"echo '{"seq":7,"outcome":"applied","state":{"stack":[],"pending":null}}'; sleep 1"#)))
+        #expect(wrongSeq.code == .malformedReply && wrongSeq.message.contains("should echo \"seq\": 2"))
+        let errored = try #require(try firstStepError(fake(#"echo '{"seq":2,"errored":true,"message":"POP is not wired up"}'; sleep 1"#)))
+        #expect(errored.code == .implementationError && errored.message.contains("POP is not wired up"))
+    }
+
+    @Test("A reply that is not a navigation reply names the missing field")
+    func malformedNavigationReply() throws {
+        let error = try #require(try firstStepError(fake(#"echo '{"seq":2,"outcome":"applied"}'; sleep 1"#)))
+        #expect(error.code == .malformedReply)
+        #expect(error.message.contains("missing \"state\""))
+    }
+}
