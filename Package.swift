@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
+        // A small command-line parser (the kit takes no dependencies).
+        .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
@@ -54,6 +56,7 @@ let package = Package(
             dependencies: ["ProcessProtocol", "FlowCheck", "NavigationModel"],
             swiftSettings: strict
         ),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",

@@ -1,0 +1,227 @@
+/// A usage error, with a message that names the argument and the command.
+public struct ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let unknownOption = Code(rawValue: "unknownOption")
+        public static let missingValue = Code(rawValue: "missingValue")
+        public static let repeatedOption = Code(rawValue: "repeatedOption")
+        public static let unknownSubcommand = Code(rawValue: "unknownSubcommand")
+        public static let missingSubcommand = Code(rawValue: "missingSubcommand")
+        public static let unexpectedArgument = Code(rawValue: "unexpectedArgument")
+        public static let missingArgument = Code(rawValue: "missingArgument")
+        public static let invalidValue = Code(rawValue: "invalidValue")
+    }
+
+    public var code: Code
+    public var message: String
+    /// The subcommand path the error belongs to, for the help to show with it.
+    public var commandPath: [String]
+
+    public init(code: Code, message: String, commandPath: [String]) {
+        self.code = code
+        self.message = message
+        self.commandPath = commandPath
+    }
+
+    public var description: String { message }
+}
+
+/// The parsed command line.
+public struct ParsedArguments: Hashable, Sendable {
+    /// The subcommands chosen, such as `["corpus", "verify"]`.
+    public var commandPath: [String]
+    /// Option values by name, in the order given.
+    public var options: [String: [String]]
+    /// Flags given.
+    public var flags: Set<String>
+    /// Positional arguments, in order.
+    public var positionals: [String]
+    /// Whether `-h` or `--help` was given.
+    public var helpRequested: Bool
+
+    /// The last value of an option.
+    public func value(_ name: String) -> String? { options[name]?.last }
+    /// Every value of an option.
+    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// An integer option in `range`, or `nil` when absent.
+    public func integer(_ name: String, in range: ClosedRange<Int> = 0...Int.max) throws(ArgumentError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw ArgumentError(code: .invalidValue, message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", commandPath: commandPath)
+        }
+        return number
+    }
+
+    /// An unsigned 64-bit option (a seed), or `nil` when absent.
+    public func unsigned(_ name: String) throws(ArgumentError) -> UInt64? {
+        guard let text = value(name) else { return nil }
+        guard let number = UInt64(text) else {
+            throw ArgumentError(code: .invalidValue, message: "--\(name) takes a whole number from 0 to \(UInt64.max), not \"\(text)\"", commandPath: commandPath)
+        }
+        return number
+    }
+
+    /// A duration option such as `30s`, `500ms` or `2m`, or `nil` when absent.
+    public func duration(_ name: String) throws(ArgumentError) -> Duration? {
+        guard let text = value(name) else { return nil }
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            if let number = Double(text.dropLast(suffix.count)), number >= 0, number.isFinite {
+                return .milliseconds(Int64((number * scale * 1000).rounded()))
+            }
+        }
+        throw ArgumentError(code: .invalidValue, message: "--\(name) takes a duration such as 30s, 500ms or 2m, not \"\(text)\"", commandPath: commandPath)
+    }
+}
+
+/// Parses command lines against a ``CommandDefinition`` and writes help pages.
+public enum ArgumentParser {
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String], root: CommandDefinition) throws(ArgumentError) -> ParsedArguments {
+        var command = root
+        var result = ParsedArguments(commandPath: [], options: [:], flags: [], positionals: [], helpRequested: false)
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                if !onlyPositionals, result.positionals.isEmpty, let sub = command.subcommands.first(where: { $0.name == argument }) {
+                    command = sub
+                    result.commandPath.append(argument)
+                    continue
+                }
+                if !command.subcommands.isEmpty && result.positionals.isEmpty && command.positionals.isEmpty {
+                    throw ArgumentError(code: .unknownSubcommand,
+                                        message: "unknown subcommand \"\(argument)\"; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
+                                        commandPath: result.commandPath)
+                }
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            if argument == "-h" || argument == "--help" { result.helpRequested = true; continue }
+            var name: String
+            var inline: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let short = argument.last,
+                      let long = command.options.first(where: { $0.short == short })?.name ?? command.flags.first(where: { $0.short == short })?.name
+                else {
+                    throw ArgumentError(code: .unknownOption, message: "unknown option \"\(argument)\"", commandPath: result.commandPath)
+                }
+                name = long
+            }
+            if let option = command.options.first(where: { $0.name == name }) {
+                let value: String
+                if let inline { value = inline } else {
+                    guard index < arguments.count else {
+                        throw ArgumentError(code: .missingValue, message: "--\(name) needs a value (\(option.valueName))", commandPath: result.commandPath)
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                if !option.repeatable, result.options[name] != nil {
+                    throw ArgumentError(code: .repeatedOption, message: "--\(name) is given more than once", commandPath: result.commandPath)
+                }
+                result.options[name, default: []].append(value)
+            } else if command.flags.contains(where: { $0.name == name }), inline == nil {
+                result.flags.insert(name)
+            } else {
+                throw ArgumentError(code: .unknownOption, message: "unknown option \"--\(name)\"" + suggestion(name, command), commandPath: result.commandPath)
+            }
+        }
+        if result.helpRequested { return result }
+        if !command.subcommands.isEmpty && command.positionals.isEmpty && result.positionals.isEmpty {
+            throw ArgumentError(code: .missingSubcommand,
+                                message: "missing subcommand; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
+                                commandPath: result.commandPath)
+        }
+        let required = command.positionals.filter { !$0.optional }.count
+        if result.positionals.count < required {
+            let missing = command.positionals[result.positionals.count]
+            throw ArgumentError(code: .missingArgument, message: "missing argument <\(missing.name)>", commandPath: result.commandPath)
+        }
+        if !(command.positionals.last?.variadic ?? false), result.positionals.count > command.positionals.count {
+            throw ArgumentError(code: .unexpectedArgument, message: "unexpected argument \"\(result.positionals[command.positionals.count])\"",
+                                commandPath: result.commandPath)
+        }
+        return result
+    }
+
+    private static func suggestion(_ name: String, _ command: CommandDefinition) -> String {
+        let names = command.options.map(\.name) + command.flags.map(\.name)
+        let scored = names.map { ($0, editDistance($0, name)) }.filter { $0.1 <= 2 }
+        guard let close = scored.min(by: { $0.1 < $1.1 })?.0 else { return "" }
+        return "; did you mean --\(close)?"
+    }
+
+    /// Levenshtein distance, for suggesting the option a typo meant.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    /// The help page of the command at `path`.
+    public static func help(for path: [String], root: CommandDefinition) -> String {
+        var command = root
+        var names = [root.name]
+        for name in path {
+            guard let sub = command.subcommands.first(where: { $0.name == name }) else { break }
+            command = sub
+            names.append(name)
+        }
+        var lines = ["OVERVIEW: \(command.abstract)", ""]
+        var usage = "USAGE: " + names.joined(separator: " ")
+        if !command.subcommands.isEmpty { usage += " <subcommand>" }
+        for option in command.options { usage += " [--\(option.name) <\(option.valueName)>]" }
+        for flag in command.flags { usage += " [--\(flag.name)]" }
+        for positional in command.positionals {
+            usage += positional.optional ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]" : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
+        }
+        lines.append(usage)
+        if let discussion = command.discussion { lines += ["", discussion] }
+        func row(_ left: String, _ right: String) -> String {
+            let pad = max(2, 28 - left.count)
+            return "  " + left + String(repeating: " ", count: pad) + right
+        }
+        if !command.positionals.isEmpty {
+            lines += ["", "ARGUMENTS:"]
+            for positional in command.positionals { lines.append(row("<\(positional.name)>", positional.help)) }
+        }
+        if !command.options.isEmpty || !command.flags.isEmpty {
+            lines += ["", "OPTIONS:"]
+            for option in command.options {
+                let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name) <\(option.valueName)>"
+                lines.append(row(left, option.help + (option.defaultDescription.map { " (default: \($0))" } ?? "")))
+            }
+            for flag in command.flags { lines.append(row((flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)", flag.help)) }
+        }
+        lines.append(row("-h, --help", "Show help information."))
+        if !command.subcommands.isEmpty {
+            lines += ["", "SUBCOMMANDS:"]
+            for sub in command.subcommands { lines.append(row(sub.name, sub.abstract)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
