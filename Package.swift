@@ -38,7 +38,13 @@ let package = Package(
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
-        .executableTarget(name: "FlowCheckCLI", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
+        // The `flowcheck` commands, as a library the tests drive in-process.
+        .target(
+            name: "FlowCheckCommands",
+            dependencies: ["ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "SampleImplementations"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
         .executableTarget(
             name: "FlowCheckBench",
             dependencies: ["PropertyTesting", "PropertyTestingExamples", "FlowCheck", "SampleImplementations"],
@@ -54,6 +60,11 @@ let package = Package(
         .testTarget(
             name: "ProcessProtocolTests",
             dependencies: ["ProcessProtocol", "FlowCheck", "NavigationModel"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FlowCheckCommandsTests",
+            dependencies: ["FlowCheckCommands", "FlowCheckCLI", "FlowCheck", "SampleImplementations"],
             swiftSettings: strict
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),

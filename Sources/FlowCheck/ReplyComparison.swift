@@ -21,8 +21,9 @@ public enum ReplyComparison {
         case .rejected(let reason): lines.append("outcome: rejected" + (reason.map { " (\($0))" } ?? ""))
         }
         lines.append("stack:")
-        for (index, entry) in reply.state.stack.enumerated() {
-            lines.append("  [\(index)] \(entry.screen) flow=\(entry.flow ?? "none")\(entry.flowRoot ? " flowRoot" : "") \(entry.presentation.rawValue)")
+        // No indices: an entry that only moved must line up in the diff, not show as removed and added.
+        for entry in reply.state.stack {
+            lines.append("  \(entry.screen) flow=\(entry.flow ?? "none")\(entry.flowRoot ? " flowRoot" : "") \(entry.presentation.rawValue)")
         }
         lines.append("pending: \(reply.state.pendingID ?? "none")")
         return lines

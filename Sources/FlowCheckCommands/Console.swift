@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where a command writes: standard output and error, and whether a person is watching.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether standard error is a terminal (then progress lines are written).
+    public var isTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool) {
+        self.out = out
+        self.err = err
+        self.isTerminal = isTerminal
+    }
+
+    /// The process's own standard output and error.
+    public static var standard: Console {
+        Console(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                isTerminal: isatty(STDERR_FILENO) == 1)
+    }
+}

@@ -1,0 +1,11 @@
+/// The exit codes of `flowcheck`.
+public enum ExitCode: Int32, Sendable {
+    /// Conforming, or the command succeeded.
+    case success = 0
+    /// A divergence, insufficient coverage, a run that broke down, or a corpus case that fails.
+    case failure = 1
+    /// A usage error.
+    case usage = 2
+    /// The implementation could not be run: it would not start, or broke the protocol at hello.
+    case notRunnable = 3
+}

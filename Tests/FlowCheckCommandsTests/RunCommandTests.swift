@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+import Testing
+import FlowCheckCommands
+import SampleImplementations
+
+/// Captures what a command writes.
+final class Capture: Sendable {
+    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+    var console: Console {
+        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
+                err: { text in self.lines.withLock { $0.err.append(text) } }, isTerminal: false)
+    }
+
+    var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
+    var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
+}
+
+func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: String) {
+    let capture = Capture()
+    let code = FlowCheckCommand.main(arguments, console: capture.console)
+    return (code, capture.out, capture.err)
+}
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let pythonExample = repository.appendingPathComponent("Tests/ProcessExample/navigator.py").path
+
+@Suite("flowcheck run", .serialized)
+struct RunCommandTests {
+    @Test("The README's main command: builtin:sample conforms, exit 0, seed printed")
+    func sample() {
+        let (code, out, _) = flowcheck("run", "--sut", "builtin:sample", "--seed", "1")
+        #expect(code == .success)
+        #expect(out.contains("checked sample 0.1.0 (Swift), seed 1"))
+        #expect(out.contains("Verdict: CONFORMING"))
+    }
+
+    @Test("A mutant: exit 1, the minimal steps, the diff, the rule, and a replay command that replays it")
+    func mutant() throws {
+        let (code, out, _) = flowcheck("run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7")
+        #expect(code == .failure)
+        #expect(out.contains("NAV-PUSH-REMOVE-PREVIOUS (MUST)"))
+        #expect(out.contains("(- model, + implementation)"))
+        #expect(out.contains("\n    - ") && out.contains("\n    + "))
+        let replay = try #require(out.split(separator: "\n").first { $0.contains("Replay: ") }).split(separator: "Replay: ")[1]
+        #expect(replay == "flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --runs 400 --max-steps 30")
+        let again = FlowCheckCommand.main(Array(replay.split(separator: " ").dropFirst().map(String.init)), console: Capture().console)
+        #expect(again == .failure)
+        let replayed = flowcheck("run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7", "--runs", "400", "--max-steps", "30")
+        #expect(replayed.out == out, "the replay command reproduces the same report")
+    }
+
+    @Test("--json writes a header, coverage, one counterexample per failure and a summary, keys sorted")
+    func jsonLines() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (code, _, _) = flowcheck("run", "--sut", "builtin:mutant:dismiss-nothing-presented-clears", "--seed", "3", "--json", file.path)
+        #expect(code == .failure)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(records.first?["type"] as? String == "header")
+        #expect(records.last?["type"] as? String == "summary")
+        let counterexample = try #require(records.first { $0["type"] as? String == "counterexample" })
+        for key in ["suite", "profile", "initial", "steps", "divergence", "rules"] { #expect(counterexample[key] != nil, "missing \(key)") }
+        let divergence = try #require(counterexample["divergence"] as? [String: Any])
+        #expect(divergence["step"] as? Int != nil && divergence["expected"] != nil && divergence["actual"] != nil)
+        #expect((counterexample["rules"] as? [String])?.contains("NAV-DISMISS-ROOT") == true)
+        let summary = try #require(records.last)
+        for key in ["runs", "steps", "failures", "passed", "stepsPerSecond", "seed", "seconds"] { #expect(summary[key] != nil, "missing \(key)") }
+        #expect(summary["passed"] as? Bool == false)
+        #expect(summary["seed"] as? Int == 3)
+        for line in lines {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let resorted = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            #expect(try JSONSerialization.jsonObject(with: resorted) as? NSDictionary == object as NSDictionary)
+            #expect(line.hasPrefix("{\"" + (object.keys.sorted().first ?? "")), "keys are written in sorted order")
+        }
+    }
+
+    @Test("Too few runs ends as insufficient coverage with exit 1, never a pass")
+    func insufficientCoverage() {
+        let (code, out, _) = flowcheck("run", "--sut", "builtin:sample", "--seed", "1", "--runs", "3")
+        #expect(code == .failure)
+        #expect(out.contains("INSUFFICIENT COVERAGE"))
+        #expect(out.contains("never exercised"))
+    }
+
+    @Test("The Python example passes through the CLI, and its mutated copy is caught")
+    func pythonThroughCLI() {
+        let passing = flowcheck("run", "--sut", "python3 \(pythonExample)", "--seed", "5")
+        #expect(passing.code == .success, "\(passing.out)\(passing.err)")
+        #expect(passing.out.contains("python-example 1.0 (Python)"))
+        let mutated = flowcheck("run", "--sut", "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(pythonExample)", "--seed", "5")
+        #expect(mutated.code == .failure)
+        #expect(mutated.out.contains("NAV-PUSH-REMOVE-PREVIOUS"))
+        #expect(mutated.out.contains("Replay: flowcheck run --sut 'FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 "))
+    }
+
+    @Test("An implementation that will not start exits 3 with a clear message")
+    func notRunnable() {
+        let (code, _, err) = flowcheck("run", "--sut", "definitely-not-a-command-xyz", "--seed", "1")
+        #expect(code == .notRunnable)
+        #expect(err.contains("broke the protocol at hello"))
+    }
+
+    @Test("Usage errors exit 2 with the help of the command", arguments: [
+        ["run"], ["run", "--sut", "builtin:nope"], ["run", "--sut", "builtin:sample", "--runs", "0"],
+        ["run", "--sut", "builtin:sample", "--suite", "decoding,navigation"], ["walk"], ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
+    ])
+    func usageErrors(arguments: [String]) {
+        let capture = Capture()
+        #expect(FlowCheckCommand.main(arguments, console: capture.console) == .usage)
+        #expect(capture.err.hasPrefix("error: "))
+        #expect(capture.err.contains("USAGE: flowcheck"))
+    }
+
+    @Test("list-mutants lists every mutant with its summary and minimal length; help exits 0")
+    func listAndHelp() {
+        let (code, out, _) = flowcheck("list-mutants")
+        #expect(code == .success)
+        #expect(SampleBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
+        #expect(SampleBug.allCases.count >= 20)
+        let help = flowcheck("run", "--help")
+        #expect(help.code == .success && help.out.contains("EXIT CODES"))
+    }
+
+    @Test("corpus verify checks the repository's golden cases")
+    func corpusVerify() {
+        let (code, out, _) = flowcheck("corpus", "verify", "--corpus", repository.appendingPathComponent("Corpus").path)
+        #expect(code == .success)
+        #expect(out.contains(" passed, 0 failed"))
+    }
+
+    @Test("The built flowcheck binary runs end to end")
+    func binary() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flowcheck")
+        let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
+        let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let process = Process()
+        process.executableURL = path
+        process.arguments = ["run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "2", "--suite", "navigation"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("NAV-POP-TO"))
+    }
+}
