@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "PropertyTestingTestSupport", targets: ["PropertyTestingTestSupport"]),
         .library(name: "GoldenCorpus", targets: ["GoldenCorpus"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowCheckTestSupport", targets: ["FlowCheckTestSupport"]),
+        .library(name: "ProcessProtocol", targets: ["ProcessProtocol"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
     ],
@@ -33,7 +35,12 @@ let package = Package(
         // The conformance runner: generators, differential checking, results.
         .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
-        .target(name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
+        .target(
+            name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"],
+            exclude: ["Schemas"], swiftSettings: strict
+        ),
+        // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
+        .target(name: "FlowCheckTestSupport", dependencies: ["FlowCheck", "PropertyTestingTestSupport"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -65,6 +72,11 @@ let package = Package(
         .testTarget(
             name: "FlowCheckCommandsTests",
             dependencies: ["FlowCheckCommands", "FlowCheckCLI", "FlowCheck", "SampleImplementations"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FlowCheckTestSupportTests",
+            dependencies: ["FlowCheckTestSupport", "FlowCheck", "SampleImplementations"],
             swiftSettings: strict
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
