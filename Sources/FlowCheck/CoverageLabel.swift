@@ -13,21 +13,18 @@ public enum CoverageLabel {
 
     /// The label of `command` sent in `session`'s state.
     public static func label(for command: Command, before session: Session, suite: Suite) -> String {
-        switch command {
-        case .optimistic(let directive):
-            if session.pending != nil { return "optimistic in-flight" }
-            guard let mode = directive.mode, Mode.optimistic.contains(mode) else { return "optimistic not-optimistic" }
-            if (directive.id ?? "").isEmpty { return "optimistic missing-id" }
-            if let reason = Navigator.validate(directive) { return "invalid \(reason)" }
-            return optimisticLabels[Mode.optimistic.firstIndex(of: mode)!]
-        case .navigate(nil):
-            return session.pending != nil ? "answer none" : "no navigation"
-        case .navigate(let directive?):
-            if let pending = session.pending {
-                if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) { return "answer confirm" }
-                return directive.mode == .failed ? "answer FAILED" : "answer redirect"
-            }
-            return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
+        switch CommandSituation(command, before: session) {
+        case .optimisticInFlight: return "optimistic in-flight"
+        case .notOptimistic: return "optimistic not-optimistic"
+        case .optimisticMissingID: return "optimistic missing-id"
+        case .optimisticInvalid(let reason): return "invalid \(reason)"
+        case .optimistic(let mode): return optimisticLabels[Mode.optimistic.firstIndex(of: mode)!]
+        case .answerNone: return "answer none"
+        case .answerConfirm: return "answer confirm"
+        case .answerFailed: return "answer FAILED"
+        case .answerRedirect: return "answer redirect"
+        case .idleNone: return "no navigation"
+        case .directive(let directive): return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 

@@ -5,21 +5,18 @@ import NavigationModel
 public enum RuleAttribution {
     /// The governing rule of `command` sent in `session`'s state.
     public static func rule(for command: Command, before session: Session) -> String {
-        switch command {
-        case .optimistic(let d):
-            if session.pending != nil { return "SES-IN-FLIGHT" }
-            guard let mode = d.mode, Mode.optimistic.contains(mode) else { return "SES-NOT-OPTIMISTIC" }
-            if (d.id ?? "").isEmpty { return "SES-MISSING-ID" }
-            if let reason = Navigator.validate(d) { return validationRule(reason) }
-            return "SES-OPTIMISTIC"
-        case .navigate(nil):
-            return session.pending != nil ? "SES-NO-NAVIGATION" : "SES-IDLE"
-        case .navigate(let d?):
-            if let pending = session.pending {
-                if d.id == pending.id && d.asksForSameChange(as: pending.directive) { return "SES-CONFIRM" }
-                return d.mode == .failed ? "SES-ROLLBACK" : "SES-REDIRECT"
-            }
-            return directiveRule(d, stack: session.stack, profile: session.navigator.profile)
+        switch CommandSituation(command, before: session) {
+        case .optimisticInFlight: return "SES-IN-FLIGHT"
+        case .notOptimistic: return "SES-NOT-OPTIMISTIC"
+        case .optimisticMissingID: return "SES-MISSING-ID"
+        case .optimisticInvalid(let reason): return validationRule(reason)
+        case .optimistic: return "SES-OPTIMISTIC"
+        case .answerNone: return "SES-NO-NAVIGATION"
+        case .answerConfirm: return "SES-CONFIRM"
+        case .answerFailed: return "SES-ROLLBACK"
+        case .answerRedirect: return "SES-REDIRECT"
+        case .idleNone: return "SES-IDLE"
+        case .directive(let directive): return directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 

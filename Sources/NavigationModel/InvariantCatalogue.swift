@@ -52,7 +52,7 @@ public enum InvariantCatalogue {
             return o.topIsTarget(d) && o.flowCountInTopLayer(d.flow!.name!) == 1
         },
         Invariant(id: "INV-REMOVAL-KEEPS-OTHERS", rule: "NAV-PUSH-REMOVE-PREVIOUS",
-                  message: "a PUSH that removes a flow's screens also removed or reordered screens of other flows") { o in
+                  message: "after a PUSH that removes a flow's screens, the entries left are not the earlier ones minus that flow's screens in the top layer, in order") { o in
             guard let (d, base) = o.applied(.push), let behavior = d.flow?.behavior, behavior != .keep,
                   let flow = d.flow?.name else { return true }
             let start = base.topLayerStart

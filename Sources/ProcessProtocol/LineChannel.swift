@@ -66,6 +66,14 @@ final class LineChannel: @unchecked Sendable {
         return line
     }
 
+    /// Waits until the writer closed its end (end of file) or `deadline` passes, so that a
+    /// process that exited has had its last lines read.
+    func waitUntilClosed(before deadline: Date) {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed && condition.wait(until: deadline) {}
+    }
+
     /// The last lines seen (for standard error).
     var lastLines: [String] {
         condition.lock()

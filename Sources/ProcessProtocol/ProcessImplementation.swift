@@ -159,6 +159,7 @@ public final class ProcessImplementation: NavigationImplementation {
             switch output.next(before: deadline) {
             case .timedOut:
                 terminate(process)
+                errors.waitUntilClosed(before: Date().addingTimeInterval(1))
                 throw ProcessError(code: .timeout, message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
                                    stderrTail: errors.lastLines)
             case .closed:
@@ -197,6 +198,7 @@ public final class ProcessImplementation: NavigationImplementation {
         let deadline = Date().addingTimeInterval(1)
         while process.isRunning && Date() < deadline { usleep(5_000) }
         let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
+        errors.waitUntilClosed(before: Date().addingTimeInterval(1))
         return ProcessError(code: .exited, message: "the implementation \(status) before answering \(context)", stderrTail: errors.lastLines)
     }
 
