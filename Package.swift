@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "GoldenCorpus", targets: ["GoldenCorpus"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
         .library(name: "FlowCheckTestSupport", targets: ["FlowCheckTestSupport"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "ProcessProtocol", targets: ["ProcessProtocol"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
@@ -41,6 +42,8 @@ let package = Package(
         ),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
         .target(name: "FlowCheckTestSupport", dependencies: ["FlowCheck", "PropertyTestingTestSupport"], swiftSettings: strict),
+        // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
+        .target(name: "Reports", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -48,7 +51,9 @@ let package = Package(
         // The `flowcheck` commands, as a library the tests drive in-process.
         .target(
             name: "FlowCheckCommands",
-            dependencies: ["ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "SampleImplementations"],
+            dependencies: [
+                "ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "Reports", "SampleImplementations",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
@@ -77,6 +82,12 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTestSupportTests",
             dependencies: ["FlowCheckTestSupport", "FlowCheck", "SampleImplementations"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "FlowCheck", "NavigationModel", "SampleImplementations"],
+            exclude: ["Golden"],
             swiftSettings: strict
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),

@@ -31,6 +31,13 @@ public struct CoverageRow: Hashable, Codable, Sendable {
     public var steps: Int
     /// Whether the capabilities require it.
     public var required: Bool
+
+    public init(label: String, runs: Int, steps: Int, required: Bool) {
+        self.label = label
+        self.runs = runs
+        self.steps = steps
+        self.required = required
+    }
 }
 
 /// One step of a failure's trace: the command, the model's reply and the implementation's.
@@ -42,6 +49,14 @@ public struct StepTrace: Hashable, Codable, Sendable {
 
 /// A minimal counterexample, with everything a report needs.
 public struct ConformanceFailure: Hashable, Codable, Sendable {
+    /// A stable id derived from the content (suite, profile, initial stack, commands): the same
+    /// counterexample always has the same id, so baselines and saved corpus cases can name it.
+    public var id: String
+    /// The rule that governs the diverging step, and its feature.
+    public var governingRule: String
+    public var feature: String
+    /// One line saying what diverged.
+    public var description: String
     /// The suite that found it.
     public var suite: Suite
     /// The profile.

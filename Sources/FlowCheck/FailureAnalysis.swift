@@ -21,16 +21,22 @@ enum FailureAnalysis {
             profile: plan.profile, initial: plan.initial, steps: trace.map { ($0.command, $0.actual) })
         var rules: [String] = []
         for violation in violations where !rules.contains(violation.rule) { rules.append(violation.rule) }
-        if rules.isEmpty, var session = try? Session(stack: plan.initial, profile: plan.profile) {
+        var governing = "NAV-STACK"
+        if var session = try? Session(stack: plan.initial, profile: plan.profile) {
             for command in plan.commands[..<diverging] { _ = session.perform(command) }
-            rules = [RuleAttribution.rule(for: plan.commands[diverging], before: session)]
+            governing = RuleAttribution.rule(for: plan.commands[diverging], before: session)
         }
+        if rules.isEmpty { rules = [governing] }
+        let commands = Array(plan.commands[...diverging])
         var originalSteps = diverging + 1
         if let original, let originalReplies = try? implementation.replies(to: original),
            let first = firstDivergence(original, originalReplies, reasons: reasons) {
             originalSteps = first + 1
         }
         return ConformanceFailure(
+            id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
+            governingRule: governing, feature: Rule.named(governing)?.feature ?? "stack",
+            description: "\(plan.commands[diverging]) diverged at step \(diverging) (\(rules.joined(separator: ", ")))",
             suite: plan.suite, profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
             rules: rules, violations: violations,
             diff: ReplyComparison.diff(expected: plan.expected[diverging], actual: replies[diverging]),

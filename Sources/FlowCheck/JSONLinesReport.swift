@@ -4,89 +4,99 @@ import NavigationModel
 /// The machine-readable record of a run, one JSON object per line with sorted
 /// keys: a `header`, a `coverage` record per suite, a `counterexample` per
 /// failure, an `error` per suite that could not run, and a closing `summary`.
-/// Every other report format is rendered from these lines.
+/// Every other report format is rendered from these lines (see `Reports`).
 public enum JSONLinesReport {
-    struct Header: Encodable {
-        let type = "header"
-        var kit: KitInfo
-        var implementation: ImplementationInfo
-        var capabilities: Capabilities
-        var notCertified: [String]
-        var seed: UInt64
-        var suites: [Suite]
+    public struct Header: Codable, Hashable, Sendable {
+        public var type = "header"
+        public var kit: KitInfo
+        public var implementation: ImplementationInfo
+        public var capabilities: Capabilities
+        public var notCertified: [String]
+        public var seed: UInt64
+        public var suites: [Suite]
+        /// `i/n` when the run was one shard of n.
+        public var shard: String?
+        /// The hash of the golden corpus the run used, when it ran the corpus.
+        public var corpusHash: String?
     }
 
-    struct Coverage: Encodable {
-        let type = "coverage"
-        var suite: Suite
-        var rows: [CoverageRow]
-        var missing: [String]
+    public struct Coverage: Codable, Hashable, Sendable {
+        public var type = "coverage"
+        public var suite: Suite
+        public var rows: [CoverageRow]
+        public var missing: [String]
+
+        public init(suite: Suite, rows: [CoverageRow], missing: [String]) {
+            self.suite = suite
+            self.rows = rows
+            self.missing = missing
+        }
     }
 
-    struct Divergence: Encodable {
-        var step: Int
-        var expected: Reply
-        var actual: Reply
+    public struct Divergence: Codable, Hashable, Sendable {
+        public var step: Int
+        public var expected: Reply
+        public var actual: Reply
     }
 
-    struct Counterexample: Encodable {
-        let type = "counterexample"
-        var suite: Suite
-        var profile: Profile
-        var initial: ScreenStack
+    public struct Counterexample: Codable, Hashable, Sendable {
+        public var type = "counterexample"
+        public var id: String
+        public var description: String
+        public var feature: String
+        public var governingRule: String
+        public var suite: Suite
+        public var profile: Profile
+        public var initial: ScreenStack
         /// The protocol commands, exactly as sent (without `seq`).
-        var steps: [Command]
-        var divergence: Divergence
-        var rules: [String]
-        var violations: [Violation]
-        var diff: String
-        var originalSteps: Int
-        var oneMinimal: Bool
-        var shrinkCandidates: Int
-        var replay: String
+        public var steps: [Command]
+        /// Every step: the command, the model's reply and the implementation's.
+        public var trace: [StepTrace]
+        public var divergence: Divergence
+        public var rules: [String]
+        public var violations: [Violation]
+        public var diff: String
+        public var originalSteps: Int
+        public var oneMinimal: Bool
+        public var shrinkCandidates: Int
+        public var replay: String
     }
 
-    struct SuiteError: Encodable {
-        let type = "error"
-        var suite: Suite
-        var message: String
+    public struct SuiteError: Codable, Hashable, Sendable {
+        public var type = "error"
+        public var suite: Suite
+        public var message: String
     }
 
-    struct SuiteSummary: Encodable {
-        var suite: Suite
-        var seed: UInt64
-        var verdict: ConformanceVerdict
-        var runs: Int
-        var steps: Int
+    public struct SuiteSummary: Codable, Hashable, Sendable {
+        public var suite: Suite
+        public var seed: UInt64
+        public var verdict: ConformanceVerdict
+        public var runs: Int
+        public var steps: Int
     }
 
-    struct Summary: Encodable {
-        let type = "summary"
-        var verdict: ConformanceVerdict
-        var passed: Bool
-        var runs: Int
-        var steps: Int
-        var failures: Int
-        var stepsPerSecond: Double
-        var seed: UInt64
-        var seconds: Double
-        var suites: [SuiteSummary]
+    public struct Summary: Codable, Hashable, Sendable {
+        public var type = "summary"
+        public var verdict: ConformanceVerdict
+        public var passed: Bool
+        public var runs: Int
+        public var steps: Int
+        public var failures: Int
+        public var stepsPerSecond: Double
+        public var seed: UInt64
+        public var seconds: Double
+        public var suites: [SuiteSummary]
     }
 
     /// The lines of a result, without trailing newlines.
-    public static func lines(_ result: ConformanceResult) -> [String] {
+    public static func lines(_ result: ConformanceResult, shard: String? = nil, corpusHash: String? = nil) -> [String] {
         var lines = [encode(Header(kit: result.kit, implementation: result.implementation, capabilities: result.capabilities,
-                                   notCertified: result.notCertified, seed: result.seed, suites: result.suites.map(\.suite)))]
+                                   notCertified: result.notCertified, seed: result.seed, suites: result.suites.map(\.suite),
+                                   shard: shard, corpusHash: corpusHash))]
         for suite in result.suites {
             lines.append(encode(Coverage(suite: suite.suite, rows: suite.coverage, missing: suite.missingCoverage)))
-            if let f = suite.failure {
-                let last = f.trace[f.divergingStep]
-                lines.append(encode(Counterexample(
-                    suite: f.suite, profile: f.profile, initial: f.initial, steps: f.commands,
-                    divergence: Divergence(step: f.divergingStep, expected: last.expected, actual: last.actual),
-                    rules: f.rules, violations: f.violations, diff: f.diff, originalSteps: f.originalSteps,
-                    oneMinimal: f.oneMinimal, shrinkCandidates: f.shrinkCandidates, replay: f.replay)))
-            }
+            if let failure = suite.failure { lines.append(encode(counterexample(failure))) }
             if let error = suite.error { lines.append(encode(SuiteError(suite: suite.suite, message: error))) }
         }
         lines.append(encode(Summary(
@@ -97,7 +107,18 @@ public enum JSONLinesReport {
         return lines
     }
 
-    static func encode<T: Encodable>(_ value: T) -> String {
+    static func counterexample(_ f: ConformanceFailure) -> Counterexample {
+        let last = f.trace[f.divergingStep]
+        return Counterexample(
+            id: f.id, description: f.description, feature: f.feature, governingRule: f.governingRule,
+            suite: f.suite, profile: f.profile, initial: f.initial, steps: f.commands, trace: f.trace,
+            divergence: Divergence(step: f.divergingStep, expected: last.expected, actual: last.actual),
+            rules: f.rules, violations: f.violations, diff: f.diff, originalSteps: f.originalSteps,
+            oneMinimal: f.oneMinimal, shrinkCandidates: f.shrinkCandidates, replay: f.replay)
+    }
+
+    /// One record as a line of sorted-key JSON.
+    public static func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}" }

@@ -27,12 +27,20 @@ public enum FlowCheckCommand {
             .init("time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s."),
             .init("step-timeout", value: "duration", help: "How long a process implementation may take per step.", default: "5s"),
             .init("json", value: "file", help: "Write the JSON-lines record of the run to this file."),
-        ])
+        ] + ReportOutputs.options,
+        flags: [.init("no-html", help: "Do not write the HTML report.")])
+
+    static let reportCommand = CommandDefinition(
+        "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
+        discussion: "Exit codes: 0 conforming; 1 not conforming; 2 a usage error or an unreadable input.",
+        options: ReportOutputs.options,
+        positionals: [.init("jsonl", help: "JSON-lines files written by run --json.", variadic: true)])
 
     static let root = CommandDefinition(
         "flowcheck", abstract: "A property-based conformance kit for server-driven navigation SDKs.",
         subcommands: [
             runCommand,
+            reportCommand,
             CommandDefinition("list-mutants", abstract: "List the built-in mutants: realistic bugs the kit must catch."),
             CommandDefinition("corpus", abstract: "Work with the golden cases of Corpus/.", subcommands: [
                 CommandDefinition("verify", abstract: "Check every golden case against the reference model.",
@@ -56,6 +64,7 @@ public enum FlowCheckCommand {
         do {
             switch parsed.commandPath {
             case ["run"]: return try run(parsed, console: console)
+            case ["report"]: return report(parsed, console: console)
             case ["list-mutants"]: return listMutants(console: console)
             case ["corpus", "verify"]: return verifyCorpus(parsed, console: console)
             default:

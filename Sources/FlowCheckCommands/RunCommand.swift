@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheck
 import Foundation
 import ProcessProtocol
+import Reports
 import SampleImplementations
 
 extension FlowCheckCommand {
@@ -56,15 +57,39 @@ extension FlowCheckCommand {
         let result = runner.run()
         console.out(TextReport.render(result))
 
-        if let path = parsed.value("json") {
-            let text = JSONLinesReport.lines(result).joined(separator: "\n") + "\n"
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                console.err("error: could not write \(path): \(error.localizedDescription)")
-                return .failure
-            }
+        let text = JSONLinesReport.lines(result).joined(separator: "\n") + "\n"
+        if let path = parsed.value("json"), !ReportOutputs.write(text, to: path, console: console) { return .failure }
+        let outputs = ReportOutputs(parsed, defaultHTML: "Reports/\(ReportOutputs.slug(result.implementation.name)).html")
+        do {
+            guard outputs.write(try ReportInput.read([("run", text)]), console: console) else { return .failure }
+        } catch {
+            console.err("error: \(error)")
+            return .failure
         }
         return result.verdict == .conforming ? .success : .failure
+    }
+
+    static func report(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        guard !parsed.positionals.isEmpty else {
+            console.err("error: report needs at least one JSON-lines file\n\n" + ArgumentParser.help(for: ["report"], root: root))
+            return .usage
+        }
+        var files: [(name: String, text: String)] = []
+        for path in parsed.positionals {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                console.err("error: cannot read \(path)")
+                return .usage
+            }
+            files.append((path, text))
+        }
+        let input: ReportInput
+        do { input = try ReportInput.read(files) } catch {
+            console.err("error: \(error)")
+            return .usage
+        }
+        let outputs = ReportOutputs(parsed, defaultHTML: nil)
+        guard outputs.write(input, console: console) else { return .failure }
+        console.out("\(input.shards) file\(input.shards == 1 ? "" : "s"): \(input.runs) runs, \(input.steps) steps, \(input.counterexamples.count) failure\(input.counterexamples.count == 1 ? "" : "s"); verdict \(input.verdict.rawValue)")
+        return input.verdict == .conforming ? .success : .failure
     }
 }

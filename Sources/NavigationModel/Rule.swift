@@ -18,6 +18,27 @@ public struct Rule: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// Where the rule comes from.
     public let source: String
 
+    /// The feature the rule belongs to, which reports group results by (see ``Feature``).
+    public var feature: String {
+        switch id {
+        case "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-BASE", "NAV-FLOW-ROOT": return "stack"
+        case let id where id.hasPrefix("NAV-VALID-"): return "validation"
+        case let id where id.hasPrefix("NAV-PUSH-"): return "push"
+        case "NAV-REPLACE": return "replace"
+        case "NAV-RESET": return "reset"
+        case "NAV-POP", "NAV-POP-ROOT": return "pop"
+        case "NAV-PRESENT": return "present"
+        case "NAV-DISMISS", "NAV-DISMISS-ROOT": return "dismiss"
+        case "NAV-POP-TO", "NAV-POP-TO-MISSING": return "pop-to"
+        case "NAV-POP-TO-ROOT": return "pop-to-root"
+        case "NAV-FAILED-IDLE", "SES-ROLLBACK": return "rollback"
+        case "SES-CONFIRM": return "confirm"
+        case "SES-NO-NAVIGATION", "SES-IDLE", "SES-SETTLE": return "answer"
+        case "SES-REDIRECT": return "redirect"
+        default: return "optimistic"
+        }
+    }
+
     public var description: String { "\(id) (\(level.rawValue.uppercased())): \(summary)" }
 
     /// The rule with this ID, if any.

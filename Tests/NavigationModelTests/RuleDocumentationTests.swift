@@ -33,3 +33,12 @@ struct RuleDocumentationTests {
         }
     }
 }
+
+@Suite("Features")
+struct FeatureTests {
+    @Test("Every rule belongs to a registered feature, and every feature has a rule")
+    func registry() {
+        for rule in Rule.all { #expect(Feature.isRegistered(rule.feature), "\(rule.id) → \(rule.feature)") }
+        for feature in Feature.all { #expect(Rule.all.contains { $0.feature == feature }, "no rule in \(feature)") }
+    }
+}

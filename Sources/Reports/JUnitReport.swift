@@ -1,0 +1,68 @@
+import FlowCheck
+
+/// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
+public enum JUnitReport {
+    public static func render(_ input: ReportInput) -> String {
+        let cases = ReportCase.cases(input)
+        let failures = cases.filter { if case .failed = $0.outcome { return true }; return false }.count
+        let errors = cases.filter { if case .errored = $0.outcome { return true }; return false }.count
+        let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
+        var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        xml.append(#"<testsuites name="FlowCheck" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#)
+        for suite in input.coverage.map(\.suite.rawValue) {
+            let own = cases.filter { $0.suite == suite }
+            let ownFailures = own.filter { if case .failed = $0.outcome { return true }; return false }.count
+            let ownErrors = own.filter { if case .errored = $0.outcome { return true }; return false }.count
+            let ownSkipped = own.filter { if case .skipped = $0.outcome { return true }; return false }.count
+            xml.append(#"  <testsuite name="\#(escape(suite))" tests="\#(own.count)" failures="\#(ownFailures)" errors="\#(ownErrors)" skipped="\#(ownSkipped)">"#)
+            xml.append("    <properties>")
+            let properties = [
+                ("kit.version", input.header.kit.version), ("implementation.name", input.header.implementation.name),
+                ("implementation.version", input.header.implementation.version), ("implementation.language", input.header.implementation.language),
+                ("seed", String(input.header.seed)),
+            ]
+            for (name, value) in properties { xml.append(#"      <property name="\#(name)" value="\#(escape(value))"/>"#) }
+            xml.append("    </properties>")
+            for testCase in own {
+                let open = #"    <testcase classname="\#(escape(testCase.classname))" name="\#(escape(testCase.name))""#
+                switch testCase.outcome {
+                case .passed:
+                    xml.append(open + "/>")
+                case .failed(let message, let detail):
+                    xml.append(open + ">")
+                    xml.append(#"      <failure message="\#(escape(message))" type="divergence">\#(escape(detail))</failure>"#)
+                    xml.append("    </testcase>")
+                case .skipped(let reason):
+                    xml.append(open + ">")
+                    xml.append(#"      <skipped message="\#(escape(reason))"/>"#)
+                    xml.append("    </testcase>")
+                case .errored(let message):
+                    xml.append(open + ">")
+                    xml.append(#"      <error message="could not run" type="error">\#(escape(message))</error>"#)
+                    xml.append("    </testcase>")
+                }
+            }
+            xml.append("  </testsuite>")
+        }
+        xml.append("</testsuites>")
+        return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import FlowCheck
+import Foundation
+import NavigationModel
+
+/// A problem with a JSON-lines input, naming the file and line.
+public struct ReportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// The records of one or more JSON-lines files (shards of one run), merged: what every report format renders.
+public struct ReportInput: Hashable, Sendable {
+    public var header: JSONLinesReport.Header
+    /// Coverage per suite, shards merged: counts summed, `missing` recomputed from the merged counts.
+    public var coverage: [JSONLinesReport.Coverage]
+    public var counterexamples: [JSONLinesReport.Counterexample]
+    public var errors: [JSONLinesReport.SuiteError]
+    public var runs: Int
+    public var steps: Int
+    public var seconds: Double
+    /// How many files were merged.
+    public var shards: Int
+
+    public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
+
+    /// The verdict on the merged records: errored, divergent, insufficient coverage, or conforming.
+    public var verdict: ConformanceVerdict {
+        if !errors.isEmpty { return .errored }
+        if !counterexamples.isEmpty { return .divergent }
+        if coverage.contains(where: { !$0.missing.isEmpty }) { return .insufficientCoverage }
+        return .conforming
+    }
+
+    /// Reads and merges JSON-lines texts, given as `(file name, text)`.
+    public static func read(_ files: [(name: String, text: String)]) throws(ReportError) -> ReportInput {
+        var header: JSONLinesReport.Header?
+        var coverage: [Suite: [String: CoverageRow]] = [:]
+        var suiteOrder: [Suite] = []
+        var counterexamples: [JSONLinesReport.Counterexample] = []
+        var errors: [JSONLinesReport.SuiteError] = []
+        var runs = 0, steps = 0, seconds = 0.0
+        let decoder = JSONDecoder()
+        for file in files {
+            var sawSummary = false
+            for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+                let data = Data(line.utf8)
+                func decode<T: Decodable>(_ type: T.Type) throws(ReportError) -> T {
+                    do { return try decoder.decode(type, from: data) } catch {
+                        throw ReportError(file: file.name, line: index + 1, message: "not a valid \(type) record: \(error)")
+                    }
+                }
+                struct Kind: Decodable { var type: String }
+                switch try decode(Kind.self).type {
+                case "header":
+                    let next = try decode(JSONLinesReport.Header.self)
+                    if let header, header.implementation != next.implementation || header.seed != next.seed {
+                        throw ReportError(file: file.name, line: index + 1,
+                                          message: "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))")
+                    }
+                    if header == nil { header = next }
+                case "coverage":
+                    let record = try decode(JSONLinesReport.Coverage.self)
+                    if !suiteOrder.contains(record.suite) { suiteOrder.append(record.suite) }
+                    for row in record.rows {
+                        var merged = coverage[record.suite]?[row.label] ?? CoverageRow(label: row.label, runs: 0, steps: 0, required: false)
+                        merged.runs += row.runs
+                        merged.steps += row.steps
+                        merged.required = merged.required || row.required
+                        coverage[record.suite, default: [:]][row.label] = merged
+                    }
+                case "counterexample":
+                    let record = try decode(JSONLinesReport.Counterexample.self)
+                    if !counterexamples.contains(where: { $0.id == record.id }) { counterexamples.append(record) }
+                case "error":
+                    errors.append(try decode(JSONLinesReport.SuiteError.self))
+                case "summary":
+                    let summary = try decode(JSONLinesReport.Summary.self)
+                    runs += summary.runs
+                    steps += summary.steps
+                    seconds += summary.seconds
+                    sawSummary = true
+                case let other:
+                    throw ReportError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
+                }
+            }
+            if !sawSummary { throw ReportError(file: file.name, line: 0, message: "no summary record: the run did not finish") }
+        }
+        guard let header else { throw ReportError(file: files.first?.name ?? "-", line: 1, message: "no header record") }
+        let merged = suiteOrder.map { suite -> JSONLinesReport.Coverage in
+            let rows = (coverage[suite] ?? [:]).values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
+            // A suite that stopped at its first failure is judged by that failure, not by what it did not reach.
+            let stopped = counterexamples.contains { $0.suite == suite } || errors.contains { $0.suite == suite }
+            let missing = stopped ? [] : rows.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
+            return JSONLinesReport.Coverage(suite: suite, rows: rows, missing: missing)
+        }
+        return ReportInput(header: header, coverage: merged, counterexamples: counterexamples, errors: errors,
+                           runs: runs, steps: steps, seconds: seconds, shards: files.count)
+    }
+}

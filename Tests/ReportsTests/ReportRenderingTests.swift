@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import FlowCheck
+import NavigationModel
+import Reports
+import SampleImplementations
+
+@Suite("Report rendering")
+struct ReportRenderingTests {
+    /// Compares with a golden file; FLOWCHECK_UPDATE_GOLDEN=1 rewrites it instead.
+    private func golden(_ name: String, _ text: String) throws {
+        let url = Fixtures.golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["FLOWCHECK_UPDATE_GOLDEN"] == "1" {
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, "\(name) differs from its golden file; rerun with FLOWCHECK_UPDATE_GOLDEN=1 if the change is intended")
+    }
+
+    @Test("HTML, JUnit, Markdown and badge match their golden files for a mutant's run")
+    func goldenFiles() throws {
+        let input = try Fixtures.input(SampleNavigator(bug: .popToBottomMost), seed: 4)
+        try golden("mutant.html", HTMLReport.render(input))
+        try golden("mutant.junit.xml", JUnitReport.render(input))
+        try golden("mutant.md", MarkdownReport.render(input))
+        try golden("mutant.badge.json", BadgeReport.render(input))
+    }
+
+    @Test("Everything from the implementation is escaped: a screen named <script> stays text")
+    func escaping() throws {
+        let input = try Fixtures.input(MarkupImplementation(), seed: 1)
+        #expect(input.verdict == .divergent)
+        let html = HTMLReport.render(input)
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(!html.contains("<b>markup</b>") && html.contains("&lt;b&gt;markup&lt;/b&gt;"))
+        #expect(html.components(separatedBy: "<script>").count == 2, "only the kit's own copy-button script")
+        let xml = JUnitReport.render(input)
+        #expect(!xml.contains("<script>") && xml.contains("&lt;script&gt;"))
+        #expect(xml.contains("value=\"&lt;b&gt;markup&lt;/b&gt;\""))
+    }
+
+    @Test("The HTML is self-contained: no external fetches")
+    func selfContained() throws {
+        let html = HTMLReport.render(try Fixtures.input(SampleNavigator(bug: .dismissPopsOne), seed: 2))
+        for pattern in ["src=\"http", "href=\"http", "@import", "url(http", "<link "] { #expect(!html.contains(pattern), "\(pattern)") }
+        #expect(html.contains("<section class=\"failure\""))
+        #expect(html.contains("<tr class=\"diverged\">"))
+    }
+
+    @Test("JUnit never has two testcases with the same name in a suite, and counts match")
+    func junitUniqueNames() throws {
+        let input = try Fixtures.input(SampleNavigator(), seed: 3)
+        let cases = ReportCase.cases(input)
+        for suite in Set(cases.map(\.suite)) {
+            let names = cases.filter { $0.suite == suite }.map(\.name)
+            #expect(Set(names).count == names.count)
+        }
+        let xml = JUnitReport.render(input)
+        #expect(xml.contains("<testsuites name=\"FlowCheck\" tests=\"\(cases.count)\" failures=\"0\""))
+        #expect(BadgeReport.render(input).contains("\"message\":\"100% (conforming)\""))
+    }
+
+    @Test("Reading names the file and line of a bad record, and refuses mixing runs")
+    func readErrors() throws {
+        let good = Fixtures.lines(SampleNavigator(), seed: 1, suites: [.navigation])
+        #expect { try ReportInput.read([("a.jsonl", good + "{\"type\":\"nonsense\"}\n")]) } throws: { error in
+            (error as? ReportError).map { $0.file == "a.jsonl" && $0.line == good.split(separator: "\n").count + 1 } ?? false
+        }
+        let other = Fixtures.lines(SampleNavigator(), seed: 2, suites: [.navigation])
+        #expect { try ReportInput.read([("a.jsonl", good), ("b.jsonl", other)]) } throws: { error in
+            (error as? ReportError)?.message.contains("another run") ?? false
+        }
+        let unfinished = good.split(separator: "\n").dropLast().joined(separator: "\n")
+        #expect(throws: ReportError.self) { try ReportInput.read([("c.jsonl", unfinished)]) }
+    }
+}
