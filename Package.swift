@@ -52,7 +52,8 @@ let package = Package(
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "Reports", "SampleImplementations",
+                "ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
+                "SampleImplementations",
             ],
             swiftSettings: strict
         ),
@@ -86,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "FlowCheck", "NavigationModel", "SampleImplementations"],
+            dependencies: ["Reports", "FlowCheck", "NavigationModel", "PropertyTesting", "SampleImplementations"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

@@ -22,9 +22,12 @@ public struct ConformanceRunner {
         public var shrinkLimit: ShrinkLimit
         /// How the implementation is named on a replay command line (`--sut` value).
         public var sut: String
+        /// When set, only this shard of each suite's runs; coverage is then judged when the shards are merged.
+        public var shard: Shard?
 
         public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
-                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample") {
+                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample",
+                    shard: Shard? = nil) {
             self.seed = seed
             self.runs = runs
             self.maxSteps = maxSteps
@@ -32,11 +35,13 @@ public struct ConformanceRunner {
             self.suites = suites
             self.shrinkLimit = shrinkLimit
             self.sut = sut
+            self.shard = shard
         }
 
         /// The command line that replays one suite of this run.
         public func replayCommand(for suite: Suite) -> String {
             "flowcheck run --sut \(shellQuoted(sut)) --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
+                + (shard.map { " --shard \($0)" } ?? "")
         }
     }
 
@@ -72,10 +77,12 @@ public struct ConformanceRunner {
 
     func run(_ suite: Suite, capabilities: Capabilities) -> SuiteResult {
         let required = CoverageLabel.required(for: capabilities, suite: suite)
-        let configuration = Configuration(
+        var configuration = Configuration(
             seed: SplitMix64.derive(options.seed, suite.seedSalt), runs: options.runs, maxSteps: options.maxSteps,
             timeLimit: options.timeLimit, shrinkLimit: options.shrinkLimit,
-            coverage: required.map { .runs($0, atLeast: 1) })
+            // One shard cannot be judged on coverage alone: `flowcheck report` judges the merged shards.
+            coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
+        configuration.shard = options.shard
         let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps)
         let box = ImplementationBox(implementation)
         let reasons = capabilities.reasons
@@ -99,7 +106,7 @@ public struct ConformanceRunner {
             if let found = check.counterexample {
                 let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
                 // The engine seeds run k with derive(seed, k): regenerate the first failure to count its steps.
-                let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
+                let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
                 do {
                     result.failure = try FailureAnalysis.analyze(
                         plan: counterexample.value, original: original, implementation: box, reasons: reasons,

@@ -27,6 +27,7 @@ public enum FlowCheckCommand {
             .init("time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s."),
             .init("step-timeout", value: "duration", help: "How long a process implementation may take per step.", default: "5s"),
             .init("json", value: "file", help: "Write the JSON-lines record of the run to this file."),
+            .init("shard", value: "i/n", help: "Run only shard i of n of every suite's runs; merge the shards' --json files with `flowcheck report`."),
         ] + ReportOutputs.options,
         flags: [.init("no-html", help: "Do not write the HTML report.")])
 

@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheck
 import Foundation
 import ProcessProtocol
+import PropertyTesting
 import Reports
 import SampleImplementations
 
@@ -21,13 +22,20 @@ extension FlowCheckCommand {
                 suites?.append(suite)
             }
         }
+        var shard: Shard?
+        if let text = parsed.value("shard") {
+            guard let parsedShard = Shard(text) else {
+                throw ArgumentError(code: .invalidValue, message: "--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not \"\(text)\"", commandPath: ["run"])
+            }
+            shard = parsedShard
+        }
         var generator = SystemRandomNumberGenerator()
         let options = ConformanceRunner.Options(
             seed: try parsed.unsigned("seed") ?? generator.next(),
             runs: try parsed.integer("runs", in: 1...10_000_000) ?? 400,
             maxSteps: try parsed.integer("max-steps", in: 1...10_000) ?? 30,
             timeLimit: try parsed.duration("time-limit"),
-            suites: suites, sut: sut)
+            suites: suites, sut: sut, shard: shard)
         let stepTimeout = try parsed.duration("step-timeout") ?? .seconds(5)
 
         let implementation: any NavigationImplementation
@@ -57,7 +65,7 @@ extension FlowCheckCommand {
         let result = runner.run()
         console.out(TextReport.render(result))
 
-        let text = JSONLinesReport.lines(result).joined(separator: "\n") + "\n"
+        let text = JSONLinesReport.lines(result, shard: options.shard?.description).joined(separator: "\n") + "\n"
         if let path = parsed.value("json"), !ReportOutputs.write(text, to: path, console: console) { return .failure }
         let outputs = ReportOutputs(parsed, defaultHTML: "Reports/\(ReportOutputs.slug(result.implementation.name)).html")
         do {

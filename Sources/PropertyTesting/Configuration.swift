@@ -23,6 +23,8 @@ public struct Configuration: Hashable, Sendable {
     public var coverageConfidence: CoverageConfidence?
     /// Runs whose input could not be completed (a filter gave up) before the check gives up.
     public var maxInvalidRuns: Int
+    /// When set, this check runs only its shard of the runs (see ``Shard``).
+    public var shard: Shard?
 
     /// Creates a configuration; without a seed one is drawn from the system and printed in the report.
     public init(
@@ -41,4 +43,35 @@ public struct Configuration: Hashable, Sendable {
         self.coverageConfidence = coverageConfidence
         self.maxInvalidRuns = maxInvalidRuns ?? max(runs * 10, 100)
     }
+}
+
+/// One of `count` deterministic slices of a check's runs: run `k` belongs to shard `k % count`.
+///
+/// Every run is seeded from the check's seed and its own index, so the shards
+/// of a check together run exactly the runs the unsharded check runs.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// The shard, from 0.
+    public var index: Int
+    /// How many shards there are.
+    public var count: Int
+
+    /// Creates a shard; `index` counts from 0.
+    public init(index: Int, count: Int) {
+        precondition(count > 0 && (0..<count).contains(index), "a shard index must be in 0..<count")
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses the CLI form `i/n`, where `i` counts from 1.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n > 0, (1...n).contains(i) else { return nil }
+        self.init(index: i - 1, count: n)
+    }
+
+    /// How many of `total` runs fall in this shard.
+    public func share(of total: Int) -> Int { total > index ? (total - index + count - 1) / count : 0 }
+
+    /// `i/n`, counting from 1.
+    public var description: String { "\(index + 1)/\(count)" }
 }

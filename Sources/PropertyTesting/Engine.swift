@@ -61,21 +61,23 @@ struct Engine {
         var result = Result(verdict: .passed)
         let requirements = configuration.coverage
         let confidence = configuration.coverageConfidence
-        let ceiling = confidence.map { max($0.maxRuns, configuration.runs) } ?? configuration.runs
-        var index: UInt64 = 0
+        let planned = configuration.shard.map { $0.share(of: configuration.runs) } ?? configuration.runs
+        let ceiling = confidence.map { max($0.maxRuns, planned) } ?? planned
+        var index = UInt64(configuration.shard?.index ?? 0)
+        let stride = UInt64(configuration.shard?.count ?? 1)
 
         while result.runs < ceiling {
             if let limit = configuration.timeLimit, clock.now - started > limit {
                 result.timedOut = true
                 break
             }
-            if result.runs >= configuration.runs {
+            if result.runs >= planned {
                 // Past the planned runs only to decide coverage, batch by batch.
                 guard result.runs % 100 != 0 || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
                 else { break }
             }
             let source = ChoiceSource.random(seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
-            index += 1
+            index += stride
             let record = test(source)
             switch record.outcome {
             case .passed:
@@ -87,14 +89,14 @@ struct Engine {
                 guard original.outcome.isFailure else {
                     // A test that fails only at random cannot be shrunk or replayed; report the run as is.
                     let run = TestRun(outcome: record.outcome, choices: source.choices, spans: [])
-                    result.failure = Failure(run: Int(index - 1), original: run, shrunk: run, statistics: ShrinkStatistics())
+                    result.failure = Failure(run: Int(index - stride), original: run, shrunk: run, statistics: ShrinkStatistics())
                     result.verdict = .failed
                     result.duration = clock.now - started
                     return result
                 }
                 let shrinker = Shrinker(failing: original, limit: configuration.shrinkLimit, execute: replay)
                 let shrunk = shrinker.shrink()
-                result.failure = Failure(run: Int(index - 1), original: original, shrunk: shrunk, statistics: shrinker.statistics)
+                result.failure = Failure(run: Int(index - stride), original: original, shrunk: shrunk, statistics: shrinker.statistics)
                 result.verdict = .failed
                 result.duration = clock.now - started
                 return result
