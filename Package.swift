@@ -34,7 +34,7 @@ let package = Package(
         // Golden cases on disk: format, loading and verification against the model.
         .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
         // The conformance runner: generators, differential checking, results.
-        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting"], swiftSettings: strict),
+        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
             name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"],
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCheckCommandsTests",
-            dependencies: ["FlowCheckCommands", "FlowCheckCLI", "FlowCheck", "SampleImplementations"],
+            dependencies: ["FlowCheckCommands", "FlowCheckCLI", "FlowCheck", "GoldenCorpus", "SampleImplementations"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -119,6 +119,16 @@ public struct ConformanceResult: Hashable, Codable, Sendable {
     public var seed: UInt64
     public var suites: [SuiteResult]
 
+    public init(kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String],
+                seed: UInt64, suites: [SuiteResult]) {
+        self.kit = kit
+        self.implementation = implementation
+        self.capabilities = capabilities
+        self.notCertified = notCertified
+        self.seed = seed
+        self.suites = suites
+    }
+
     /// The overall verdict: errored, then divergent, then insufficient coverage, else conforming.
     public var verdict: ConformanceVerdict {
         for verdict in [ConformanceVerdict.errored, .divergent, .insufficientCoverage] where suites.contains(where: { $0.verdict == verdict }) {

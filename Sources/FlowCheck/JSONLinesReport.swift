@@ -90,7 +90,8 @@ public enum JSONLinesReport {
     }
 
     /// The lines of a result, without trailing newlines.
-    public static func lines(_ result: ConformanceResult, shard: String? = nil, corpusHash: String? = nil) -> [String] {
+    public static func lines(_ result: ConformanceResult, shard: String? = nil, corpusHash: String? = nil,
+                             cases: [CorpusRun.CaseResult] = []) -> [String] {
         var lines = [encode(Header(kit: result.kit, implementation: result.implementation, capabilities: result.capabilities,
                                    notCertified: result.notCertified, seed: result.seed, suites: result.suites.map(\.suite),
                                    shard: shard, corpusHash: corpusHash))]
@@ -99,9 +100,13 @@ public enum JSONLinesReport {
             if let failure = suite.failure { lines.append(encode(counterexample(failure))) }
             if let error = suite.error { lines.append(encode(SuiteError(suite: suite.suite, message: error))) }
         }
+        lines += cases.map(encode)
+        let failedCases = cases.filter { $0.status == .failed || $0.status == .errored }.count
+        let verdict: ConformanceVerdict = result.verdict != .conforming ? result.verdict
+            : cases.contains { $0.status == .errored } ? .errored : failedCases > 0 ? .divergent : .conforming
         lines.append(encode(Summary(
-            verdict: result.verdict, passed: result.verdict == .conforming, runs: result.runs, steps: result.steps,
-            failures: result.failures.count, stepsPerSecond: (result.stepsPerSecond * 10).rounded() / 10, seed: result.seed,
+            verdict: verdict, passed: verdict == .conforming, runs: result.runs, steps: result.steps,
+            failures: result.failures.count + failedCases, stepsPerSecond: (result.stepsPerSecond * 10).rounded() / 10, seed: result.seed,
             seconds: (result.seconds * 1000).rounded() / 1000,
             suites: result.suites.map { SuiteSummary(suite: $0.suite, seed: $0.seed, verdict: $0.verdict, runs: $0.runs, steps: $0.steps) })))
         return lines

@@ -28,8 +28,9 @@ public enum FlowCheckCommand {
             .init("step-timeout", value: "duration", help: "How long a process implementation may take per step.", default: "5s"),
             .init("json", value: "file", help: "Write the JSON-lines record of the run to this file."),
             .init("shard", value: "i/n", help: "Run only shard i of n of every suite's runs; merge the shards' --json files with `flowcheck report`."),
-        ] + ReportOutputs.options,
-        flags: [.init("no-html", help: "Do not write the HTML report.")])
+            .init("save-failures", value: "folder", help: "Save each minimal counterexample as a golden case (such as Corpus)."),
+        ] + Gating.options + ReportOutputs.options,
+        flags: [.init("no-html", help: "Do not write the HTML report.")] + Gating.flags)
 
     static let reportCommand = CommandDefinition(
         "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
@@ -43,9 +44,11 @@ public enum FlowCheckCommand {
             runCommand,
             reportCommand,
             CommandDefinition("list-mutants", abstract: "List the built-in mutants: realistic bugs the kit must catch."),
+            certifyCommand,
             CommandDefinition("corpus", abstract: "Work with the golden cases of Corpus/.", subcommands: [
                 CommandDefinition("verify", abstract: "Check every golden case against the reference model.",
                                   options: [.init("corpus", value: "folder", help: "The corpus folder.", default: "Corpus")]),
+                corpusRunCommand,
             ]),
         ])
 
@@ -68,6 +71,8 @@ public enum FlowCheckCommand {
             case ["report"]: return report(parsed, console: console)
             case ["list-mutants"]: return listMutants(console: console)
             case ["corpus", "verify"]: return verifyCorpus(parsed, console: console)
+            case ["corpus", "run"]: return try runCorpus(parsed, console: console)
+            case ["certify"]: return try certify(parsed, console: console)
             default:
                 console.out(ArgumentParser.help(for: parsed.commandPath, root: root))
                 return .usage

@@ -38,20 +38,9 @@ extension FlowCheckCommand {
             suites: suites, sut: sut, shard: shard)
         let stepTimeout = try parsed.duration("step-timeout") ?? .seconds(5)
 
-        let implementation: any NavigationImplementation
-        if sut.hasPrefix("builtin:") {
-            guard let builtin = BuiltinImplementations.named(sut) else {
-                throw ArgumentError(code: .invalidValue,
-                                    message: "unknown built-in implementation \"\(sut)\"; `flowcheck list-mutants` lists the mutants", commandPath: ["run"])
-            }
-            implementation = builtin
-        } else {
-            do {
-                implementation = try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout)
-            } catch {
-                console.err("error: the implementation could not be run: \(error)")
-                return .notRunnable
-            }
+        let gating = try Gating(parsed)
+        guard let implementation = try Gating.implementation(sut, stepTimeout: stepTimeout, commandPath: ["run"], console: console) else {
+            return .notRunnable
         }
         defer { (implementation as? ProcessImplementation)?.stop() }
 
@@ -74,7 +63,25 @@ extension FlowCheckCommand {
             console.err("error: \(error)")
             return .failure
         }
-        return result.verdict == .conforming ? .success : .failure
+        if let folder = parsed.value("save-failures") { saveFailures(result.failures, into: folder, console: console) }
+        return gating.exitCode(failures: result.failures.map { ($0.id, [$0.feature]) },
+                               insufficientCoverage: result.verdict == .insufficientCoverage,
+                               errored: result.verdict == .errored, console: console)
+    }
+
+    /// Turns each minimal counterexample into a golden case, never overwriting a different one.
+    static func saveFailures(_ failures: [ConformanceFailure], into folder: String, console: Console) {
+        for failure in failures {
+            do {
+                switch try CorpusRun.save(CorpusRun.goldenCase(for: failure), into: URL(fileURLWithPath: folder, isDirectory: true)) {
+                case .written(let path): console.out("saved \(path)")
+                case .unchanged(let path): console.out("already saved: \(path)")
+                case .conflict(let path): console.err("warning: \(path) exists with other content; not overwritten")
+                }
+            } catch {
+                console.err("warning: could not save \(failure.id): \(error.localizedDescription)")
+            }
+        }
     }
 
     static func report(_ parsed: ParsedArguments, console: Console) -> ExitCode {

@@ -9,6 +9,11 @@ public enum CorpusLoader {
         public var file: String
         /// The case.
         public var goldenCase: GoldenCase
+
+        public init(file: String, goldenCase: GoldenCase) {
+            self.file = file
+            self.goldenCase = goldenCase
+        }
     }
 
     /// The navigation and session case folders inside a corpus.
@@ -57,8 +62,8 @@ public enum CorpusLoader {
         }
     }
 
-    /// Duplicate ids, unknown rule IDs, suites that do not match their folder, invalid initial stacks.
-    static func consistencyErrors(_ cases: [LoadedCase]) -> [CorpusError] {
+    /// Duplicate ids, unknown rule IDs and features, suites that do not match their folder, invalid initial stacks.
+    public static func consistencyErrors(_ cases: [LoadedCase]) -> [CorpusError] {
         var errors: [CorpusError] = []
         var seen: [String: String] = [:]
         for loaded in cases {
@@ -72,6 +77,13 @@ public enum CorpusLoader {
             for (index, rule) in c.rules.enumerated() where Rule.named(rule) == nil {
                 errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.rules[\(index)]",
                                           message: "unknown rule ID \"\(rule)\""))
+            }
+            if c.features.isEmpty {
+                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.features", message: "a case names at least one feature"))
+            }
+            for (index, feature) in c.features.enumerated() where !Feature.isRegistered(feature) {
+                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.features[\(index)]",
+                                          message: "unknown feature \"\(feature)\"; registered: \(Feature.all.joined(separator: ", "))"))
             }
             if !loaded.file.hasPrefix(c.suite + "/") {
                 errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.suite",

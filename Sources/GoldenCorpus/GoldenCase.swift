@@ -38,6 +38,8 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     public var description: String
     /// The IDs of the rules the case exercises (see ``NavigationModel/Rule``).
     public var rules: [String]
+    /// The features it belongs to, from the registry ``NavigationModel/Feature``.
+    public var features: [String]
     /// MUST or SHOULD: the level of the strictest rule the case relies on.
     public var level: Rule.Level
     /// Where the case comes from.
@@ -50,13 +52,14 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     public var steps: [Step]
 
     public init(
-        id: String, suite: String, description: String, rules: [String], level: Rule.Level,
+        id: String, suite: String, description: String, rules: [String], features: [String], level: Rule.Level,
         origin: Origin, profile: Profile, initial: ScreenStack, steps: [Step]
     ) {
         self.id = id
         self.suite = suite
         self.description = description
         self.rules = rules
+        self.features = features
         self.level = level
         self.origin = origin
         self.profile = profile

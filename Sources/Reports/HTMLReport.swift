@@ -16,6 +16,7 @@ public enum HTMLReport {
         html.append(suites(input))
         html.append(rules(input))
         html.append(coverage(input))
+        if !input.cases.isEmpty { html.append(corpus(input)) }
         let flows = flowPalette(input)
         for (index, failure) in input.counterexamples.enumerated() { html.append(storyboard(failure, number: index + 1, flows: flows)) }
         for error in input.errors {
@@ -119,6 +120,23 @@ public enum HTMLReport {
             }
         }
         return out + "</section>"
+    }
+
+    /// Golden cases: failures first, with their diff; then the rest.
+    static func corpus(_ input: ReportInput) -> String {
+        let counts = Dictionary(grouping: input.cases, by: \.status).mapValues(\.count)
+        var out = "<section><h2>Golden cases</h2><p>\(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.errored] ?? 0) errored, \(counts[.skipped] ?? 0) skipped.</p>"
+        out += "<table><tr><th>Case</th><th>Features</th><th>Rules</th><th>Level</th><th>Status</th></tr>"
+        let order: [CorpusRun.CaseResult.Status] = [.failed, .errored, .skipped, .passed]
+        for c in input.cases.sorted(by: { (order.firstIndex(of: $0.status)!, $0.id) < (order.firstIndex(of: $1.status)!, $1.id) }) {
+            let state = c.status == .passed ? "pass" : c.status == .skipped ? "skip" : "fail"
+            var status = c.status.rawValue
+            if let message = c.message { status += ": " + escape(message) }
+            if let diff = c.diff { status += "<pre class=\"diff\">" + escape(diff) + "</pre>" }
+            out += "<tr class=\"\(state)\"><td><code>\(escape(c.id))</code><br>\(escape(c.description))</td><td>\(escape(c.features.joined(separator: ", ")))</td>"
+                + "<td>\(escape(c.rules.joined(separator: ", ")))</td><td>\(c.level.rawValue.uppercased())</td><td>\(status)</td></tr>"
+        }
+        return out + "</table></section>"
     }
 
     static func cell(_ row: CoverageRow?, most: Int, stopped: Bool) -> String {

@@ -9,7 +9,7 @@ public enum JUnitReport {
         let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         xml.append(#"<testsuites name="FlowCheck" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#)
-        for suite in input.coverage.map(\.suite.rawValue) {
+        for suite in input.coverage.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
             let own = cases.filter { $0.suite == suite }
             let ownFailures = own.filter { if case .failed = $0.outcome { return true }; return false }.count
             let ownErrors = own.filter { if case .errored = $0.outcome { return true }; return false }.count

@@ -42,6 +42,17 @@ public struct ReportCase: Hashable, Sendable {
                 result.append(ReportCase(suite: suite, classname: "\(suite).\(feature(ofLabel: row.label))", name: "coverage: \(row.label)", outcome: outcome))
             }
         }
+        for c in input.cases {
+            let outcome: Outcome
+            switch c.status {
+            case .passed: outcome = .passed
+            case .failed: outcome = .failed(message: c.rules.joined(separator: ", ") + " at step \(c.step ?? 0)", detail: c.diff ?? "")
+            case .errored: outcome = .errored(message: c.message ?? "")
+            case .skipped: outcome = .skipped(reason: c.message ?? "skipped")
+            }
+            result.append(ReportCase(suite: "corpus", classname: "corpus.\(c.suite).\(c.features.first ?? "stack")",
+                                     name: "\(c.id): \(c.description)", outcome: outcome))
+        }
         return result
     }
 

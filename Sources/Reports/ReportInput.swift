@@ -17,6 +17,8 @@ public struct ReportInput: Hashable, Sendable {
     public var coverage: [JSONLinesReport.Coverage]
     public var counterexamples: [JSONLinesReport.Counterexample]
     public var errors: [JSONLinesReport.SuiteError]
+    /// Golden cases run against the implementation.
+    public var cases: [CorpusRun.CaseResult]
     public var runs: Int
     public var steps: Int
     public var seconds: Double
@@ -27,8 +29,8 @@ public struct ReportInput: Hashable, Sendable {
 
     /// The verdict on the merged records: errored, divergent, insufficient coverage, or conforming.
     public var verdict: ConformanceVerdict {
-        if !errors.isEmpty { return .errored }
-        if !counterexamples.isEmpty { return .divergent }
+        if !errors.isEmpty || cases.contains(where: { $0.status == .errored }) { return .errored }
+        if !counterexamples.isEmpty || cases.contains(where: { $0.status == .failed }) { return .divergent }
         if coverage.contains(where: { !$0.missing.isEmpty }) { return .insufficientCoverage }
         return .conforming
     }
@@ -40,6 +42,7 @@ public struct ReportInput: Hashable, Sendable {
         var suiteOrder: [Suite] = []
         var counterexamples: [JSONLinesReport.Counterexample] = []
         var errors: [JSONLinesReport.SuiteError] = []
+        var cases: [CorpusRun.CaseResult] = []
         var runs = 0, steps = 0, seconds = 0.0
         let decoder = JSONDecoder()
         for file in files {
@@ -75,6 +78,9 @@ public struct ReportInput: Hashable, Sendable {
                     if !counterexamples.contains(where: { $0.id == record.id }) { counterexamples.append(record) }
                 case "error":
                     errors.append(try decode(JSONLinesReport.SuiteError.self))
+                case "case":
+                    let record = try decode(CorpusRun.CaseResult.self)
+                    if !cases.contains(where: { $0.id == record.id }) { cases.append(record) }
                 case "summary":
                     let summary = try decode(JSONLinesReport.Summary.self)
                     runs += summary.runs
@@ -96,6 +102,6 @@ public struct ReportInput: Hashable, Sendable {
             return JSONLinesReport.Coverage(suite: suite, rows: rows, missing: missing)
         }
         return ReportInput(header: header, coverage: merged, counterexamples: counterexamples, errors: errors,
-                           runs: runs, steps: steps, seconds: seconds, shards: files.count)
+                           cases: cases.sorted { $0.file < $1.file }, runs: runs, steps: steps, seconds: seconds, shards: files.count)
     }
 }

@@ -106,3 +106,21 @@ struct CorpusLoaderErrorTests {
         #expect(errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.suite" && $0.file == "navigation/four.json" })
     }
 }
+
+@Suite("Corpus features")
+struct CorpusFeatureTests {
+    @Test("An unregistered or missing feature is reported with its JSON path")
+    func unregisteredFeature() throws {
+        let original = try #require(loadedCorpus.cases.first { $0.goldenCase.id == "stack-modes-pop" }).goldenCase
+        var bad = original
+        bad.features = ["teleport"]
+        var none = original
+        none.id = "no-features"
+        none.features = []
+        let errors = CorpusLoader.consistencyErrors([
+            .init(file: "navigation/a.json", goldenCase: bad), .init(file: "navigation/b.json", goldenCase: none),
+        ])
+        #expect(errors.contains { $0.jsonPath == "$.features[0]" && $0.message.contains("teleport") })
+        #expect(errors.contains { $0.jsonPath == "$.features" && $0.file == "navigation/b.json" })
+    }
+}
