@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "FlowCheckTestSupport", dependencies: ["FlowCheck", "PropertyTestingTestSupport"], swiftSettings: strict),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
         .target(name: "Reports", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
+        // A JSON parser with positions and a depth limit, and a canonical writer.
+        .target(name: "JSON", swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -91,6 +93,7 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .testTarget(

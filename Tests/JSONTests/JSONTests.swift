@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import JSON
+
+@Suite("JSON parser and writer")
+struct JSONTests {
+    @Test("Parses every kind of value, keeps object keys in document order, writes sorted keys")
+    func roundTrip() throws {
+        let value = try JSONParser.parse(#" {"b": [1, -2.5, 3e2, true, false, null], "a": {"z": "x\ny\u00e9\"", "y": {}}} "#)
+        #expect(value.objectPairs?.map(\.key) == ["b", "a"])
+        #expect(value["b"]?.arrayValue?.count == 6)
+        #expect(value["a"]?["z"]?.stringValue == "x\nyé\"")
+        #expect(JSONWriter.write(value) == #"{"a":{"y":{},"z":"x\nyé\""},"b":[1,-2.5,300,true,false,null]}"#)
+        #expect(try JSONParser.parse(JSONWriter.write(value)) == (try JSONParser.parse(JSONWriter.write(value, sortedKeys: true))))
+        #expect(try JSONParser.parse(#""\ud83d\ude00""#).stringValue == "😀")
+    }
+
+    @Test("Errors give line and column", arguments: [
+        ("{\"a\": 1,}", 1, 9, "expected a string key"),
+        ("[1, 2", 1, 6, "the text ends inside an array"),
+        ("{\n  \"a\": tru\n}", 2, 8, "expected true"),
+        ("\"abc", 1, 5, "the text ends inside a string"),
+        ("[1] 2", 1, 5, "unexpected text after the JSON value"),
+        ("01", 1, 2, "unexpected text after the JSON value"),
+    ])
+    func errors(text: String, line: Int, column: Int, message: String) {
+        #expect { try JSONParser.parse(text) } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.line == line && error.column == column && error.message == message
+        }
+    }
+
+    @Test("Deep nesting is a clear error, never a stack overflow")
+    func depthLimit() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect { try JSONParser.parse(deep) } throws: { error in
+            (error as? JSONParseError)?.message == "nesting deeper than 512 levels"
+        }
+        let ok = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(throws: Never.self) { try JSONParser.parse(ok) }
+    }
+
+    @Test("Agrees with JSONSerialization on what is and is not JSON")
+    func agreesWithFoundation() throws {
+        // Foundation on Linux also accepts a trailing comma (`[1,]`); RFC 8259 does not, and neither does this parser.
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("[1,]") }
+        for text in [#"{"a":[1,{"b":null}],"c":"d"}"#, "[]", "{}", "3.25", #""x""#, "{\"a\" 1}", "nul", "[\"\\x\"]"] {
+            let ours = (try? JSONParser.parse(text)) != nil
+            let theirs = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
+            #expect(ours == theirs, "\(text)")
+        }
+    }
+}
