@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
         .library(name: "FlowCheckTestSupport", targets: ["FlowCheckTestSupport"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "FlowSchema", targets: ["FlowSchema"]),
         .library(name: "ProcessProtocol", targets: ["ProcessProtocol"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
@@ -46,6 +47,8 @@ let package = Package(
         .target(name: "Reports", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
         // A JSON parser with positions and a depth limit, and a canonical writer.
         .target(name: "JSON", swiftSettings: strict),
+        // The reference decoder of flow documents and their canonical form.
+        .target(name: "FlowSchema", dependencies: ["JSON"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -94,6 +97,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
         .testTarget(
