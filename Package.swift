@@ -33,7 +33,7 @@ let package = Package(
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
-        .target(name: "GoldenCorpus", dependencies: ["NavigationModel"], swiftSettings: strict),
+        .target(name: "GoldenCorpus", dependencies: ["NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
         // The conformance runner: generators, differential checking, results.
         .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "FlowCheck", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
+                "ArgumentParsing", "FlowCheck", "FlowSchema", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
                 "SampleImplementations",
             ],
             swiftSettings: strict
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
-        .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel"], swiftSettings: strict),
+        .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",
             dependencies: ["PropertyTesting", "PropertyTestingTestSupport", "PropertyTestingExamples"],

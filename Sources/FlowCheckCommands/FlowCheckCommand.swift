@@ -1,6 +1,7 @@
 import ArgumentParsing
 import FlowCheck
 import Foundation
+import FlowSchema
 import GoldenCorpus
 import NavigationModel
 import ProcessProtocol
@@ -112,7 +113,19 @@ public enum FlowCheckCommand {
                 console.out("FAIL \(loaded.file): \(error)")
             }
         }
-        if cases.isEmpty && errors.isEmpty {
+        let (decodingCases, decodingErrors) = DecodingCase.load(corpus: corpus)
+        for error in decodingErrors { console.out("MALFORMED \(error)") }
+        failed += decodingErrors.count
+        for (file, c) in decodingCases {
+            if c.expected.isMet(by: FlowDecoder.decode(c.text)) {
+                passed += 1
+                console.out("PASS \(file) [\(c.rules.joined(separator: ", "))]")
+            } else {
+                failed += 1
+                console.out("FAIL \(file): \(c.description)\n  decoded: \(FlowDecoder.decode(c.text))")
+            }
+        }
+        if cases.isEmpty && errors.isEmpty && decodingCases.isEmpty {
             console.err("error: no cases found under \(corpus.path)")
             return .failure
         }

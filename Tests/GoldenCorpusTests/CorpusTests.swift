@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GoldenCorpus
 import NavigationModel
+import FlowSchema
 
 /// The repository's `Corpus/` folder, found from this file's path.
 let corpusFolder = URL(fileURLWithPath: #filePath)
@@ -122,5 +123,33 @@ struct CorpusFeatureTests {
         ])
         #expect(errors.contains { $0.jsonPath == "$.features[0]" && $0.message.contains("teleport") })
         #expect(errors.contains { $0.jsonPath == "$.features" && $0.file == "navigation/b.json" })
+    }
+}
+
+@Suite("Decoding corpus")
+struct DecodingCorpusTests {
+    static let loaded = DecodingCase.load(corpus: corpusFolder)
+
+    @Test("Every decoding case loads, and the reference decoder meets its expectation")
+    func casesHold() {
+        #expect(Self.loaded.errors.isEmpty, "\(Self.loaded.errors)")
+        #expect(Self.loaded.cases.count >= 15)
+        for (file, c) in Self.loaded.cases {
+            #expect(c.expected.isMet(by: FlowDecoder.decode(c.text)), "\(file): \(FlowDecoder.decode(c.text))")
+        }
+    }
+
+    @Test("The corpus holds seed 001's Welcome flow and a case for every MUST decoding rule")
+    func coverage() {
+        #expect(Self.loaded.cases.contains { $0.decodingCase.id == "welcome-seed" })
+        let cited = Set(Self.loaded.cases.flatMap(\.decodingCase.rules))
+        for rule in DecodingRule.all where rule.level == .must { #expect(cited.contains(rule.id), "no case for \(rule.id)") }
+    }
+
+    @Test("A malformed decoding case names its file and JSON path")
+    func malformed() {
+        #expect { try DecodingCase.read(Data(#"{"id":"x","description":"d","level":"must","origin":"o","document":{},"expect":{"ok":false,"error":{}}}"#.utf8), file: "decoding/x.json") } throws: { error in
+            (error as? CorpusError).map { $0.file == "decoding/x.json" && $0.jsonPath == "$.expect.error.code" } ?? false
+        }
     }
 }

@@ -1,0 +1,96 @@
+import FlowSchema
+import Foundation
+import JSON
+
+/// A golden decoding case: a document (as JSON, or as raw text when it is damaged) and what decoding it must give.
+///
+/// JSON shape: `{"id", "suite": "decoding", "description", "rules": ["DEC-..."], "level", "origin",
+/// "document": <any JSON> | "text": "<raw text>", "expect": {"ok": true, "flow": CanonicalFlow} | {"ok": false, "error": {"code"}}}`.
+public struct DecodingCase: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var description: String
+    public var rules: [String]
+    public var level: String
+    public var origin: String
+    /// The exact text a decoder is given.
+    public var text: String
+    /// The canonical flow, or the error code, decoding must give.
+    public var expected: Expected
+
+    public enum Expected: Hashable, Sendable {
+        case flow(CanonicalFlow)
+        case error(code: String)
+
+        /// Whether an outcome meets the expectation (error messages are free).
+        public func isMet(by outcome: DecodeOutcome) -> Bool {
+            switch (self, outcome) {
+            case (.flow(let a), .flow(let b)): return a == b
+            case (.error(let code), .error(let error)): return code == error.code
+            default: return false
+            }
+        }
+    }
+
+    /// Reads a case; errors name the file and JSON path.
+    public static func read(_ data: Data, file: String) throws(CorpusError) -> DecodingCase {
+        let root: JSONValue
+        do { root = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
+            throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")
+        }
+        func string(_ key: String) throws(CorpusError) -> String {
+            guard let value = root[key]?.stringValue else {
+                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.\(key)", message: "missing or not a string")
+            }
+            return value
+        }
+        let text: String
+        if let raw = root["text"]?.stringValue { text = raw } else if let document = root["document"] {
+            text = JSONWriter.write(document, sortedKeys: false)
+        } else {
+            throw CorpusError(code: .malformedCase, file: file, jsonPath: "$", message: "a decoding case needs \"document\" or \"text\"")
+        }
+        guard let expect = root["expect"], let ok = expect["ok"]?.boolValue else {
+            throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.ok", message: "missing or not a boolean")
+        }
+        let expected: Expected
+        if ok {
+            guard let flowValue = expect["flow"] else { throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.flow", message: "missing") }
+            do {
+                expected = .flow(try JSONDecoder().decode(CanonicalFlow.self, from: Data(JSONWriter.write(flowValue).utf8)))
+            } catch {
+                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.flow", message: "not a canonical flow: \(error)")
+            }
+        } else {
+            guard let code = expect["error"]?["code"]?.stringValue else {
+                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.error.code", message: "missing or not a string")
+            }
+            expected = .error(code: code)
+        }
+        let rules = (root["rules"]?.arrayValue ?? []).compactMap(\.stringValue)
+        for (index, rule) in rules.enumerated() where DecodingRule.named(rule) == nil {
+            throw CorpusError(code: .invalidCase, file: file, jsonPath: "$.rules[\(index)]", message: "unknown rule ID \"\(rule)\"")
+        }
+        return DecodingCase(id: try string("id"), description: try string("description"), rules: rules, level: try string("level"),
+                            origin: try string("origin"), text: text, expected: expected)
+    }
+
+    /// Every `Corpus/decoding/*.json` case, in path order; malformed files are reported and the rest still load.
+    public static func load(corpus: URL) -> (cases: [(file: String, decodingCase: DecodingCase)], errors: [CorpusError]) {
+        let folder = corpus.appendingPathComponent("decoding", isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ([], []) }
+        var cases: [(String, DecodingCase)] = []
+        var errors: [CorpusError] = []
+        for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
+            let file = "decoding/\(name)"
+            do {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                cases.append((file, try read(data, file: file)))
+            } catch let error as CorpusError {
+                errors.append(error)
+            } catch {
+                errors.append(CorpusError(code: .unreadable, file: file, message: error.localizedDescription))
+            }
+        }
+        return (cases, errors)
+    }
+}
