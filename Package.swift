@@ -35,7 +35,7 @@ let package = Package(
         // Golden cases on disk: format, loading and verification against the model.
         .target(name: "GoldenCorpus", dependencies: ["NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
         // The conformance runner: generators, differential checking, results.
-        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus"], swiftSettings: strict),
+        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus", "FlowSchema", "JSON"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
             name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"],
@@ -44,7 +44,7 @@ let package = Package(
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
         .target(name: "FlowCheckTestSupport", dependencies: ["FlowCheck", "PropertyTestingTestSupport"], swiftSettings: strict),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
-        .target(name: "Reports", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
+        .target(name: "Reports", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"], swiftSettings: strict),
         // A JSON parser with positions and a depth limit, and a canonical writer.
         .target(name: "JSON", swiftSettings: strict),
         // The reference decoder of flow documents and their canonical form.
@@ -52,7 +52,7 @@ let package = Package(
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
-        .target(name: "SampleImplementations", dependencies: ["FlowCheck", "NavigationModel"], swiftSettings: strict),
+        .target(name: "SampleImplementations", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"], swiftSettings: strict),
         // The `flowcheck` commands, as a library the tests drive in-process.
         .target(
             name: "FlowCheckCommands",

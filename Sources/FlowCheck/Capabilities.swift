@@ -1,3 +1,4 @@
+import FlowSchema
 import NavigationModel
 
 /// A conformance suite: a family of rules the kit can certify.
@@ -6,6 +7,8 @@ public enum Suite: String, Hashable, Codable, Sendable, CaseIterable, CustomStri
     case navigation
     /// Optimistic navigation (SES- rules).
     case session
+    /// Lenient decoding of flow documents (DEC- rules).
+    case decoding
 
     public var description: String { rawValue }
 
@@ -15,6 +18,7 @@ public enum Suite: String, Hashable, Codable, Sendable, CaseIterable, CustomStri
         switch self {
         case .navigation: return 1
         case .session: return 2
+        case .decoding: return 3
         }
     }
 }
@@ -53,8 +57,15 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var reasons: Bool
     /// Whether it accepts the `batch` command (process protocol).
     public var batch: Bool
+    /// The component types its decoder knows (decoding suite); others must decode as unknown.
+    public var componentTypes: [String]
+    /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
+    public var migrations: Bool
 
-    public init(suites: [Suite], modes: [Mode], behaviors: [Behavior], nesting: [Profile.Nesting], reasons: Bool, batch: Bool = false) {
+    public init(suites: [Suite], modes: [Mode], behaviors: [Behavior], nesting: [Profile.Nesting], reasons: Bool, batch: Bool = false,
+                componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false) {
+        self.componentTypes = componentTypes
+        self.migrations = migrations
         self.suites = suites
         self.modes = modes
         self.behaviors = behaviors
@@ -65,10 +76,10 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     /// Everything the model knows.
     public static let full = Capabilities(
-        suites: [.navigation, .session], modes: Mode.known, behaviors: Behavior.known,
-        nesting: Profile.Nesting.allCases, reasons: true)
+        suites: [.navigation, .session, .decoding], modes: Mode.known, behaviors: Behavior.known,
+        nesting: Profile.Nesting.allCases, reasons: true, migrations: true)
 
-    private enum CodingKeys: String, CodingKey { case suites, modes, behaviors, nesting, reasons, batch }
+    private enum CodingKeys: String, CodingKey { case suites, modes, behaviors, nesting, reasons, batch, componentTypes, migrations }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -83,6 +94,8 @@ public struct Capabilities: Hashable, Codable, Sendable {
         }
         reasons = try container.decodeIfPresent(Bool.self, forKey: .reasons) ?? false
         batch = try container.decodeIfPresent(Bool.self, forKey: .batch) ?? false
+        componentTypes = try container.decodeIfPresent([String].self, forKey: .componentTypes) ?? DecoderOptions.standardComponentTypes
+        migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +106,10 @@ public struct Capabilities: Hashable, Codable, Sendable {
         if nesting.count == 1 { try container.encode(nesting[0], forKey: .nesting) } else { try container.encode(nesting, forKey: .nesting) }
         try container.encode(reasons, forKey: .reasons)
         try container.encode(batch, forKey: .batch)
+        if suites.contains(.decoding) {
+            try container.encode(componentTypes, forKey: .componentTypes)
+            try container.encode(migrations, forKey: .migrations)
+        }
     }
 
     /// What the kit cannot certify because it was not declared, one sentence each.
@@ -102,7 +119,17 @@ public struct Capabilities: Hashable, Codable, Sendable {
         for mode in Mode.known where !modes.contains(mode) { result.append("mode \(mode) (not declared)") }
         for behavior in Behavior.known where !behaviors.contains(behavior) { result.append("behavior \(behavior) (not declared)") }
         for nesting in Profile.Nesting.allCases where !self.nesting.contains(nesting) { result.append("nesting \(nesting.rawValue) (not declared)") }
-        if !reasons { result.append("rejection reasons (not reported, so not compared)") }
+        if !reasons && (suites.contains(.navigation) || suites.contains(.session)) {
+            result.append("rejection reasons (not reported, so not compared)")
+        }
+        if suites.contains(.decoding) && !migrations {
+            result.append("content migrations (not declared: only version-8 documents were given)")
+        }
         return result
     }
+}
+
+extension Capabilities {
+    /// The options the reference decoder uses to judge this implementation.
+    public var decoderOptions: DecoderOptions { DecoderOptions(componentTypes: componentTypes, migrations: migrations) }
 }

@@ -104,6 +104,8 @@ public struct SuiteResult: Hashable, Codable, Sendable {
     public var missingCoverage: [String]
     /// The minimal counterexample, when the suite diverged.
     public var failure: ConformanceFailure?
+    /// The minimal decoding counterexample, when the decoding suite diverged.
+    public var decodingFailure: DecodingFailure?
     /// What went wrong, when the implementation could not be run.
     public var error: String?
 }
@@ -142,4 +144,5 @@ public struct ConformanceResult: Hashable, Codable, Sendable {
     public var seconds: Double { suites.map(\.seconds).reduce(0, +) }
     public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
     public var failures: [ConformanceFailure] { suites.compactMap(\.failure) }
+    public var decodingFailures: [DecodingFailure] { suites.compactMap(\.decodingFailure) }
 }

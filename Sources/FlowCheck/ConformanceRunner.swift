@@ -1,3 +1,4 @@
+import FlowSchema
 import Foundation
 import NavigationModel
 import PropertyTesting
@@ -76,6 +77,7 @@ public struct ConformanceRunner {
     }
 
     func run(_ suite: Suite, capabilities: Capabilities) -> SuiteResult {
+        if suite == .decoding { return runDecoding(capabilities) }
         let required = CoverageLabel.required(for: capabilities, suite: suite)
         var configuration = Configuration(
             seed: SplitMix64.derive(options.seed, suite.seedSalt), runs: options.runs, maxSteps: options.maxSteps,
@@ -134,6 +136,61 @@ public struct ConformanceRunner {
     }
 }
 
+extension ConformanceRunner {
+    /// The decoding suite: generated documents, decoded by the reference decoder (with the declared
+    /// component types and migrations) and by the implementation, whose canonical forms must agree.
+    func runDecoding(_ capabilities: Capabilities) -> SuiteResult {
+        let required = CoverageLabel.required(for: capabilities, suite: .decoding)
+        var configuration = Configuration(
+            seed: SplitMix64.derive(options.seed, Suite.decoding.seedSalt), runs: options.runs, timeLimit: options.timeLimit,
+            shrinkLimit: options.shrinkLimit, coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
+        configuration.shard = options.shard
+        var result = SuiteResult(suite: .decoding, seed: configuration.seed, verdict: .conforming, runs: 0, steps: 0, seconds: 0,
+                                 coverage: [], missingCoverage: [], failure: nil, error: nil)
+        guard implementation is any DecodingImplementation else {
+            result.verdict = .errored
+            result.error = "the implementation declares the decoding suite but does not decode (it does not conform to DecodingImplementation)"
+            return result
+        }
+        let generator = DocumentGenerator(capabilities: capabilities)
+        let decoderOptions = capabilities.decoderOptions
+        let box = ImplementationBox(implementation)
+        let property = Property(generator.documents, labels: { $0.labels }, stepLabels: { _ in ["document"] }) { document in
+            FlowDecoder.decode(document.text, options: decoderOptions).agrees(with: try box.decode(document.text))
+        }
+        let check = property.check(configuration)
+        result.runs = check.runs
+        result.steps = check.coverage.steps
+        result.seconds = check.duration.seconds
+        result.coverage = Self.rows(check.coverage, required: required)
+        switch check.verdict {
+        case .passed: break
+        case .failed:
+            result.verdict = .divergent
+            if let counterexample = check.counterexample {
+                let original = try? generator.documents.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
+                do {
+                    result.decodingFailure = try DecodingAnalysis.analyze(
+                        counterexample.value, original: original, decoder: box, options: decoderOptions,
+                        shrink: ShrinkStatisticsSummary(candidates: counterexample.shrink.calls, milliseconds: counterexample.shrink.duration.seconds * 1000),
+                        replay: "flowcheck run --sut \(shellQuoted(options.sut)) --suite decoding --seed \(options.seed) --runs \(options.runs)"
+                            + (options.shard.map { " --shard \($0)" } ?? ""))
+                } catch {
+                    result.verdict = .errored
+                    result.error = error.message
+                }
+            }
+        case .insufficientCoverage:
+            result.verdict = .insufficientCoverage
+            result.missingCoverage = check.unmetCoverage.map(\.label)
+        case .errored, .gaveUp:
+            result.verdict = .errored
+            result.error = check.abortMessage ?? check.description
+        }
+        return result
+    }
+}
+
 /// Lets the engine's `@Sendable` test closure drive a class-bound implementation.
 /// The engine runs a check on one thread, so the implementation is never shared.
 final class ImplementationBox: @unchecked Sendable {
@@ -153,6 +210,12 @@ final class ImplementationBox: @unchecked Sendable {
             throw Abort("the implementation gave \(replies.count) replies to \(plan.commands.count) commands")
         }
         return replies
+    }
+
+    /// The implementation's decoding of a document; an error aborts the whole check.
+    func decode(_ text: String) throws(Abort) -> DecodeOutcome {
+        guard let decoder = implementation as? any DecodingImplementation else { throw Abort("the implementation does not decode") }
+        do { return try decoder.decode(text) } catch { throw Abort("\(error)") }
     }
 }
 

@@ -99,6 +99,8 @@ public enum CoverageLabel {
             }
             labels += ["invalid unknownMode", "invalid missingScreen", "invalid missingFlow"]
             if !capabilities.behaviors.isEmpty { labels.append("invalid unknownBehavior") }
+        case .decoding:
+            labels += DocumentGenerator.requiredLabels(for: capabilities)
         case .session:
             for mode in Mode.optimistic where capabilities.modes.contains(mode) { labels.append("optimistic \(mode)") }
             if Mode.optimistic.contains(where: capabilities.modes.contains) {

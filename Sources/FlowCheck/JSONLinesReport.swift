@@ -62,6 +62,13 @@ public enum JSONLinesReport {
         public var replay: String
     }
 
+    /// A decoding counterexample: the minimal document and both outcomes.
+    public struct DecodingCounterexample: Codable, Hashable, Sendable {
+        public var type = "decodingCounterexample"
+        public var suite = Suite.decoding
+        public var failure: DecodingFailure
+    }
+
     public struct SuiteError: Codable, Hashable, Sendable {
         public var type = "error"
         public var suite: Suite
@@ -98,6 +105,7 @@ public enum JSONLinesReport {
         for suite in result.suites {
             lines.append(encode(Coverage(suite: suite.suite, rows: suite.coverage, missing: suite.missingCoverage)))
             if let failure = suite.failure { lines.append(encode(counterexample(failure))) }
+            if let failure = suite.decodingFailure { lines.append(encode(DecodingCounterexample(failure: failure))) }
             if let error = suite.error { lines.append(encode(SuiteError(suite: suite.suite, message: error))) }
         }
         lines += cases.map(encode)
@@ -106,7 +114,7 @@ public enum JSONLinesReport {
             : cases.contains { $0.status == .errored } ? .errored : failedCases > 0 ? .divergent : .conforming
         lines.append(encode(Summary(
             verdict: verdict, passed: verdict == .conforming, runs: result.runs, steps: result.steps,
-            failures: result.failures.count + failedCases, stepsPerSecond: (result.stepsPerSecond * 10).rounded() / 10, seed: result.seed,
+            failures: result.failures.count + result.decodingFailures.count + failedCases, stepsPerSecond: (result.stepsPerSecond * 10).rounded() / 10, seed: result.seed,
             seconds: (result.seconds * 1000).rounded() / 1000,
             suites: result.suites.map { SuiteSummary(suite: $0.suite, seed: $0.seed, verdict: $0.verdict, runs: $0.runs, steps: $0.steps) })))
         return lines

@@ -1,3 +1,4 @@
+import FlowSchema
 import NavigationModel
 
 /// The verdict a person reads in a terminal: per suite, and per failure the
@@ -15,6 +16,7 @@ public enum TextReport {
         }
         for suite in result.suites {
             if let failure = suite.failure { lines += [""] + render(failure) }
+            if let failure = suite.decodingFailure { lines += [""] + render(failure) }
             if let error = suite.error { lines += ["", "✗ \(suite.suite): the implementation could not be run", indent(error, 2)] }
             if !suite.missingCoverage.isEmpty {
                 lines += ["", "✗ \(suite.suite): every step agreed, but these required combinations were never exercised:"]
@@ -22,7 +24,7 @@ public enum TextReport {
                 lines.append("  Run more (--runs) or longer (--max-steps); an unexercised rule is not certified.")
             }
         }
-        if !result.failures.isEmpty {
+        if !result.failures.isEmpty && result.suites.contains(where: { $0.suite != .decoding && $0.failure != nil }) {
             lines += ["", "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base."]
         }
         if !result.notCertified.isEmpty {
@@ -58,10 +60,28 @@ public enum TextReport {
         return lines
     }
 
+    static func render(_ failure: DecodingFailure) -> [String] {
+        var lines = ["✗ decoding: \(failure.description)",
+                     "  a document of \(failure.nodes) node\(failure.nodes == 1 ? "" : "s") (\(failure.bytes) bytes), shrunk from \(failure.originalNodes) nodes (\(failure.originalBytes) bytes)",
+                     "  Rules broken:"]
+        for id in failure.rules {
+            lines.append("    \(id)\(DecodingRule.named(id).map { " (\($0.level.rawValue.uppercased())): \($0.summary)" } ?? "")")
+        }
+        lines.append("  Minimal document:")
+        lines.append(indent(failure.document, 4))
+        lines.append("  Canonical forms (- model, + implementation):")
+        lines.append(indent(failure.diff, 4))
+        for violation in failure.violations { lines.append("  \(violation)") }
+        lines.append("  Replay: \(failure.replay)")
+        return lines
+    }
+
     static func verdictLine(_ result: ConformanceResult) -> String {
         switch result.verdict {
         case .conforming: return "CONFORMING: \(result.steps) steps agreed with the reference model."
-        case .divergent: return "DIVERGENT: \(result.failures.count) suite\(result.failures.count == 1 ? "" : "s") found a step where the implementation and the model differ."
+        case .divergent:
+            let count = result.failures.count + result.decodingFailures.count
+            return "DIVERGENT: \(count) suite\(count == 1 ? "" : "s") found a divergence between the implementation and the model."
         case .insufficientCoverage: return "INSUFFICIENT COVERAGE: every step agreed, but not every required combination was exercised."
         case .errored: return "ERRORED: the implementation could not be run to the end."
         }

@@ -69,7 +69,7 @@ final class Shrinker {
     /// Runs every pass until a fixpoint or the budget.
     func shrink() -> TestRun {
         let passes: [() -> Bool] = [
-            deleteSpans, deleteSiblingPairs, deleteBlocks, replaceWithDescendants, zeroSpans,
+            deleteSiblingChunks, deleteSpans, deleteSiblingPairs, deleteBlocks, replaceWithDescendants, zeroSpans,
             minimizeChoices, lowerAndDelete, lowerDuplicates, lowerPairs, redistribute, deleteAndMaximize, sortSiblings,
         ]
         var progress = true
@@ -107,6 +107,37 @@ final class Shrinker {
             var candidate = best.choices
             candidate.removeSubrange(span.start..<span.end)
             if span.count > 0 && consider(candidate) { progress = true } else { index += 1 }
+        }
+        return progress
+    }
+
+    /// Deletes chunks of a run of sibling spans (the elements of one array): half the run,
+    /// then quarters, and so on, starting over after each success. A large input whose
+    /// failure lives in one element loses the rest in a logarithmic number of successes,
+    /// where deleting elements one by one would cost one test per element.
+    private func deleteSiblingChunks() -> Bool {
+        var progress = false
+        var restarted = true
+        while restarted && !exhausted {
+            restarted = false
+            let runs = siblingRuns().filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+            search: for run in runs {
+                var size = run.count / 2
+                while size >= 2 && !exhausted {
+                    var start = 0
+                    while start + size <= run.count && !exhausted {
+                        var candidate = best.choices
+                        candidate.removeSubrange(run[start].start..<run[start + size - 1].end)
+                        if consider(candidate) {
+                            progress = true
+                            restarted = true
+                            break search
+                        }
+                        start += size
+                    }
+                    size /= 2
+                }
+            }
         }
         return progress
     }

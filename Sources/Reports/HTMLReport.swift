@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowSchema
 import Foundation
 import NavigationModel
 
@@ -19,6 +20,7 @@ public enum HTMLReport {
         if !input.cases.isEmpty { html.append(corpus(input)) }
         let flows = flowPalette(input)
         for (index, failure) in input.counterexamples.enumerated() { html.append(storyboard(failure, number: index + 1, flows: flows)) }
+        for (index, failure) in input.decodingFailures.enumerated() { html.append(decoding(failure, number: input.counterexamples.count + index + 1)) }
         for error in input.errors {
             html.append(#"<section class="failure"><h2>✗ \#(escape(error.suite.rawValue)): the implementation could not be run</h2><pre>\#(escape(error.message))</pre></section>"#)
         }
@@ -50,7 +52,7 @@ public enum HTMLReport {
     static func suites(_ input: ReportInput) -> String {
         var rows = ""
         for coverage in input.coverage {
-            let failures = input.counterexamples.filter { $0.suite == coverage.suite }.count
+            let failures = input.counterexamples.filter { $0.suite == coverage.suite }.count + (coverage.suite == .decoding ? input.decodingFailures.count : 0)
             let errored = input.errors.contains { $0.suite == coverage.suite }
             let (state, text) = errored ? ("fail", "errored") : failures > 0 ? ("fail", "divergent")
                 : coverage.missing.isEmpty ? ("pass", "conforming") : ("fail", "insufficient coverage (\(coverage.missing.count) combinations never exercised)")
@@ -62,8 +64,8 @@ public enum HTMLReport {
     /// Rules by feature, MUST and SHOULD apart: broken (a counterexample cites it), held, or not certified.
     static func rules(_ input: ReportInput) -> String {
         let suitesRun = Set(input.coverage.map(\.suite))
-        let stopped = Set(input.counterexamples.map(\.suite) + input.errors.map(\.suite))
-        let broken = Set(input.counterexamples.flatMap(\.rules))
+        let stopped = Set(Suite.allCases.filter(input.stopped))
+        let broken = Set(input.counterexamples.flatMap(\.rules) + input.decodingFailures.flatMap(\.rules))
         var out = "<section><h2>Results by feature and rule</h2>"
         for level in [Rule.Level.must, .should] {
             out += "<h3>\(level == .must ? "MUST (stated by the sources; certification needs all of them)" : "SHOULD (decided by the kit where the sources are silent)")</h3>"
@@ -80,7 +82,48 @@ public enum HTMLReport {
             }
             out += "</table>"
         }
+        if suitesRun.contains(.decoding) {
+            out += "<h3>Decoding (DEC rules; MUST and SHOULD)</h3><table><tr><th>Level</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
+            for rule in DecodingRule.all.sorted(by: { ($0.level == .must ? 0 : 1, $0.id) < ($1.level == .must ? 0 : 1, $1.id) }) {
+                let status = broken.contains(rule.id) ? ("fail", "broken") : stopped.contains(.decoding) ? ("skip", "not judged") : ("pass", "held")
+                out += #"<tr class="\#(status.0)"><td>\#(rule.level.rawValue.uppercased())</td><td><code>\#(rule.id)</code></td><td>\#(status.1)</td><td>\#(escape(rule.summary))</td></tr>"#
+            }
+            out += "</table>"
+        }
         return out + "</section>"
+    }
+
+    /// A decoding failure: the minimal document, and the two canonical forms side by side.
+    static func decoding(_ failure: DecodingFailure, number: Int) -> String {
+        var out = #"<section class="failure" id="failure-\#(number)"><h2>✗ decoding: \#(escape(failure.description))</h2>"#
+        out += "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(failure.nodes) node\(failure.nodes == 1 ? "" : "s"), \(failure.bytes) bytes, shrunk from \(failure.originalNodes) nodes and \(failure.originalBytes) bytes</p><ul class=\"rules\">"
+        for id in failure.rules { out += "<li><code>\(escape(id))</code> \(DecodingRule.named(id).map { "(\($0.level.rawValue.uppercased())) \(escape($0.summary))" } ?? "")</li>" }
+        out += "</ul><h3>Minimal document</h3><pre class=\"document\">\(escape(pretty(failure.document)))</pre>"
+        out += "<table class=\"storyboard\"><tr><th>Model (reference decoder)</th><th>Implementation</th></tr><tr class=\"diverged\">"
+        out += "<td><pre>\(escape(outcomeText(failure.expected)))</pre></td><td><pre>\(escape(outcomeText(failure.actual)))</pre></td></tr></table>"
+        out += "<h3>Diff (− model, + implementation)</h3><pre class=\"diff\">"
+        for line in failure.diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
+            out += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
+        }
+        out += "</pre>"
+        if !failure.violations.isEmpty { out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>" }
+        out += #"<p class="replay">Replay: <code id="replay-\#(number)">\#(escape(failure.replay))</code> <button type="button" data-copy="replay-\#(number)">Copy</button></p></section>"#
+        return out
+    }
+
+    /// A document pretty-printed when it is JSON, as it is otherwise.
+    static func pretty(_ text: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return text }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func outcomeText(_ outcome: DecodeOutcome) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(outcome)) ?? Data(), as: UTF8.self)
     }
 
     /// Matrix labels (ending in a layer and a profile) as a table per suite; the rest as a list.

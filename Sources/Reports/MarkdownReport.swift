@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowSchema
 import NavigationModel
 
 /// A short Markdown summary, sized for a CI job summary.
@@ -11,7 +12,7 @@ public enum MarkdownReport {
                      + "\(input.runs) runs, \(input.steps) steps, \(Int((ReportCase.passShare(cases) * 100).rounded(.down)))% of \(cases.count) checks passed.")
         lines += ["", "| Suite | Verdict | Failures | Missing coverage |", "| --- | --- | --- | --- |"]
         for coverage in input.coverage {
-            let failures = input.counterexamples.filter { $0.suite == coverage.suite }.count
+            let failures = input.counterexamples.filter { $0.suite == coverage.suite }.count + (coverage.suite == .decoding ? input.decodingFailures.count : 0)
             let errored = input.errors.contains { $0.suite == coverage.suite }
             let verdict = errored ? "errored" : failures > 0 ? "divergent" : coverage.missing.isEmpty ? "conforming" : "insufficient coverage"
             lines.append("| \(coverage.suite) | \(verdict) | \(failures) | \(coverage.missing.count) |")
@@ -20,6 +21,12 @@ public enum MarkdownReport {
             lines += ["", "### ✗ \(failure.suite): \(failure.rules.joined(separator: ", "))", ""]
             for id in failure.rules { if let rule = Rule.named(id) { lines.append("- **\(id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)") } }
             lines.append("- \(failure.steps.count) step\(failure.steps.count == 1 ? "" : "s") from `\(failure.initial)`, diverged at step \(failure.divergence.step): `\(failure.steps[failure.divergence.step])`")
+            lines += ["", "```diff", failure.diff, "```", "", "Replay: `\(failure.replay)`"]
+        }
+        for failure in input.decodingFailures {
+            lines += ["", "### ✗ decoding: \(failure.rules.joined(separator: ", "))", ""]
+            for id in failure.rules { if let rule = DecodingRule.named(id) { lines.append("- **\(id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)") } }
+            lines.append("- a document of \(failure.nodes) node\(failure.nodes == 1 ? "" : "s") (\(failure.bytes) bytes), shrunk from \(failure.originalNodes) nodes")
             lines += ["", "```diff", failure.diff, "```", "", "Replay: `\(failure.replay)`"]
         }
         for error in input.errors { lines += ["", "### ✗ \(error.suite): could not run", "", "```", error.message, "```"] }

@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowSchema
 import NavigationModel
 
 /// One test case of a report: a counterexample (failed), a required coverage
@@ -30,11 +31,18 @@ public struct ReportCase: Hashable, Sendable {
                 result.append(ReportCase(suite: suite, classname: "\(suite).\(failure.feature)", name: "\(failure.id): \(failure.description)",
                                          outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
+            if coverage.suite == .decoding {
+                for failure in input.decodingFailures {
+                    let rules = failure.rules.map { id in DecodingRule.named(id).map { "\(id): \($0.summary)" } ?? id }.joined(separator: "; ")
+                    result.append(ReportCase(suite: suite, classname: "decoding.\(failure.rules.first ?? "DEC")", name: "\(failure.id): \(failure.description)",
+                                             outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
+                }
+            }
             for error in input.errors where error.suite == coverage.suite {
                 result.append(ReportCase(suite: suite, classname: "\(suite).run", name: "\(suite): the implementation could not be run",
                                          outcome: .errored(message: error.message)))
             }
-            let stoppedEarly = input.counterexamples.contains { $0.suite == coverage.suite } || input.errors.contains { $0.suite == coverage.suite }
+            let stoppedEarly = input.stopped(coverage.suite)
             for row in coverage.rows.sorted(by: { $0.label < $1.label }) where row.required {
                 let outcome: Outcome = row.runs > 0 ? .passed
                     : stoppedEarly ? .skipped(reason: "the suite stopped at its first failure before exercising this")

@@ -16,6 +16,7 @@ public struct ReportInput: Hashable, Sendable {
     /// Coverage per suite, shards merged: counts summed, `missing` recomputed from the merged counts.
     public var coverage: [JSONLinesReport.Coverage]
     public var counterexamples: [JSONLinesReport.Counterexample]
+    public var decodingFailures: [DecodingFailure]
     public var errors: [JSONLinesReport.SuiteError]
     /// Golden cases run against the implementation.
     public var cases: [CorpusRun.CaseResult]
@@ -27,10 +28,15 @@ public struct ReportInput: Hashable, Sendable {
 
     public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
 
+    /// Whether a suite stopped at its first failure or error (then what it did not reach is not judged).
+    public func stopped(_ suite: Suite) -> Bool {
+        counterexamples.contains { $0.suite == suite } || errors.contains { $0.suite == suite } || (suite == .decoding && !decodingFailures.isEmpty)
+    }
+
     /// The verdict on the merged records: errored, divergent, insufficient coverage, or conforming.
     public var verdict: ConformanceVerdict {
         if !errors.isEmpty || cases.contains(where: { $0.status == .errored }) { return .errored }
-        if !counterexamples.isEmpty || cases.contains(where: { $0.status == .failed }) { return .divergent }
+        if !counterexamples.isEmpty || !decodingFailures.isEmpty || cases.contains(where: { $0.status == .failed }) { return .divergent }
         if coverage.contains(where: { !$0.missing.isEmpty }) { return .insufficientCoverage }
         return .conforming
     }
@@ -41,6 +47,7 @@ public struct ReportInput: Hashable, Sendable {
         var coverage: [Suite: [String: CoverageRow]] = [:]
         var suiteOrder: [Suite] = []
         var counterexamples: [JSONLinesReport.Counterexample] = []
+        var decodingFailures: [DecodingFailure] = []
         var errors: [JSONLinesReport.SuiteError] = []
         var cases: [CorpusRun.CaseResult] = []
         var runs = 0, steps = 0, seconds = 0.0
@@ -76,6 +83,9 @@ public struct ReportInput: Hashable, Sendable {
                 case "counterexample":
                     let record = try decode(JSONLinesReport.Counterexample.self)
                     if !counterexamples.contains(where: { $0.id == record.id }) { counterexamples.append(record) }
+                case "decodingCounterexample":
+                    let record = try decode(JSONLinesReport.DecodingCounterexample.self)
+                    if !decodingFailures.contains(where: { $0.id == record.failure.id }) { decodingFailures.append(record.failure) }
                 case "error":
                     errors.append(try decode(JSONLinesReport.SuiteError.self))
                 case "case":
@@ -98,10 +108,11 @@ public struct ReportInput: Hashable, Sendable {
             let rows = (coverage[suite] ?? [:]).values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
             // A suite that stopped at its first failure is judged by that failure, not by what it did not reach.
             let stopped = counterexamples.contains { $0.suite == suite } || errors.contains { $0.suite == suite }
+                || (suite == .decoding && !decodingFailures.isEmpty)
             let missing = stopped ? [] : rows.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
             return JSONLinesReport.Coverage(suite: suite, rows: rows, missing: missing)
         }
-        return ReportInput(header: header, coverage: merged, counterexamples: counterexamples, errors: errors,
+        return ReportInput(header: header, coverage: merged, counterexamples: counterexamples, decodingFailures: decodingFailures, errors: errors,
                            cases: cases.sorted { $0.file < $1.file }, runs: runs, steps: steps, seconds: seconds, shards: files.count)
     }
 }

@@ -6,12 +6,15 @@ public enum BuiltinImplementations {
     public static func named(_ name: String) -> (any NavigationImplementation)? {
         if name == "builtin:sample" { return SampleNavigator() }
         let prefix = "builtin:mutant:"
-        guard name.hasPrefix(prefix), let bug = SampleBug(rawValue: String(name.dropFirst(prefix.count))) else { return nil }
-        return SampleNavigator(bug: bug)
+        guard name.hasPrefix(prefix) else { return nil }
+        let mutant = String(name.dropFirst(prefix.count))
+        if let bug = SampleBug(rawValue: mutant) { return SampleNavigator(bug: bug) }
+        if let bug = DecoderBug(rawValue: mutant) { return SampleNavigator(decoderBug: bug) }
+        return nil
     }
 
     /// Every name `named(_:)` accepts.
     public static var names: [String] {
-        ["builtin:sample"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
+        ["builtin:sample"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }
 }

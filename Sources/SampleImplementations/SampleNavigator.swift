@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowSchema
 import NavigationModel
 
 /// A navigation SDK written the way an SDK author would write one: screens kept
@@ -7,7 +8,7 @@ import NavigationModel
 /// that when the two agree it means something.
 ///
 /// With a ``SampleBug`` it becomes a mutant that the kit must catch.
-public final class SampleNavigator: NavigationImplementation {
+public final class SampleNavigator: DecodingImplementation {
     struct Screen: Equatable {
         var name: String
         var flow: String?
@@ -35,13 +36,23 @@ public final class SampleNavigator: NavigationImplementation {
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
 
-    /// The planted bug, or `nil` for the conforming sample.
+    /// The planted navigation bug, or `nil`.
     public let bug: SampleBug?
+    /// The planted decoding bug, or `nil`.
+    public let decoderBug: DecoderBug?
 
-    public init(bug: SampleBug? = nil) { self.bug = bug }
+    public init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
+        self.bug = bug
+        self.decoderBug = decoderBug
+    }
 
     public var info: ImplementationInfo {
-        ImplementationInfo(name: bug.map { "sample (mutant \($0.rawValue))" } ?? "sample", version: KitInfo.current.version, language: "Swift")
+        let mutant = bug?.rawValue ?? decoderBug?.rawValue
+        return ImplementationInfo(name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version, language: "Swift")
+    }
+
+    public func decode(_ text: String) throws -> DecodeOutcome {
+        SampleDecoder(componentTypes: capabilities.componentTypes, bug: decoderBug).decode(text)
     }
 
     public var capabilities: Capabilities { .full }

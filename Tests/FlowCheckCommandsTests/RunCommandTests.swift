@@ -106,7 +106,7 @@ struct RunCommandTests {
 
     @Test("Usage errors exit 2 with the help of the command", arguments: [
         ["run"], ["run", "--sut", "builtin:nope"], ["run", "--sut", "builtin:sample", "--runs", "0"],
-        ["run", "--sut", "builtin:sample", "--suite", "decoding,navigation"], ["walk"], ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
+        ["run", "--sut", "builtin:sample", "--suite", "teleport,navigation"], ["walk"], ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
     ])
     func usageErrors(arguments: [String]) {
         let capture = Capture()

@@ -1,0 +1,259 @@
+import FlowSchema
+import Foundation
+
+/// A flow decoder written the way an SDK author would: Foundation's JSONDecoder with the SDK's
+/// own Decodable types, made lenient with wrappers (`LossyArray` skips an element that fails to
+/// decode; `AnyJSON` keeps an untyped value). Independent of the reference decoder.
+struct SampleDecoder {
+    let componentTypes: [String]
+    let bug: DecoderBug?
+
+    // MARK: Lenient wrappers
+
+    /// Decodes what it can of an array, skipping elements that fail.
+    struct LossyArray<Element: Decodable>: Decodable {
+        var elements: [Element]
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            elements = []
+            while !container.isAtEnd {
+                if let element = try? container.decode(Element.self) { elements.append(element) } else { _ = try? container.decode(AnyJSON.self) }
+            }
+        }
+    }
+
+    /// Any JSON value, kept loosely.
+    enum AnyJSON: Decodable, Equatable {
+        case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) } else if let n = try? c.decode(Double.self) {
+                self = .number(n)
+            } else if let s = try? c.decode(String.self) { self = .string(s) } else if let a = try? c.decode([AnyJSON].self) {
+                self = .array(a)
+            } else { self = .object(try c.decode([String: AnyJSON].self)) }
+        }
+        var object: [String: AnyJSON]? { if case .object(let o) = self { return o }; return nil }
+    }
+
+    // MARK: The SDK's types
+
+    struct Component: Decodable {
+        var id: String
+        var type: String
+        var props: [String: AnyJSON]?
+        var children: [Component?]?
+
+        private enum CodingKeys: String, CodingKey { case id, type, props, children }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            type = try c.decode(String.self, forKey: .type)
+            props = try c.decodeIfPresent([String: AnyJSON].self, forKey: .props)
+            // Each child decodes on its own: one malformed child is nil, not fatal.
+            if c.contains(.children), !(try c.decodeNil(forKey: .children)) {
+                var list = try c.nestedUnkeyedContainer(forKey: .children)
+                var children: [Component?] = []
+                while !list.isAtEnd {
+                    if let child = try? list.decode(Component.self) { children.append(child) } else { _ = try? list.decode(AnyJSON.self); children.append(nil) }
+                }
+                self.children = children
+            }
+        }
+    }
+
+    struct Node: Decodable {
+        var id: String
+        var kind: String
+        var layout: Component?
+        var layoutMalformed = false
+        var props: [String: AnyJSON]?
+        var screenSettings: [String: AnyJSON]?
+        var chromeOverrides: [String: AnyJSON]?
+
+        private enum CodingKeys: String, CodingKey { case id, kind, layout, props, screenSettings, chromeOverrides }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            kind = try c.decode(String.self, forKey: .kind)
+            layout = try? c.decodeIfPresent(Component.self, forKey: .layout)
+            props = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .props)
+            screenSettings = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .screenSettings)
+            chromeOverrides = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .chromeOverrides)
+        }
+    }
+
+    struct Edge: Decodable {
+        var id: String
+        var fromNodeId: String
+        var toNodeId: String
+        var kind: String?
+    }
+
+    struct Variable: Decodable { var key: String }
+
+    struct Flow: Decodable {
+        var id: String
+        var version: AnyJSON?
+        var nodes: LossyArray<Node>
+        var entryNodeId: String
+        var edges: LossyArray<Edge>?
+        var persistentUI: AnyJSON?
+        var chrome: AnyJSON?
+        var variables: LossyArray<Variable>?
+
+        private enum CodingKeys: String, CodingKey { case id, version, nodes, entryNodeId, edges, persistentUI, chrome, variables }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            version = try? c.decodeIfPresent(AnyJSON.self, forKey: .version)
+            nodes = try c.decode(LossyArray<Node>.self, forKey: .nodes)
+            entryNodeId = try c.decode(String.self, forKey: .entryNodeId)
+            edges = try? c.decodeIfPresent(LossyArray<Edge>.self, forKey: .edges)
+            persistentUI = try? c.decodeIfPresent(AnyJSON.self, forKey: .persistentUI)
+            chrome = try? c.decodeIfPresent(AnyJSON.self, forKey: .chrome)
+            variables = try? c.decodeIfPresent(LossyArray<Variable>.self, forKey: .variables)
+        }
+    }
+
+    struct Envelope: Decodable {
+        var schemaVersion: AnyJSON?
+        var flowSchema: AnyJSON?
+        var hasFlowSchema: Bool
+
+        private enum CodingKeys: String, CodingKey { case schema_version, flow_schema }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            hasFlowSchema = c.contains(.flow_schema)
+            schemaVersion = try c.decodeIfPresent(AnyJSON.self, forKey: .schema_version)
+            flowSchema = try c.decodeIfPresent(AnyJSON.self, forKey: .flow_schema)
+        }
+    }
+
+    // MARK: Decoding
+
+    func fail(_ message: String) -> DecodeOutcome { .error(DecodeError(code: DecodeError.invalidFlowSchema, message: message)) }
+
+    func decode(_ text: String) -> DecodeOutcome {
+        let data = Data(text.utf8)
+        guard let top = try? JSONDecoder().decode(AnyJSON.self, from: data), top.object != nil else { return fail("the document is not a JSON object") }
+        var flowData = data
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.hasFlowSchema {
+            var major = 1
+            switch envelope.schemaVersion {
+            case .number(let n)? where n >= 0 && n == n.rounded(): major = Int(n)
+            case .string(let s)?:
+                let parts = s.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+                guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                    return fail("bad schema_version")
+                }
+                major = parts[0]!
+            case nil, .null?: major = 1
+            default: return fail("bad schema_version")
+            }
+            if major > 1 && bug != .majorSchemaVersionAccepted {
+                return .error(DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
+            }
+            guard case .object? = envelope.flowSchema, let flowObject = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let inner = flowObject["flow_schema"], let innerData = try? JSONSerialization.data(withJSONObject: inner) else {
+                return fail("flow_schema is not an object")
+            }
+            flowData = innerData
+        }
+        let flow: Flow
+        do { flow = try JSONDecoder().decode(Flow.self, from: flowData) } catch { return fail("not a flow: \(error)") }
+        return build(flow)
+    }
+
+    func build(_ flow: Flow) -> DecodeOutcome {
+        var version = 1
+        if case .number(let n)? = flow.version, n >= 1, n == n.rounded(), n < 1e9 { version = Int(n) }
+        let migrateFrom = min(version, 8)
+        var nodes: [CanonicalFlow.Node] = []
+        var ids: [String] = []
+        for node in flow.nodes.elements where !ids.contains(node.id) {
+            switch node.kind {
+            case "screen":
+                var layout: CanonicalFlow.Component?
+                if let raw = node.layout {
+                    layout = component(raw, version: migrateFrom)
+                    if bug == .unknownComponentFailsScreen && containsUnknown(raw, version: migrateFrom) { continue }
+                }
+                let settings = node.screenSettings ?? node.chromeOverrides
+                var hides = settings?["hideAllZones"] == .bool(true)
+                if bug != .hideChromeIgnored && node.props?["hideChrome"] == .bool(true) { hides = true }
+                nodes.append(.init(id: node.id, kind: "screen", supported: true, layout: layout, hidesZones: hides))
+            case "condition", "assign", "abTest":
+                nodes.append(.init(id: node.id, kind: node.kind, supported: true))
+            case "api", "event", "subflow":
+                if bug == .unsupportedNodesDropped { continue }
+                nodes.append(.init(id: node.id, kind: node.kind, supported: false))
+            default:
+                guard bug == .unknownNodeKindBecomesScreen else { continue }
+                nodes.append(.init(id: node.id, kind: "screen", supported: true, layout: nil, hidesZones: false))
+            }
+            ids.append(node.id)
+        }
+        guard let firstScreen = nodes.first(where: { $0.kind == "screen" }) else { return fail("no screen node") }
+        var entry = flow.entryNodeId
+        if entry.isEmpty {
+            if bug == .emptyEntryRejected { return fail("entryNodeId is empty") }
+            entry = firstScreen.id
+        }
+        guard ids.contains(entry) else { return fail("entryNodeId names no node") }
+
+        var edges: [CanonicalFlow.Edge] = []
+        let kinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
+        for edge in flow.edges?.elements ?? [] {
+            let kind = edge.kind ?? "normal"
+            if !kinds.contains(kind) {
+                if bug == .unknownEdgeKindFailsFlow { return fail("unknown edge kind \(kind)") }
+                continue
+            }
+            guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else { continue }
+            edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
+        }
+
+        var zones: [String] = []
+        if let persistent = flow.persistentUI, persistent != .null {
+            if let object = persistent.object { zones = ["navigationBar", "footer", "overlay"].filter { object[$0] != nil && object[$0] != .null } }
+        } else if bug != .chromeIgnored, let chrome = flow.chrome?.object {
+            if chrome["header"] != nil && chrome["header"] != .null { zones.append("navigationBar") }
+            if chrome["footer"] != nil && chrome["footer"] != .null { zones.append("footer") }
+        }
+        return .flow(CanonicalFlow(id: flow.id, version: 8, entry: entry, nodes: nodes, edges: edges, zones: zones,
+                                   variables: flow.variables?.elements.map(\.key) ?? []))
+    }
+
+    /// The SDK's migration table, newest rule last.
+    func migratedType(_ component: Component, version: Int) -> String? {
+        var type = component.type
+        var checkbox = component.props?["variant"] == .string("checkbox")
+        if version <= 2 && type == "checkbox" { type = "toggle"; checkbox = true }
+        if version <= 3 && ["carousel", "video", "lottie", "chart", "spacer", "divider"].contains(type) { return nil }
+        if version <= 4 && type == "toggle" && checkbox { type = "stack" }
+        if version <= 6 && type == "card" { type = "stack" }
+        if version <= 7 && type == "chip" { type = "stack" }
+        return type
+    }
+
+    func component(_ raw: Component, version: Int) -> CanonicalFlow.Component? {
+        guard let type = migratedType(raw, version: version) else { return nil }
+        guard componentTypes.contains(type) else { return .init(id: raw.id, type: "unknown") }
+        let children = raw.children ?? []
+        if bug == .malformedChildDropsParent && children.contains(where: { $0 == nil }) { return nil }
+        var decoded = children.compactMap { $0 }.compactMap { component($0, version: version) }
+        if bug == .unknownTypeDropsSiblings && decoded.contains(where: { $0.type == "unknown" }) { decoded = decoded.filter { $0.type == "unknown" } }
+        return .init(id: raw.id, type: type, children: decoded)
+    }
+
+    func containsUnknown(_ raw: Component, version: Int) -> Bool {
+        guard let type = migratedType(raw, version: version) else { return false }
+        if !componentTypes.contains(type) { return true }
+        return (raw.children ?? []).compactMap { $0 }.contains { containsUnknown($0, version: version) }
+    }
+}

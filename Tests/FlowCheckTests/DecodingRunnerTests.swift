@@ -1,0 +1,78 @@
+import Testing
+import FlowCheck
+import FlowSchema
+import PropertyTesting
+import SampleImplementations
+
+let expectedDecodingRule: [DecoderBug: String] = [
+    .unknownComponentFailsScreen: "DEC-UNKNOWN-COMPONENT", .unknownTypeDropsSiblings: "DEC-UNKNOWN-COMPONENT",
+    .unknownNodeKindBecomesScreen: "DEC-NODE-UNKNOWN", .unknownEdgeKindFailsFlow: "DEC-EDGE", .chromeIgnored: "DEC-LEGACY-CHROME",
+    .majorSchemaVersionAccepted: "DEC-SCHEMA-VERSION", .malformedChildDropsParent: "DEC-MALFORMED-CHILD",
+    .emptyEntryRejected: "DEC-ENTRY-EMPTY", .unsupportedNodesDropped: "DEC-NODE-UNSUPPORTED", .danglingEdgesKept: "DEC-EDGE",
+    .hideChromeIgnored: "DEC-LEGACY-OVERRIDES", .stringSchemaVersionRejected: "DEC-SCHEMA-VERSION",
+]
+
+@Suite("Decoding suite")
+struct DecodingRunnerTests {
+    @Test("The sample decoder conforms with default settings, every required document kind exercised", arguments: [UInt64(1), 2, 3])
+    func sampleConforms(seed: UInt64) {
+        let suite = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: seed, suites: [.decoding])).run().suites[0]
+        #expect(suite.verdict == .conforming, "\(suite.missingCoverage) \(suite.decodingFailure?.diff ?? suite.error ?? "")")
+        #expect(suite.runs == 400)
+    }
+
+    @Test("Every decoder mutant is caught with a counterexample of at most a few nodes, naming its rule", arguments: DecoderBug.allCases)
+    func mutantCaught(bug: DecoderBug) throws {
+        let suite = ConformanceRunner(implementation: SampleNavigator(decoderBug: bug), options: .init(seed: 1, suites: [.decoding])).run().suites[0]
+        #expect(suite.verdict == .divergent)
+        let failure = try #require(suite.decodingFailure)
+        #expect(failure.nodes <= 3, "\(bug): \(failure.nodes) nodes\n\(failure.document)")
+        #expect(failure.rules.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.rules)")
+        #expect(!failure.expected.agrees(with: failure.actual))
+        #expect(failure.replay == "flowcheck run --sut builtin:sample --suite decoding --seed 1 --runs 400")
+    }
+
+    @Test("The named invariants: an unknown component never removes its siblings; a malformed child never removes its siblings")
+    func invariants() throws {
+        let dropsSiblings = ConformanceRunner(implementation: SampleNavigator(decoderBug: .unknownTypeDropsSiblings),
+                                              options: .init(seed: 1, suites: [.decoding])).run().suites[0].decodingFailure
+        #expect(try #require(dropsSiblings).violations.contains { $0.hasPrefix("DEC-INV-UNKNOWN-SIBLINGS") })
+        let dropsParent = ConformanceRunner(implementation: SampleNavigator(decoderBug: .malformedChildDropsParent),
+                                            options: .init(seed: 1, suites: [.decoding])).run().suites[0].decodingFailure
+        #expect(try #require(dropsParent).violations.contains { $0.hasPrefix("DEC-INV-MALFORMED-SIBLINGS") })
+    }
+
+    @Test("A failing flow of over 500 nodes shrinks to a handful")
+    func largeFlowShrinks() throws {
+        let capabilities = Capabilities.full
+        let generator = DocumentGenerator(capabilities: capabilities, maxNodes: 2_000, averageNodes: 1_000)
+        let options = capabilities.decoderOptions
+        let fails: @Sendable (GeneratedDocument) throws -> Bool = { document in
+            FlowDecoder.decode(document.text, options: options)
+                .agrees(with: try SampleNavigator(decoderBug: .unknownTypeDropsSiblings).decode(document.text))
+        }
+        let property = Property(generator.documents, fails)
+        // The first seed whose document is large and fails: shrink from exactly its choices.
+        var start: (choices: [UInt64], nodes: Int)?
+        for seed in UInt64(0)..<40 where start == nil {
+            let source = ChoiceSource.random(seed: seed, maxChoices: 1_000_000)
+            let document = try generator.documents.run(source)
+            if document.nodeCount > 500, try !fails(document) { start = (source.choices, document.nodeCount) }
+        }
+        let large = try #require(start, "no large failing document among the seeds")
+        let shrunk = try #require(property.shrink(from: large.choices, configuration: Configuration(seed: 0, maxChoices: 1_000_000)))
+        #expect(shrunk.value.nodeCount <= 3, "\(large.nodes) nodes shrunk to \(shrunk.value.nodeCount)")
+    }
+
+    @Test("Generated documents are deterministic and cover what the capabilities allow")
+    func generator() throws {
+        let generator = DocumentGenerator(capabilities: .full)
+        #expect(try generator.documents.example(seed: 9) == generator.documents.example(seed: 9))
+        let noMigrations = DocumentGenerator(capabilities: Capabilities(suites: [.decoding], modes: [], behaviors: [], nesting: [.owned], reasons: false))
+        for seed in UInt64(0)..<200 {
+            let document = try noMigrations.documents.example(seed: seed)
+            #expect(!document.labels.contains { $0.hasPrefix("version:") }, "only version-8 documents without migrations")
+        }
+        #expect(!DocumentGenerator.requiredLabels(for: noMigrations.capabilities).contains("version:3"))
+    }
+}
