@@ -49,7 +49,8 @@ enum DecodingAnalysis {
         if rules.isEmpty { rules = attribute(expected, actual, labels: document.labels) }
         return DecodingFailure(
             id: "decoding-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(document.text.utf8))),
-            description: "\(summary(expected)) expected, \(summary(actual)) decoded (\(rules.joined(separator: ", ")))",
+            description: (expected.flow != nil && actual.flow != nil ? "the decoded flows differ" : "\(summary(expected)) expected, \(summary(actual)) decoded")
+                + " (\(rules.joined(separator: ", ")))",
             document: document.text, expected: expected, actual: actual, diff: diff(expected, actual), rules: rules,
             violations: violations.map { "\($0.rule): \($0.message)" }, labels: document.labels,
             nodes: document.nodeCount, originalNodes: original?.nodeCount ?? document.nodeCount,

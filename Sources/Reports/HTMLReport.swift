@@ -325,6 +325,7 @@ public enum HTMLReport {
         .pending{align-self:center;font-size:12px;padding:2px 6px;border-radius:10px;background:#5b4bd6;color:#fff}
         .empty{color:#b3261e;font-weight:bold}.outcome{font-size:12px;color:#555;margin-bottom:3px}.outcome.rejected{color:#b3261e}
         pre.diff{background:#f8f8f8;padding:8px;border:1px solid #ddd;overflow-x:auto}pre.diff .del{color:#b3261e}pre.diff .ins{color:#1f7a4d}
+        pre.document,table.storyboard pre{background:#f8f8f8;padding:8px;border:1px solid #ddd;max-height:480px;overflow:auto;margin:0}
         .replay code{background:#f4f4f6;padding:2px 6px}footer{margin-top:40px;color:#888;font-size:12px}
         @media print{button{display:none}header.verdict{-webkit-print-color-adjust:exact;print-color-adjust:exact}section.failure{break-inside:avoid}}
         """
