@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus", "FlowSchema", "JSON"], swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
-            name: "ProcessProtocol", dependencies: ["FlowCheck", "NavigationModel"],
+            name: "ProcessProtocol", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"],
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProcessProtocolTests",
-            dependencies: ["ProcessProtocol", "FlowCheck", "NavigationModel"],
+            dependencies: ["ProcessProtocol", "FlowCheck", "FlowSchema", "NavigationModel"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -8,6 +8,7 @@ enum Request {
     case reset(ScreenStack, Profile)
     case command(Command)
     case batch([BatchItem])
+    case decode(String)
     case stop
 
     /// The request as a JSON object, with keys sorted.
@@ -27,6 +28,9 @@ enum Request {
         case .batch(let inner):
             object["cmd"] = "batch"
             object["commands"] = inner.map { $0.request.json(seq: $0.seq) }
+        case .decode(let text):
+            object["cmd"] = "decode"
+            object["text"] = text
         case .stop:
             object["cmd"] = "stop"
         }

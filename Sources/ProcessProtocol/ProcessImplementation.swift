@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowSchema
 import Foundation
 import NavigationModel
 
@@ -8,7 +9,7 @@ import NavigationModel
 /// per-step timeout for its reply; a process that hangs, exits or prints a line
 /// that is not a reply ends the run with a ``ProcessError`` that names the step
 /// and the offending line, never a hang. See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation {
+public final class ProcessImplementation: DecodingImplementation {
     public let info: ImplementationInfo
     public let capabilities: Capabilities
     /// The command line the implementation runs with.
@@ -130,6 +131,18 @@ public final class ProcessImplementation: NavigationImplementation {
             result.append(try decodeReply(String(decoding: data, as: UTF8.self), context: context))
         }
         return result
+    }
+
+    public func decode(_ text: String) throws -> DecodeOutcome {
+        let context = "decode (a document of \(text.utf8.count) bytes)"
+        let (_, line) = try send(.decode(text), context: context)
+        do {
+            return try JSONDecoder().decode(DecodeOutcome.self, from: Data(line.utf8))
+        } catch {
+            throw ProcessError(code: .malformedReply,
+                               message: "the reply to \(context) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(Self.describe(error))",
+                               offendingLine: line, stderrTail: errors.lastLines)
+        }
     }
 
     // MARK: Exchanges

@@ -8,11 +8,14 @@ independently of the Swift reference model, so that the kit checks something rea
 Set FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run to plant a bug: REMOVE_PREVIOUS
 then removes only the run of the flow's screens at the top of the stack.
 Set FLOWCHECK_EXAMPLE_NO_BATCH=1 to answer one command per line only.
+The decode command is answered by flow_decoder.py, beside this file.
 """
 import copy
 import json
 import os
 import sys
+
+from flow_decoder import COMPONENT_TYPES, decode
 
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 BATCH = os.environ.get("FLOWCHECK_EXAMPLE_NO_BATCH", "") != "1"
@@ -153,8 +156,9 @@ def handle(nav, request):
     if cmd == "hello":
         return {"seq": seq, "protocol": 1,
                 "implementation": {"name": "python-example", "version": "1.0", "language": "Python"},
-                "capabilities": {"suites": ["navigation", "session"], "modes": MODES, "behaviors": BEHAVIORS,
-                                 "nesting": ["owned", "shared"], "reasons": True, "batch": BATCH}}
+                "capabilities": {"suites": ["navigation", "session", "decoding"], "modes": MODES, "behaviors": BEHAVIORS,
+                                 "nesting": ["owned", "shared"], "reasons": True, "batch": BATCH,
+                                 "componentTypes": COMPONENT_TYPES, "migrations": True}}
     if cmd == "reset":
         nav.stack = copy.deepcopy(request["stack"])
         nav.nesting = request["profile"]["nesting"]
@@ -174,6 +178,8 @@ def handle(nav, request):
         # A snapshot: in a batch, later commands must not change an earlier reply.
         reply["state"] = {"stack": copy.deepcopy(nav.stack), "pending": {"id": nav.pending[0]} if nav.pending else None}
         return reply
+    if cmd == "decode":
+        return dict(decode(request.get("text", "")), seq=seq)
     if cmd == "batch" and BATCH:
         return {"seq": seq, "replies": [handle(nav, inner) for inner in request["commands"]]}
     return {"seq": seq, "errored": True, "message": "unknown command %r" % cmd}

@@ -21,6 +21,18 @@ struct ProcessImplementationTests {
         #expect(result.verdict == .conforming, "\(result.suites.map { ($0.verdict, $0.failure.map { "\($0.initial) \($0.commands) \($0.rules)\n\($0.diff)" } ?? $0.error ?? "\($0.missingCoverage)") })")
     }
 
+    @Test("A mutated copy of the Python decoder is caught with a small document and the rule named")
+    func mutatedPythonDecoderCaught() throws {
+        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings python3 \(examplePath)")
+        defer { implementation.stop() }
+        #expect(implementation.capabilities.suites.contains(.decoding) && implementation.capabilities.migrations)
+        let suite = ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding])).run().suites[0]
+        #expect(suite.verdict == .divergent)
+        let failure = try #require(suite.decodingFailure)
+        #expect(failure.nodes <= 3)
+        #expect(failure.rules.contains("DEC-UNKNOWN-COMPONENT"))
+    }
+
     @Test("The Python example also conforms one command per line, without batch")
     func pythonExampleWithoutBatch() throws {
         let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_NO_BATCH=1 python3 \(examplePath)")

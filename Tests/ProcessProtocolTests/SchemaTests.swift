@@ -21,6 +21,9 @@ struct SchemaTests {
         (Request.command(.optimistic(Directive(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew))).line(seq: 4), "optimistic.request.schema.json"),
         (Request.batch([BatchItem(seq: 6, request: .reset(home, .owned)), BatchItem(seq: 7, request: .command(.navigate(push)))]).line(seq: 5),
          "batch.request.schema.json"),
+        (Request.decode(#"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"hologram"}}]}"#).line(seq: 10),
+         "decode.request.schema.json"),
+        (Request.decode("not json").line(seq: 11), "decode.request.schema.json"),
         (Request.stop.line(seq: 8), "stop.request.schema.json"),
     ]
 
@@ -50,7 +53,8 @@ struct SchemaTests {
         let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
         process.waitUntilExit()
         let files = ["hello.reply.schema.json", "reset.reply.schema.json", "command.reply.schema.json", "command.reply.schema.json",
-                     "command.reply.schema.json", "batch.reply.schema.json", "errored.reply.schema.json"]
+                     "command.reply.schema.json", "batch.reply.schema.json", "decode.reply.schema.json", "decode.reply.schema.json",
+                     "errored.reply.schema.json"]
         #expect(replies.count == files.count)
         for (reply, file) in zip(replies, files) {
             let object = try JSONSerialization.jsonObject(with: Data(reply.utf8))
