@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
         .executableTarget(
             name: "FlowCheckBench",
-            dependencies: ["PropertyTesting", "PropertyTestingExamples", "FlowCheck", "SampleImplementations"],
+            dependencies: ["PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowSchema", "JSON", "SampleImplementations"],
             swiftSettings: strict
         ),
 

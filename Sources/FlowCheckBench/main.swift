@@ -1,5 +1,7 @@
 import FlowCheck
+import FlowSchema
 import Foundation
+import JSON
 import PropertyTesting
 import SampleImplementations
 import PropertyTestingExamples
@@ -54,12 +56,59 @@ print("engine.shrink: \(minimal) of \(seeds) seeds reached the 3-step minimum; "
       + "median shrink \(format(shrinkTimes[shrinkTimes.count / 2])) ms (p90 \(format(shrinkTimes[shrinkTimes.count * 9 / 10])) ms), "
       + "median \(calls[calls.count / 2]) candidates")
 
-// 3. The kit's main job in-process: builtin:sample, both suites, every step generated, run on the
-//    reference model and on the sample SDK, and compared.
-let runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: runs, maxSteps: 50))
+// 3. The kit's main job in-process: builtin:sample, the navigation and session suites, every step generated,
+//    run on the reference model and on the sample SDK, and compared.
+let runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: runs, maxSteps: 50, suites: [.navigation, .session]))
 let conformance = runner.run()
 precondition(conformance.verdict == .conforming, "builtin:sample must conform")
 print("runner.sample: \(conformance.runs) runs, \(conformance.steps) steps in \(format(conformance.seconds)) s = \(Int(conformance.stepsPerSecond)) steps/s")
+let decodingRuns = max(runs / 10, 100)
+let decoding = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: decodingRuns, suites: [.decoding])).run()
+precondition(decoding.verdict == .conforming, "builtin:sample must decode conformingly")
+print("runner.decoding: \(decoding.runs) documents in \(format(decoding.seconds)) s = \(Int(Double(decoding.runs) / decoding.seconds)) documents/s (both decoders, compared)")
+
+// 4. Decoding throughput: the reference decoder on a generated 10 MB flow, against Foundation's
+//    JSONSerialization parsing the same text (a parse only: it decodes nothing).
+let document = largeFlow(megabytes: 10)
+func median(_ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<5 {
+        let start = clock.now
+        body()
+        times.append((clock.now - start).seconds)
+    }
+    return times.sorted()[2]
+}
+let megabytes = Double(document.utf8.count) / 1_048_576
+let data = Data(document.utf8)
+let foundation = median { _ = try? JSONSerialization.jsonObject(with: data) }
+let parse = median { _ = try? JSONParser.parse(document) }
+let decodeTime = median { precondition(FlowDecoder.decode(document).flow != nil) }
+print("decoder.throughput: \(format(megabytes)) MB flow; JSONSerialization parse \(format(megabytes / foundation)) MB/s, "
+      + "kit JSON parse \(format(megabytes / parse)) MB/s, reference decoder (parse + decode) \(format(megabytes / decodeTime)) MB/s "
+      + "(\(format(foundation / decodeTime * 100))% of JSONSerialization's speed)")
+
+/// A valid flow of at least `megabytes` MB: screens with nested component trees, edges between them.
+func largeFlow(megabytes: Int) -> String {
+    var nodes: [JSONValue] = [], edges: [JSONValue] = []
+    var size = 0, index = 0
+    while size < megabytes * 1_048_576 {
+        var children: [JSONValue] = []
+        for c in 0..<12 {
+            children.append(.object([("id", .string("s\(index)-c\(c)")), ("type", .string(c % 3 == 0 ? "text" : c % 3 == 1 ? "button" : "image")),
+                                     ("props", .object([("text", .string("Item \(c) on screen \(index)")), ("fontSize", .number(16))])),
+                                     ("children", .array([.object([("id", .string("s\(index)-c\(c)-i")), ("type", .string("icon"))])]))]))
+        }
+        let layout = JSONValue.object([("id", .string("s\(index)-root")), ("type", .string("stack")), ("children", .array(children))])
+        let node = JSONValue.object([("id", .string("s\(index)")), ("name", .string("Screen \(index)")), ("kind", .string("screen")), ("layout", layout)])
+        size += JSONWriter.write(node).utf8.count
+        nodes.append(node)
+        if index > 0 { edges.append(.object([("id", .string("e\(index)")), ("fromNodeId", .string("s\(index - 1)")), ("toNodeId", .string("s\(index)"))])) }
+        index += 1
+    }
+    return JSONWriter.write(.object([("id", .string("big")), ("version", .number(8)), ("entryNodeId", .string("s0")),
+                                     ("nodes", .array(nodes)), ("edges", .array(edges))]), sortedKeys: false)
+}
 
 func format(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
