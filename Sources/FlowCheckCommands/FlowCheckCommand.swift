@@ -88,6 +88,9 @@ public enum FlowCheckCommand {
         for bug in SampleBug.allCases {
             console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (minimal counterexample: \(bug.minimalSteps) step\(bug.minimalSteps == 1 ? "" : "s"))")
         }
+        for bug in DecoderBug.allCases {
+            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (decoding suite; minimal counterexample: a document of at most 3 nodes)")
+        }
         return .success
     }
 

@@ -121,6 +121,7 @@ struct RunCommandTests {
         #expect(code == .success)
         #expect(SampleBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
         #expect(SampleBug.allCases.count >= 20)
+        #expect(DecoderBug.allCases.count >= 10 && DecoderBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
         let help = flowcheck("run", "--help")
         #expect(help.code == .success && help.out.contains("EXIT CODES"))
     }

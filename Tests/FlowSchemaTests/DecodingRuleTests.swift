@@ -185,3 +185,16 @@ struct DecodingRuleTests {
         for rule in DecodingRule.all { #expect(source.contains(rule.id), "no test names \(rule.id)") }
     }
 }
+
+@Suite("Decoding documentation")
+struct DecodingDocumentationTests {
+    @Test("Every decoding rule is defined in Decoding.md with its level")
+    func documented() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FlowSchema/FlowSchema.docc/Decoding.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        for rule in DecodingRule.all {
+            #expect(text.contains("**\(rule.id)** (\(rule.level.rawValue.uppercased()))"), "\(rule.id) is not defined in Decoding.md with its level")
+        }
+    }
+}
