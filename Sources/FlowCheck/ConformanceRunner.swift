@@ -96,27 +96,35 @@ public struct ConformanceRunner {
             return true
         }
         let check = property.check(configuration)
+        return Self.suiteResult(suite, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
+            guard let found = check.counterexample else { return }
+            let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
+            // The engine seeds run k with derive(seed, k): regenerate the first failure to count its steps.
+            let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
+            result.failure = try FailureAnalysis.analyze(
+                plan: counterexample.value, original: original, implementation: box, reasons: reasons,
+                shrink: counterexample.shrink, replay: options.replayCommand(for: suite))
+        }
+    }
+
+    /// A suite's result from its check: counts, coverage, and the verdict; `analyze` describes a failure
+    /// (an ``Abort`` while describing it makes the suite errored).
+    static func suiteResult<Value>(
+        _ suite: Suite, configuration: Configuration, check: CheckResult<Value>, required: [String],
+        analyze: (inout SuiteResult) throws(Abort) -> Void
+    ) -> SuiteResult {
         var result = SuiteResult(
             suite: suite, seed: configuration.seed, verdict: .conforming, runs: check.runs, steps: check.coverage.steps,
-            seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required),
+            seconds: check.duration.seconds, coverage: rows(check.coverage, required: required),
             missingCoverage: [], failure: nil, error: nil)
         switch check.verdict {
         case .passed:
             break
         case .failed:
             result.verdict = .divergent
-            if let found = check.counterexample {
-                let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
-                // The engine seeds run k with derive(seed, k): regenerate the first failure to count its steps.
-                let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
-                do {
-                    result.failure = try FailureAnalysis.analyze(
-                        plan: counterexample.value, original: original, implementation: box, reasons: reasons,
-                        shrink: counterexample.shrink, replay: options.replayCommand(for: suite))
-                } catch {
-                    result.verdict = .errored
-                    result.error = error.message
-                }
+            do { try analyze(&result) } catch {
+                result.verdict = .errored
+                result.error = error.message
             }
         case .insufficientCoverage:
             result.verdict = .insufficientCoverage
@@ -145,12 +153,10 @@ extension ConformanceRunner {
             seed: SplitMix64.derive(options.seed, Suite.decoding.seedSalt), runs: options.runs, timeLimit: options.timeLimit,
             shrinkLimit: options.shrinkLimit, coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
-        var result = SuiteResult(suite: .decoding, seed: configuration.seed, verdict: .conforming, runs: 0, steps: 0, seconds: 0,
-                                 coverage: [], missingCoverage: [], failure: nil, error: nil)
         guard implementation is any DecodingImplementation else {
-            result.verdict = .errored
-            result.error = "the implementation declares the decoding suite but does not decode (it does not conform to DecodingImplementation)"
-            return result
+            return SuiteResult(suite: .decoding, seed: configuration.seed, verdict: .errored, runs: 0, steps: 0, seconds: 0, coverage: [],
+                               missingCoverage: [], failure: nil,
+                               error: "the implementation declares the decoding suite but does not decode (it does not conform to DecodingImplementation)")
         }
         let generator = DocumentGenerator(capabilities: capabilities)
         let decoderOptions = capabilities.decoderOptions
@@ -159,35 +165,15 @@ extension ConformanceRunner {
             FlowDecoder.decode(document.text, options: decoderOptions).agrees(with: try box.decode(document.text))
         }
         let check = property.check(configuration)
-        result.runs = check.runs
-        result.steps = check.coverage.steps
-        result.seconds = check.duration.seconds
-        result.coverage = Self.rows(check.coverage, required: required)
-        switch check.verdict {
-        case .passed: break
-        case .failed:
-            result.verdict = .divergent
-            if let counterexample = check.counterexample {
-                let original = try? generator.documents.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
-                do {
-                    result.decodingFailure = try DecodingAnalysis.analyze(
-                        counterexample.value, original: original, decoder: box, options: decoderOptions,
-                        shrink: ShrinkStatisticsSummary(candidates: counterexample.shrink.calls, milliseconds: counterexample.shrink.duration.seconds * 1000),
-                        replay: "flowcheck run --sut \(shellQuoted(options.sut)) --suite decoding --seed \(options.seed) --runs \(options.runs)"
-                            + (options.shard.map { " --shard \($0)" } ?? ""))
-                } catch {
-                    result.verdict = .errored
-                    result.error = error.message
-                }
-            }
-        case .insufficientCoverage:
-            result.verdict = .insufficientCoverage
-            result.missingCoverage = check.unmetCoverage.map(\.label)
-        case .errored, .gaveUp:
-            result.verdict = .errored
-            result.error = check.abortMessage ?? check.description
+        return Self.suiteResult(.decoding, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
+            guard let counterexample = check.counterexample else { return }
+            let original = try? generator.documents.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
+            result.decodingFailure = try DecodingAnalysis.analyze(
+                counterexample.value, original: original, decoder: box, options: decoderOptions,
+                shrink: ShrinkStatisticsSummary(candidates: counterexample.shrink.calls, milliseconds: counterexample.shrink.duration.seconds * 1000),
+                replay: "flowcheck run --sut \(shellQuoted(options.sut)) --suite decoding --seed \(options.seed) --runs \(options.runs)"
+                    + (options.shard.map { " --shard \($0)" } ?? ""))
         }
-        return result
     }
 }
 

@@ -101,15 +101,20 @@ public enum HTMLReport {
         out += "</ul><h3>Minimal document</h3><pre class=\"document\">\(escape(pretty(failure.document)))</pre>"
         out += "<table class=\"storyboard\"><tr><th>Model (reference decoder)</th><th>Implementation</th></tr><tr class=\"diverged\">"
         out += "<td><pre>\(escape(outcomeText(failure.expected)))</pre></td><td><pre>\(escape(outcomeText(failure.actual)))</pre></td></tr></table>"
-        out += "<h3>Diff (− model, + implementation)</h3><pre class=\"diff\">"
-        for line in failure.diff.split(separator: "\n", omittingEmptySubsequences: false) {
-            let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
-            out += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
-        }
-        out += "</pre>"
+        out += "<h3>Diff (− model, + implementation)</h3>" + diffBlock(failure.diff)
         if !failure.violations.isEmpty { out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>" }
         out += #"<p class="replay">Replay: <code id="replay-\#(number)">\#(escape(failure.replay))</code> <button type="button" data-copy="replay-\#(number)">Copy</button></p></section>"#
         return out
+    }
+
+    /// A diff with its removed and added lines coloured.
+    static func diffBlock(_ diff: String) -> String {
+        var out = "<pre class=\"diff\">"
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
+            out += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
+        }
+        return out + "</pre>"
     }
 
     /// A document pretty-printed when it is JSON, as it is otherwise.
@@ -207,12 +212,7 @@ public enum HTMLReport {
             out += "<td>\(outcome(step.expected))\(stack(step.expected.state.stack, pending: step.expected.state.pendingID, flows: flows))</td>"
             out += "<td>\(outcome(step.actual))\(stack(step.actual.state.stack, pending: step.actual.state.pendingID, flows: flows))</td></tr>"
         }
-        out += "</table><h3>State diff at step \(failure.divergence.step) (− model, + implementation)</h3><pre class=\"diff\">"
-        for line in failure.diff.split(separator: "\n", omittingEmptySubsequences: false) {
-            let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
-            out += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
-        }
-        out += "</pre>"
+        out += "</table><h3>State diff at step \(failure.divergence.step) (− model, + implementation)</h3>" + diffBlock(failure.diff)
         if !failure.violations.isEmpty {
             out += "<ul class=\"violations\">" + failure.violations.map { "<li><code>\(escape($0.invariant))</code> at step \($0.step): \(escape($0.message))</li>" }.joined() + "</ul>"
         }
