@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "JSON", swiftSettings: strict),
         // The reference decoder of flow documents and their canonical form.
         .target(name: "FlowSchema", dependencies: ["JSON"], swiftSettings: strict),
+        // A reader for the YAML subset that RUF spec files use.
+        .target(name: "YAML", swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -97,6 +99,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
         .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),

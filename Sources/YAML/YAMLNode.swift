@@ -1,0 +1,59 @@
+/// A YAML node of the subset spec files use, with the position it starts at.
+public indirect enum YAMLNode: Hashable, Sendable {
+    /// A scalar's text; `quoted` when it was written in quotes (then it is always a string).
+    case scalar(String, quoted: Bool, Position)
+    /// Key–value pairs in document order; repeated keys are kept (a linter may want to see them).
+    case mapping([Pair], Position)
+    case sequence([YAMLNode], Position)
+
+    /// A line and column, from 1.
+    public struct Position: Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public init(line: Int, column: Int) { self.line = line; self.column = column }
+        public var description: String { "line \(line), column \(column)" }
+    }
+
+    public struct Pair: Hashable, Sendable {
+        public var key: String
+        public var keyPosition: Position
+        public var value: YAMLNode
+    }
+
+    public var position: Position {
+        switch self {
+        case .scalar(_, _, let p), .mapping(_, let p), .sequence(_, let p): return p
+        }
+    }
+
+    /// The value of `key` in a mapping (the first one when repeated).
+    public subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    public var pairs: [Pair]? { if case .mapping(let p, _) = self { return p }; return nil }
+    public var items: [YAMLNode]? { if case .sequence(let i, _) = self { return i }; return nil }
+
+    /// A scalar's text, or `nil`; `~`, `null` and an empty plain scalar are null.
+    public var string: String? {
+        guard case .scalar(let text, let quoted, _) = self else { return nil }
+        if !quoted && ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
+        return text
+    }
+
+    /// Whether this is a null scalar.
+    public var isNull: Bool {
+        if case .scalar(let text, let quoted, _) = self { return !quoted && ["", "~", "null", "Null", "NULL"].contains(text) }
+        return false
+    }
+}
+
+/// Where and why YAML text is outside the supported subset or malformed.
+public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public init(line: Int, column: Int, message: String) { self.line = line; self.column = column; self.message = message }
+    public var description: String { "line \(line), column \(column): \(message)" }
+}

@@ -1,0 +1,98 @@
+import Testing
+import YAML
+
+@Suite("YAML subset reader")
+struct YAMLParserTests {
+    @Test("Block mappings and sequences, a sequence at its key's indentation, and '- key: value' items")
+    func blocks() throws {
+        let node = try YAMLParser.parse("""
+            ruf: "1.0"   # spec version
+            screens:
+              CART:
+                flows:
+                - CHECKOUT
+                - AUTH
+                actions:
+                  - type: tap
+                    navigates_to:
+                      - screen: CHECKOUT
+                        flow: { name: CHECKOUT, behavior: KEEP }
+            """)
+        #expect(node["ruf"]?.string == "1.0")
+        let cart = try #require(node["screens"]?["CART"])
+        #expect(cart["flows"]?.items?.compactMap(\.string) == ["CHECKOUT", "AUTH"])
+        let target = try #require(cart["actions"]?.items?.first?["navigates_to"]?.items?.first)
+        #expect(target["screen"]?.string == "CHECKOUT")
+        #expect(target["flow"]?["behavior"]?.string == "KEEP")
+        #expect(target.position == YAMLNode.Position(line: 10, column: 13), "a mapping starts at its first key")
+        #expect(node["screens"]?.pairs?.first?.keyPosition == YAMLNode.Position(line: 3, column: 3))
+    }
+
+    @Test("Flow collections, nested and over several lines; quoted and plain scalars; keys such as token?")
+    func flowAndScalars() throws {
+        let node = try YAMLParser.parse("""
+            list: [a, 'b c', "d\\n", [1, 2], {x: y}]
+            map: { name: 'it''s', behavior: REPLACE,
+                   extra: [1,
+                           2] }
+            token?: string
+            empty:
+            tilde: ~
+            url: http://example.com/a#b
+            ref: '#/shared/actions/go_to_webview'
+            """)
+        #expect(node["list"]?.items?.count == 5)
+        #expect(node["list"]?.items?[1].string == "b c")
+        #expect(node["list"]?.items?[2].string == "d\n")
+        #expect(node["list"]?.items?[3].items?.count == 2)
+        #expect(node["list"]?.items?[4]["x"]?.string == "y")
+        #expect(node["map"]?["name"]?.string == "it's")
+        #expect(node["map"]?["extra"]?.items?.count == 2)
+        #expect(node["token?"]?.string == "string")
+        #expect(node["empty"]?.isNull == true && node["tilde"]?.isNull == true)
+        #expect(node["url"]?.string == "http://example.com/a#b")
+        #expect(node["ref"]?.string == "#/shared/actions/go_to_webview")
+    }
+
+    @Test("Block scalars: | keeps lines, > folds them, - strips the final newline")
+    func blockScalars() throws {
+        let node = try YAMLParser.parse("""
+            literal: |
+              line one
+                indented
+
+              after a blank
+            folded: >-
+              one
+              two
+            next: x
+            """)
+        #expect(node["literal"]?.string == "line one\n  indented\n\nafter a blank\n")
+        #expect(node["folded"]?.string == "one two")
+        #expect(node["next"]?.string == "x")
+    }
+
+    @Test("Repeated keys are kept in order, so a linter can report them")
+    func repeatedKeys() throws {
+        let node = try YAMLParser.parse("a: 1\nb: 2\na: 3\n")
+        #expect(node.pairs?.map(\.key) == ["a", "b", "a"])
+    }
+
+    @Test("Outside the subset: a clear error with line and column, never a wrong parse", arguments: [
+        ("base: &anchor x", 1, 7, "anchors (&) are not supported"),
+        ("a: 1\nb: *anchor", 2, 4, "aliases (*) are not supported"),
+        ("a: !!str 3", 1, 4, "tags (!) are not supported"),
+        ("a: 1\n---\nb: 2", 2, 1, "several documents in one file are not supported"),
+        ("a:\n\tb: 1", 2, 1, "tabs cannot indent YAML"),
+        ("a: 'open", 1, 9, "an unterminated single-quoted string"),
+        ("a: [1, 2", 1, 9, "expected ',' or ']' in a flow sequence"),
+        ("a:\n  b: 1\n c: 2", 3, 2, "unexpected indentation in a mapping"),
+        ("? complex\n: value", 1, 1, "complex keys (?) are not supported"),
+    ])
+    func errors(text: String, line: Int, column: Int, message: String) {
+        #expect { try YAMLParser.parse(text) } throws: { error in
+            guard let error = error as? YAMLError else { return false }
+            return error.line == line && error.column == column && error.message == message
+        }
+    }
+}
