@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "FlowSchema", dependencies: ["JSON"], swiftSettings: strict),
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
+        // RUF app specs: reading, $ref resolution and lint.
+        .target(name: "RUFSpec", dependencies: ["YAML"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -100,6 +102,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
+        .testTarget(name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML"], swiftSettings: strict),
         .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),

@@ -1,0 +1,82 @@
+import YAML
+
+/// A place in a spec file.
+public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file, relative to the spec's folder.
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
+    init(_ file: String, _ position: YAMLNode.Position) { self.init(file: file, line: position.line, column: position.column) }
+
+    public var description: String { "\(file):\(line):\(column)" }
+    public static func < (a: SpecLocation, b: SpecLocation) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+}
+
+/// One `navigates_to` entry: where an action may send the client.
+public struct Navigation: Hashable, Sendable {
+    /// The action it belongs to, such as `CART.checkout` (with `@<version>` for a version override).
+    public var action: String
+    public var screen: String?
+    public var transition: String?
+    public var flowName: String?
+    public var behavior: String?
+    public var location: SpecLocation
+    public var screenLocation: SpecLocation?
+    public var behaviorLocation: SpecLocation?
+    public var flowLocation: SpecLocation?
+}
+
+/// A screen of the spec.
+public struct SpecScreen: Hashable, Sendable {
+    public var name: String
+    public var location: SpecLocation
+    public var description: String?
+    public var flows: [String]
+    public var params: [String]
+    public var actions: [String]
+}
+
+/// A RUF app spec: its screens and every navigation its actions declare.
+public struct Spec: Hashable, Sendable {
+    /// The spec's root file, relative to its folder.
+    public var file: String
+    /// The `ruf` version.
+    public var ruf: String?
+    /// Screens in file order; a repeated name appears twice (lint reports it).
+    public var screens: [SpecScreen]
+    /// Every `navigates_to` entry, version overrides included.
+    public var navigations: [Navigation]
+    /// Keys of `shared.components`, `shared.actions` and `shared.metrics`.
+    public var shared: [String: [String]]
+    /// Problems found while reading: YAML errors and `$ref`s that could not be resolved.
+    public var problems: [SpecProblem]
+
+    /// Every flow name any screen declares, in first-seen order.
+    public var flows: [String] {
+        var result: [String] = []
+        for screen in screens { for flow in screen.flows where !result.contains(flow) { result.append(flow) } }
+        return result
+    }
+}
+
+/// A finding about a spec: a rule ID, a severity, a place, and a sentence.
+public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable { case error, warning }
+
+    public var rule: String
+    public var severity: Severity
+    public var location: SpecLocation
+    public var message: String
+
+    public init(rule: String, severity: Severity, location: SpecLocation, message: String) {
+        self.rule = rule
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): \(severity.rawValue): \(message) [\(rule)]" }
+    public static func < (a: SpecProblem, b: SpecProblem) -> Bool { (a.location, a.rule, a.message) < (b.location, b.rule, b.message) }
+}
