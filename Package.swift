@@ -61,7 +61,8 @@ let package = Package(
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "FlowCheck", "FlowSchema", "GoldenCorpus", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
+                "ArgumentParsing", "FlowCheck", "FlowSchema", "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting",
+                "Reports", "RUFSpec",
                 "SampleImplementations",
             ],
             swiftSettings: strict

@@ -120,6 +120,8 @@ public struct ConformanceResult: Hashable, Codable, Sendable {
     /// The seed every suite's seed derives from.
     public var seed: UInt64
     public var suites: [SuiteResult]
+    /// For a spec-driven run: the spec and which of its navigations were exercised.
+    public var spec: SpecCoverage?
 
     public init(kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String],
                 seed: UInt64, suites: [SuiteResult]) {

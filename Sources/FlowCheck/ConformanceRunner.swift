@@ -25,10 +25,12 @@ public struct ConformanceRunner {
         public var sut: String
         /// When set, only this shard of each suite's runs; coverage is then judged when the shards are merged.
         public var shard: Shard?
+        /// When set, destinations come from this app spec.
+        public var spec: SpecPlan?
 
         public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
                     shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample",
-                    shard: Shard? = nil) {
+                    shard: Shard? = nil, spec: SpecPlan? = nil) {
             self.seed = seed
             self.runs = runs
             self.maxSteps = maxSteps
@@ -37,11 +39,13 @@ public struct ConformanceRunner {
             self.shrinkLimit = shrinkLimit
             self.sut = sut
             self.shard = shard
+            self.spec = spec
         }
 
         /// The command line that replays one suite of this run.
         public func replayCommand(for suite: Suite) -> String {
-            "flowcheck run --sut \(shellQuoted(sut)) --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
+            "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
+                + " --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
                 + (shard.map { " --shard \($0)" } ?? "")
         }
     }
@@ -72,8 +76,14 @@ public struct ConformanceRunner {
         if let requested = options.suites {
             for suite in requested where !capabilities.suites.contains(suite) { notCertified.append("suite \(suite) (requested but not declared)") }
         }
-        return ConformanceResult(kit: .current, implementation: implementation.info, capabilities: capabilities,
-                                 notCertified: notCertified, seed: options.seed, suites: results)
+        var result = ConformanceResult(kit: .current, implementation: implementation.info, capabilities: capabilities,
+                                       notCertified: notCertified, seed: options.seed, suites: results)
+        if let spec = options.spec {
+            let seen = Set(results.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
+            let names = spec.navigations.map(\.name)
+            result.spec = SpecCoverage(file: spec.file, navigations: names, exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
+        }
+        return result
     }
 
     func run(_ suite: Suite, capabilities: Capabilities) -> SuiteResult {
@@ -85,10 +95,10 @@ public struct ConformanceRunner {
             // One shard cannot be judged on coverage alone: `flowcheck report` judges the merged shards.
             coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
-        let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps)
+        let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps, spec: options.spec)
         let box = ImplementationBox(implementation)
         let reasons = capabilities.reasons
-        let property = Property(generator.plans, stepLabels: { plan in plan.labels }) { plan in
+        let property = Property(generator.plans, labels: { plan in plan.specLabels }, stepLabels: { plan in plan.labels }) { plan in
             let replies = try box.replies(to: plan)
             for index in plan.commands.indices where !ReplyComparison.matches(plan.expected[index], replies[index], reasons: reasons) {
                 return false

@@ -18,6 +18,8 @@ public enum JSONLinesReport {
         public var shard: String?
         /// The hash of the golden corpus the run used, when it ran the corpus.
         public var corpusHash: String?
+        /// For a spec-driven run: the spec and which of its navigations were exercised.
+        public var spec: SpecCoverage?
     }
 
     public struct Coverage: Codable, Hashable, Sendable {
@@ -101,7 +103,7 @@ public enum JSONLinesReport {
                              cases: [CorpusRun.CaseResult] = []) -> [String] {
         var lines = [encode(Header(kit: result.kit, implementation: result.implementation, capabilities: result.capabilities,
                                    notCertified: result.notCertified, seed: result.seed, suites: result.suites.map(\.suite),
-                                   shard: shard, corpusHash: corpusHash))]
+                                   shard: shard, corpusHash: corpusHash, spec: result.spec))]
         for suite in result.suites {
             lines.append(encode(Coverage(suite: suite.suite, rows: suite.coverage, missing: suite.missingCoverage)))
             if let failure = suite.failure { lines.append(encode(counterexample(failure))) }

@@ -16,6 +16,8 @@ public struct PlanGenerator: Sendable {
     public let vocabulary: Vocabulary
     /// The most steps in one plan.
     public let maxSteps: Int
+    /// The app spec that steers destinations, if any.
+    public let spec: SpecPlan?
 
     private let modes: [Mode]
     private let modeWeights: [UInt64]
@@ -28,10 +30,11 @@ public struct PlanGenerator: Sendable {
         .push: 6, .replace: 3, .reset: 1, .pop: 3, .failed: 1, .present: 2, .dismiss: 2, .popTo: 2, .popToRoot: 1,
     ]
 
-    public init(capabilities: Capabilities, suite: Suite, vocabulary: Vocabulary = .standard, maxSteps: Int) {
+    public init(capabilities: Capabilities, suite: Suite, vocabulary: Vocabulary = .standard, maxSteps: Int, spec: SpecPlan? = nil) {
         self.capabilities = capabilities
         self.suite = suite
-        self.vocabulary = vocabulary
+        self.vocabulary = spec?.vocabulary ?? vocabulary
+        self.spec = spec
         self.maxSteps = maxSteps
         modes = Mode.known.filter(capabilities.modes.contains)
         modeWeights = modes.map { Self.weights[$0] ?? 1 }
@@ -46,25 +49,36 @@ public struct PlanGenerator: Sendable {
         return Gen { source throws(ChoiceSource.Stop) in try generator.plan(source) }
     }
 
+    /// Notes which spec navigation a directive was drawn from: identical destinations of different
+    /// actions must count separately, so the choice is recorded, not inferred from the directive.
+    final class SpecChoice {
+        var label: String?
+    }
+
     func plan(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> RunPlan {
+        let chosen = SpecChoice()
         let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
         let profile = Profile(nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))])
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try initialStack(source) }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
-        var commands: [Command] = [], expected: [Reply] = [], labels: [String] = []
+        var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
         let average = Double(max(maxSteps, 1)) / 2
         let more = average / (average + 1)
         while commands.count < maxSteps {
             let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
                 guard try source.drawBool(probability: more) else { return nil }
-                return try self.command(source, session: session, step: commands.count)
+                return try self.command(source, session: session, step: commands.count, chosen: chosen)
             }
             guard let command else { break }
             labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
+            if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
+            chosen.label = nil
             expected.append(session.perform(command))
             commands.append(command)
         }
-        return RunPlan(suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
+        var plan = RunPlan(suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
+        plan.specLabels = specLabels
+        return plan
     }
 
     // MARK: Initial stacks
@@ -107,9 +121,9 @@ public struct PlanGenerator: Sendable {
 
     // MARK: Commands
 
-    func command(_ source: ChoiceSource, session: Session, step: Int) throws(ChoiceSource.Stop) -> Command {
+    func command(_ source: ChoiceSource, session: Session, step: Int, chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Command {
         guard suite == .session, !optimisticModes.isEmpty else {
-            return .navigate(try directive(source, stack: session.stack, profile: session.navigator.profile, id: nil))
+            return .navigate(try directive(source, stack: session.stack, profile: session.navigator.profile, id: nil, chosen: chosen))
         }
         let stack = session.stack, profile = session.navigator.profile
         if let pending = session.pending {
@@ -118,31 +132,32 @@ public struct PlanGenerator: Sendable {
             case 0: return .navigate(pending.directive)
             case 1 where capabilities.modes.contains(.failed): return .navigate(Directive(id: pending.id, mode: .failed))
             case 2: return .navigate(nil)
-            case 4: return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step))
-            default: return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)"))
+            case 4: return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+            default: return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
             }
         }
         if try source.drawBool(probability: 0.5) {
-            return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step))
+            return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
         }
-        return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)"))
+        return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
     }
 
     /// Usually PUSH, REPLACE or RESET with an id; sometimes another mode, or no id.
-    func optimisticDirective(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int) throws(ChoiceSource.Stop) -> Directive {
+    func optimisticDirective(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Directive {
         try source.span("optimistic") { () throws(ChoiceSource.Stop) -> Directive in
             let id: String? = try source.drawBool(probability: 0.05) ? nil : "o\(step)"
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
-                return try directive(source, stack: stack, profile: profile, id: id, mode: mode)
+                return try directive(source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen)
             }
             let mode = optimisticModes[Int(try source.draw(upTo: UInt64(optimisticModes.count - 1)))]
-            return try directive(source, stack: stack, profile: profile, id: id, mode: mode)
+            return try directive(source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen)
         }
     }
 
     /// A directive of a declared mode (or `mode`), invalid at a small rate.
-    func directive(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil) throws(ChoiceSource.Stop) -> Directive {
+    func directive(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
+                   chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Directive {
         try source.span("directive") { () throws(ChoiceSource.Stop) -> Directive in
             if fixed == nil, try source.drawBool(probability: 0.05) {
                 return try invalidDirective(source, stack: stack, id: id)
@@ -151,6 +166,13 @@ public struct PlanGenerator: Sendable {
             if let fixed { mode = fixed } else { mode = try pickMode(source) }
             switch mode {
             case .push, .replace, .reset, .present:
+                // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec).
+                if let spec, !spec.navigations.isEmpty, !(try source.drawBool(probability: 0.15)) {
+                    let navigation = spec.navigations[Int(try source.draw(upTo: UInt64(spec.navigations.count - 1)))]
+                    chosen?.label = navigation.label
+                    return Directive(id: id, mode: mode, screen: navigation.screen,
+                                     flow: .init(name: navigation.flow, behavior: Behavior(navigation.behavior)))
+                }
                 let screen = try pickScreen(source, from: stack, profile: profile)
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
                 let behavior = capabilities.behaviors.isEmpty ? Behavior.keep

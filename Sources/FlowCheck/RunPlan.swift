@@ -19,6 +19,8 @@ public struct RunPlan: Hashable, Sendable {
     public var expected: [Reply]
     /// The coverage label of each step.
     public var labels: [String]
+    /// The spec navigations the plan performs (spec-driven runs).
+    public var specLabels: [String] = []
 
     /// Builds a plan from commands given as values, asking the model for the expected replies.
     public init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) throws(NavigationModelError) {

@@ -27,6 +27,12 @@ public enum TextReport {
         if !result.failures.isEmpty && result.suites.contains(where: { $0.suite != .decoding && $0.failure != nil }) {
             lines += ["", "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base."]
         }
+        if let spec = result.spec {
+            lines += ["", "Spec \(spec.file): \(spec.exercised.count) of \(spec.navigations.count) navigations exercised."]
+            let missing = spec.navigations.filter { !spec.exercised.contains($0) }
+            lines += missing.prefix(10).map { "  not exercised: \($0)" }
+            if missing.count > 10 { lines.append("  … and \(missing.count - 10) more") }
+        }
         if !result.notCertified.isEmpty {
             lines += ["", "Not certified:"]
             lines += result.notCertified.map { "  - \($0)" }

@@ -30,6 +30,7 @@ public enum FlowCheckCommand {
             .init("json", value: "file", help: "Write the JSON-lines record of the run to this file."),
             .init("shard", value: "i/n", help: "Run only shard i of n of every suite's runs; merge the shards' --json files with `flowcheck report`."),
             .init("save-failures", value: "folder", help: "Save each minimal counterexample as a golden case (such as Corpus)."),
+            .init("spec", value: "file", help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to."),
         ] + Gating.options + ReportOutputs.options,
         flags: [.init("no-html", help: "Do not write the HTML report.")] + Gating.flags)
 
@@ -46,6 +47,7 @@ public enum FlowCheckCommand {
             reportCommand,
             CommandDefinition("list-mutants", abstract: "List the built-in mutants: realistic bugs the kit must catch."),
             certifyCommand,
+            lintCommand,
             CommandDefinition("corpus", abstract: "Work with the golden cases of Corpus/.", subcommands: [
                 CommandDefinition("verify", abstract: "Check every golden case against the reference model.",
                                   options: [.init("corpus", value: "folder", help: "The corpus folder.", default: "Corpus")]),
@@ -71,6 +73,7 @@ public enum FlowCheckCommand {
             case ["run"]: return try run(parsed, console: console)
             case ["report"]: return report(parsed, console: console)
             case ["list-mutants"]: return listMutants(console: console)
+            case ["lint"]: return lint(parsed, console: console)
             case ["corpus", "verify"]: return verifyCorpus(parsed, console: console)
             case ["corpus", "run"]: return try runCorpus(parsed, console: console)
             case ["certify"]: return try certify(parsed, console: console)

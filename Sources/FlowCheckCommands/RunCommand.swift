@@ -3,6 +3,7 @@ import FlowCheck
 import Foundation
 import ProcessProtocol
 import PropertyTesting
+import RUFSpec
 import Reports
 import SampleImplementations
 
@@ -29,13 +30,17 @@ extension FlowCheckCommand {
             }
             shard = parsedShard
         }
+        var specPlan: SpecPlan?
+        if let specPath = parsed.value("spec") {
+            specPlan = try Self.specPlan(specPath, console: console)
+        }
         var generator = SystemRandomNumberGenerator()
         let options = ConformanceRunner.Options(
             seed: try parsed.unsigned("seed") ?? generator.next(),
             runs: try parsed.integer("runs", in: 1...10_000_000) ?? 400,
             maxSteps: try parsed.integer("max-steps", in: 1...10_000) ?? 30,
             timeLimit: try parsed.duration("time-limit"),
-            suites: suites, sut: sut, shard: shard)
+            suites: suites, sut: sut, shard: shard, spec: specPlan)
         let stepTimeout = try parsed.duration("step-timeout") ?? .seconds(5)
 
         let gating = try Gating(parsed)
@@ -82,6 +87,23 @@ extension FlowCheckCommand {
                 console.err("warning: could not save \(failure.id): \(error.localizedDescription)")
             }
         }
+    }
+
+    /// An app spec as the generator uses it; a spec without screens is a usage error.
+    static func specPlan(_ path: String, console: Console) throws(ArgumentError) -> SpecPlan {
+        let (spec, _) = readSpec(path)
+        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        guard !spec.screens.isEmpty else {
+            throw ArgumentError(code: .invalidValue, message: "--spec \(path) declares no screens\(errors.first.map { " (\($0))" } ?? "")", commandPath: ["run"])
+        }
+        if !errors.isEmpty { console.err("warning: \(path) has \(errors.count) lint error\(errors.count == 1 ? "" : "s"); `flowcheck lint \(path)` lists them") }
+        var screens: [String] = []
+        for screen in spec.screens where !screens.contains(screen.name) { screens.append(screen.name) }
+        let navigations = spec.navigations.compactMap { n -> SpecPlan.Navigation? in
+            guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
+            return SpecPlan.Navigation(action: n.action, screen: screen, flow: flow, behavior: behavior)
+        }
+        return SpecPlan(file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows), navigations: navigations)
     }
 
     static func report(_ parsed: ParsedArguments, console: Console) -> ExitCode {

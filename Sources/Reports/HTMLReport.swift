@@ -44,6 +44,11 @@ public enum HTMLReport {
             ("Runs", "\(input.runs)"), ("Steps", "\(input.steps)"),
             ("Duration", "\(format(input.seconds)) s (\(Int(input.stepsPerSecond)) steps/s)"),
         ]
+        if let spec = h.spec {
+            let missing = spec.navigations.filter { !spec.exercised.contains($0) }
+            rows.append(("Spec", "<code>\(escape(spec.file))</code>: \(spec.exercised.count) of \(spec.navigations.count) navigations exercised"
+                         + missing.map { "<br>not exercised: \(escape($0))" }.joined()))
+        }
         if !h.notCertified.isEmpty { rows.append(("Not certified", h.notCertified.map(escape).joined(separator: "<br>"))) }
         return #"<header class="verdict \#(verdict.rawValue)"><h1>\#(verdictTitle(verdict))</h1><p>\#(escape(impl.name)) checked against the reference model of server-driven navigation.</p></header>"#
             + "\n<section><table class=\"facts\">" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined() + "</table></section>"

@@ -1,0 +1,46 @@
+/// What a spec tells the generator: the app's screens and flows, and the navigations its actions declare.
+///
+/// With a spec, destinations and flow objects mostly come from the actions' `navigates_to`
+/// (a behavior the spec gets wrong, such as REPLACE, is sent as is and must be rejected), the
+/// modes still come from the implementation's capabilities (so POP, RESET and FAILED appear
+/// too), and a small share of directives is off-spec.
+public struct SpecPlan: Hashable, Sendable {
+    /// One `navigates_to` entry.
+    public struct Navigation: Hashable, Sendable {
+        /// How reports name it: `HOME.open_product → PRODUCT (DISCOVERY/KEEP)`.
+        public var name: String
+        public var screen: String
+        public var flow: String
+        public var behavior: String
+
+        public init(action: String, screen: String, flow: String, behavior: String) {
+            self.name = "\(action) → \(screen) (\(flow)/\(behavior))"
+            self.screen = screen
+            self.flow = flow
+            self.behavior = behavior
+        }
+
+        /// The coverage label of this navigation.
+        public var label: String { "spec " + name }
+    }
+
+    /// The spec's root file, as given.
+    public var file: String
+    public var vocabulary: Vocabulary
+    public var navigations: [Navigation]
+
+    public init(file: String, vocabulary: Vocabulary, navigations: [Navigation]) {
+        self.file = file
+        self.vocabulary = vocabulary
+        self.navigations = navigations
+    }
+}
+
+/// Which of a spec's navigations a run exercised.
+public struct SpecCoverage: Hashable, Codable, Sendable {
+    public var file: String
+    /// Every navigation of the spec, by name.
+    public var navigations: [String]
+    /// Those some run exercised.
+    public var exercised: [String]
+}

@@ -1,0 +1,73 @@
+import ArgumentParsing
+import FlowCheck
+import Foundation
+import JSON
+import RUFSpec
+
+extension FlowCheckCommand {
+    static let lintCommand = CommandDefinition(
+        "lint", abstract: "Check a RUF app spec: behaviors, navigation targets, flows, $refs, screen names.",
+        discussion: "Exit codes: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
+        options: [.init("sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")],
+        flags: [.init("json", help: "Print the findings as JSON instead of text.")],
+        positionals: [.init("spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml.")])
+
+    /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.
+    static func readSpec(_ path: String) -> (spec: Spec, folder: String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        let reader = SpecReader { relative in try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8) }
+        let shown = (path as NSString).deletingLastPathComponent
+        return (reader.spec(file: url.lastPathComponent), shown)
+    }
+
+    static func lint(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        let path = parsed.positionals[0]
+        let (spec, folder) = readSpec(path)
+        let problems = SpecLinter.lint(spec)
+        func shown(_ file: String) -> String { folder.isEmpty ? file : folder + "/" + file }
+        if parsed.flag("json") {
+            let items = problems.map { problem -> JSONValue in
+                .object([("rule", .string(problem.rule)), ("severity", .string(problem.severity.rawValue)), ("file", .string(shown(problem.location.file))),
+                         ("line", .number(Double(problem.location.line))), ("column", .number(Double(problem.location.column))),
+                         ("message", .string(problem.message))])
+            }
+            console.out(JSONWriter.write(.array(items)))
+        } else {
+            for problem in problems {
+                console.out("\(shown(problem.location.file)):\(problem.location.line):\(problem.location.column): \(problem.severity.rawValue): \(problem.message) [\(problem.rule)]")
+            }
+            let errors = problems.filter { $0.severity == .error }.count
+            console.out("\(path): \(spec.screens.count) screens, \(spec.navigations.count) navigations; \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")")
+        }
+        if let sarif = parsed.value("sarif"), !ReportOutputs.write(sarifText(problems, shown: shown), to: sarif, console: console) { return .failure }
+        return problems.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    /// SARIF 2.1.0: one run, the lint rules as the tool's rules, one result per finding.
+    static func sarifText(_ problems: [SpecProblem], shown: (String) -> String) -> String {
+        let rules = SpecLinter.rules.map { rule -> JSONValue in
+            .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))])),
+                     ("defaultConfiguration", .object([("level", .string(rule.severity == .error ? "error" : "warning"))]))])
+        }
+        let results = problems.map { problem -> JSONValue in
+            .object([
+                ("ruleId", .string(problem.rule)), ("level", .string(problem.severity == .error ? "error" : "warning")),
+                ("message", .object([("text", .string(problem.message))])),
+                ("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(shown(problem.location.file)))])),
+                    ("region", .object([("startLine", .number(Double(problem.location.line))), ("startColumn", .number(Double(problem.location.column)))])),
+                ]))])])),
+            ])
+        }
+        let log = JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([("name", .string("flowcheck lint")), ("version", .string(KitInfo.current.version)),
+                                                      ("informationUri", .string("https://ruf-protocol.org")), ("rules", .array(rules))]))])),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return JSONWriter.write(log) + "\n"
+    }
+}
