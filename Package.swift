@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "FlowCheckTestSupport", targets: ["FlowCheckTestSupport"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "FlowSchema", targets: ["FlowSchema"]),
+        .library(name: "RUFSpec", targets: ["RUFSpec"]),
         .library(name: "ProcessProtocol", targets: ["ProcessProtocol"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
