@@ -77,9 +77,11 @@ public struct DocumentGenerator: Sendable {
         var nodes: [JSONValue] = []
         var ids: [String] = []
         var screenIDs: [String] = []
-        while nodes.count < maxNodes {
+        while true {
             let node = try source.span("node") { () throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool)? in
-                if !nodes.isEmpty, !(try source.drawBool(probability: averageNodes / (averageNodes + 1))) { return nil }
+                // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
+                if !nodes.isEmpty, !(try source.drawBool(probability: nodes.count < maxNodes ? averageNodes / (averageNodes + 1) : 0))
+                    || nodes.count >= maxNodes { return nil }
                 return try self.node(source, index: nodes.count, version: version, context: context, ids: ids)
             }
             guard let (value, id, isScreen) = node else { break }
@@ -115,9 +117,10 @@ public struct DocumentGenerator: Sendable {
         default: break
         }
         var variables: [JSONValue] = []
-        while try source.span("variable", { () throws(ChoiceSource.Stop) -> Bool in try source.drawBool(probability: 0.4) }) {
+        while try source.span("variable", { () throws(ChoiceSource.Stop) -> Bool in
+            try source.drawBool(probability: variables.count < 4 ? 0.4 : 0) && variables.count < 4
+        }) {
             variables.append(.object([("key", .string("v\(variables.count)")), ("type", .string("string")), ("scope", .string("global"))]))
-            if variables.count >= 4 { break }
         }
         flow.append(("variables", .array(variables)))
         flow.append(("metadata", .object([("generatedBy", .string("FlowCheck"))])))
@@ -211,9 +214,10 @@ public struct DocumentGenerator: Sendable {
         if type == "toggle", try source.drawBool(probability: 0.3) { pairs.append(("props", .object([("variant", .string("checkbox"))]))) }
         var children: [JSONValue] = []
         if depth < 5 {
-            while children.count < 4 {
+            while true {
                 let child = try source.span("component") { () throws(ChoiceSource.Stop) -> JSONValue? in
-                    guard try source.drawBool(probability: type == "stack" || type == "screenRoot" || Self.unknownTypes.contains(type) ? 0.6 : 0.15) else { return nil }
+                    let more = type == "stack" || type == "screenRoot" || Self.unknownTypes.contains(type) ? 0.6 : 0.15
+                    guard try source.drawBool(probability: children.count < 4 ? more : 0), children.count < 4 else { return nil }
                     return try self.component(source, depth: depth + 1, version: version, context: context)
                 }
                 guard let child else { break }
@@ -227,9 +231,9 @@ public struct DocumentGenerator: Sendable {
     func edges(_ source: ChoiceSource, ids: [String], context: Context) throws(ChoiceSource.Stop) -> [JSONValue] {
         var edges: [JSONValue] = []
         guard !ids.isEmpty else { return edges }
-        while edges.count < 6 {
+        while true {
             let edge = try source.span("edge") { () throws(ChoiceSource.Stop) -> JSONValue? in
-                guard try source.drawBool(probability: 0.5) else { return nil }
+                guard try source.drawBool(probability: edges.count < 6 ? 0.5 : 0), edges.count < 6 else { return nil }
                 let from = try pick(source, ids)
                 var to = try pick(source, ids)
                 var kind: JSONValue = .string(try pick(source, DecoderOptions.edgeKinds))

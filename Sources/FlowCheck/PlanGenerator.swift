@@ -64,9 +64,10 @@ public struct PlanGenerator: Sendable {
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
         let average = Double(max(maxSteps, 1)) / 2
         let more = average / (average + 1)
-        while commands.count < maxSteps {
+        while true {
             let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
-                guard try source.drawBool(probability: more) else { return nil }
+                // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
+                guard try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps else { return nil }
                 return try self.command(source, session: session, step: commands.count, chosen: chosen)
             }
             guard let command else { break }
@@ -88,15 +89,16 @@ public struct PlanGenerator: Sendable {
     /// layer, usually on the flow's first entry.
     func initialStack(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ScreenStack {
         var entries: [Entry] = []
-        for layer in 0..<(presents ? 3 : 1) {
+        let layers = presents ? 3 : 1
+        for layer in 0...layers where layer < layers || presents {
             // A layer and the choice that asked for it form one span, so the shrinker can delete a layer whole.
             let added = try source.span("layer") { () throws(ChoiceSource.Stop) -> Bool in
-                if layer > 0, !(try source.drawBool(probability: 0.4)) { return false }
+                if layer > 0, !(try source.drawBool(probability: layer < layers ? 0.4 : 0)) || layer >= layers { return false }
                 var flowsInLayer: [String] = []
                 var first = true
-                while entries.count < 12 {
+                while true {
                     let entry = try source.span("entry") { () throws(ChoiceSource.Stop) -> Entry? in
-                        if !first, !(try source.drawBool(probability: 0.6)) { return nil }
+                        if !first, !(try source.drawBool(probability: entries.count < 12 ? 0.6 : 0)) || entries.count >= 12 { return nil }
                         let screen = vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
                         let flowIndex = Int(try source.draw(upTo: UInt64(vocabulary.flows.count)))
                         let flow = flowIndex < vocabulary.flows.count ? vocabulary.flows[flowIndex] : nil

@@ -76,9 +76,11 @@ extension PlanGenerator {
                     choices.append(UInt64(vocabulary.flows.count))
                 }
             }
-            if end < 12 { choices.append(0) }
+            // Every layer ends with its "one more entry?" choice, drawn even when full.
+            choices.append(0)
         }
-        if capabilities.modes.contains(.present) && starts.count < 3 { choices.append(0) }
+        // And the layers end with their "one more layer?" choice, drawn even after the third.
+        if capabilities.modes.contains(.present) { choices.append(0) }
         return choices
     }
 }

@@ -12,27 +12,32 @@ import PropertyTestingExamples
 
 var runs = 20_000
 var seeds = 100
+var only: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
+    if option == "--only", let name = arguments.popFirst() { only = name; continue }
     guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
-        print("usage: flowcheck-bench [--runs N] [--seeds N]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder]")
         exit(2)
     }
     switch option {
     case "--runs": runs = value
     case "--seeds": seeds = value
     default:
-        print("usage: flowcheck-bench [--runs N] [--seeds N]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder]")
         exit(2)
     }
 }
+let selected = only
+func enabled(_ name: String) -> Bool { selected == nil || selected == name }
+let clock = ContinuousClock()
 
 #if DEBUG
 print("warning: a debug build; benchmark figures are only meaningful with -c release")
 #endif
 
+if enabled("engine") {
 // 1. Generation throughput: the correct stack, every step generated, run on the model and the system, compared.
-let clock = ContinuousClock()
 let started = clock.now
 let passing = StatefulProperty(FlowStackMachine(buggy: false)).check(Configuration(seed: 1, runs: runs, maxSteps: 50))
 let elapsed = (clock.now - started).seconds
@@ -56,6 +61,9 @@ print("engine.shrink: \(minimal) of \(seeds) seeds reached the 3-step minimum; "
       + "median shrink \(format(shrinkTimes[shrinkTimes.count / 2])) ms (p90 \(format(shrinkTimes[shrinkTimes.count * 9 / 10])) ms), "
       + "median \(calls[calls.count / 2]) candidates")
 
+}
+
+if enabled("runner") {
 // 3. The kit's main job in-process: builtin:sample, the navigation and session suites, every step generated,
 //    run on the reference model and on the sample SDK, and compared.
 let runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: runs, maxSteps: 50, suites: [.navigation, .session]))
@@ -67,6 +75,9 @@ let decoding = ConformanceRunner(implementation: SampleNavigator(), options: .in
 precondition(decoding.verdict == .conforming, "builtin:sample must decode conformingly")
 print("runner.decoding: \(decoding.runs) documents in \(format(decoding.seconds)) s = \(Int(Double(decoding.runs) / decoding.seconds)) documents/s (both decoders, compared)")
 
+}
+
+if enabled("decoder") {
 // 4. Decoding throughput: the reference decoder on a generated 10 MB flow, against Foundation's
 //    JSONSerialization parsing the same text (a parse only: it decodes nothing).
 let document = largeFlow(megabytes: 10)
@@ -87,6 +98,8 @@ let decodeTime = median { precondition(FlowDecoder.decode(document).flow != nil)
 print("decoder.throughput: \(format(megabytes)) MB flow; JSONSerialization parse \(format(megabytes / foundation)) MB/s, "
       + "kit JSON parse \(format(megabytes / parse)) MB/s, reference decoder (parse + decode) \(format(megabytes / decodeTime)) MB/s "
       + "(\(format(foundation / decodeTime * 100))% of JSONSerialization's speed)")
+
+}
 
 /// A valid flow of at least `megabytes` MB: screens with nested component trees, edges between them.
 func largeFlow(megabytes: Int) -> String {

@@ -4,11 +4,46 @@
 /// reported by an implementation, can be represented and rejected rather than
 /// failing to decode.
 public struct Mode: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public let rawValue: String
+    /// The mode's position among the known modes, or -1. Comparing modes happens on every
+    /// generated step, and comparing these small numbers spares the string comparisons.
+    private let known: Int8
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+        known = Mode.position(of: rawValue)
+    }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
+
+    private static func position(of raw: String) -> Int8 {
+        switch raw {
+        case "PUSH": return 0
+        case "REPLACE": return 1
+        case "RESET": return 2
+        case "POP": return 3
+        case "FAILED": return 4
+        case "PRESENT": return 5
+        case "DISMISS": return 6
+        case "POP_TO": return 7
+        case "POP_TO_ROOT": return 8
+        default: return -1
+        }
+    }
+
+    public static func == (a: Mode, b: Mode) -> Bool {
+        a.known >= 0 || b.known >= 0 ? a.known == b.known : a.rawValue == b.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     /// Adds the target on top of the top layer.
     public static let push: Mode = "PUSH"
@@ -39,16 +74,40 @@ public struct Mode: RawRepresentable, Hashable, Codable, Sendable, ExpressibleBy
     public static let optimistic: [Mode] = [.push, .replace, .reset]
 
     /// Whether the model knows this mode.
-    public var isKnown: Bool { Mode.known.contains(self) }
+    public var isKnown: Bool { known >= 0 }
 }
 
 /// A flow behavior: what happens to the flow's earlier screens before the new one is shown.
 public struct Behavior: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public let rawValue: String
+    /// The behavior's position among the three, or -1 (see ``Mode``: it spares string comparisons).
+    private let known: Int8
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+        switch rawValue {
+        case "KEEP": known = 0
+        case "REMOVE_PREVIOUS": known = 1
+        case "START_NEW": known = 2
+        default: known = -1
+        }
+    }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
+
+    public static func == (a: Behavior, b: Behavior) -> Bool {
+        a.known >= 0 || b.known >= 0 ? a.known == b.known : a.rawValue == b.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     /// Push without removing any existing screen.
     public static let keep: Behavior = "KEEP"
@@ -61,7 +120,7 @@ public struct Behavior: RawRepresentable, Hashable, Codable, Sendable, Expressib
     public static let known: [Behavior] = [.keep, .removePrevious, .startNew]
 
     /// Whether this is one of the three behaviors.
-    public var isKnown: Bool { Behavior.known.contains(self) }
+    public var isKnown: Bool { known >= 0 }
 }
 
 /// Why the model rejected a directive or an optimistic change.

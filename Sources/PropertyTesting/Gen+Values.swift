@@ -106,9 +106,14 @@ extension Gen {
         return Gen<[Value]> { source throws(ChoiceSource.Stop) in
             var result: [Value] = []
             result.reserveCapacity(minimum)
-            while result.count < maximum {
+            while true {
                 let element: Value? = try source.span("element") { () throws(ChoiceSource.Stop) in
-                    if result.count >= minimum, !(try source.drawBool(probability: more)) { return nil }
+                    if result.count >= minimum {
+                        // At the maximum the "one more?" choice is still drawn, as a certain 0, so that
+                        // deleting earlier elements while shrinking keeps every later choice in place.
+                        let another = try source.drawBool(probability: result.count < maximum ? more : 0)
+                        if !another || result.count >= maximum { return nil }
+                    }
                     return try self.run(source)
                 }
                 guard let element else { break }

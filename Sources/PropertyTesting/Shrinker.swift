@@ -402,22 +402,23 @@ final class Shrinker {
         return progress
     }
 
+    /// Runs of adjacent sibling spans (same depth and label, each starting where the last ended).
+    /// One pass: a run waits in a table under the position where it ends, so that a large input's
+    /// tens of thousands of spans cost linear time, not quadratic.
     private func siblingRuns() -> [[ChoiceSource.Span]] {
+        struct Key: Hashable { var end: Int; var depth: Int; var label: String }
         var runs: [[ChoiceSource.Span]] = []
-        var used = Set<Int>()
-        for (index, span) in best.spans.enumerated() where !used.contains(index) {
-            var run = [span]
-            var end = span.end
-            for (other, candidate) in best.spans.enumerated().dropFirst(index + 1) {
-                if candidate.start > end { break }
-                if candidate.start == end && candidate.depth == span.depth && candidate.label == span.label {
-                    run.append(candidate)
-                    used.insert(other)
-                    end = candidate.end
-                }
+        var open: [Key: Int] = [:]
+        for span in best.spans where span.count > 0 {
+            let key = Key(end: span.start, depth: span.depth, label: span.label)
+            if let index = open.removeValue(forKey: key) {
+                runs[index].append(span)
+                open[Key(end: span.end, depth: span.depth, label: span.label)] = index
+            } else {
+                runs.append([span])
+                open[Key(end: span.end, depth: span.depth, label: span.label)] = runs.count - 1
             }
-            if run.count >= 2 { runs.append(run) }
         }
-        return runs
+        return runs.filter { $0.count >= 2 }
     }
 }

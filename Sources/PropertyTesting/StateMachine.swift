@@ -90,12 +90,13 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
         var steps: [Machine.Step] = []
         var record = RunRecord(outcome: .passed)
         var count = 0, rejected = 0
-        while count < maxSteps {
+        while true {
             let mark = source.mark
             let step: Machine.Step?
             do {
                 step = try source.span("step") { () throws(ChoiceSource.Stop) -> Machine.Step? in
-                    guard try source.drawBool(probability: more) else { return nil }
+                    // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
+                    guard try source.drawBool(probability: count < maxSteps ? more : 0), count < maxSteps else { return nil }
                     return try machine.step(for: model).run(source)
                 }
             } catch {

@@ -119,10 +119,12 @@ struct SampleDecoder {
         }
     }
 
+    /// A resolve response: the version gate, then the flow, decoded straight into the SDK's types.
     struct Envelope: Decodable {
         var schemaVersion: AnyJSON?
-        var flowSchema: AnyJSON?
         var hasFlowSchema: Bool
+        var flow: Flow?
+        var flowIsObject: Bool
 
         private enum CodingKeys: String, CodingKey { case schema_version, flow_schema }
 
@@ -130,42 +132,37 @@ struct SampleDecoder {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             hasFlowSchema = c.contains(.flow_schema)
             schemaVersion = try c.decodeIfPresent(AnyJSON.self, forKey: .schema_version)
-            flowSchema = try c.decodeIfPresent(AnyJSON.self, forKey: .flow_schema)
+            flowIsObject = (try? c.nestedContainer(keyedBy: CodingKeys.self, forKey: .flow_schema)) != nil
+            flow = try? c.decodeIfPresent(Flow.self, forKey: .flow_schema)
         }
     }
-
-    // MARK: Decoding
 
     func fail(_ message: String) -> DecodeOutcome { .error(DecodeError(code: DecodeError.invalidFlowSchema, message: message)) }
 
     func decode(_ text: String) -> DecodeOutcome {
         let data = Data(text.utf8)
-        guard let top = try? JSONDecoder().decode(AnyJSON.self, from: data), top.object != nil else { return fail("the document is not a JSON object") }
-        var flowData = data
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.hasFlowSchema {
-            var major = 1
-            switch envelope.schemaVersion {
-            case .number(let n)? where n >= 0 && n == n.rounded(): major = Int(n)
-            case .string(let s)?:
-                let parts = s.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-                guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-                    return fail("bad schema_version")
-                }
-                major = parts[0]!
-            case nil, .null?: major = 1
-            default: return fail("bad schema_version")
-            }
-            if major > 1 && bug != .majorSchemaVersionAccepted {
-                return .error(DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
-            }
-            guard case .object? = envelope.flowSchema, let flowObject = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let inner = flowObject["flow_schema"], let innerData = try? JSONSerialization.data(withJSONObject: inner) else {
-                return fail("flow_schema is not an object")
-            }
-            flowData = innerData
+        // Not JSON, or not an object: the keyed envelope cannot decode either way.
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else { return fail("the document is not a JSON object") }
+        guard envelope.hasFlowSchema else {
+            do { return build(try JSONDecoder().decode(Flow.self, from: data)) } catch { return fail("not a flow: \(error)") }
         }
-        let flow: Flow
-        do { flow = try JSONDecoder().decode(Flow.self, from: flowData) } catch { return fail("not a flow: \(error)") }
+        var major = 1
+        switch envelope.schemaVersion {
+        case .number(let n)? where n >= 0 && n == n.rounded(): major = Int(n)
+        case .string(let s)?:
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                return fail("bad schema_version")
+            }
+            major = parts[0]!
+        case nil, .null?: major = 1
+        default: return fail("bad schema_version")
+        }
+        if major > 1 && bug != .majorSchemaVersionAccepted {
+            return .error(DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
+        }
+        guard envelope.flowIsObject else { return fail("flow_schema is not an object") }
+        guard let flow = envelope.flow else { return fail("flow_schema is not a flow") }
         return build(flow)
     }
 
