@@ -56,6 +56,8 @@ public struct ConformanceRunner {
     public let options: Options
     /// Called after each suite, for progress output.
     public var progress: (@Sendable (SuiteResult) -> Void)?
+    /// Called now and then while a suite runs, with the suite and its completed runs.
+    public var runProgress: (@Sendable (Suite, Int) -> Void)?
 
     public init(implementation: any NavigationImplementation, options: Options) {
         self.implementation = implementation
@@ -105,7 +107,7 @@ public struct ConformanceRunner {
             }
             return true
         }
-        let check = property.check(configuration)
+        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(suite, runs) } })
         return Self.suiteResult(suite, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
             guard let found = check.counterexample else { return }
             let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
@@ -174,7 +176,7 @@ extension ConformanceRunner {
         let property = Property(generator.documents, labels: { $0.labels }, stepLabels: { _ in ["document"] }) { document in
             FlowDecoder.decode(document.text, options: decoderOptions).agrees(with: try box.decode(document.text))
         }
-        let check = property.check(configuration)
+        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(.decoding, runs) } })
         return Self.suiteResult(.decoding, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
             guard let counterexample = check.counterexample else { return }
             let original = try? generator.documents.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))

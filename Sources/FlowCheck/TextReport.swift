@@ -12,7 +12,9 @@ public enum TextReport {
         lines.append("\(result.kit.name) \(result.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.seed)")
         lines.append("")
         for suite in result.suites {
-            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(label(suite.verdict), 22)) \(suite.runs) runs, \(suite.steps) steps, \(seconds(suite.seconds))")
+            // A decoding run is one document, so the decoding suite counts documents, not steps.
+            let size = suite.suite == .decoding ? "\(suite.runs) documents" : "\(suite.runs) runs, \(suite.steps) steps"
+            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(label(suite.verdict), 22)) \(size), \(seconds(suite.seconds))")
         }
         for suite in result.suites {
             if let failure = suite.failure { lines += [""] + render(failure) }

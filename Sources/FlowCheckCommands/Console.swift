@@ -7,6 +7,11 @@ public struct Console: Sendable {
     /// Whether standard error is a terminal (then progress lines are written).
     public var isTerminal: Bool
 
+    /// Writes a status line to standard error in place (`\r`, clear to end of line); `done` ends it.
+    public func progress(_ text: String, done: Bool = false) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
+    }
+
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool) {
         self.out = out
         self.err = err

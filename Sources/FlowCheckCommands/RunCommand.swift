@@ -54,7 +54,13 @@ extension FlowCheckCommand {
         }
         var runner = ConformanceRunner(implementation: implementation, options: options)
         if console.isTerminal {
-            runner.progress = { suite in console.err("  \(suite.suite): \(suite.verdict.rawValue), \(suite.runs) runs, \(suite.steps) steps") }
+            // One status line, rewritten in place while a suite runs, then a line per finished suite.
+            let total = options.shard.map { $0.share(of: options.runs) } ?? options.runs
+            runner.runProgress = { suite, runs in console.progress("  \(suite): \(runs)/\(total) runs") }
+            runner.progress = { suite in
+                let size = suite.suite == .decoding ? "\(suite.runs) documents" : "\(suite.runs) runs, \(suite.steps) steps"
+                console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(size)", done: true)
+            }
         }
         let result = runner.run()
         console.out(TextReport.render(result))

@@ -26,6 +26,8 @@ struct Engine {
     let configuration: Configuration
     /// Executes the test on a source and says what happened.
     let test: (ChoiceSource) -> RunRecord
+    /// Told the number of completed runs every 25 runs, for a progress line.
+    var progress: ((Int) -> Void)?
 
     struct Failure {
         var run: Int
@@ -83,6 +85,7 @@ struct Engine {
             case .passed:
                 result.runs += 1
                 result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
+                if let progress, result.runs % 25 == 0 { progress(result.runs) }
             case .failed:
                 result.runs += 1
                 let original = replay(source.choices)

@@ -48,9 +48,10 @@ public struct Property<Value>: Sendable {
         }
     }
 
-    /// Checks the property and shrinks the first failure.
-    public func check(_ configuration: Configuration = Configuration()) -> CheckResult<Value> {
-        let engine = Engine(configuration: configuration) { source in execute(source).0 }
+    /// Checks the property and shrinks the first failure; `progress` hears the number of completed runs now and then.
+    public func check(_ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil) -> CheckResult<Value> {
+        var engine = Engine(configuration: configuration) { source in execute(source).0 }
+        engine.progress = progress
         let result = engine.run()
         var counterexample: Counterexample<Value>?
         if let failure = result.failure {
