@@ -32,6 +32,7 @@ public struct ImplementationInfo: Hashable, Codable, Sendable {
     /// The language it is written in.
     public var language: String
 
+    /// Creates implementation info.
     public init(name: String, version: String, language: String) {
         self.name = name
         self.version = version
@@ -62,6 +63,7 @@ public struct Capabilities: Hashable, Codable, Sendable {
     /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
     public var migrations: Bool
 
+    /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
     public init(suites: [Suite], modes: [Mode], behaviors: [Behavior], nesting: [Profile.Nesting], reasons: Bool, batch: Bool = false,
                 componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false) {
         self.componentTypes = componentTypes

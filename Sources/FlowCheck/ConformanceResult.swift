@@ -2,6 +2,7 @@ import NavigationModel
 
 /// The kit's name and version, as reports and the process protocol give them.
 public struct KitInfo: Hashable, Codable, Sendable {
+    /// The kit's name.
     public var name: String
     public var version: String
 
@@ -32,6 +33,7 @@ public struct CoverageRow: Hashable, Codable, Sendable {
     /// Whether the capabilities require it.
     public var required: Bool
 
+    /// Creates a row.
     public init(label: String, runs: Int, steps: Int, required: Bool) {
         self.label = label
         self.runs = runs
@@ -42,6 +44,7 @@ public struct CoverageRow: Hashable, Codable, Sendable {
 
 /// One step of a failure's trace: the command, the model's reply and the implementation's.
 public struct StepTrace: Hashable, Codable, Sendable {
+    /// The command sent.
     public var command: Command
     public var expected: Reply
     public var actual: Reply
@@ -91,9 +94,11 @@ public struct ConformanceFailure: Hashable, Codable, Sendable {
 
 /// What one suite found.
 public struct SuiteResult: Hashable, Codable, Sendable {
+    /// The suite.
     public var suite: Suite
     /// The seed the suite's check used (derived from the run's seed).
     public var seed: UInt64
+    /// The suite's verdict.
     public var verdict: ConformanceVerdict
     public var runs: Int
     public var steps: Int
@@ -112,6 +117,7 @@ public struct SuiteResult: Hashable, Codable, Sendable {
 
 /// Everything a run of the kit found, for every report format.
 public struct ConformanceResult: Hashable, Codable, Sendable {
+    /// The kit that ran.
     public var kit: KitInfo
     public var implementation: ImplementationInfo
     public var capabilities: Capabilities

@@ -28,6 +28,7 @@ public struct ConformanceRunner {
         /// When set, destinations come from this app spec.
         public var spec: SpecPlan?
 
+        /// Creates options; the defaults (400 runs of at most 30 steps per suite) exercise every required combination.
         public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
                     shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample",
                     shard: Shard? = nil, spec: SpecPlan? = nil) {
@@ -59,6 +60,7 @@ public struct ConformanceRunner {
     /// Called now and then while a suite runs, with the suite and its completed runs.
     public var runProgress: (@Sendable (Suite, Int) -> Void)?
 
+    /// Creates a runner for an implementation.
     public init(implementation: any NavigationImplementation, options: Options) {
         self.implementation = implementation
         self.options = options

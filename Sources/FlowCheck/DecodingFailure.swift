@@ -12,6 +12,7 @@ public struct DecodingFailure: Hashable, Codable, Sendable {
     public var document: String
     /// The reference decoder's outcome, and the implementation's.
     public var expected: DecodeOutcome
+    /// The implementation's outcome.
     public var actual: DecodeOutcome
     /// `-` the model's canonical form, `+` the implementation's.
     public var diff: String
@@ -21,12 +22,16 @@ public struct DecodingFailure: Hashable, Codable, Sendable {
     public var violations: [String]
     /// What the document exercises.
     public var labels: [String]
+    /// The minimal document's node count, and the original failure's.
     public var nodes: Int
     public var originalNodes: Int
+    /// The minimal document's size in bytes, and the original failure's.
     public var bytes: Int
     public var originalBytes: Int
+    /// What the shrink cost.
     public var shrinkCandidates: Int
     public var shrinkMilliseconds: Double
+    /// The command line that replays it.
     public var replay: String
 }
 

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// JSON shape: `{"skip": [{"case": "pop-to-owned", "reason": "..."}, {"feature": "present", "reason": "..."}]}`.
 public struct SkipList: Hashable, Codable, Sendable {
+    /// One skipped case or feature.
     public struct Entry: Hashable, Codable, Sendable {
         /// A case id (golden case or counterexample id).
         public var `case`: String?
@@ -13,8 +14,10 @@ public struct SkipList: Hashable, Codable, Sendable {
         public var reason: String
     }
 
+    /// The entries, in file order.
     public var skip: [Entry]
 
+    /// Creates a skip list.
     public init(skip: [Entry] = []) { self.skip = skip }
 
     /// The reason to skip a case with this id and these features, or `nil` to judge it.
@@ -41,10 +44,13 @@ public struct SkipList: Hashable, Codable, Sendable {
 ///
 /// JSON shape: `{"expectedFailures": ["navigation-3259e566278fca58", "pop-to-owned"]}` (sorted).
 public struct Baseline: Hashable, Codable, Sendable {
+    /// The ids of the failures expected, sorted.
     public var expectedFailures: [String]
 
+    /// Creates a baseline; ids are deduplicated and sorted.
     public init(expectedFailures: [String]) { self.expectedFailures = Array(Set(expectedFailures)).sorted() }
 
+    /// Reads a baseline; the error names the file and the JSON path.
     public static func load(_ path: String) throws(FileFormatError) -> Baseline { try FileFormatError.decode(path) }
 
     /// The verdict of a gate with this baseline.
@@ -56,6 +62,7 @@ public struct Baseline: Hashable, Codable, Sendable {
         /// Failures the baseline expects.
         public var expected: [String]
 
+        /// Whether the gate passes: no new failure and no stale entry.
         public var passes: Bool { newFailures.isEmpty && stale.isEmpty }
     }
 
@@ -76,6 +83,7 @@ public struct Baseline: Hashable, Codable, Sendable {
 
 /// A problem with a skip list or baseline file, naming the file and JSON path.
 public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
     public var file: String
     public var jsonPath: String
     public var message: String

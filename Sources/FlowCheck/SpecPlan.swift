@@ -9,10 +9,12 @@ public struct SpecPlan: Hashable, Sendable {
     public struct Navigation: Hashable, Sendable {
         /// How reports name it: `HOME.open_product → PRODUCT (DISCOVERY/KEEP)`.
         public var name: String
+        /// The destination: screen, flow name and behavior, as the spec writes them.
         public var screen: String
         public var flow: String
         public var behavior: String
 
+        /// Creates a navigation of `action`.
         public init(action: String, screen: String, flow: String, behavior: String) {
             self.name = "\(action) → \(screen) (\(flow)/\(behavior))"
             self.screen = screen
@@ -26,9 +28,11 @@ public struct SpecPlan: Hashable, Sendable {
 
     /// The spec's root file, as given.
     public var file: String
+    /// The spec's screens and flows.
     public var vocabulary: Vocabulary
     public var navigations: [Navigation]
 
+    /// Creates a spec plan.
     public init(file: String, vocabulary: Vocabulary, navigations: [Navigation]) {
         self.file = file
         self.vocabulary = vocabulary
@@ -38,6 +42,7 @@ public struct SpecPlan: Hashable, Sendable {
 
 /// Which of a spec's navigations a run exercised.
 public struct SpecCoverage: Hashable, Codable, Sendable {
+    /// The spec's root file.
     public var file: String
     /// Every navigation of the spec, by name.
     public var navigations: [String]

@@ -4,9 +4,11 @@ import YAML
 public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, relative to the spec's folder.
     public var file: String
+    /// The line and column, from 1.
     public var line: Int
     public var column: Int
 
+    /// Creates a location.
     public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
     init(_ file: String, _ position: YAMLNode.Position) { self.init(file: file, line: position.line, column: position.column) }
 
@@ -18,10 +20,12 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
 public struct Navigation: Hashable, Sendable {
     /// The action it belongs to, such as `CART.checkout` (with `@<version>` for a version override).
     public var action: String
+    /// The target screen, transition, flow name and behavior, as written (absent when missing).
     public var screen: String?
     public var transition: String?
     public var flowName: String?
     public var behavior: String?
+    /// Where the entry, and each of its fields, stands.
     public var location: SpecLocation
     public var screenLocation: SpecLocation?
     public var behaviorLocation: SpecLocation?
@@ -30,9 +34,11 @@ public struct Navigation: Hashable, Sendable {
 
 /// A screen of the spec.
 public struct SpecScreen: Hashable, Sendable {
+    /// The screen's name and where it is declared.
     public var name: String
     public var location: SpecLocation
     public var description: String?
+    /// The flows it belongs to, its parameter names, and its action names.
     public var flows: [String]
     public var params: [String]
     public var actions: [String]
@@ -63,13 +69,16 @@ public struct Spec: Hashable, Sendable {
 
 /// A finding about a spec: a rule ID, a severity, a place, and a sentence.
 public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Errors fail `flowcheck lint`; warnings do not.
     public enum Severity: String, Hashable, Sendable { case error, warning }
 
+    /// The rule ID, such as `SPEC-BEHAVIOR`, its severity, its place and what is wrong.
     public var rule: String
     public var severity: Severity
     public var location: SpecLocation
     public var message: String
 
+    /// Creates a problem.
     public init(rule: String, severity: Severity, location: SpecLocation, message: String) {
         self.rule = rule
         self.severity = severity

@@ -10,6 +10,7 @@ public struct SpecReader {
     /// Reads a file given its path relative to the spec's folder; `nil` when it does not exist.
     public let read: (String) -> String?
 
+    /// Creates a reader; `read` returns a file's text, given its path relative to the spec's folder.
     public init(read: @escaping (String) -> String?) { self.read = read }
 
     private final class State {
