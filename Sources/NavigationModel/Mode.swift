@@ -3,11 +3,11 @@
 /// Stored as its raw string so that an unknown mode sent by a server, or
 /// reported by an implementation, can be represented and rejected rather than
 /// failing to decode.
-public struct Mode: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
     /// The mode's position among the known modes, or -1. Comparing modes happens on every
     /// generated step, and comparing these small numbers spares the string comparisons.
-    private let known: Int8
+    let known: Int8
 
     public init(rawValue: String) {
         self.rawValue = rawValue
@@ -32,18 +32,6 @@ public struct Mode: RawRepresentable, Hashable, Codable, Sendable, ExpressibleBy
         }
     }
 
-    public static func == (a: Mode, b: Mode) -> Bool {
-        a.known >= 0 || b.known >= 0 ? a.known == b.known : a.rawValue == b.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Adds the target on top of the top layer.
     public static let push: Mode = "PUSH"
@@ -78,10 +66,10 @@ public struct Mode: RawRepresentable, Hashable, Codable, Sendable, ExpressibleBy
 }
 
 /// A flow behavior: what happens to the flow's earlier screens before the new one is shown.
-public struct Behavior: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
     /// The behavior's position among the three, or -1 (see ``Mode``: it spares string comparisons).
-    private let known: Int8
+    let known: Int8
 
     public init(rawValue: String) {
         self.rawValue = rawValue
@@ -96,18 +84,6 @@ public struct Behavior: RawRepresentable, Hashable, Codable, Sendable, Expressib
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
 
-    public static func == (a: Behavior, b: Behavior) -> Bool {
-        a.known >= 0 || b.known >= 0 ? a.known == b.known : a.rawValue == b.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Push without removing any existing screen.
     public static let keep: Behavior = "KEEP"
@@ -158,4 +134,22 @@ public struct RejectionReason: RawRepresentable, Hashable, Codable, Sendable, Ex
         .unknownMode, .missingScreen, .missingFlow, .unknownBehavior, .cannotPopRoot,
         .nothingToDismiss, .targetNotFound, .actionInFlight, .notOptimistic, .missingId,
     ]
+}
+
+/// A word from a small known vocabulary (a mode, a behavior) that also holds unknown words.
+///
+/// Equality compares the word's position in its vocabulary when either side is known, and the raw
+/// strings only when both are unknown: modes and behaviors are compared on every generated step.
+/// JSON coding is the standard library's for string raw values: the word itself.
+protocol KnownWord: RawRepresentable, Hashable where RawValue == String {
+    /// The position in the vocabulary, or -1 for an unknown word.
+    var known: Int8 { get }
+}
+
+extension KnownWord {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.known >= 0 || b.known >= 0 ? a.known == b.known : a.rawValue == b.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
