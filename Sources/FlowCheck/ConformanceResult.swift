@@ -4,6 +4,7 @@ import NavigationModel
 public struct KitInfo: Hashable, Codable, Sendable {
     /// The kit's name.
     public var name: String
+    /// The kit's version; the process protocol's hello carries it.
     public var version: String
 
     /// This kit.
@@ -46,7 +47,9 @@ public struct CoverageRow: Hashable, Codable, Sendable {
 public struct StepTrace: Hashable, Codable, Sendable {
     /// The command sent.
     public var command: Command
+    /// The reference model's reply.
     public var expected: Reply
+    /// The implementation's reply.
     public var actual: Reply
 }
 
@@ -57,6 +60,7 @@ public struct ConformanceFailure: Hashable, Codable, Sendable {
     public var id: String
     /// The rule that governs the diverging step, and its feature.
     public var governingRule: String
+    /// The capability feature the governing rule belongs to.
     public var feature: String
     /// One line saying what diverged.
     public var description: String
@@ -100,12 +104,15 @@ public struct SuiteResult: Hashable, Codable, Sendable {
     public var seed: UInt64
     /// The suite's verdict.
     public var verdict: ConformanceVerdict
+    /// Generated cases run.
     public var runs: Int
+    /// Steps run in all.
     public var steps: Int
+    /// Wall time of the suite's check.
     public var seconds: Double
     /// Every label seen or required, most exercised first.
     public var coverage: [CoverageRow]
-    /// Required labels never exercised.
+    /// Required labels the suite did not exercise often enough.
     public var missingCoverage: [String]
     /// The minimal counterexample, when the suite diverged.
     public var failure: ConformanceFailure?
@@ -119,16 +126,20 @@ public struct SuiteResult: Hashable, Codable, Sendable {
 public struct ConformanceResult: Hashable, Codable, Sendable {
     /// The kit that ran.
     public var kit: KitInfo
+    /// Who the implementation says it is.
     public var implementation: ImplementationInfo
+    /// What the implementation declared.
     public var capabilities: Capabilities
     /// What was not certified because it was not declared.
     public var notCertified: [String]
     /// The seed every suite's seed derives from.
     public var seed: UInt64
+    /// One result per suite, in run order.
     public var suites: [SuiteResult]
     /// For a spec-driven run: the spec and which of its navigations were exercised.
     public var spec: SpecCoverage?
 
+    /// Creates a result; ``spec`` is set afterwards for a spec-driven run.
     public init(kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String],
                 seed: UInt64, suites: [SuiteResult]) {
         self.kit = kit
@@ -147,10 +158,16 @@ public struct ConformanceResult: Hashable, Codable, Sendable {
         return .conforming
     }
 
+    /// Generated cases run in all suites.
     public var runs: Int { suites.map(\.runs).reduce(0, +) }
+    /// Steps run in all suites.
     public var steps: Int { suites.map(\.steps).reduce(0, +) }
+    /// Wall time summed over the suites.
     public var seconds: Double { suites.map(\.seconds).reduce(0, +) }
+    /// Steps per second over the whole run; 0 when no time passed.
     public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
+    /// The navigation counterexamples, one per diverged suite.
     public var failures: [ConformanceFailure] { suites.compactMap(\.failure) }
+    /// The decoding counterexamples, at most one.
     public var decodingFailures: [DecodingFailure] { suites.compactMap(\.decodingFailure) }
 }

@@ -6,23 +6,45 @@ import NavigationModel
 public enum CorpusRun {
     /// The result of one case; a `case` record of the JSON lines.
     public struct CaseResult: Hashable, Codable, Sendable {
-        public enum Status: String, Hashable, Codable, Sendable { case passed, failed, skipped, errored }
+        /// How a case ended.
+        public enum Status: String, Hashable, Codable, Sendable {
+            /// Every reply matched the golden one.
+            case passed
+            /// A reply differed from the golden one.
+            case failed
+            /// The skip list named it, or the implementation does not declare a feature it needs.
+            case skipped
+            /// The implementation could not run it.
+            case errored
+        }
 
+        /// Always `case`.
         public var type = "case"
+        /// The case's id.
         public var id: String
+        /// The case's file, relative to the corpus folder.
         public var file: String
+        /// The suite the case belongs to.
         public var suite: String
+        /// What the case shows, in one sentence.
         public var description: String
+        /// The capability features the case needs.
         public var features: [String]
+        /// The IDs of the rules the case exercises.
         public var rules: [String]
+        /// How binding the case's rules are.
         public var level: Rule.Level
+        /// How the case ended.
         public var status: Status
         /// Why it was skipped, or what went wrong.
         public var message: String?
         /// The first step whose reply differs, with both replies and the diff.
         public var step: Int?
+        /// The golden reply at ``step``.
         public var expected: Reply?
+        /// The implementation's reply at ``step``.
         public var actual: Reply?
+        /// The diff at ``step``: `-` golden, `+` implementation.
         public var diff: String?
     }
 

@@ -22,14 +22,17 @@ public struct DecodingFailure: Hashable, Codable, Sendable {
     public var violations: [String]
     /// What the document exercises.
     public var labels: [String]
-    /// The minimal document's node count, and the original failure's.
+    /// The minimal document's node count.
     public var nodes: Int
+    /// The node count of the document that first failed, before shrinking.
     public var originalNodes: Int
-    /// The minimal document's size in bytes, and the original failure's.
+    /// The minimal document's size in bytes.
     public var bytes: Int
+    /// The size in bytes of the document that first failed, before shrinking.
     public var originalBytes: Int
-    /// What the shrink cost.
+    /// Shrink candidates tried.
     public var shrinkCandidates: Int
+    /// Shrink time in milliseconds.
     public var shrinkMilliseconds: Double
     /// The command line that replays it.
     public var replay: String

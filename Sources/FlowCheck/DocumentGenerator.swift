@@ -19,12 +19,14 @@ public struct GeneratedDocument: Hashable, Sendable {
 ///
 /// Every node and component is its own span, so the shrinker deletes them whole.
 public struct DocumentGenerator: Sendable {
+    /// What the implementation declared: its component types, schema major and migrations shape the documents.
     public let capabilities: Capabilities
     /// The most nodes in one document.
     public let maxNodes: Int
     /// The average number of nodes a document gets.
     public let averageNodes: Double
 
+    /// Creates a generator for an implementation's declared capabilities.
     public init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
         self.capabilities = capabilities
         self.maxNodes = maxNodes
@@ -37,6 +39,7 @@ public struct DocumentGenerator: Sendable {
     static let legacyTypes = ["checkbox", "card", "chip", "spacer", "carousel", "divider", "video", "chart"]
     static let malformedChildKinds = ["not-object", "no-id", "bad-type", "bad-children", "bad-props"]
 
+    /// The generator of documents, each with its text and coverage labels.
     public var documents: Gen<GeneratedDocument> {
         let generator = self
         return Gen { source throws(ChoiceSource.Stop) in try generator.document(source) }

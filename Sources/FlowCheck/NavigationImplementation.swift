@@ -21,6 +21,7 @@ public protocol NavigationImplementation: AnyObject {
 }
 
 extension NavigationImplementation {
+    /// Resets, then performs the commands one by one; implementations that batch override it.
     public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
         try reset(to: initial, profile: profile)
         var replies: [Reply] = []

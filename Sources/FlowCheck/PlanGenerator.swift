@@ -30,6 +30,7 @@ public struct PlanGenerator: Sendable {
         .push: 6, .replace: 3, .reset: 1, .pop: 3, .failed: 1, .present: 2, .dismiss: 2, .popTo: 2, .popToRoot: 1,
     ]
 
+    /// Creates a generator of at most `maxSteps` steps; a spec replaces the vocabulary and steers destinations.
     public init(capabilities: Capabilities, suite: Suite, vocabulary: Vocabulary = .standard, maxSteps: Int, spec: SpecPlan? = nil) {
         self.capabilities = capabilities
         self.suite = suite

@@ -85,7 +85,9 @@ public struct Baseline: Hashable, Codable, Sendable {
 public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file.
     public var file: String
+    /// The JSON path inside the file, `$` for the whole file.
     public var jsonPath: String
+    /// What is wrong.
     public var message: String
     public var description: String { "\(file) at \(jsonPath): \(message)" }
 

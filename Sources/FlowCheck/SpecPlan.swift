@@ -11,7 +11,9 @@ public struct SpecPlan: Hashable, Sendable {
         public var name: String
         /// The destination: screen, flow name and behavior, as the spec writes them.
         public var screen: String
+        /// The destination's flow name.
         public var flow: String
+        /// The destination's behavior, possibly one the protocol does not know.
         public var behavior: String
 
         /// Creates a navigation of `action`.
@@ -30,6 +32,7 @@ public struct SpecPlan: Hashable, Sendable {
     public var file: String
     /// The spec's screens and flows.
     public var vocabulary: Vocabulary
+    /// Every complete `navigates_to` (screen, flow and behavior given), in spec order.
     public var navigations: [Navigation]
 
     /// Creates a spec plan.

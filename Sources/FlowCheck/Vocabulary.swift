@@ -8,6 +8,7 @@ public struct Vocabulary: Hashable, Codable, Sendable {
     /// Flow names, simplest first.
     public var flows: [String]
 
+    /// Creates a vocabulary; both lists must be non-empty.
     public init(screens: [String], flows: [String]) {
         precondition(!screens.isEmpty && !flows.isEmpty, "a vocabulary needs screens and flows")
         self.screens = screens

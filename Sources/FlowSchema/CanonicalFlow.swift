@@ -6,6 +6,7 @@
 ///   "edges": [{"id", "from", "to", "kind"}], "zones": ["navigationBar", "footer", "overlay"], "variables": ["key", ...]}`
 /// where a component is `{"id", "type", "children": [...]}` and `type` is `"unknown"` for a type the implementation does not know.
 public struct CanonicalFlow: Hashable, Codable, Sendable {
+    /// The flow's id, as the document spells it.
     public var id: String
     /// Always the current content version, 8, after migration.
     public var version: Int
@@ -20,6 +21,7 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
     /// Variable keys, in document order.
     public var variables: [String]
 
+    /// Creates a decoded flow from its parts.
     public init(id: String, version: Int, entry: String, nodes: [Node], edges: [Edge], zones: [String], variables: [String]) {
         self.id = id
         self.version = version
@@ -30,11 +32,16 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
         self.variables = variables
     }
 
+    /// One decoded component of a screen's layout, with its decoded children.
     public struct Component: Hashable, Codable, Sendable {
+        /// The component's id, kept even when its type is unknown.
         public var id: String
+        /// The component type, or `"unknown"` for a type the decoder does not declare.
         public var type: String
+        /// Decoded children in document order; always empty for an unknown component, whose subtree is not decoded.
         public var children: [Component]
 
+        /// Creates a component.
         public init(id: String, type: String, children: [Component] = []) {
             self.id = id
             self.type = type
@@ -42,8 +49,11 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
         }
     }
 
+    /// One decoded node of the flow graph.
     public struct Node: Hashable, Codable, Sendable {
+        /// The node's id.
         public var id: String
+        /// The node kind: screen, condition, assign, abTest, or a declared but unsupported kind.
         public var kind: String
         /// False for the declared but unsupported kinds api, event and subflow (kept, skipped when rendering).
         public var supported: Bool
@@ -52,6 +62,7 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
         /// Screens only: whether the screen hides every persistent zone.
         public var hidesZones: Bool?
 
+        /// Creates a node; `layout` and `hidesZones` apply to screens only.
         public init(id: String, kind: String, supported: Bool, layout: Component? = nil, hidesZones: Bool? = nil) {
             self.id = id
             self.kind = kind
@@ -84,12 +95,18 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
         }
     }
 
+    /// One kept edge of the flow graph.
     public struct Edge: Hashable, Codable, Sendable {
+        /// The edge's id.
         public var id: String
+        /// The id of the node the edge leaves.
         public var from: String
+        /// The id of the node the edge enters.
         public var to: String
+        /// The edge kind, one of the declared edge kinds.
         public var kind: String
 
+        /// Creates an edge.
         public init(id: String, from: String, to: String, kind: String) {
             self.id = id
             self.from = from
@@ -101,15 +118,20 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
 
 /// A decoding error: one of the SDK error codes and a message that names the JSON path.
 public struct DecodeError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The SDK error code, ``invalidFlowSchema`` or ``unsupportedSchemaVersion``; reports compare codes only.
     public var code: String
+    /// What went wrong, naming the JSON path.
     public var message: String
 
+    /// Creates a decoding error.
     public init(code: String, message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The document is not a flow the decoder can use at all.
     public static let invalidFlowSchema = "invalid_flow_schema"
+    /// The wire `schema_version` has a major above the supported one.
     public static let unsupportedSchemaVersion = "unsupported_schema_version"
 
     public var description: String { "\(code): \(message)" }
@@ -120,7 +142,9 @@ public struct DecodeError: Error, Hashable, Codable, Sendable, CustomStringConve
 /// JSON shape (the process protocol's decode reply without `seq`):
 /// `{"ok": true, "flow": CanonicalFlow}` or `{"ok": false, "error": {"code", "message"}}`.
 public enum DecodeOutcome: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The document decoded to this flow.
     case flow(CanonicalFlow)
+    /// The document was rejected with this error.
     case error(DecodeError)
 
     private enum CodingKeys: String, CodingKey { case ok, flow, error }

@@ -9,6 +9,7 @@ public struct DecoderOptions: Hashable, Codable, Sendable {
     /// The deepest component nesting decoded; deeper is an `invalid_flow_schema` error.
     public var maxComponentDepth: Int
 
+    /// Creates options; the defaults describe the documented SDK.
     public init(componentTypes: [String] = DecoderOptions.standardComponentTypes, supportedSchemaMajor: Int = 1,
                 migrations: Bool = true, maxComponentDepth: Int = 200) {
         self.componentTypes = componentTypes

@@ -3,14 +3,25 @@
 /// MUST where seed 001 or the public docs say it; SHOULD where they are silent and the kit decides.
 /// The normative text is the FlowSchema module's Decoding article.
 public struct DecodingRule: Hashable, Sendable, Identifiable {
-    public enum Level: String, Hashable, Sendable { case must, should }
+    /// How binding a rule is.
+    public enum Level: String, Hashable, Sendable {
+        /// Seed 001 or the public docs require it.
+        case must
+        /// The sources are silent; the kit decides and says so.
+        case should
+    }
 
+    /// The rule's stable ID, such as `DEC-UNKNOWN-COMPONENT`, cited in reports.
     public let id: String
+    /// How binding the rule is.
     public let level: Level
+    /// The rule in one sentence.
     public let summary: String
 
+    /// The rule with this ID, or `nil` when no rule has it.
     public static func named(_ id: String) -> DecodingRule? { all.first { $0.id == id } }
 
+    /// Every decoding rule: document-level rules first, then components, nodes, edges, entry and versions.
     public static let all: [DecodingRule] = [
         .init(id: "DEC-JSON", level: .must, summary: "Text that is not JSON, or not a JSON object, is invalid_flow_schema."),
         .init(id: "DEC-ROOT", level: .must, summary: "A flow without a string id, an array of nodes or a string entryNodeId is invalid_flow_schema."),

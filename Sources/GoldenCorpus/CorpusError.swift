@@ -25,6 +25,7 @@ public struct CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
+    /// Creates an error at a place in a corpus file.
     public init(code: Code, file: String, jsonPath: String = "$", message: String) {
         self.code = code
         self.file = file

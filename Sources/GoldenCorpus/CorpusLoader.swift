@@ -10,6 +10,7 @@ public enum CorpusLoader {
         /// The case.
         public var goldenCase: GoldenCase
 
+        /// Pairs a case with the file it came from.
         public init(file: String, goldenCase: GoldenCase) {
             self.file = file
             self.goldenCase = goldenCase

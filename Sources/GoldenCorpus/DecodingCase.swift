@@ -7,18 +7,26 @@ import JSON
 /// JSON shape: `{"id", "suite": "decoding", "description", "rules": ["DEC-..."], "level", "origin",
 /// "document": <any JSON> | "text": "<raw text>", "expect": {"ok": true, "flow": CanonicalFlow} | {"ok": false, "error": {"code"}}}`.
 public struct DecodingCase: Hashable, Sendable, Identifiable {
+    /// The case's id, unique in the corpus.
     public var id: String
+    /// What the case shows, in one sentence.
     public var description: String
+    /// The IDs of the decoding rules the case exercises.
     public var rules: [String]
+    /// `must` or `should`: how binding the strictest of those rules is.
     public var level: String
+    /// Where the case comes from: a seed document, the public docs, or a shrunk failure.
     public var origin: String
     /// The exact text a decoder is given.
     public var text: String
     /// The canonical flow, or the error code, decoding must give.
     public var expected: Expected
 
+    /// What decoding the case's text must give.
     public enum Expected: Hashable, Sendable {
+        /// Exactly this canonical flow.
         case flow(CanonicalFlow)
+        /// An error with this code; the message is free.
         case error(code: String)
 
         /// Whether an outcome meets the expectation (error messages are free).

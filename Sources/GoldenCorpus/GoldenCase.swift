@@ -24,6 +24,7 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
         /// The reply the reference model gives.
         public var expect: Reply
 
+        /// Creates a step.
         public init(command: Command, expect: Reply) {
             self.command = command
             self.expect = expect
@@ -51,6 +52,7 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     /// The commands, in order.
     public var steps: [Step]
 
+    /// Creates a case from its parts.
     public init(
         id: String, suite: String, description: String, rules: [String], features: [String], level: Rule.Level,
         origin: Origin, profile: Profile, initial: ScreenStack, steps: [Step]

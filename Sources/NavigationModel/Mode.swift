@@ -4,15 +4,18 @@
 /// reported by an implementation, can be represented and rejected rather than
 /// failing to decode.
 public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The mode as the wire spells it.
     public let rawValue: String
     /// The mode's position among the known modes, or -1. Comparing modes happens on every
     /// generated step, and comparing these small numbers spares the string comparisons.
     let known: Int8
 
+    /// Creates a mode from its wire spelling; any string is accepted, see ``isKnown``.
     public init(rawValue: String) {
         self.rawValue = rawValue
         known = Mode.position(of: rawValue)
     }
+    /// Creates a mode from its wire spelling.
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
@@ -67,10 +70,12 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
 
 /// A flow behavior: what happens to the flow's earlier screens before the new one is shown.
 public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The behavior as the wire spells it.
     public let rawValue: String
     /// The behavior's position among the three, or -1 (see ``Mode``: it spares string comparisons).
     let known: Int8
 
+    /// Creates a behavior from its wire spelling; any string is accepted, see ``isKnown``.
     public init(rawValue: String) {
         self.rawValue = rawValue
         switch rawValue {
@@ -80,6 +85,7 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
         default: known = -1
         }
     }
+    /// Creates a behavior from its wire spelling.
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }

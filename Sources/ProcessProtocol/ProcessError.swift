@@ -30,6 +30,7 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The last lines the implementation wrote to standard error.
     public var stderrTail: [String]
 
+    /// Creates a process error.
     public init(code: Code, message: String, offendingLine: String? = nil, stderrTail: [String] = []) {
         self.code = code
         self.message = message

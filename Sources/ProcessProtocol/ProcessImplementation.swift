@@ -10,7 +10,9 @@ import NavigationModel
 /// that is not a reply ends the run with a ``ProcessError`` that names the step
 /// and the offending line, never a hang. See the process-protocol article.
 public final class ProcessImplementation: DecodingImplementation {
+    /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
+    /// What the implementation declared in its hello reply; the kit only generates what it declares.
     public let capabilities: Capabilities
     /// The command line the implementation runs with.
     public let commandLine: String
