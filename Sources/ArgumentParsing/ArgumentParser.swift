@@ -1,24 +1,38 @@
 /// A usage error, with a message that names the argument and the command.
 public struct ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of usage error this is.
     public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's name, such as `unknownOption`.
         public var rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// An option or flag the command does not define.
         public static let unknownOption = Code(rawValue: "unknownOption")
+        /// An option given without its value.
         public static let missingValue = Code(rawValue: "missingValue")
+        /// A non-repeatable option given twice.
         public static let repeatedOption = Code(rawValue: "repeatedOption")
+        /// A subcommand the command does not define.
         public static let unknownSubcommand = Code(rawValue: "unknownSubcommand")
+        /// A command that needs a subcommand got none.
         public static let missingSubcommand = Code(rawValue: "missingSubcommand")
+        /// A positional argument the command does not take.
         public static let unexpectedArgument = Code(rawValue: "unexpectedArgument")
+        /// A required positional argument is missing.
         public static let missingArgument = Code(rawValue: "missingArgument")
+        /// A value that does not parse as what the option needs, such as a seed or a duration.
         public static let invalidValue = Code(rawValue: "invalidValue")
     }
 
+    /// What kind of error this is.
     public var code: Code
+    /// What is wrong, naming the argument.
     public var message: String
     /// The subcommand path the error belongs to, for the help to show with it.
     public var commandPath: [String]
 
+    /// Creates a usage error.
     public init(code: Code, message: String, commandPath: [String]) {
         self.code = code
         self.message = message

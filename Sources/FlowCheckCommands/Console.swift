@@ -2,7 +2,9 @@ import Foundation
 
 /// Where a command writes: standard output and error, and whether a person is watching.
 public struct Console: Sendable {
+    /// Writes a line to standard output: verdicts and results, what a pipeline reads.
     public var out: @Sendable (String) -> Void
+    /// Writes a line to standard error: warnings and diagnostics.
     public var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (then progress lines are written).
     public var isTerminal: Bool
@@ -12,6 +14,7 @@ public struct Console: Sendable {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
     }
 
+    /// Creates a console from its two writers.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool) {
         self.out = out
         self.err = err

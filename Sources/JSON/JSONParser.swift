@@ -1,7 +1,10 @@
 /// Where and why JSON text could not be parsed.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, counted in Unicode scalars.
     public var column: Int
+    /// What is wrong.
     public var message: String
     public var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -42,10 +42,16 @@ public enum JSONValue: Hashable, Sendable {
         return pairs.last { $0.key == key }?.value
     }
 
+    /// A string's value, or `nil` for any other value.
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// An array's items, or `nil` for any other value.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    /// A boolean's value, or `nil` for any other value.
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    /// A number's value, or `nil` for any other value.
     public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
+    /// Whether this is an object.
     public var isObject: Bool { if case .object = self { return true }; return false }
+    /// An object's pairs in document order, repeated keys included, or `nil` for any other value.
     public var objectPairs: [(key: String, value: JSONValue)]? { if case .object(let p) = self { return p }; return nil }
 }

@@ -1,5 +1,6 @@
 /// Writes JSON text: compact, keys in document order or sorted, integers without a fraction.
 public enum JSONWriter {
+    /// The value as compact JSON text; with `sortedKeys`, object keys are in Swift `String` order, so output never depends on input order.
     public static func write(_ value: JSONValue, sortedKeys: Bool = true) -> String {
         var out = ""
         write(value, sortedKeys: sortedKeys, into: &out)

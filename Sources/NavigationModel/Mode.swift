@@ -109,7 +109,9 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
 ///
 /// A raw string so an implementation's own codes can be represented and diffed.
 public struct RejectionReason: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The reason code, such as `unknownMode`.
     public var rawValue: String
+    /// Creates a reason from its code.
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }

@@ -3,6 +3,7 @@ public struct NavigationModelError: Error, Hashable, Sendable, CustomStringConve
     /// What kind of error this is.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 

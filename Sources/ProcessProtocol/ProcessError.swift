@@ -4,6 +4,7 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 

@@ -114,6 +114,7 @@ public struct CoverageTable: Hashable, Sendable {
     /// The number of steps given `label`.
     public func steps(with label: String) -> Int { counts[label]?.steps ?? 0 }
 
+    /// Creates an empty tally.
     public init() {}
 
     /// Counts one run: its own labels, and every label its steps were given.

@@ -34,7 +34,9 @@ public protocol StateMachine: Sendable {
 }
 
 extension StateMachine {
+    /// Every step is allowed unless the machine says otherwise.
     public func precondition(_ step: Step, model: Model) -> Bool { true }
+    /// No coverage labels unless the machine gives some.
     public func labels(for step: Step, model: Model) -> [String] { [] }
 }
 

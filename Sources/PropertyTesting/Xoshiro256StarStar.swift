@@ -17,6 +17,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Hashable, Sendable {
     @inlinable
     static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 &- k)) }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         let result = Self.rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
@@ -51,6 +52,7 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// Creates a generator with the given state.
     public init(state: UInt64) { self.state = state }
 
+    /// The next 64 bits of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

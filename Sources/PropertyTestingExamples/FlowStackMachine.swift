@@ -9,8 +9,11 @@ import PropertyTesting
 public struct FlowStackMachine: StateMachine {
     /// A screen and its flow.
     public struct Entry: Hashable, Sendable, CustomStringConvertible {
+        /// The screen's name.
         public var screen: String
+        /// The flow the screen belongs to.
         public var flow: String
+        /// Creates an entry.
         public init(screen: String, flow: String) {
             self.screen = screen
             self.flow = flow
@@ -33,6 +36,7 @@ public struct FlowStackMachine: StateMachine {
 
     /// The stack under test.
     public struct System: Sendable {
+        /// The stack, bottom first.
         public var entries: [Entry]
         let removesOnlyTopRun: Bool
 

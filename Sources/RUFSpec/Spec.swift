@@ -4,8 +4,9 @@ import YAML
 public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, relative to the spec's folder.
     public var file: String
-    /// The line and column, from 1.
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
 
     /// Creates a location.
@@ -20,27 +21,37 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
 public struct Navigation: Hashable, Sendable {
     /// The action it belongs to, such as `CART.checkout` (with `@<version>` for a version override).
     public var action: String
-    /// The target screen, transition, flow name and behavior, as written (absent when missing).
+    /// The target screen, as written; `nil` when missing.
     public var screen: String?
+    /// The transition, as written; the kit ignores it as the protocol does.
     public var transition: String?
+    /// The flow's name, as written; `nil` when missing.
     public var flowName: String?
+    /// The flow behavior, as written, even one the protocol does not know; `nil` when missing.
     public var behavior: String?
-    /// Where the entry, and each of its fields, stands.
+    /// Where the entry stands.
     public var location: SpecLocation
+    /// Where its `screen` stands, when given.
     public var screenLocation: SpecLocation?
+    /// Where its `behavior` stands, when given.
     public var behaviorLocation: SpecLocation?
+    /// Where its `flow` stands, when given.
     public var flowLocation: SpecLocation?
 }
 
 /// A screen of the spec.
 public struct SpecScreen: Hashable, Sendable {
-    /// The screen's name and where it is declared.
+    /// The screen's name.
     public var name: String
+    /// Where the screen is declared.
     public var location: SpecLocation
+    /// The screen's description, when the spec gives one.
     public var description: String?
-    /// The flows it belongs to, its parameter names, and its action names.
+    /// The flows it belongs to.
     public var flows: [String]
+    /// Its parameter names.
     public var params: [String]
+    /// Its action names.
     public var actions: [String]
 }
 
@@ -70,12 +81,20 @@ public struct Spec: Hashable, Sendable {
 /// A finding about a spec: a rule ID, a severity, a place, and a sentence.
 public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Errors fail `flowcheck lint`; warnings do not.
-    public enum Severity: String, Hashable, Sendable { case error, warning }
+    public enum Severity: String, Hashable, Sendable {
+        /// The spec is broken, or declares navigations the protocol rejects.
+        case error
+        /// The spec is probably not what its author meant.
+        case warning
+    }
 
-    /// The rule ID, such as `SPEC-BEHAVIOR`, its severity, its place and what is wrong.
+    /// The rule ID, such as `SPEC-BEHAVIOR`.
     public var rule: String
+    /// Whether the problem fails `flowcheck lint`.
     public var severity: Severity
+    /// Where the problem stands.
     public var location: SpecLocation
+    /// What is wrong, in one sentence.
     public var message: String
 
     /// Creates a problem.

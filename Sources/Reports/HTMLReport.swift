@@ -8,6 +8,7 @@ import NavigationModel
 /// with scripting off and printable. Everything that comes from the
 /// implementation is escaped.
 public enum HTMLReport {
+    /// The whole HTML document for a run.
     public static func render(_ input: ReportInput) -> String {
         let impl = input.header.implementation
         var html = ["<!doctype html>", #"<html lang="en"><head><meta charset="utf-8">"#,

@@ -2,6 +2,7 @@ import FlowCheck
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
 public enum JUnitReport {
+    /// The whole JUnit XML document for a run.
     public static func render(_ input: ReportInput) -> String {
         let cases = ReportCase.cases(input)
         let failures = cases.filter { if case .failed = $0.outcome { return true }; return false }.count

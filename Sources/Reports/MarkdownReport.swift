@@ -4,6 +4,7 @@ import NavigationModel
 
 /// A short Markdown summary, sized for a CI job summary.
 public enum MarkdownReport {
+    /// The Markdown summary of a run.
     public static func render(_ input: ReportInput) -> String {
         let cases = ReportCase.cases(input)
         let impl = input.header.implementation
@@ -46,6 +47,7 @@ public enum MarkdownReport {
 
 /// A shields.io endpoint badge with the pass share.
 public enum BadgeReport {
+    /// The badge's endpoint JSON for a run.
     public static func render(_ input: ReportInput) -> String {
         let share = ReportCase.passShare(ReportCase.cases(input))
         let percent = Int((share * 100).rounded(.down))

@@ -6,19 +6,25 @@ import NavigationModel
 /// label (passed when exercised), or a suite that could not run (error).
 /// JUnit, Markdown and the badge all count these.
 public struct ReportCase: Hashable, Sendable {
+    /// How a case ended.
     public enum Outcome: Hashable, Sendable {
+        /// The required label was exercised.
         case passed
+        /// A counterexample, a failed golden case, or a required label never exercised: a one-line message and the detail.
         case failed(message: String, detail: String)
+        /// The suite could not run.
         case errored(message: String)
         /// Not judged: the suite stopped at its first divergence before it came to this case.
         case skipped(reason: String)
     }
 
+    /// The suite's name.
     public var suite: String
     /// `suite.feature`.
     public var classname: String
     /// Unique within the suite.
     public var name: String
+    /// How the case ended.
     public var outcome: Outcome
 
     /// The cases of a report, in a stable order: per suite, counterexamples, errors, then coverage labels.

@@ -4,28 +4,39 @@ import NavigationModel
 
 /// A problem with a JSON-lines input, naming the file and line.
 public struct ReportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON-lines file.
     public var file: String
+    /// The line in it, from 1.
     public var line: Int
+    /// What is wrong.
     public var message: String
     public var description: String { "\(file):\(line): \(message)" }
 }
 
 /// The records of one or more JSON-lines files (shards of one run), merged: what every report format renders.
 public struct ReportInput: Hashable, Sendable {
+    /// The first file's header; the other shards must share its implementation and seed.
     public var header: JSONLinesReport.Header
     /// Coverage per suite, shards merged: counts summed, `missing` recomputed from the merged counts.
     public var coverage: [JSONLinesReport.Coverage]
+    /// Navigation counterexamples from every shard.
     public var counterexamples: [JSONLinesReport.Counterexample]
+    /// Decoding counterexamples from every shard.
     public var decodingFailures: [DecodingFailure]
+    /// Suites that could not run, from every shard.
     public var errors: [JSONLinesReport.SuiteError]
     /// Golden cases run against the implementation.
     public var cases: [CorpusRun.CaseResult]
+    /// Generated cases run, summed over the shards.
     public var runs: Int
+    /// Steps run, summed over the shards.
     public var steps: Int
+    /// Wall time, summed over the shards.
     public var seconds: Double
     /// How many files were merged.
     public var shards: Int
 
+    /// Steps per second over the merged run; 0 when no time passed.
     public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
 
     /// Whether a suite stopped at its first failure or error (then what it did not reach is not judged).

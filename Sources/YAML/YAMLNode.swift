@@ -4,22 +4,31 @@ public indirect enum YAMLNode: Hashable, Sendable {
     case scalar(String, quoted: Bool, Position)
     /// Key–value pairs in document order; repeated keys are kept (a linter may want to see them).
     case mapping([Pair], Position)
+    /// Items in document order.
     case sequence([YAMLNode], Position)
 
     /// A line and column, from 1.
     public struct Position: Hashable, Sendable, CustomStringConvertible {
+        /// The line, from 1.
         public var line: Int
+        /// The column, from 1.
         public var column: Int
+        /// Creates a position.
         public init(line: Int, column: Int) { self.line = line; self.column = column }
         public var description: String { "line \(line), column \(column)" }
     }
 
+    /// One key and its value in a mapping.
     public struct Pair: Hashable, Sendable {
+        /// The key's text.
         public var key: String
+        /// Where the key starts, for messages about the key itself.
         public var keyPosition: Position
+        /// The value.
         public var value: YAMLNode
     }
 
+    /// Where the node starts.
     public var position: Position {
         switch self {
         case .scalar(_, _, let p), .mapping(_, let p), .sequence(_, let p): return p
@@ -32,7 +41,9 @@ public indirect enum YAMLNode: Hashable, Sendable {
         return pairs.first { $0.key == key }?.value
     }
 
+    /// A mapping's pairs, or `nil` for any other node.
     public var pairs: [Pair]? { if case .mapping(let p, _) = self { return p }; return nil }
+    /// A sequence's items, or `nil` for any other node.
     public var items: [YAMLNode]? { if case .sequence(let i, _) = self { return i }; return nil }
 
     /// A scalar's text, or `nil`; `~`, `null` and an empty plain scalar are null.
@@ -51,9 +62,13 @@ public indirect enum YAMLNode: Hashable, Sendable {
 
 /// Where and why YAML text is outside the supported subset or malformed.
 public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// What is wrong.
     public var message: String
+    /// Creates an error at a place in the text.
     public init(line: Int, column: Int, message: String) { self.line = line; self.column = column; self.message = message }
     public var description: String { "line \(line), column \(column): \(message)" }
 }
