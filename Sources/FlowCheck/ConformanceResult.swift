@@ -120,6 +120,12 @@ public struct SuiteResult: Hashable, Codable, Sendable {
     public var decodingFailure: DecodingFailure?
     /// What went wrong, when the implementation could not be run.
     public var error: String?
+
+    /// What the suite ran, in words: `3 runs, 41 steps`, or `400 documents` for the decoding suite,
+    /// where one run is one document.
+    public var size: String {
+        suite == .decoding ? counted(runs, "document") : counted(runs, "run") + ", " + counted(steps, "step")
+    }
 }
 
 /// Everything a run of the kit found, for every report format.

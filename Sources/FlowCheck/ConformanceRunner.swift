@@ -21,8 +21,9 @@ public struct ConformanceRunner {
         public var suites: [Suite]?
         /// The shrink budget.
         public var shrinkLimit: ShrinkLimit
-        /// How the implementation is named on a replay command line (`--sut` value).
-        public var sut: String
+        /// How the implementation is named on a `flowcheck` command line (its `--sut` value), or `nil`
+        /// for an implementation driven from Swift code, whose replay is an `expectConformance` call.
+        public var sut: String?
         /// When set, only this shard of each suite's runs; coverage is then judged when the shards are merged.
         public var shard: Shard?
         /// When set, destinations come from this app spec.
@@ -30,7 +31,7 @@ public struct ConformanceRunner {
 
         /// Creates options; the defaults (400 runs of at most 30 steps per suite) exercise every required combination.
         public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
-                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String = "builtin:sample",
+                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String? = nil,
                     shard: Shard? = nil, spec: SpecPlan? = nil) {
             self.seed = seed
             self.runs = runs
@@ -43,9 +44,13 @@ public struct ConformanceRunner {
             self.spec = spec
         }
 
-        /// The command line that replays one suite of this run.
+        /// The one command that replays one suite of this run: a `flowcheck` command line, or for an
+        /// implementation driven from Swift code, the `expectConformance` call to put in a test.
         public func replayCommand(for suite: Suite) -> String {
-            "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
+            guard let sut else {
+                return "expectConformance(implementation, seed: \(seed), runs: \(runs), maxSteps: \(maxSteps), suites: [.\(suite)])"
+            }
+            return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
                 + " --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
                 + (shard.map { " --shard \($0)" } ?? "")
         }
@@ -185,8 +190,7 @@ extension ConformanceRunner {
             result.decodingFailure = try DecodingAnalysis.analyze(
                 counterexample.value, original: original, decoder: box, options: decoderOptions,
                 shrink: ShrinkStatisticsSummary(candidates: counterexample.shrink.calls, milliseconds: counterexample.shrink.duration.seconds * 1000),
-                replay: "flowcheck run --sut \(shellQuoted(options.sut)) --suite decoding --seed \(options.seed) --runs \(options.runs)"
-                    + (options.shard.map { " --shard \($0)" } ?? ""))
+                replay: options.replayCommand(for: .decoding))
         }
     }
 }

@@ -68,7 +68,7 @@ enum DecodingAnalysis {
 
     static func summary(_ outcome: DecodeOutcome) -> String {
         switch outcome {
-        case .flow(let flow): return "a flow of \(flow.nodes.count) node\(flow.nodes.count == 1 ? "" : "s")"
+        case .flow(let flow): return "a flow of \(counted(flow.nodes.count, "node"))"
         case .error(let error): return error.code
         }
     }

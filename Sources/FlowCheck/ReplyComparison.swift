@@ -85,7 +85,7 @@ enum LineDiff {
             if run.count > keepBefore + keepAfter + 1 {
                 output += run.prefix(keepBefore).map { "  " + $0 }
                 let hidden = run.count - keepBefore - keepAfter
-                output.append("  … (\(hidden) unchanged line\(hidden == 1 ? "" : "s"))")
+                output.append("  … (\(counted(hidden, "unchanged line")))")
                 output += run.suffix(keepAfter).map { "  " + $0 }
             } else {
                 output += run.map { "  " + $0 }

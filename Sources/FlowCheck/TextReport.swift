@@ -12,9 +12,7 @@ public enum TextReport {
         lines.append("\(result.kit.name) \(result.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.seed)")
         lines.append("")
         for suite in result.suites {
-            // A decoding run is one document, so the decoding suite counts documents, not steps.
-            let size = suite.suite == .decoding ? "\(suite.runs) documents" : "\(suite.runs) runs, \(suite.steps) steps"
-            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(label(suite.verdict), 22)) \(size), \(seconds(suite.seconds))")
+            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(label(suite.verdict), 22)) \(suite.size), \(seconds(suite.seconds))")
         }
         for suite in result.suites {
             if let failure = suite.failure { lines += [""] + render(failure) }
@@ -46,7 +44,7 @@ public enum TextReport {
     static func render(_ failure: ConformanceFailure) -> [String] {
         var lines: [String] = []
         let steps = failure.trace.count
-        lines.append("✗ \(failure.suite): diverged at step \(failure.divergingStep) of \(steps) (shrunk from \(failure.originalSteps) step\(failure.originalSteps == 1 ? "" : "s")\(failure.oneMinimal ? ", 1-minimal" : ""))")
+        lines.append("✗ \(failure.suite): diverged at step \(failure.divergingStep) of \(steps) (shrunk from \(counted(failure.originalSteps, "step"))\(failure.oneMinimal ? ", 1-minimal" : ""))")
         lines.append("  Rules broken:")
         for id in failure.rules {
             let rule = Rule.named(id)
@@ -70,7 +68,7 @@ public enum TextReport {
 
     static func render(_ failure: DecodingFailure) -> [String] {
         var lines = ["✗ decoding: \(failure.description)",
-                     "  a document of \(failure.nodes) node\(failure.nodes == 1 ? "" : "s") (\(failure.bytes) bytes), shrunk from \(failure.originalNodes) nodes (\(failure.originalBytes) bytes)",
+                     "  a document of \(counted(failure.nodes, "node")) (\(counted(failure.bytes, "byte"))), shrunk from \(counted(failure.originalNodes, "node")) (\(counted(failure.originalBytes, "byte")))",
                      "  Rules broken:"]
         for id in failure.rules {
             lines.append("    \(id)\(DecodingRule.named(id).map { " (\($0.level.rawValue.uppercased())): \($0.summary)" } ?? "")")
@@ -89,7 +87,7 @@ public enum TextReport {
         case .conforming: return "CONFORMING: \(result.steps) steps agreed with the reference model."
         case .divergent:
             let count = result.failures.count + result.decodingFailures.count
-            return "DIVERGENT: \(count) suite\(count == 1 ? "" : "s") found a divergence between the implementation and the model."
+            return "DIVERGENT: \(counted(count, "suite")) found a divergence between the implementation and the model."
         case .insufficientCoverage: return "INSUFFICIENT COVERAGE: every step agreed, but not every required combination was exercised."
         case .errored: return "ERRORED: the implementation could not be run to the end."
         }

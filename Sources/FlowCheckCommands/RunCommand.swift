@@ -58,8 +58,7 @@ extension FlowCheckCommand {
             let total = options.shard.map { $0.share(of: options.runs) } ?? options.runs
             runner.runProgress = { suite, runs in console.progress("  \(suite): \(runs)/\(total) runs") }
             runner.progress = { suite in
-                let size = suite.suite == .decoding ? "\(suite.runs) documents" : "\(suite.runs) runs, \(suite.steps) steps"
-                console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(size)", done: true)
+                console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true)
             }
         }
         let result = runner.run()
@@ -132,7 +131,7 @@ extension FlowCheckCommand {
         }
         let outputs = ReportOutputs(parsed, defaultHTML: nil)
         guard outputs.write(input, console: console) else { return .failure }
-        console.out("\(input.shards) file\(input.shards == 1 ? "" : "s"): \(input.runs) runs, \(input.steps) steps, \(input.counterexamples.count) failure\(input.counterexamples.count == 1 ? "" : "s"); verdict \(input.verdict.rawValue)")
+        console.out("\(counted(input.shards, "file")): \(counted(input.runs, "run")), \(counted(input.steps, "step")), \(counted(input.counterexamples.count, "failure")); verdict \(input.verdict.rawValue)")
         return input.verdict == .conforming ? .success : .failure
     }
 }

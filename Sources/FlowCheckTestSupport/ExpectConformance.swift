@@ -18,7 +18,7 @@ public func expectConformance(
     seed: UInt64 = 1, runs: Int = 400, maxSteps: Int = 30, suites: [Suite]? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult {
-    let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, sut: implementation.info.name)
+    let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites)
     let result = ConformanceRunner(implementation: implementation, options: options).run()
     if result.verdict != .conforming {
         recordFailure(TextReport.render(result), fileID: fileID, filePath: filePath, line: line, column: column)

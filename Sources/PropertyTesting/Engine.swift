@@ -87,7 +87,9 @@ struct Engine {
                 result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
                 if let progress, result.runs % 25 == 0 { progress(result.runs) }
             case .failed:
+                // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead.
                 result.runs += 1
+                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
                 let original = replay(source.choices)
                 guard original.outcome.isFailure else {
                     // A test that fails only at random cannot be shrunk or replayed; report the run as is.

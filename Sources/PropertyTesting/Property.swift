@@ -34,11 +34,10 @@ public struct Property<Value>: Sendable {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
         do {
-            if try test(value) {
-                let steps = stepLabels(value)
-                return (RunRecord(outcome: .passed, runLabels: labels(value), stepLabels: steps, steps: steps.count), value)
-            }
-            return (RunRecord(outcome: .failed("the property returned false")), value)
+            let held = try test(value)
+            let steps = stepLabels(value)
+            return (RunRecord(outcome: held ? .passed : .failed("the property returned false"),
+                              runLabels: labels(value), stepLabels: steps, steps: steps.count), value)
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
         } catch let abort as Abort {

@@ -21,13 +21,13 @@ public enum MarkdownReport {
         for failure in input.counterexamples {
             lines += ["", "### ✗ \(failure.suite): \(failure.rules.joined(separator: ", "))", ""]
             for id in failure.rules { if let rule = Rule.named(id) { lines.append("- **\(id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)") } }
-            lines.append("- \(failure.steps.count) step\(failure.steps.count == 1 ? "" : "s") from `\(failure.initial)`, diverged at step \(failure.divergence.step): `\(failure.steps[failure.divergence.step])`")
+            lines.append("- \(counted(failure.steps.count, "step")) from `\(failure.initial)`, diverged at step \(failure.divergence.step): `\(failure.steps[failure.divergence.step])`")
             lines += ["", "```diff", failure.diff, "```", "", "Replay: `\(failure.replay)`"]
         }
         for failure in input.decodingFailures {
             lines += ["", "### ✗ decoding: \(failure.rules.joined(separator: ", "))", ""]
             for id in failure.rules { if let rule = DecodingRule.named(id) { lines.append("- **\(id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)") } }
-            lines.append("- a document of \(failure.nodes) node\(failure.nodes == 1 ? "" : "s") (\(failure.bytes) bytes), shrunk from \(failure.originalNodes) nodes")
+            lines.append("- a document of \(counted(failure.nodes, "node")) (\(counted(failure.bytes, "byte"))), shrunk from \(counted(failure.originalNodes, "node"))")
             lines += ["", "```diff", failure.diff, "```", "", "Replay: `\(failure.replay)`"]
         }
         for error in input.errors { lines += ["", "### ✗ \(error.suite): could not run", "", "```", error.message, "```"] }

@@ -11,13 +11,21 @@ struct ExpectConformanceSwiftTestingTests {
         #expect(expectConformance(SampleNavigator(), seed: 2).verdict == .conforming)
     }
 
-    @Test("A mutant fails the test with the full report")
-    func mutant() {
+    @Test("A mutant fails the test with the full report, whose replay is the expectConformance call that reproduces it")
+    func mutant() throws {
+        let replay = "expectConformance(implementation, seed: 2, runs: 400, maxSteps: 30, suites: [.navigation])"
+        var first: ConformanceResult?
         withKnownIssue("the mutant is meant to fail") {
-            _ = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2)
+            first = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("NAV-PUSH-START-NEW") && $0.rawValue.contains("Replay: flowcheck run") }
+            issue.comments.contains { $0.rawValue.contains("NAV-PUSH-START-NEW") && $0.rawValue.contains("Replay: " + replay) }
         }
+        var replayed: ConformanceResult?
+        withKnownIssue("the replay fails the same way") {
+            replayed = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2, runs: 400, maxSteps: 30, suites: [.navigation])
+        }
+        let failure = try #require(first?.failures.first { $0.suite == .navigation })
+        #expect(replayed?.failures.map(\.id) == [failure.id])
     }
 }
 

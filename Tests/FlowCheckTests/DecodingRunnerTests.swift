@@ -29,7 +29,7 @@ struct DecodingRunnerTests {
         #expect(failure.nodes <= 3, "\(bug): \(failure.nodes) nodes\n\(failure.document)")
         #expect(failure.rules.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.rules)")
         #expect(!failure.expected.agrees(with: failure.actual))
-        #expect(failure.replay == "flowcheck run --sut builtin:sample --suite decoding --seed 1 --runs 400")
+        #expect(failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.decoding])")
     }
 
     @Test("The named invariants: an unknown component never removes its siblings; a malformed child never removes its siblings")

@@ -6,8 +6,8 @@ import SampleImplementations
 
 enum Fixtures {
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.
-    static func lines(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil) -> String {
-        var result = ConformanceRunner(implementation: implementation, options: .init(seed: seed, suites: suites)).run()
+    static func lines(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) -> String {
+        var result = ConformanceRunner(implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut)).run()
         for index in result.suites.indices {
             result.suites[index].seconds = 0
             result.suites[index].failure?.shrinkMilliseconds = 0
@@ -15,8 +15,8 @@ enum Fixtures {
         return JSONLinesReport.lines(result).joined(separator: "\n") + "\n"
     }
 
-    static func input(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil) throws -> ReportInput {
-        try ReportInput.read([("fixture.jsonl", lines(implementation, seed: seed, suites: suites))])
+    static func input(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) throws -> ReportInput {
+        try ReportInput.read([("fixture.jsonl", lines(implementation, seed: seed, suites: suites, sut: sut))])
     }
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")

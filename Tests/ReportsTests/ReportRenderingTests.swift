@@ -20,7 +20,7 @@ struct ReportRenderingTests {
 
     @Test("HTML, JUnit, Markdown and badge match their golden files for a mutant's run")
     func goldenFiles() throws {
-        let input = try Fixtures.input(SampleNavigator(bug: .popToBottomMost), seed: 4)
+        let input = try Fixtures.input(SampleNavigator(bug: .popToBottomMost), seed: 4, sut: "builtin:mutant:pop-to-bottom-most")
         try golden("mutant.html", HTMLReport.render(input))
         try golden("mutant.junit.xml", JUnitReport.render(input))
         try golden("mutant.md", MarkdownReport.render(input))
