@@ -157,7 +157,11 @@ public struct ConformanceResult: Hashable, Codable, Sendable {
     }
 
     /// The overall verdict: errored, then divergent, then insufficient coverage, else conforming.
+    ///
+    /// A run in which no suite ran (the implementation declares none of the requested suites)
+    /// exercised nothing, so it is insufficient coverage, never a pass.
     public var verdict: ConformanceVerdict {
+        if suites.isEmpty { return .insufficientCoverage }
         for verdict in [ConformanceVerdict.errored, .divergent, .insufficientCoverage] where suites.contains(where: { $0.verdict == verdict }) {
             return verdict
         }

@@ -83,7 +83,9 @@ public struct ConformanceRunner {
         }
         var notCertified = capabilities.notCertified
         if let requested = options.suites {
-            for suite in requested where !capabilities.suites.contains(suite) { notCertified.append("suite \(suite) (requested but not declared)") }
+            for suite in requested where !capabilities.suites.contains(suite) {
+                notCertified = notCertified.map { $0 == "suite \(suite) (not declared)" ? "suite \(suite) (requested but not declared)" : $0 }
+            }
         }
         var result = ConformanceResult(kit: .current, implementation: implementation.info, capabilities: capabilities,
                                        notCertified: notCertified, seed: options.seed, suites: results)

@@ -84,10 +84,17 @@ public enum TextReport {
 
     static func verdictLine(_ result: ConformanceResult) -> String {
         switch result.verdict {
-        case .conforming: return "CONFORMING: \(result.steps) steps agreed with the reference model."
+        case .conforming:
+            // The decoding suite counts documents, not steps: name each unit for what it is.
+            let steps = result.suites.filter { $0.suite != .decoding }.map(\.steps).reduce(0, +)
+            let documents = result.suites.filter { $0.suite == .decoding }.map(\.runs).reduce(0, +)
+            let parts = (steps > 0 ? [counted(steps, "step")] : []) + (documents > 0 ? [counted(documents, "document")] : [])
+            return "CONFORMING: \(parts.joined(separator: " and ")) agreed with the reference model."
         case .divergent:
             let count = result.failures.count + result.decodingFailures.count
             return "DIVERGENT: \(counted(count, "suite")) found a divergence between the implementation and the model."
+        case .insufficientCoverage where result.suites.isEmpty:
+            return "INSUFFICIENT COVERAGE: no suite ran, because the implementation declares none of the requested suites."
         case .insufficientCoverage: return "INSUFFICIENT COVERAGE: every step agreed, but not every required combination was exercised."
         case .errored: return "ERRORED: the implementation could not be run to the end."
         }

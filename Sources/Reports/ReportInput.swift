@@ -44,11 +44,12 @@ public struct ReportInput: Hashable, Sendable {
         counterexamples.contains { $0.suite == suite } || errors.contains { $0.suite == suite } || (suite == .decoding && !decodingFailures.isEmpty)
     }
 
-    /// The verdict on the merged records: errored, divergent, insufficient coverage, or conforming.
+    /// The verdict on the merged records: errored, divergent, insufficient coverage (also when nothing ran), or conforming.
     public var verdict: ConformanceVerdict {
         if !errors.isEmpty || cases.contains(where: { $0.status == .errored }) { return .errored }
         if !counterexamples.isEmpty || !decodingFailures.isEmpty || cases.contains(where: { $0.status == .failed }) { return .divergent }
-        if coverage.contains(where: { !$0.missing.isEmpty }) { return .insufficientCoverage }
+        // Nothing ran (no suite, no golden case): nothing was exercised, so it is not a pass.
+        if coverage.contains(where: { !$0.missing.isEmpty }) || (coverage.isEmpty && cases.isEmpty) { return .insufficientCoverage }
         return .conforming
     }
 

@@ -93,6 +93,12 @@ struct RunnerTests {
         #expect(result.notCertified.contains("mode PRESENT (not declared)"))
         #expect(result.notCertified.contains("suite session (not declared)"))
         #expect(result.notCertified.contains("rejection reasons (not reported, so not compared)"))
+
+        let nothing = ConformanceRunner(implementation: implementation, options: .init(seed: 3, suites: [.session])).run()
+        #expect(nothing.suites.isEmpty)
+        #expect(nothing.verdict == .insufficientCoverage, "a run that exercised nothing is never a pass")
+        #expect(nothing.notCertified.filter { $0.hasPrefix("suite session") } == ["suite session (requested but not declared)"])
+        #expect(TextReport.render(nothing).contains("no suite ran, because the implementation declares none of the requested suites"))
     }
 
     @Test("An implementation that throws ends the run as errored with its message")
