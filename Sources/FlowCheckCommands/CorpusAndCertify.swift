@@ -60,12 +60,7 @@ extension FlowCheckCommand {
             throw ArgumentError(code: .missingValue, message: "corpus run needs --sut", commandPath: ["corpus", "run"])
         }
         let gating = try Gating(parsed)
-        let shard = try parsed.value("shard").map { text throws(ArgumentError) -> Shard in
-            guard let shard = Shard(text) else {
-                throw ArgumentError(code: .invalidValue, message: "--shard takes i/n, such as 2/4, not \"\(text)\"", commandPath: ["corpus", "run"])
-            }
-            return shard
-        }
+        let shard = try Gating.shard(parsed)
         guard let implementation = try Gating.implementation(sut, stepTimeout: try parsed.duration("step-timeout") ?? .seconds(5),
                                                              commandPath: ["corpus", "run"], console: console) else { return .notRunnable }
         defer { (implementation as? ProcessImplementation)?.stop() }

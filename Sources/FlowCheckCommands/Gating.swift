@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheck
 import Foundation
 import ProcessProtocol
+import PropertyTesting
 import SampleImplementations
 
 /// CI gating shared by `run`, `corpus run` and `certify`: the skip list, the baseline, and the exit code.
@@ -13,6 +14,16 @@ struct Gating {
     static let flags: [CommandDefinition.Flag] = [
         .init("update-baseline", help: "Write this run's failures to the --baseline file instead of gating on it."),
     ]
+
+    /// The `--shard i/n` option, shared by `run` and `corpus run`, or `nil` when absent.
+    static func shard(_ parsed: ParsedArguments) throws(ArgumentError) -> Shard? {
+        guard let text = parsed.value("shard") else { return nil }
+        guard let shard = Shard(text) else {
+            throw ArgumentError(code: .invalidValue, message: "--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not \"\(text)\"",
+                                commandPath: parsed.commandPath)
+        }
+        return shard
+    }
 
     var skip = SkipList()
     var baselinePath: String?

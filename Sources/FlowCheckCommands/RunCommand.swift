@@ -18,18 +18,12 @@ extension FlowCheckCommand {
             suites = []
             for name in names {
                 guard let suite = Suite(rawValue: name) else {
-                    throw ArgumentError(code: .invalidValue, message: "unknown suite \"\(name)\"; expected navigation or session", commandPath: ["run"])
+                    throw ArgumentError(code: .invalidValue, message: "unknown suite \"\(name)\"; expected one of \(Suite.allCases.map(\.rawValue).joined(separator: ", "))", commandPath: ["run"])
                 }
                 suites?.append(suite)
             }
         }
-        var shard: Shard?
-        if let text = parsed.value("shard") {
-            guard let parsedShard = Shard(text) else {
-                throw ArgumentError(code: .invalidValue, message: "--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not \"\(text)\"", commandPath: ["run"])
-            }
-            shard = parsedShard
-        }
+        let shard = try Gating.shard(parsed)
         var specPlan: SpecPlan?
         if let specPath = parsed.value("spec") {
             specPlan = try Self.specPlan(specPath, console: console)

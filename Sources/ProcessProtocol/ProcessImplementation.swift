@@ -48,9 +48,9 @@ public final class ProcessImplementation: DecodingImplementation {
         self.output = LineChannel(stdout.fileHandleForReading)
         self.errors = LineChannel(stderr.fileHandleForReading, keepsTail: 20)
 
-        let reply: [String: Any], line: String
+        let line: String
         do {
-            (reply, line) = try Self.exchange(.hello(kit), seq: 0, context: "hello", input: input, output: output,
+            (_, line) = try Self.exchange(.hello(kit), seq: 0, context: "hello", input: input, output: output,
                                               errors: errors, process: process, timeout: stepTimeout)
         } catch {
             Self.terminate(process)
@@ -73,7 +73,6 @@ public final class ProcessImplementation: DecodingImplementation {
                                message: "`\(commandLine)` broke the protocol at hello: its reply lacks \"implementation\" or \"capabilities\" of the documented shape (\(error))",
                                offendingLine: line)
         }
-        _ = reply
         seq = 1
     }
 
