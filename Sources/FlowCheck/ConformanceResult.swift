@@ -89,7 +89,7 @@ public struct ConformanceFailure: Hashable, Codable, Sendable {
     public var shrinkMilliseconds: Double
     /// Whether deleting any single step makes the divergence disappear.
     public var oneMinimal: Bool
-    /// The command line that replays it.
+    /// What replays it: a `flowcheck` command line, or for an implementation driven from Swift, an `expectConformance` call.
     public var replay: String
 
     /// The commands, in order.

@@ -34,7 +34,7 @@ public struct DecodingFailure: Hashable, Codable, Sendable {
     public var shrinkCandidates: Int
     /// Shrink time in milliseconds.
     public var shrinkMilliseconds: Double
-    /// The command line that replays it.
+    /// What replays it: a `flowcheck` command line, or for an implementation driven from Swift, an `expectConformance` call.
     public var replay: String
 }
 
