@@ -17,7 +17,9 @@ final class Capture: Sendable {
     var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
 }
 
-func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: String) {
+func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: String) { flowcheck(arguments) }
+
+func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
     let capture = Capture()
     let code = FlowCheckCommand.main(arguments, console: capture.console)
     return (code, capture.out, capture.err)
@@ -51,6 +53,20 @@ struct RunCommandTests {
         // Wall time is the one thing a replay may change.
         let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s") }
         #expect(timeless(replayed.out) == timeless(out), "the replay command reproduces the same report")
+    }
+
+    @Test("The README's example failure is what the kit prints today")
+    func readmeExample() throws {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let prompt = "$ swift run flowcheck "
+        let block = try #require(readme.components(separatedBy: "```").first { $0.hasPrefix("\n" + prompt) })
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        let arguments = lines.first!.dropFirst(prompt.count).split(separator: " ").map(String.init)
+        let shown = lines.dropFirst().joined(separator: "\n").trimmingCharacters(in: .newlines)
+        let (code, out, _) = flowcheck(arguments)
+        #expect(code == .failure)
+        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s") }
+        #expect(timeless(out) == timeless(shown), "update the README's example to what `swift run flowcheck \(arguments.joined(separator: " "))` prints")
     }
 
     @Test("--json writes a header, coverage, one counterexample per failure and a summary, keys sorted")
