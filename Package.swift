@@ -11,7 +11,11 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
     name: "FlowCheck",
     products: [
+        .library(name: "ConformanceRules", targets: ["ConformanceRules"]),
         .library(name: "NavigationModel", targets: ["NavigationModel"]),
+        .library(name: "FlowCheckCore", targets: ["FlowCheckCore"]),
+        .library(name: "FlowCheckRecords", targets: ["FlowCheckRecords"]),
+        .library(name: "FlowCheckGating", targets: ["FlowCheckGating"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "PropertyTestingTestSupport", targets: ["PropertyTestingTestSupport"]),
         .library(name: "GoldenCorpus", targets: ["GoldenCorpus"]),
@@ -25,8 +29,23 @@ let package = Package(
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
     ],
     targets: [
+        // Rules and suite names: the vocabulary every suite, record and report shares.
+        .target(name: "ConformanceRules", swiftSettings: strict),
         // The reference model of server-driven navigation: pure values, no I/O.
-        .target(name: "NavigationModel", swiftSettings: strict),
+        .target(name: "NavigationModel", dependencies: ["ConformanceRules"], swiftSettings: strict),
+        // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
+        .target(name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema"], swiftSettings: strict),
+        // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
+        .target(
+            name: "FlowCheckRecords", dependencies: ["ConformanceRules", "FlowCheckCore", "NavigationModel", "JSON"],
+            exclude: ["Schemas"], swiftSettings: strict
+        ),
+        // CI gating shared by the command line and Swift callers: skip list, baseline, corpus runs, certificates, spec planning.
+        .target(
+            name: "FlowCheckGating",
+            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "NavigationModel", "RUFSpec"],
+            swiftSettings: strict
+        ),
         // A general property-testing engine with integrated shrinking.
         .target(name: "PropertyTesting", swiftSettings: strict),
         // The example machines the engine's tests and benchmark share.
@@ -34,22 +53,30 @@ let package = Package(
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
-        .target(name: "GoldenCorpus", dependencies: ["NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
-        // The conformance runner: generators, differential checking, results.
-        .target(name: "FlowCheck", dependencies: ["NavigationModel", "PropertyTesting", "GoldenCorpus", "FlowSchema", "JSON"], swiftSettings: strict),
+        .target(name: "GoldenCorpus", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
+        // The conformance engine: the suites (one folder each), the generic runner, shrinking, the text report.
+        .target(
+            name: "FlowCheck",
+            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting", "FlowSchema", "JSON"],
+            swiftSettings: strict
+        ),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
-            name: "ProcessProtocol", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"],
+            name: "ProcessProtocol", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON"],
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
-        .target(name: "FlowCheckTestSupport", dependencies: ["FlowCheck", "PropertyTestingTestSupport"], swiftSettings: strict),
+        .target(
+            name: "FlowCheckTestSupport",
+            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "PropertyTestingTestSupport"],
+            swiftSettings: strict
+        ),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
-        .target(name: "Reports", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"], swiftSettings: strict),
+        .target(name: "Reports", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords"], swiftSettings: strict),
         // A JSON parser with positions and a depth limit, and a canonical writer.
         .target(name: "JSON", swiftSettings: strict),
         // The reference decoder of flow documents and their canonical form.
-        .target(name: "FlowSchema", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "FlowSchema", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
         // RUF app specs: reading, $ref resolution and lint.
@@ -57,57 +84,71 @@ let package = Package(
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
-        .target(name: "SampleImplementations", dependencies: ["FlowCheck", "FlowSchema", "NavigationModel"], swiftSettings: strict),
+        .target(
+            name: "SampleImplementations", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel"],
+            swiftSettings: strict
+        ),
         // The `flowcheck` commands, as a library the tests drive in-process.
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "FlowCheck", "FlowSchema", "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting",
-                "Reports", "RUFSpec",
-                "SampleImplementations",
+                "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowSchema",
+                "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFSpec", "SampleImplementations",
             ],
             swiftSettings: strict
         ),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
         .executableTarget(
             name: "FlowCheckBench",
-            dependencies: ["PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowSchema", "JSON", "SampleImplementations"],
+            dependencies: [
+                "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON", "SampleImplementations",
+            ],
             swiftSettings: strict
         ),
 
-        .testTarget(name: "NavigationModelTests", dependencies: ["NavigationModel"], swiftSettings: strict),
+        .testTarget(name: "NavigationModelTests", dependencies: ["ConformanceRules", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "FlowCheckTests",
-            dependencies: ["FlowCheck", "NavigationModel", "PropertyTesting", "SampleImplementations"],
+            dependencies: [
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "PropertyTesting",
+                "SampleImplementations",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ProcessProtocolTests",
-            dependencies: ["ProcessProtocol", "FlowCheck", "FlowSchema", "NavigationModel"],
+            dependencies: ["ProcessProtocol", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FlowCheckCommandsTests",
-            dependencies: ["FlowCheckCommands", "FlowCheckCLI", "FlowCheck", "GoldenCorpus", "SampleImplementations"],
+            dependencies: [
+                "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords",
+                "GoldenCorpus", "NavigationModel", "SampleImplementations", "JSON",
+            ],
+            exclude: ["Help"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FlowCheckTestSupportTests",
-            dependencies: ["FlowCheckTestSupport", "FlowCheck", "SampleImplementations"],
+            dependencies: ["FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema", "SampleImplementations"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "FlowCheck", "NavigationModel", "PropertyTesting", "SampleImplementations"],
+            dependencies: [
+                "Reports", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting",
+                "SampleImplementations",
+            ],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
         .testTarget(name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML"], swiftSettings: strict),
-        .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "JSON"], swiftSettings: strict),
+        .testTarget(name: "FlowSchemaTests", dependencies: ["ConformanceRules", "FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
-        .testTarget(name: "GoldenCorpusTests", dependencies: ["GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
+        .testTarget(name: "GoldenCorpusTests", dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",
             dependencies: ["PropertyTesting", "PropertyTestingTestSupport", "PropertyTestingExamples"],

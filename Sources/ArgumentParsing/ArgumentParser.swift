@@ -111,8 +111,9 @@ public enum ArgumentParser {
                     continue
                 }
                 if !command.subcommands.isEmpty && result.positionals.isEmpty && command.positionals.isEmpty {
-                    throw ArgumentError(code: .unknownSubcommand,
-                                        message: "unknown subcommand \"\(argument)\"; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
+                    let names = command.subcommands.map(\.name)
+                    let hint = closest(argument, among: names).map { "; did you mean \"\($0)\"?" } ?? "; expected one of: \(names.joined(separator: ", "))"
+                    throw ArgumentError(code: .unknownSubcommand, message: "unknown subcommand \"\(argument)\"" + hint,
                                         commandPath: result.commandPath)
                 }
                 result.positionals.append(argument)
@@ -155,10 +156,14 @@ public enum ArgumentParser {
                 throw ArgumentError(code: .unknownOption, message: "unknown option \"--\(name)\"" + suggestion(name, command), commandPath: result.commandPath)
             }
         }
-        if result.helpRequested { return result }
+        if result.helpRequested || result.flags.contains("version") { return result }
         if !command.subcommands.isEmpty && command.positionals.isEmpty && result.positionals.isEmpty {
             throw ArgumentError(code: .missingSubcommand,
                                 message: "missing subcommand; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
+                                commandPath: result.commandPath)
+        }
+        for option in command.options where option.required && result.options[option.name] == nil {
+            throw ArgumentError(code: .missingValue, message: "missing --\(option.name) <\(option.valueName)>: \(option.help)",
                                 commandPath: result.commandPath)
         }
         let required = command.positionals.filter { !$0.optional }.count
@@ -174,10 +179,12 @@ public enum ArgumentParser {
     }
 
     private static func suggestion(_ name: String, _ command: CommandDefinition) -> String {
-        let names = command.options.map(\.name) + command.flags.map(\.name)
-        let scored = names.map { ($0, editDistance($0, name)) }.filter { $0.1 <= 2 }
-        guard let close = scored.min(by: { $0.1 < $1.1 })?.0 else { return "" }
-        return "; did you mean --\(close)?"
+        closest(name, among: command.options.map(\.name) + command.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+    }
+
+    /// The name a typo most likely meant: within two edits, and closer than any other.
+    static func closest(_ typo: String, among names: [String]) -> String? {
+        names.map { ($0, editDistance($0, typo)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 
     /// Levenshtein distance, for suggesting the option a typo meant.
@@ -196,8 +203,26 @@ public enum ArgumentParser {
         return a.isEmpty ? b.count : row[b.count]
     }
 
-    /// The help page of the command at `path`.
-    public static func help(for path: [String], root: CommandDefinition) -> String {
+    /// What a usage error prints: the error, the command's one usage line, and where its help is.
+    public static func usageError(_ error: ArgumentError, root: CommandDefinition) -> String {
+        let (command, names) = resolve(error.commandPath, root: root)
+        return "error: \(error.message)\n" + usage(command, names: names) + "\nSee '\(names.joined(separator: " ")) --help'."
+    }
+
+    /// The usage line: required options bare, the others in brackets.
+    static func usage(_ command: CommandDefinition, names: [String]) -> String {
+        var usage = "USAGE: " + names.joined(separator: " ")
+        if !command.subcommands.isEmpty { usage += " <subcommand>" }
+        for option in command.options where option.required { usage += " --\(option.name) <\(option.valueName)>" }
+        for positional in command.positionals {
+            usage += positional.optional ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]" : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
+        }
+        for option in command.options where !option.required { usage += " [--\(option.name) <\(option.valueName)>]" }
+        for flag in command.flags { usage += " [--\(flag.name)]" }
+        return usage
+    }
+
+    static func resolve(_ path: [String], root: CommandDefinition) -> (CommandDefinition, [String]) {
         var command = root
         var names = [root.name]
         for name in path {
@@ -205,15 +230,14 @@ public enum ArgumentParser {
             command = sub
             names.append(name)
         }
+        return (command, names)
+    }
+
+    /// The help page of the command at `path`.
+    public static func help(for path: [String], root: CommandDefinition) -> String {
+        let (command, names) = resolve(path, root: root)
         var lines = ["OVERVIEW: \(command.abstract)", ""]
-        var usage = "USAGE: " + names.joined(separator: " ")
-        if !command.subcommands.isEmpty { usage += " <subcommand>" }
-        for option in command.options { usage += " [--\(option.name) <\(option.valueName)>]" }
-        for flag in command.flags { usage += " [--\(flag.name)]" }
-        for positional in command.positionals {
-            usage += positional.optional ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]" : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
-        }
-        lines.append(usage)
+        lines.append(usage(command, names: names))
         if let discussion = command.discussion { lines += ["", discussion] }
         func row(_ left: String, _ right: String) -> String {
             let pad = max(2, 28 - left.count)

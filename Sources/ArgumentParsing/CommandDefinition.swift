@@ -14,16 +14,19 @@ public struct CommandDefinition: Sendable {
         public var defaultDescription: String?
         /// Whether the option may be given more than once; its values are then collected in order.
         public var repeatable: Bool
+        /// Whether the command cannot run without it; the usage line shows it without brackets.
+        public var required: Bool
 
         /// Creates an option.
         public init(_ name: String, short: Character? = nil, value valueName: String, help: String,
-                    default defaultDescription: String? = nil, repeatable: Bool = false) {
+                    default defaultDescription: String? = nil, repeatable: Bool = false, required: Bool = false) {
             self.name = name
             self.short = short
             self.valueName = valueName
             self.help = help
             self.defaultDescription = defaultDescription
             self.repeatable = repeatable
+            self.required = required
         }
     }
 

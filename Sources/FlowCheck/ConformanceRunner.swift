@@ -1,11 +1,16 @@
-import FlowSchema
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
 import Foundation
-import NavigationModel
 import PropertyTesting
 
-/// Runs the conformance suites against an implementation: generates plans,
-/// diffs the implementation's replies with the model's after every step,
-/// shrinks the first divergence and names the rules it breaks.
+/// The result of a conformance run: the records every report renders, with the verdict computed once.
+public typealias ConformanceResult = RunRecord
+
+/// Runs the registered suites against an implementation: generates cases, checks each against the model,
+/// shrinks a failure to its minimal form and names the rules it breaks.
+///
+/// The runner knows no suite by name: each suite is a ``ConformanceSuite`` in ``SuiteRegistry``.
 public struct ConformanceRunner {
     /// What to run, and with what budget.
     public struct Options: Hashable, Sendable {
@@ -29,10 +34,15 @@ public struct ConformanceRunner {
         /// When set, destinations come from this app spec.
         public var spec: SpecPlan?
 
+        /// The default number of runs per suite.
+        public static let defaultRuns = 400
+        /// The default most steps in one run.
+        public static let defaultMaxSteps = 30
+
         /// Creates options; the defaults (400 runs of at most 30 steps per suite) exercise every required combination.
-        public init(seed: UInt64, runs: Int = 400, maxSteps: Int = 30, timeLimit: Duration? = nil, suites: [Suite]? = nil,
-                    shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)), sut: String? = nil,
-                    shard: Shard? = nil, spec: SpecPlan? = nil) {
+        public init(seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
+                    suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
+                    sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil) {
             self.seed = seed
             self.runs = runs
             self.maxSteps = maxSteps
@@ -56,172 +66,156 @@ public struct ConformanceRunner {
         }
     }
 
+    /// Why a run cannot start: the implementation declares a suite it cannot serve, or one the kit does not have.
+    public struct SetupError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong, in one sentence.
+        public var message: String
+        public var description: String { message }
+    }
+
     /// The implementation under test.
-    public let implementation: any NavigationImplementation
+    public let implementation: any Implementation
     /// The options.
     public let options: Options
     /// Called after each suite, for progress output.
-    public var progress: (@Sendable (SuiteResult) -> Void)?
+    public var progress: (@Sendable (FlowCheckCore.Verdict.SuiteVerdict) -> Void)?
     /// Called now and then while a suite runs, with the suite and its completed runs.
     public var runProgress: (@Sendable (Suite, Int) -> Void)?
 
     /// Creates a runner for an implementation.
-    public init(implementation: any NavigationImplementation, options: Options) {
+    public init(implementation: any Implementation, options: Options) {
         self.implementation = implementation
         self.options = options
     }
 
-    /// Runs every requested suite the implementation declared.
-    public func run() -> ConformanceResult {
+    /// The suites that will run, in order: those requested that the implementation declares.
+    ///
+    /// - Throws: ``SetupError`` when a requested suite is unknown to the kit, or when a declared suite cannot
+    ///   be served (the adapter lacks its protocol, or its capabilities are incomplete).
+    public func suitesToRun() throws(SetupError) -> [any ConformanceSuite] {
         let capabilities = implementation.capabilities
-        let suites = (options.suites ?? Suite.allCases).filter(capabilities.suites.contains)
-        var results: [SuiteResult] = []
-        for suite in suites {
-            let result = run(suite, capabilities: capabilities)
-            progress?(result)
-            results.append(result)
-        }
-        var notCertified = capabilities.notCertified
         if let requested = options.suites {
-            for suite in requested where !capabilities.suites.contains(suite) {
-                notCertified = notCertified.map { $0 == "suite \(suite) (not declared)" ? "suite \(suite) (requested but not declared)" : $0 }
+            for suite in requested where SuiteRegistry.named(suite) == nil {
+                throw SetupError(message: "unknown suite \"\(suite)\"; this kit has \(SuiteRegistry.names.map(\.rawValue).joined(separator: ", "))")
             }
         }
-        var result = ConformanceResult(kit: .current, implementation: implementation.info, capabilities: capabilities,
-                                       notCertified: notCertified, seed: options.seed, suites: results)
-        if let spec = options.spec {
-            let seen = Set(results.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
-            let names = spec.navigations.map(\.name)
-            result.spec = SpecCoverage(file: spec.file, navigations: names, exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
+        var result: [any ConformanceSuite] = []
+        for suite in SuiteRegistry.all where capabilities.suites.contains(suite.suite) {
+            if suite.subject(implementation) == nil {
+                throw SetupError(message: "\(implementation.info.name) declares the \(suite.suite) suite but does not conform to \(suite.requiredProtocol)")
+            }
+            if let problem = suite.problem(with: capabilities) {
+                throw SetupError(message: "\(implementation.info.name) declares the \(suite.suite) suite, but \(problem)")
+            }
+            if options.suites?.contains(suite.suite) ?? true { result.append(suite) }
         }
         return result
     }
 
-    func run(_ suite: Suite, capabilities: Capabilities) -> SuiteResult {
-        if suite == .decoding { return runDecoding(capabilities) }
-        let required = CoverageLabel.required(for: capabilities, suite: suite)
+    /// What this run does not certify, one sentence each.
+    public func notCertified() -> [String] {
+        let capabilities = implementation.capabilities
+        var result: [String] = []
+        for suite in SuiteRegistry.all {
+            if !capabilities.suites.contains(suite.suite) {
+                // A suite outside what the implementation is (a decoder that does not navigate) is not its scope;
+                // it is named only when the run asked for it.
+                if options.suites?.contains(suite.suite) ?? false { result.append("suite \(suite.suite) (requested but not declared)") }
+            } else if options.suites?.contains(suite.suite) ?? true {
+                result += suite.notCertified(capabilities)
+            } else {
+                result.append("suite \(suite.suite) (declared, not requested in this run)")
+            }
+        }
+        for suite in capabilities.suites where SuiteRegistry.named(suite) == nil {
+            result.append("suite \(suite) (declared, but this kit does not have it)")
+        }
+        return result
+    }
+
+    /// Runs every requested suite the implementation declared.
+    public func run() throws(SetupError) -> ConformanceResult {
+        let suites = try suitesToRun()
+        var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
+        for suite in suites {
+            let outcome = run(suite)
+            records.append(outcome.record)
+            failures += outcome.failures
+            if let error = outcome.error { errors.append(error) }
+            progress?(FlowCheckCore.Verdict.SuiteVerdict(suite: outcome.record.suite, runs: outcome.record.runs, exercised: outcome.record.exercised,
+                                           failures: outcome.failures.count, missingCoverage: outcome.record.missingCoverage,
+                                           error: outcome.error?.message))
+        }
+        var header = RunHeader(kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
+                               notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
+                               shard: options.shard?.description)
+        if let spec = options.spec {
+            let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
+            header.spec = SpecCoverage(file: spec.file, navigations: spec.navigations.map(\.name),
+                                       exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
+        }
+        return RunRecord(header: header, suites: records, failures: failures, errors: errors, cases: [],
+                         seconds: records.map(\.seconds).reduce(0, +))
+    }
+
+    struct SuiteOutcome {
+        var record: SuiteRecord
+        var failures: [FailureRecord]
+        var error: ErrorRecord?
+    }
+
+    func run<S: ConformanceSuite>(_ suite: S) -> SuiteOutcome {
+        let capabilities = implementation.capabilities
+        let context = SuiteContext(maxSteps: options.maxSteps, spec: options.spec)
+        let required = suite.requiredCoverage(capabilities, context: context)
         var configuration = Configuration(
             seed: SplitMix64.derive(options.seed, suite.seedSalt), runs: options.runs, maxSteps: options.maxSteps,
             timeLimit: options.timeLimit, shrinkLimit: options.shrinkLimit,
             // One shard cannot be judged on coverage alone: `flowcheck report` judges the merged shards.
             coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
-        let generator = PlanGenerator(capabilities: capabilities, suite: suite, maxSteps: options.maxSteps, spec: options.spec)
-        let box = ImplementationBox(implementation)
-        let reasons = capabilities.reasons
-        let property = Property(generator.plans, labels: { plan in plan.specLabels }, stepLabels: { plan in plan.labels }) { plan in
-            let replies = try box.replies(to: plan)
-            for index in plan.commands.indices where !ReplyComparison.matches(plan.expected[index], replies[index], reasons: reasons) {
-                return false
-            }
-            return true
+        // Checked by suitesToRun before anything runs.
+        let box = SubjectBox(suite.subject(implementation)!)
+        let generator = suite.generator(capabilities, context: context)
+        let property = Property(generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) }) { value in
+            try suite.check(value, on: box.subject, capabilities: capabilities)
         }
-        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(suite, runs) } })
-        return Self.suiteResult(suite, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
-            guard let found = check.counterexample else { return }
-            let counterexample = StepAbsorption.minimize(found, property: property, generator: generator, configuration: configuration)
-            // The engine seeds run k with derive(seed, k): regenerate the first failure to count its steps.
-            let original = try? generator.plans.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
-            result.failure = try FailureAnalysis.analyze(
-                plan: counterexample.value, original: original, implementation: box, reasons: reasons,
-                shrink: counterexample.shrink, replay: options.replayCommand(for: suite))
-        }
-    }
-
-    /// A suite's result from its check: counts, coverage, and the verdict; `analyze` describes a failure
-    /// (an ``Abort`` while describing it makes the suite errored).
-    static func suiteResult<Value>(
-        _ suite: Suite, configuration: Configuration, check: CheckResult<Value>, required: [String],
-        analyze: (inout SuiteResult) throws(Abort) -> Void
-    ) -> SuiteResult {
-        var result = SuiteResult(
-            suite: suite, seed: configuration.seed, verdict: .conforming, runs: check.runs, steps: check.coverage.steps,
-            seconds: check.duration.seconds, coverage: rows(check.coverage, required: required),
-            missingCoverage: [], failure: nil, error: nil)
+        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } })
+        var record = SuiteRecord(
+            suite: suite.suite, seed: configuration.seed, runs: check.runs, exercised: Count(check.coverage.steps, suite.unit),
+            seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required), missingCoverage: [],
+            rules: suite.rules)
+        var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         switch check.verdict {
         case .passed:
             break
         case .failed:
-            result.verdict = .divergent
-            do { try analyze(&result) } catch {
-                result.verdict = .errored
-                result.error = error.message
+            guard let found = check.counterexample else { break }
+            let shrunk = suite.refine(found, property: property, capabilities: capabilities, context: context, configuration: configuration)
+            // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
+            let original = try? generator.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
+            let failing = FailingCase(value: shrunk.value, original: original, shrink: shrunk.shrink, replay: options.replayCommand(for: suite.suite))
+            do {
+                outcome.failures.append(try suite.describe(failing, on: box.subject, capabilities: capabilities))
+            } catch {
+                outcome.error = ErrorRecord(suite: suite.suite, message: error.message)
             }
         case .insufficientCoverage:
-            result.verdict = .insufficientCoverage
-            result.missingCoverage = check.unmetCoverage.map(\.label)
+            record.missingCoverage = check.unmetCoverage.map(\.label)
+            outcome.record = record
         case .errored, .gaveUp:
-            result.verdict = .errored
-            result.error = check.abortMessage ?? check.description
+            outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)
         }
-        return result
+        return outcome
     }
 
     static func rows(_ table: CoverageTable, required: [String]) -> [CoverageRow] {
         var labels = table.labels
         for label in required where table.runsWithLabel[label] == nil { labels.append(label) }
         let requiredSet = Set(required)
-        return labels.map { CoverageRow(label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0, required: requiredSet.contains($0)) }
-    }
-}
-
-extension ConformanceRunner {
-    /// The decoding suite: generated documents, decoded by the reference decoder (with the declared
-    /// component types and migrations) and by the implementation, whose canonical forms must agree.
-    func runDecoding(_ capabilities: Capabilities) -> SuiteResult {
-        let required = CoverageLabel.required(for: capabilities, suite: .decoding)
-        var configuration = Configuration(
-            seed: SplitMix64.derive(options.seed, Suite.decoding.seedSalt), runs: options.runs, timeLimit: options.timeLimit,
-            shrinkLimit: options.shrinkLimit, coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
-        configuration.shard = options.shard
-        guard implementation is any DecodingImplementation else {
-            return SuiteResult(suite: .decoding, seed: configuration.seed, verdict: .errored, runs: 0, steps: 0, seconds: 0, coverage: [],
-                               missingCoverage: [], failure: nil,
-                               error: "the implementation declares the decoding suite but does not decode (it does not conform to DecodingImplementation)")
+        return labels.map {
+            CoverageRow(label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0, required: requiredSet.contains($0))
         }
-        let generator = DocumentGenerator(capabilities: capabilities)
-        let decoderOptions = capabilities.decoderOptions
-        let box = ImplementationBox(implementation)
-        let property = Property(generator.documents, labels: { $0.labels }, stepLabels: { _ in ["document"] }) { document in
-            FlowDecoder.decode(document.text, options: decoderOptions).agrees(with: try box.decode(document.text))
-        }
-        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(.decoding, runs) } })
-        return Self.suiteResult(.decoding, configuration: configuration, check: check, required: required) { (result: inout SuiteResult) throws(Abort) in
-            guard let counterexample = check.counterexample else { return }
-            let original = try? generator.documents.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(counterexample.run))))
-            result.decodingFailure = try DecodingAnalysis.analyze(
-                counterexample.value, original: original, decoder: box, options: decoderOptions,
-                shrink: ShrinkStatisticsSummary(candidates: counterexample.shrink.calls, milliseconds: counterexample.shrink.duration.seconds * 1000),
-                replay: options.replayCommand(for: .decoding))
-        }
-    }
-}
-
-/// Lets the engine's `@Sendable` test closure drive a class-bound implementation.
-/// The engine runs a check on one thread, so the implementation is never shared.
-final class ImplementationBox: @unchecked Sendable {
-    let implementation: any NavigationImplementation
-
-    init(_ implementation: any NavigationImplementation) { self.implementation = implementation }
-
-    /// The implementation's replies to a plan; an error aborts the whole check.
-    func replies(to plan: RunPlan) throws(Abort) -> [Reply] {
-        let replies: [Reply]
-        do {
-            replies = try implementation.run(initial: plan.initial, profile: plan.profile, commands: plan.commands)
-        } catch {
-            throw Abort("\(error)")
-        }
-        guard replies.count == plan.commands.count else {
-            throw Abort("the implementation gave \(replies.count) replies to \(plan.commands.count) commands")
-        }
-        return replies
-    }
-
-    /// The implementation's decoding of a document; an error aborts the whole check.
-    func decode(_ text: String) throws(Abort) -> DecodeOutcome {
-        guard let decoder = implementation as? any DecodingImplementation else { throw Abort("the implementation does not decode") }
-        do { return try decoder.decode(text) } catch { throw Abort("\(error)") }
     }
 }
 

@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import NavigationModel
 
@@ -13,7 +14,7 @@ public enum FailureIdentity {
     }
 
     /// FNV-1a, 64-bit: small, stable across platforms and runs (unlike `Hasher`, which is seeded per process).
-    static func fnv1a(_ data: Data) -> UInt64 {
+    package static func fnv1a(_ data: Data) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)
@@ -22,7 +23,7 @@ public enum FailureIdentity {
         return hash
     }
 
-    static func hex(_ value: UInt64) -> String {
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

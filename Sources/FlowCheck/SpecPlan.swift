@@ -42,13 +42,3 @@ public struct SpecPlan: Hashable, Sendable {
         self.navigations = navigations
     }
 }
-
-/// Which of a spec's navigations a run exercised.
-public struct SpecCoverage: Hashable, Codable, Sendable {
-    /// The spec's root file.
-    public var file: String
-    /// Every navigation of the spec, by name.
-    public var navigations: [String]
-    /// Those some run exercised.
-    public var exercised: [String]
-}

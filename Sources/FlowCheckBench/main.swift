@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowCheckCore
 import FlowSchema
 import Foundation
 import JSON
@@ -67,13 +68,14 @@ if enabled("runner") {
 // 3. The kit's main job in-process: builtin:sample, the navigation and session suites, every step generated,
 //    run on the reference model and on the sample SDK, and compared.
 let runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: runs, maxSteps: 50, suites: [.navigation, .session]))
-let conformance = runner.run()
-precondition(conformance.verdict == .conforming, "builtin:sample must conform")
-print("runner.sample: \(conformance.runs) runs, \(conformance.steps) steps in \(format(conformance.seconds)) s = \(Int(conformance.stepsPerSecond)) steps/s")
+let conformance = try! runner.run()
+precondition(conformance.verdict.passed, "builtin:sample must conform")
+let steps = conformance.verdict.exercised.first { $0.unit == .step }?.value ?? 0
+print("runner.sample: \(conformance.verdict.runs) runs, \(steps) steps in \(format(conformance.seconds)) s = \(Int(Double(steps) / conformance.seconds)) steps/s")
 let decodingRuns = max(runs / 10, 100)
-let decoding = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: decodingRuns, suites: [.decoding])).run()
-precondition(decoding.verdict == .conforming, "builtin:sample must decode conformingly")
-print("runner.decoding: \(decoding.runs) documents in \(format(decoding.seconds)) s = \(Int(Double(decoding.runs) / decoding.seconds)) documents/s (both decoders, compared)")
+let decoding = try! ConformanceRunner(implementation: SampleFlowDecoder(), options: .init(seed: 1, runs: decodingRuns, suites: [.decoding])).run()
+precondition(decoding.verdict.passed, "builtin:decoder must decode conformingly")
+print("runner.decoding: \(decoding.verdict.runs) documents in \(format(decoding.seconds)) s = \(Int(Double(decoding.verdict.runs) / decoding.seconds)) documents/s (both decoders, compared)")
 
 }
 

@@ -1,16 +1,28 @@
 import ArgumentParsing
-import FlowCheck
+import FlowCheckCore
 import Foundation
 import JSON
 import RUFSpec
 
-extension FlowCheckCommand {
-    static let lintCommand = CommandDefinition(
+/// `flowcheck lint`: checks a RUF app spec and lists its findings with file, line and rule.
+struct LintCommand: Subcommand {
+    static let sarif = TypedOption<String>.text("sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")
+    static let definition = CommandDefinition(
         "lint", abstract: "Check a RUF app spec: behaviors, navigation targets, flows, $refs, screen names.",
-        discussion: "Exit codes: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
-        options: [.init("sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")],
+        discussion: "EXIT CODES: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
+        options: [sarif.definition],
         flags: [.init("json", help: "Print the findings as JSON instead of text.")],
         positionals: [.init("spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml.")])
+
+    var path: String
+    var json: Bool
+    var sarifPath: String?
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        path = parsed.positionals[0]
+        json = parsed.flag("json")
+        sarifPath = try parsed.value(Self.sarif)
+    }
 
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.
     static func readSpec(_ path: String) -> (spec: Spec, folder: String) {
@@ -21,12 +33,11 @@ extension FlowCheckCommand {
         return (reader.spec(file: url.lastPathComponent), shown)
     }
 
-    static func lint(_ parsed: ParsedArguments, console: Console) -> ExitCode {
-        let path = parsed.positionals[0]
-        let (spec, folder) = readSpec(path)
+    func run(_ console: Console) -> ExitCode {
+        let (spec, folder) = Self.readSpec(path)
         let problems = SpecLinter.lint(spec)
         func shown(_ file: String) -> String { folder.isEmpty ? file : folder + "/" + file }
-        if parsed.flag("json") {
+        if json {
             let items = problems.map { problem -> JSONValue in
                 .object([("rule", .string(problem.rule)), ("severity", .string(problem.severity.rawValue)), ("file", .string(shown(problem.location.file))),
                          ("line", .number(Double(problem.location.line))), ("column", .number(Double(problem.location.column))),
@@ -40,7 +51,7 @@ extension FlowCheckCommand {
             let errors = problems.filter { $0.severity == .error }.count
             console.out("\(path): \(spec.screens.count) screens, \(spec.navigations.count) navigations; \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")")
         }
-        if let sarif = parsed.value("sarif"), !ReportOutputs.write(sarifText(problems, shown: shown), to: sarif, console: console) { return .failure }
+        if let sarifPath, !OutputOptions.write(Self.sarifText(problems, shown: shown), to: sarifPath, console: console) { return .failure }
         return problems.contains { $0.severity == .error } ? .failure : .success
     }
 

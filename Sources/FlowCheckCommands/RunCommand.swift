@@ -1,83 +1,117 @@
 import ArgumentParsing
+import ConformanceRules
 import FlowCheck
+import FlowCheckCore
+import FlowCheckGating
+import FlowCheckRecords
 import Foundation
 import ProcessProtocol
 import PropertyTesting
-import RUFSpec
-import Reports
-import SampleImplementations
 
-extension FlowCheckCommand {
-    static func run(_ parsed: ParsedArguments, console: Console) throws(ArgumentError) -> ExitCode {
-        guard let sut = parsed.value("sut") else {
-            throw ArgumentError(code: .missingValue, message: "run needs --sut (builtin:sample, builtin:mutant:<name>, or a command line)", commandPath: ["run"])
+/// `flowcheck run`: checks an implementation against the reference model, suite by suite.
+struct RunCommand: Subcommand {
+    static let suites = TypedOption<[Suite]>(
+        "suite", value: "names",
+        help: "Suites to run, comma-separated: " + SuiteRegistry.all.map { "\($0.suite) (\($0.summary))" }.joined(separator: ", ") + ".",
+        defaultText: "every declared suite", repeatable: true,
+        expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")) { text in
+            let names = text.split(separator: ",").map { Suite($0.trimmingCharacters(in: .whitespaces)) }
+            return names.allSatisfy { SuiteRegistry.named($0) != nil } && !names.isEmpty ? names : nil
         }
-        var suites: [Suite]?
-        let names = parsed.values("suite").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        if !names.isEmpty {
-            suites = []
-            for name in names {
-                guard let suite = Suite(rawValue: name) else {
-                    throw ArgumentError(code: .invalidValue, message: "unknown suite \"\(name)\"; expected one of \(Suite.allCases.map(\.rawValue).joined(separator: ", "))", commandPath: ["run"])
+    static let saveFailures = TypedOption<String>.text("save-failures", value: "folder",
+                                                       help: "Save each minimal counterexample as a golden case (such as Corpus).")
+    static let spec = TypedOption<String>.text("spec", value: "file",
+                                               help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
+    static let defaultHTML = "Reports/<implementation>.html"
+
+    static let definition = CommandDefinition(
+        "run", abstract: "Check an implementation against the reference model.",
+        discussion: """
+            SUT is builtin:sample, builtin:decoder, builtin:mutant:<name> (see list-mutants), or a command line that speaks the
+            JSON-lines process protocol. Same seed, same result: the seed is printed, and every failure comes
+            with the command that replays it.
+
+            EXIT CODES: 0 conforming; 1 a divergence, insufficient coverage, or a run that broke down;
+            2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello).
+            """,
+        options: ImplementationOptions.options + [suites.definition] + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
+            + [GatingOptions.shard.definition, saveFailures.definition, spec.definition]
+            + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
+        flags: OutputOptions.flags + GatingOptions.flags)
+
+    var implementation: ImplementationOptions
+    var budget: BudgetOptions
+    var outputs: OutputOptions
+    var gating: GatingOptions
+    var suites: [Suite]?
+    var shard: Shard?
+    var saveFailures: String?
+    var spec: String?
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        implementation = try ImplementationOptions(parsed)
+        budget = try BudgetOptions(parsed, defaultRuns: ConformanceRunner.Options.defaultRuns)
+        outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
+        gating = try GatingOptions(parsed)
+        var chosen: [Suite] = []
+        for text in parsed.values("suite") {
+            var one = parsed
+            one.options["suite"] = [text]
+            for suite in try one.value(Self.suites) ?? [] where !chosen.contains(suite) { chosen.append(suite) }
+        }
+        suites = chosen.isEmpty ? nil : chosen
+        shard = try parsed.value(GatingOptions.shard)
+        saveFailures = try parsed.value(Self.saveFailures)
+        spec = try parsed.value(Self.spec)
+    }
+
+    func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        var specPlan: SpecPlan?
+        if let spec {
+            do {
+                let planned = try SpecPlanning.plan(spec)
+                specPlan = planned.plan
+                if planned.lintErrors > 0 {
+                    console.err("warning: \(spec) has \(counted(planned.lintErrors, "lint error")); `flowcheck lint \(spec)` lists them")
                 }
-                suites?.append(suite)
+            } catch {
+                throw ArgumentError(code: .invalidValue, message: error.message, commandPath: ["run"])
             }
         }
-        let shard = try Gating.shard(parsed)
-        var specPlan: SpecPlan?
-        if let specPath = parsed.value("spec") {
-            specPlan = try Self.specPlan(specPath, console: console)
-        }
-        var generator = SystemRandomNumberGenerator()
         let options = ConformanceRunner.Options(
-            seed: try parsed.unsigned("seed") ?? generator.next(),
-            runs: try parsed.integer("runs", in: 1...10_000_000) ?? 400,
-            maxSteps: try parsed.integer("max-steps", in: 1...10_000) ?? 30,
-            timeLimit: try parsed.duration("time-limit"),
-            suites: suites, sut: sut, shard: shard, spec: specPlan)
-        let stepTimeout = try parsed.duration("step-timeout") ?? .seconds(5)
+            seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit, suites: suites,
+            sut: implementation.sut, shard: shard, spec: specPlan)
+        guard let subject = try implementation.start(console, commandPath: ["run"]) else { return .notRunnable }
+        defer { (subject as? ProcessImplementation)?.stop() }
 
-        let gating = try Gating(parsed)
-        guard let implementation = try Gating.implementation(sut, stepTimeout: stepTimeout, commandPath: ["run"], console: console) else {
-            return .notRunnable
-        }
-        defer { (implementation as? ProcessImplementation)?.stop() }
-
+        var runner = ConformanceRunner(implementation: subject, options: options)
         if console.isTerminal {
-            console.err("flowcheck: checking \(implementation.info.name) with seed \(options.seed)…")
-        }
-        var runner = ConformanceRunner(implementation: implementation, options: options)
-        if console.isTerminal {
+            console.err("flowcheck: checking \(subject.info.name) with seed \(options.seed)…")
             // One status line, rewritten in place while a suite runs, then a line per finished suite.
             let total = options.shard.map { $0.share(of: options.runs) } ?? options.runs
             runner.runProgress = { suite, runs in console.progress("  \(suite): \(runs)/\(total) runs") }
-            runner.progress = { suite in
-                console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true)
-            }
+            runner.progress = { suite in console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true) }
         }
-        let result = runner.run()
-        console.out(TextReport.render(result))
-
-        let text = JSONLinesReport.lines(result, shard: options.shard?.description).joined(separator: "\n") + "\n"
-        if let path = parsed.value("json"), !ReportOutputs.write(text, to: path, console: console) { return .failure }
-        let outputs = ReportOutputs(parsed, defaultHTML: "Reports/\(ReportOutputs.slug(result.implementation.name)).html")
-        do {
-            guard outputs.write(try ReportInput.read([("run", text)]), console: console) else { return .failure }
-        } catch {
-            console.err("error: \(error)")
-            return .failure
+        let record: RunRecord
+        do { record = try runner.run() } catch {
+            console.err("error: \(error.message)")
+            return .usage
         }
-        if let folder = parsed.value("save-failures") { saveFailures(result.failures, into: folder, console: console) }
-        return gating.exitCode(failures: result.failures.map { ($0.id, [$0.feature]) },
-                               insufficientCoverage: result.verdict == .insufficientCoverage,
-                               errored: result.verdict == .errored, console: console)
+        console.out(TextReport.render(record))
+        guard outputs.write(record, console: console) else { return .failure }
+        if let saveFailures { Self.save(record.failures, into: saveFailures, console: console) }
+        return gating.exitCode(record, console: console)
     }
 
     /// Turns each minimal counterexample into a golden case, never overwriting a different one.
-    static func saveFailures(_ failures: [ConformanceFailure], into folder: String, console: Console) {
+    static func save(_ failures: [FailureRecord], into folder: String, console: Console) {
         for failure in failures {
+            guard let goldenCase = CorpusRun.goldenCase(for: failure) else {
+                console.out("not saved: \(failure.id) (the \(failure.suite) suite has no golden-case format yet)")
+                continue
+            }
             do {
-                switch try CorpusRun.save(CorpusRun.goldenCase(for: failure), into: URL(fileURLWithPath: folder, isDirectory: true)) {
+                switch try CorpusRun.save(goldenCase, into: URL(fileURLWithPath: folder, isDirectory: true)) {
                 case .written(let path): console.out("saved \(path)")
                 case .unchanged(let path): console.out("already saved: \(path)")
                 case .conflict(let path): console.err("warning: \(path) exists with other content; not overwritten")
@@ -86,46 +120,5 @@ extension FlowCheckCommand {
                 console.err("warning: could not save \(failure.id): \(error.localizedDescription)")
             }
         }
-    }
-
-    /// An app spec as the generator uses it; a spec without screens is a usage error.
-    static func specPlan(_ path: String, console: Console) throws(ArgumentError) -> SpecPlan {
-        let (spec, _) = readSpec(path)
-        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
-        guard !spec.screens.isEmpty else {
-            throw ArgumentError(code: .invalidValue, message: "--spec \(path) declares no screens\(errors.first.map { " (\($0))" } ?? "")", commandPath: ["run"])
-        }
-        if !errors.isEmpty { console.err("warning: \(path) has \(errors.count) lint error\(errors.count == 1 ? "" : "s"); `flowcheck lint \(path)` lists them") }
-        var screens: [String] = []
-        for screen in spec.screens where !screens.contains(screen.name) { screens.append(screen.name) }
-        let navigations = spec.navigations.compactMap { n -> SpecPlan.Navigation? in
-            guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
-            return SpecPlan.Navigation(action: n.action, screen: screen, flow: flow, behavior: behavior)
-        }
-        return SpecPlan(file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows), navigations: navigations)
-    }
-
-    static func report(_ parsed: ParsedArguments, console: Console) -> ExitCode {
-        guard !parsed.positionals.isEmpty else {
-            console.err("error: report needs at least one JSON-lines file\n\n" + ArgumentParser.help(for: ["report"], root: root))
-            return .usage
-        }
-        var files: [(name: String, text: String)] = []
-        for path in parsed.positionals {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                console.err("error: cannot read \(path)")
-                return .usage
-            }
-            files.append((path, text))
-        }
-        let input: ReportInput
-        do { input = try ReportInput.read(files) } catch {
-            console.err("error: \(error)")
-            return .usage
-        }
-        let outputs = ReportOutputs(parsed, defaultHTML: nil)
-        guard outputs.write(input, console: console) else { return .failure }
-        console.out("\(counted(input.shards, "file")): \(counted(input.runs, "run")), \(counted(input.steps, "step")), \(counted(input.counterexamples.count, "failure")); verdict \(input.verdict.rawValue)")
-        return input.verdict == .conforming ? .success : .failure
     }
 }

@@ -1,9 +1,11 @@
+import ConformanceRules
 import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 import PropertyTestingTestSupport
 
-/// Runs every declared suite against `implementation` and fails the current
-/// test, in Swift Testing or XCTest alike, with the full report when the
-/// implementation is not conforming.
+/// Runs every declared suite against `implementation` and fails the current test, in Swift Testing or
+/// XCTest alike, with the full report when the implementation is not conforming.
 ///
 /// ```swift
 /// @Test func certifiesMyNavigator() {
@@ -11,16 +13,26 @@ import PropertyTestingTestSupport
 /// }
 /// ```
 ///
-/// - Returns: the result, for further checks.
+/// An adapter that declares a suite it cannot serve (a decoding suite without `DecodingImplementation`)
+/// fails the test with that sentence before anything runs.
+///
+/// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
 public func expectConformance(
-    _ implementation: any NavigationImplementation,
-    seed: UInt64 = 1, runs: Int = 400, maxSteps: Int = 30, suites: [Suite]? = nil,
+    _ implementation: any Implementation,
+    seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
+    suites: [Suite]? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> ConformanceResult {
+) -> ConformanceResult? {
     let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites)
-    let result = ConformanceRunner(implementation: implementation, options: options).run()
-    if result.verdict != .conforming {
+    let result: ConformanceResult
+    do {
+        result = try ConformanceRunner(implementation: implementation, options: options).run()
+    } catch {
+        recordFailure("FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
+    }
+    if !result.verdict.passed {
         recordFailure(TextReport.render(result), fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return result

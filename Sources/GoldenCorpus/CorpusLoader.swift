@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import NavigationModel
 
@@ -75,7 +76,7 @@ public enum CorpusLoader {
             } else {
                 seen[c.id] = loaded.file
             }
-            for (index, rule) in c.rules.enumerated() where Rule.named(rule) == nil {
+            for (index, rule) in c.rules.enumerated() where NavigationRules.named(rule) == nil {
                 errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.rules[\(index)]",
                                           message: "unknown rule ID \"\(rule)\""))
             }

@@ -75,7 +75,7 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
             expected = .error(code: code)
         }
         let rules = (root["rules"]?.arrayValue ?? []).compactMap(\.stringValue)
-        for (index, rule) in rules.enumerated() where DecodingRule.named(rule) == nil {
+        for (index, rule) in rules.enumerated() where DecodingRules.named(rule) == nil {
             throw CorpusError(code: .invalidCase, file: file, jsonPath: "$.rules[\(index)]", message: "unknown rule ID \"\(rule)\"")
         }
         return DecodingCase(id: try string("id"), description: try string("description"), rules: rules, level: try string("level"),

@@ -1,3 +1,4 @@
+import ConformanceRules
 import NavigationModel
 
 /// One golden case: an initial stack, a profile, and commands with the reply each must get.

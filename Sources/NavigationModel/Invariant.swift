@@ -5,7 +5,7 @@
 public struct Invariant: Sendable, Identifiable {
     /// The stable ID, such as `INV-KEEP-REMOVES-NOTHING`.
     public let id: String
-    /// The ID of the rule this invariant checks (see ``Rule``).
+    /// The ID of the rule this invariant checks (see ``NavigationRules``).
     public let rule: String
     /// A one-line message an SDK author understands, said when the invariant fails.
     public let message: String

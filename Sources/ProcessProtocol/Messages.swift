@@ -1,4 +1,5 @@
-import FlowCheck
+import ConformanceRules
+import FlowCheckCore
 import Foundation
 import NavigationModel
 

@@ -1,4 +1,5 @@
-import FlowCheck
+import ConformanceRules
+import FlowCheckCore
 import FlowSchema
 import Foundation
 import NavigationModel
@@ -9,7 +10,7 @@ import NavigationModel
 /// per-step timeout for its reply; a process that hangs, exits or prints a line
 /// that is not a reply ends the run with a ``ProcessError`` that names the step
 /// and the offending line, never a hang. See the process-protocol article.
-public final class ProcessImplementation: DecodingImplementation {
+public final class ProcessImplementation: NavigationImplementation, DecodingImplementation {
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
     /// What the implementation declared in its hello reply; the kit only generates what it declares.
@@ -168,7 +169,7 @@ public final class ProcessImplementation: DecodingImplementation {
         } catch {
             throw exitError(context: context, process: process, errors: errors)
         }
-        let deadline = Date().addingTimeInterval(timeout.seconds)
+        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
         while true {
             switch output.next(before: deadline) {
             case .timedOut:
@@ -224,8 +225,13 @@ public final class ProcessImplementation: DecodingImplementation {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// A duration in seconds, for `Date` arithmetic.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     private static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
+        let seconds = Self.seconds(duration)
         return seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(Int(seconds * 1000)) ms"
     }
 

@@ -1,16 +1,17 @@
-import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
 public enum JUnitReport {
     /// The whole JUnit XML document for a run.
-    public static func render(_ input: ReportInput) -> String {
+    public static func render(_ input: RunRecord) -> String {
         let cases = ReportCase.cases(input)
         let failures = cases.filter { if case .failed = $0.outcome { return true }; return false }.count
         let errors = cases.filter { if case .errored = $0.outcome { return true }; return false }.count
         let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
-        xml.append(#"<testsuites name="FlowCheck" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#)
-        for suite in input.coverage.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
+        xml.append(#"<testsuites name="FlowCheck: \#(input.verdict.overall.title)" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#)
+        for suite in input.suites.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
             let own = cases.filter { $0.suite == suite }
             let ownFailures = own.filter { if case .failed = $0.outcome { return true }; return false }.count
             let ownErrors = own.filter { if case .errored = $0.outcome { return true }; return false }.count
@@ -20,7 +21,7 @@ public enum JUnitReport {
             let properties = [
                 ("kit.version", input.header.kit.version), ("implementation.name", input.header.implementation.name),
                 ("implementation.version", input.header.implementation.version), ("implementation.language", input.header.implementation.language),
-                ("seed", String(input.header.seed)),
+                ("seed", String(input.header.seed)), ("verdict", input.verdict.overall.rawValue),
             ]
             for (name, value) in properties { xml.append(#"      <property name="\#(name)" value="\#(escape(value))"/>"#) }
             xml.append("    </properties>")

@@ -1,20 +1,19 @@
-import FlowCheck
-import FlowSchema
-import NavigationModel
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
 
-/// One test case of a report: a counterexample (failed), a required coverage
-/// label (passed when exercised), or a suite that could not run (error).
-/// JUnit, Markdown and the badge all count these.
+/// One test case of a report: a failure (failed), a required coverage label (passed when exercised), a suite
+/// that could not run (error), or a golden case. JUnit, Markdown and the badge all count these.
 public struct ReportCase: Hashable, Sendable {
     /// How a case ended.
     public enum Outcome: Hashable, Sendable {
-        /// The required label was exercised.
+        /// The required label was exercised, or the golden case passed.
         case passed
-        /// A counterexample, a failed golden case, or a required label never exercised: a one-line message and the detail.
+        /// A failure, a failed golden case, or a required label never exercised: a one-line message and the detail.
         case failed(message: String, detail: String)
-        /// The suite could not run.
+        /// The suite or the golden case could not run.
         case errored(message: String)
-        /// Not judged: the suite stopped at its first divergence before it came to this case.
+        /// Not judged: the suite stopped at its first failure before it came to this case, or the skip list names it.
         case skipped(reason: String)
     }
 
@@ -27,36 +26,29 @@ public struct ReportCase: Hashable, Sendable {
     /// How the case ended.
     public var outcome: Outcome
 
-    /// The cases of a report, in a stable order: per suite, counterexamples, errors, then coverage labels.
-    public static func cases(_ input: ReportInput) -> [ReportCase] {
+    /// The cases of a run, in a stable order: per suite, failures, errors, then coverage labels; then golden cases.
+    public static func cases(_ record: RunRecord) -> [ReportCase] {
         var result: [ReportCase] = []
-        for coverage in input.coverage {
-            let suite = coverage.suite.rawValue
-            for failure in input.counterexamples where failure.suite == coverage.suite {
-                let rules = failure.rules.map { id in Rule.named(id).map { "\(id): \($0.summary)" } ?? id }.joined(separator: "; ")
-                result.append(ReportCase(suite: suite, classname: "\(suite).\(failure.feature)", name: "\(failure.id): \(failure.description)",
+        for (suite, verdict) in zip(record.suites, record.verdict.suites) {
+            let name = suite.suite.rawValue
+            for failure in record.failures(of: suite.suite) {
+                let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
+                result.append(ReportCase(suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: "\(failure.id): \(failure.description)",
                                          outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
-            if coverage.suite == .decoding {
-                for failure in input.decodingFailures {
-                    let rules = failure.rules.map { id in DecodingRule.named(id).map { "\(id): \($0.summary)" } ?? id }.joined(separator: "; ")
-                    result.append(ReportCase(suite: suite, classname: "decoding.\(failure.rules.first ?? "DEC")", name: "\(failure.id): \(failure.description)",
-                                             outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
-                }
+            if let error = verdict.error {
+                result.append(ReportCase(suite: name, classname: "\(name).run", name: "\(name): the implementation could not be run to the end",
+                                         outcome: .errored(message: error)))
             }
-            for error in input.errors where error.suite == coverage.suite {
-                result.append(ReportCase(suite: suite, classname: "\(suite).run", name: "\(suite): the implementation could not be run",
-                                         outcome: .errored(message: error.message)))
-            }
-            let stoppedEarly = input.stopped(coverage.suite)
-            for row in coverage.rows.sorted(by: { $0.label < $1.label }) where row.required {
+            let stoppedEarly = verdict.failures > 0 || verdict.error != nil
+            for row in suite.coverage.sorted(by: { $0.label < $1.label }) where row.required {
                 let outcome: Outcome = row.runs > 0 ? .passed
                     : stoppedEarly ? .skipped(reason: "the suite stopped at its first failure before exercising this")
                     : .failed(message: "never exercised", detail: "Run more (--runs) or longer (--max-steps).")
-                result.append(ReportCase(suite: suite, classname: "\(suite).\(feature(ofLabel: row.label))", name: "coverage: \(row.label)", outcome: outcome))
+                result.append(ReportCase(suite: name, classname: "\(name).\(feature(ofLabel: row.label))", name: "coverage: \(row.label)", outcome: outcome))
             }
         }
-        for c in input.cases {
+        for c in record.cases {
             let outcome: Outcome
             switch c.status {
             case .passed: outcome = .passed
@@ -84,6 +76,7 @@ public struct ReportCase: Hashable, Sendable {
             default: return "answer"
             }
         case "FAILED": return "rollback"
+        case let first? where first.contains(":"): return String(first.prefix { $0 != ":" })
         case let mode?: return mode.lowercased().replacingOccurrences(of: "_", with: "-")
         case nil: return "stack"
         }

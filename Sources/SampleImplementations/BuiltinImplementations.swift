@@ -1,20 +1,23 @@
-import FlowCheck
+import ConformanceRules
+import FlowCheckCore
 
 /// The implementations built into the kit, by the names the CLI accepts.
 public enum BuiltinImplementations {
-    /// `builtin:sample`, or `builtin:mutant:<bug>`; `nil` for any other name.
-    public static func named(_ name: String) -> (any NavigationImplementation)? {
+    /// `builtin:sample` (navigation and decoding), `builtin:decoder` (decoding only), or `builtin:mutant:<bug>`
+    /// (a navigation mutant of the sample, or a decoding-only mutant of its decoder); `nil` for any other name.
+    public static func named(_ name: String) -> (any Implementation)? {
         if name == "builtin:sample" { return SampleNavigator() }
+        if name == "builtin:decoder" { return SampleFlowDecoder() }
         let prefix = "builtin:mutant:"
         guard name.hasPrefix(prefix) else { return nil }
         let mutant = String(name.dropFirst(prefix.count))
         if let bug = SampleBug(rawValue: mutant) { return SampleNavigator(bug: bug) }
-        if let bug = DecoderBug(rawValue: mutant) { return SampleNavigator(decoderBug: bug) }
+        if let bug = DecoderBug(rawValue: mutant) { return SampleFlowDecoder(bug: bug) }
         return nil
     }
 
     /// Every name `named(_:)` accepts.
     public static var names: [String] {
-        ["builtin:sample"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
+        ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }
 }

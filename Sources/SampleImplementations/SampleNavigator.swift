@@ -1,4 +1,5 @@
-import FlowCheck
+import ConformanceRules
+import FlowCheckCore
 import FlowSchema
 import NavigationModel
 
@@ -8,7 +9,7 @@ import NavigationModel
 /// that when the two agree it means something.
 ///
 /// With a ``SampleBug`` it becomes a mutant that the kit must catch.
-public final class SampleNavigator: DecodingImplementation {
+public final class SampleNavigator: NavigationImplementation, DecodingImplementation {
     struct Screen: Equatable {
         var name: String
         var flow: String?

@@ -1,7 +1,9 @@
+import FlowCheckGating
 import Foundation
 import Testing
 import FlowCheck
 import FlowCheckCommands
+import FlowCheckRecords
 import GoldenCorpus
 
 /// A scratch folder per test.
@@ -89,8 +91,9 @@ struct GatingTests {
         let merged = Capture()
         let html = folder.appendingPathComponent("merged.html").path
         #expect(FlowCheckCommand.main(["report"] + shards + ["--html", html], console: merged.console) == .success)
-        let summary = try JSONSerialization.jsonObject(with: Data(try String(contentsOfFile: whole, encoding: .utf8).split(separator: "\n").last!.utf8)) as! [String: Any]
-        #expect(merged.out.contains("3 files: \(summary["runs"] as! Int) runs, \(summary["steps"] as! Int) steps, 0 failures; verdict conforming"))
+        let record = try RunRecord.read([("whole", try String(contentsOfFile: whole, encoding: .utf8))])
+        let exercised = record.verdict.exercised.map(\.description).joined(separator: ", ")
+        #expect(merged.out.contains("3 files: \(record.verdict.runs) runs, \(exercised), 0 failures; verdict conforming"), "\(merged.out)")
         #expect(FileManager.default.fileExists(atPath: html))
     }
 
@@ -102,9 +105,10 @@ struct GatingTests {
         let certified = flowcheck("certify", "--sut", "builtin:sample", "--corpus", corpusPath, "--seed", "1", "--runs", "400", "--html", html)
         #expect(certified.code == .success)
         let certificate = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sample.certificate.json"))) as! [String: Any]
-        #expect(certificate["verdict"] as? String == "certified")
+        #expect(certificate["decision"] as? String == "certified")
+        #expect(certificate["verdict"] as? String == "conforming")
         #expect((certificate["corpusHash"] as? String)?.hasPrefix("fnv1a64:") == true)
-        for key in ["kit", "implementation", "capabilities", "seed", "suiteSeeds", "runs", "steps", "cases"] { #expect(certificate[key] != nil, "\(key)") }
+        for key in ["kit", "implementation", "capabilities", "seed", "suiteSeeds", "runs", "exercised", "cases"] { #expect(certificate[key] != nil, "\(key)") }
 
         let mutant = flowcheck("certify", "--sut", "builtin:mutant:reset-keeps-root", "--corpus", corpusPath, "--seed", "1", "--runs", "400", "--html",
                                folder.appendingPathComponent("mutant.html").path)
@@ -115,7 +119,7 @@ struct GatingTests {
         let erroring = "read l; echo '\(hello)'; while read l; do echo \"$l\" | sed -n 's/.*\"seq\":\\([0-9]*\\).*/{\"seq\":\\1,\"errored\":true,\"message\":\"not implemented\"}/p'; done"
         let refused = flowcheck("certify", "--sut", erroring, "--corpus", corpusPath, "--seed", "1", "--runs", "10", "--html", folder.appendingPathComponent("broken.html").path)
         #expect(refused.code == .failure)
-        #expect(refused.out.contains("Certificate: REFUSED: every step errored"))
+        #expect(refused.out.contains("Certificate: REFUSED: every suite errored"), "\(refused.out)")
     }
 
     @Test("--save-failures writes a golden case the model verifies; an existing case is never overwritten with other content")

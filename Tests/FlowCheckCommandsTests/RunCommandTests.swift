@@ -69,7 +69,7 @@ struct RunCommandTests {
         #expect(timeless(out) == timeless(shown), "update the README's example to what `swift run flowcheck \(arguments.joined(separator: " "))` prints")
     }
 
-    @Test("--json writes a header, coverage, one counterexample per failure and a summary, keys sorted")
+    @Test("--json writes a header with its format version, suite records, one failure record per failure and a summary, keys sorted")
     func jsonLines() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -78,16 +78,20 @@ struct RunCommandTests {
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(records.first?["type"] as? String == "header")
+        #expect(records.first?["formatVersion"] as? Int == 2)
+        #expect(records.first?["seed"] as? Int == 3)
         #expect(records.last?["type"] as? String == "summary")
-        let counterexample = try #require(records.first { $0["type"] as? String == "counterexample" })
-        for key in ["suite", "profile", "initial", "steps", "divergence", "rules"] { #expect(counterexample[key] != nil, "missing \(key)") }
-        let divergence = try #require(counterexample["divergence"] as? [String: Any])
-        #expect(divergence["step"] as? Int != nil && divergence["expected"] != nil && divergence["actual"] != nil)
-        #expect((counterexample["rules"] as? [String])?.contains("NAV-DISMISS-ROOT") == true)
+        let failure = try #require(records.first { $0["type"] as? String == "failure" })
+        for key in ["id", "suite", "rules", "size", "diff", "storyboard", "replay", "detail"] { #expect(failure[key] != nil, "missing \(key)") }
+        let detail = try #require(failure["detail"] as? [String: Any])
+        for key in ["profile", "initial", "trace", "divergingStep"] { #expect(detail[key] != nil, "missing detail.\(key)") }
+        let rules = try #require(failure["rules"] as? [[String: Any]])
+        #expect(rules.contains { $0["id"] as? String == "NAV-DISMISS-ROOT" && $0["level"] as? String == "should" })
         let summary = try #require(records.last)
-        for key in ["runs", "steps", "failures", "passed", "stepsPerSecond", "seed", "seconds"] { #expect(summary[key] != nil, "missing \(key)") }
-        #expect(summary["passed"] as? Bool == false)
-        #expect(summary["seed"] as? Int == 3)
+        let verdict = try #require(summary["verdict"] as? [String: Any])
+        #expect(verdict["overall"] as? String == "divergent")
+        #expect((verdict["failures"] as? Int ?? 0) >= 1 && verdict["suites"] != nil && verdict["exercised"] != nil)
+        #expect(summary["passed"] as? Bool == false && summary["seconds"] != nil)
         for line in lines {
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let resorted = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

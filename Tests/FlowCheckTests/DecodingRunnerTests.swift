@@ -1,5 +1,7 @@
 import Testing
 import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 import FlowSchema
 import PropertyTesting
 import SampleImplementations
@@ -15,30 +17,31 @@ let expectedDecodingRule: [DecoderBug: String] = [
 @Suite("Decoding suite")
 struct DecodingRunnerTests {
     @Test("The sample decoder conforms with default settings, every required document kind exercised", arguments: [UInt64(1), 2, 3])
-    func sampleConforms(seed: UInt64) {
-        let suite = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: seed, suites: [.decoding])).run().suites[0]
-        #expect(suite.verdict == .conforming, "\(suite.missingCoverage) \(suite.decodingFailure?.diff ?? suite.error ?? "")")
-        #expect(suite.runs == 400)
+    func sampleConforms(seed: UInt64) throws {
+        let result = try ConformanceRunner(implementation: SampleFlowDecoder(), options: .init(seed: seed, suites: [.decoding])).run()
+        #expect(result.verdict.passed, "\(TextReport.render(result))")
+        #expect(result.verdict.suites[0].runs == 400 && result.verdict.exercised == [Count(400, .document)])
     }
 
     @Test("Every decoder mutant is caught with a counterexample of at most a few nodes, naming its rule", arguments: DecoderBug.allCases)
     func mutantCaught(bug: DecoderBug) throws {
-        let suite = ConformanceRunner(implementation: SampleNavigator(decoderBug: bug), options: .init(seed: 1, suites: [.decoding])).run().suites[0]
-        #expect(suite.verdict == .divergent)
-        let failure = try #require(suite.decodingFailure)
-        #expect(failure.nodes <= 3, "\(bug): \(failure.nodes) nodes\n\(failure.document)")
-        #expect(failure.rules.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.rules)")
-        #expect(!failure.expected.agrees(with: failure.actual))
+        let result = try ConformanceRunner(implementation: SampleFlowDecoder(bug: bug), options: .init(seed: 1)).run()
+        #expect(result.verdict.overall == .divergent)
+        let failure = try #require(result.failures(of: .decoding).first)
+        let detail = try #require(failure.detail.decoded(as: DocumentFailureDetail.self))
+        #expect(failure.size.value <= 3, "\(bug): \(failure.size)\n\(detail.document)")
+        #expect(failure.ruleIDs.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.ruleIDs)")
+        #expect(!detail.expected.agrees(with: detail.actual))
         #expect(failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.decoding])")
     }
 
     @Test("The named invariants: an unknown component never removes its siblings; a malformed child never removes its siblings")
     func invariants() throws {
-        let dropsSiblings = ConformanceRunner(implementation: SampleNavigator(decoderBug: .unknownTypeDropsSiblings),
-                                              options: .init(seed: 1, suites: [.decoding])).run().suites[0].decodingFailure
+        let dropsSiblings = try ConformanceRunner(implementation: SampleFlowDecoder(bug: .unknownTypeDropsSiblings),
+                                                  options: .init(seed: 1)).run().failures.first
         #expect(try #require(dropsSiblings).violations.contains { $0.hasPrefix("DEC-INV-UNKNOWN-SIBLINGS") })
-        let dropsParent = ConformanceRunner(implementation: SampleNavigator(decoderBug: .malformedChildDropsParent),
-                                            options: .init(seed: 1, suites: [.decoding])).run().suites[0].decodingFailure
+        let dropsParent = try ConformanceRunner(implementation: SampleFlowDecoder(bug: .malformedChildDropsParent),
+                                                options: .init(seed: 1)).run().failures.first
         #expect(try #require(dropsParent).violations.contains { $0.hasPrefix("DEC-INV-MALFORMED-SIBLINGS") })
     }
 
@@ -71,7 +74,7 @@ struct DecodingRunnerTests {
     func generator() throws {
         let generator = DocumentGenerator(capabilities: .full)
         #expect(try generator.documents.example(seed: 9) == generator.documents.example(seed: 9))
-        let noMigrations = DocumentGenerator(capabilities: Capabilities(suites: [.decoding], modes: [], behaviors: [], nesting: [.owned], reasons: false))
+        let noMigrations = DocumentGenerator(capabilities: Capabilities(suites: [.decoding]))
         for seed in UInt64(0)..<200 {
             let document = try noMigrations.documents.example(seed: seed)
             #expect(!document.labels.contains { $0.hasPrefix("version:") }, "only version-8 documents without migrations")

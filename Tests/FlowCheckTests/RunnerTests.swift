@@ -1,5 +1,7 @@
 import Testing
 import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 import NavigationModel
 import SampleImplementations
 
@@ -19,60 +21,55 @@ let expectedRule: [SampleBug: String] = [
 @Suite("Conformance runner")
 struct RunnerTests {
     @Test("The sample SDK conforms with default settings, in every suite and both profiles")
-    func sampleConforms() {
-        let result = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1)).run()
-        #expect(result.verdict == .conforming, "\(result.suites.map { ($0.suite, $0.verdict, $0.missingCoverage, $0.failure?.diff ?? $0.error ?? "") })")
+    func sampleConforms() throws {
+        let result = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1)).run()
+        #expect(result.verdict.passed, "\(TextReport.render(result))")
         #expect(result.suites.map(\.suite) == [.navigation, .session, .decoding])
         #expect(result.suites.allSatisfy { $0.runs == 400 && $0.missingCoverage.isEmpty })
-        #expect(result.notCertified.isEmpty)
-        #expect(result.steps > 2_000)
+        #expect(result.header.notCertified.isEmpty)
+        #expect(result.verdict.exercised.first { $0.unit == .step }!.value > 2_000)
     }
 
     @Test("Every mutant is caught with default settings, within its known minimal length, naming its rule",
           arguments: SampleBug.allCases)
     func mutantCaught(bug: SampleBug) throws {
-        let result = ConformanceRunner(implementation: SampleNavigator(bug: bug), options: .init(seed: 1)).run()
-        #expect(result.verdict == .divergent)
+        let result = try ConformanceRunner(implementation: SampleNavigator(bug: bug), options: .init(seed: 1)).run()
+        #expect(result.verdict.overall == .divergent)
         let failure = try #require(result.failures.first, "no failure for \(bug)")
-        #expect(failure.commands.count <= bug.minimalSteps, "\(bug): \(failure.commands) from \(failure.initial)")
+        #expect(failure.size.value <= bug.minimalSteps, "\(bug): \(failure.input)")
         #expect(failure.oneMinimal)
         let rule = try #require(expectedRule[bug])
-        #expect(result.failures.contains { $0.rules.contains(rule) }, "\(bug): rules \(result.failures.map(\.rules))")
+        #expect(result.failures.contains { $0.ruleIDs.contains(rule) }, "\(bug): rules \(result.failures.map(\.ruleIDs))")
         #expect(failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.\(failure.suite)])")
     }
 
     @Test("Too few runs to exercise every required combination is insufficient coverage, never a pass")
     func insufficientCoverage() throws {
-        let result = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 2)).run()
-        #expect(result.verdict == .insufficientCoverage)
+        let result = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 2)).run()
+        #expect(result.verdict.overall == .insufficientCoverage)
         let navigation = try #require(result.suites.first)
         #expect(navigation.missingCoverage.contains { $0.hasPrefix("PUSH START_NEW flow-present") }
                 || navigation.missingCoverage.contains { $0.hasPrefix("REPLACE START_NEW flow-present") })
         #expect(navigation.coverage.contains { $0.required && $0.runs == 0 })
     }
 
-    /// A failure without its wall-clock field, which is the only part a seed does not decide.
-    private func timeless(_ failure: ConformanceFailure?) -> ConformanceFailure? {
-        failure.map { var copy = $0; copy.shrinkMilliseconds = 0; return copy }
-    }
-
     @Test("Same seed, same result; the suite seed does not depend on which suites run")
-    func deterministic() {
+    func deterministic() throws {
         let sample = SampleNavigator(bug: .removePreviousTopRun)
-        let a = ConformanceRunner(implementation: sample, options: .init(seed: 42)).run()
-        let b = ConformanceRunner(implementation: sample, options: .init(seed: 42)).run()
-        #expect(a.suites.map { timeless($0.failure) } == b.suites.map { timeless($0.failure) })
+        let a = try ConformanceRunner(implementation: sample, options: .init(seed: 42)).run()
+        let b = try ConformanceRunner(implementation: sample, options: .init(seed: 42)).run()
+        #expect(a.failures == b.failures)
         #expect(a.suites.map(\.coverage) == b.suites.map(\.coverage))
-        let sessionOnly = ConformanceRunner(implementation: sample, options: .init(seed: 42, suites: [.session])).run()
+        let sessionOnly = try ConformanceRunner(implementation: sample, options: .init(seed: 42, suites: [.session])).run()
         let session = a.suites.first { $0.suite == .session }
-        #expect(timeless(sessionOnly.suites.first?.failure) == timeless(session?.failure))
+        #expect(sessionOnly.failures(of: .session).map(\.id) == a.failures(of: .session).map(\.id))
         #expect(sessionOnly.suites.first?.seed == session?.seed)
-        let other = ConformanceRunner(implementation: sample, options: .init(seed: 43)).run()
+        let other = try ConformanceRunner(implementation: sample, options: .init(seed: 43)).run()
         #expect(other.suites.map(\.coverage) != a.suites.map(\.coverage))
     }
 
     @Test("Only declared modes are generated; the rest is listed as not certified")
-    func capabilitiesLimitGeneration() {
+    func capabilitiesLimitGeneration() throws {
         final class PushPopOnly: NavigationImplementation {
             let inner = SampleNavigator()
             var seen: Set<Mode> = []
@@ -87,31 +84,31 @@ struct RunnerTests {
             }
         }
         let implementation = PushPopOnly()
-        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 3)).run()
-        #expect(result.verdict == .conforming)
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 3)).run()
+        #expect(result.verdict.passed)
         #expect(implementation.seen == [.push, .pop])
-        #expect(result.notCertified.contains("mode PRESENT (not declared)"))
-        #expect(result.notCertified.contains("suite session (not declared)"))
-        #expect(result.notCertified.contains("rejection reasons (not reported, so not compared)"))
+        #expect(result.header.notCertified.contains("mode PRESENT (not declared)"))
+        #expect(result.header.notCertified.contains("rejection reasons (not reported, so not compared)"))
+        #expect(!result.header.notCertified.contains { $0.hasPrefix("suite decoding") }, "a navigator is not a decoder")
 
-        let nothing = ConformanceRunner(implementation: implementation, options: .init(seed: 3, suites: [.session])).run()
+        let nothing = try ConformanceRunner(implementation: implementation, options: .init(seed: 3, suites: [.session])).run()
         #expect(nothing.suites.isEmpty)
-        #expect(nothing.verdict == .insufficientCoverage, "a run that exercised nothing is never a pass")
-        #expect(nothing.notCertified.filter { $0.hasPrefix("suite session") } == ["suite session (requested but not declared)"])
+        #expect(nothing.verdict.overall == .insufficientCoverage, "a run that exercised nothing is never a pass")
+        #expect(nothing.header.notCertified.filter { $0.hasPrefix("suite session") } == ["suite session (requested but not declared)"])
         #expect(TextReport.render(nothing).contains("no suite ran, because the implementation declares none of the requested suites"))
     }
 
     @Test("An implementation that throws ends the run as errored with its message")
-    func erroredImplementation() {
+    func erroredImplementation() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "the SDK crashed" } }
         final class Crashing: NavigationImplementation {
             var info: ImplementationInfo { ImplementationInfo(name: "crashing", version: "0", language: "Swift") }
-            var capabilities: Capabilities { .full }
+            var capabilities: Capabilities { Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned]) }
             func reset(to stack: ScreenStack, profile: Profile) throws {}
             func perform(_ command: Command) throws -> Reply { throw Broken() }
         }
-        let result = ConformanceRunner(implementation: Crashing(), options: .init(seed: 1)).run()
-        #expect(result.verdict == .errored)
-        #expect(result.suites.first?.error == "the SDK crashed")
+        let result = try ConformanceRunner(implementation: Crashing(), options: .init(seed: 1, suites: [.navigation])).run()
+        #expect(result.verdict.overall == .errored)
+        #expect(result.verdict.suites.first?.error == "the SDK crashed")
     }
 }

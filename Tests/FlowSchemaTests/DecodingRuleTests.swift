@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import Testing
 import FlowSchema
@@ -180,9 +181,9 @@ struct DecodingRuleTests {
 
     @Test("Every decoding rule has a test here and a unique ID")
     func catalogue() throws {
-        #expect(Set(DecodingRule.all.map(\.id)).count == DecodingRule.all.count)
+        #expect(Set(DecodingRules.all.map(\.id)).count == DecodingRules.all.count)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        for rule in DecodingRule.all { #expect(source.contains(rule.id), "no test names \(rule.id)") }
+        for rule in DecodingRules.all { #expect(source.contains(rule.id), "no test names \(rule.id)") }
     }
 }
 
@@ -193,7 +194,7 @@ struct DecodingDocumentationTests {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSchema/FlowSchema.docc/Decoding.md")
         let text = try String(contentsOf: article, encoding: .utf8)
-        for rule in DecodingRule.all {
+        for rule in DecodingRules.all {
             #expect(text.contains("**\(rule.id)** (\(rule.level.rawValue.uppercased()))"), "\(rule.id) is not defined in Decoding.md with its level")
         }
     }

@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import Testing
 import GoldenCorpus
@@ -39,7 +40,7 @@ struct CorpusTests {
     @Test("Every rule of the model is exercised by at least one corpus case")
     func everyRuleInCorpus() {
         let cited = Set(loadedCorpus.cases.flatMap(\.goldenCase.rules))
-        for rule in Rule.all {
+        for rule in NavigationRules.all {
             #expect(cited.contains(rule.id), "no corpus case cites \(rule.id)")
         }
     }
@@ -143,7 +144,7 @@ struct DecodingCorpusTests {
     func coverage() {
         #expect(Self.loaded.cases.contains { $0.decodingCase.id == "welcome-seed" })
         let cited = Set(Self.loaded.cases.flatMap(\.decodingCase.rules))
-        for rule in DecodingRule.all where rule.level == .must { #expect(cited.contains(rule.id), "no case for \(rule.id)") }
+        for rule in DecodingRules.all where rule.level == .must { #expect(cited.contains(rule.id), "no case for \(rule.id)") }
     }
 
     @Test("A malformed decoding case names its file and JSON path")

@@ -1,3 +1,4 @@
+import ConformanceRules
 import Testing
 import NavigationModel
 
@@ -149,10 +150,10 @@ struct InvariantTests {
         let covered = Set(brokenSteps.map(\.invariant))
         for invariant in InvariantCatalogue.all {
             #expect(covered.contains(invariant.id), "no broken step for \(invariant.id)")
-            #expect(Rule.named(invariant.rule) != nil, "\(invariant.id) names unknown rule \(invariant.rule)")
+            #expect(NavigationRules.named(invariant.rule) != nil, "\(invariant.id) names unknown rule \(invariant.rule)")
         }
         #expect(Set(InvariantCatalogue.all.map(\.id)).count == InvariantCatalogue.all.count, "invariant IDs are unique")
-        #expect(Set(Rule.all.map(\.id)).count == Rule.all.count, "rule IDs are unique")
+        #expect(Set(NavigationRules.all.map(\.id)).count == NavigationRules.all.count, "rule IDs are unique")
     }
 
     /// Every step sequence of length up to 3 over a small alphabet, from several

@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import Testing
 import NavigationModel
@@ -15,7 +16,7 @@ struct RuleDocumentationTests {
     @Test("Every rule and invariant ID is written in Semantics.md")
     func documented() throws {
         let semantics = try Self.text("Sources/NavigationModel/NavigationModel.docc/Semantics.md")
-        for rule in Rule.all {
+        for rule in NavigationRules.all {
             #expect(semantics.contains("**\(rule.id)** (\(rule.level.rawValue.uppercased()))"), "\(rule.id) is not defined in Semantics.md with its level")
         }
         for invariant in InvariantCatalogue.all {
@@ -28,7 +29,7 @@ struct RuleDocumentationTests {
         let folder = Self.root.appendingPathComponent("Tests/NavigationModelTests")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") && $0 != "RuleDocumentationTests.swift" }
         let tests = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
-        for rule in Rule.all {
+        for rule in NavigationRules.all {
             #expect(tests.contains(rule.id), "no test names \(rule.id)")
         }
     }
@@ -38,7 +39,7 @@ struct RuleDocumentationTests {
 struct FeatureTests {
     @Test("Every rule belongs to a registered feature, and every feature has a rule")
     func registry() {
-        for rule in Rule.all { #expect(Feature.isRegistered(rule.feature), "\(rule.id) → \(rule.feature)") }
-        for feature in Feature.all { #expect(Rule.all.contains { $0.feature == feature }, "no rule in \(feature)") }
+        for rule in NavigationRules.all { #expect(Feature.isRegistered(rule.feature), "\(rule.id) → \(rule.feature)") }
+        for feature in Feature.all { #expect(NavigationRules.all.contains { $0.feature == feature }, "no rule in \(feature)") }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 import NavigationModel
 import ProcessProtocol
 
@@ -17,8 +19,8 @@ struct ProcessImplementationTests {
         #expect(implementation.info == ImplementationInfo(name: "python-example", version: "1.0", language: "Python"))
         #expect(implementation.capabilities.batch)
         #expect(implementation.capabilities.nesting == [.owned, .shared])
-        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
-        #expect(result.verdict == .conforming, "\(result.suites.map { ($0.verdict, $0.failure.map { "\($0.initial) \($0.commands) \($0.rules)\n\($0.diff)" } ?? $0.error ?? "\($0.missingCoverage)") })")
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
+        #expect(result.verdict.passed, "\(TextReport.render(result))")
     }
 
     @Test("A mutated copy of the Python decoder is caught with a small document and the rule named")
@@ -26,11 +28,11 @@ struct ProcessImplementationTests {
         let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(implementation.capabilities.suites.contains(.decoding) && implementation.capabilities.migrations)
-        let suite = ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding])).run().suites[0]
-        #expect(suite.verdict == .divergent)
-        let failure = try #require(suite.decodingFailure)
-        #expect(failure.nodes <= 3)
-        #expect(failure.rules.contains("DEC-UNKNOWN-COMPONENT"))
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding])).run()
+        #expect(result.verdict.suites[0].verdict == .divergent)
+        let failure = try #require(result.failures(of: .decoding).first)
+        #expect(failure.size.value <= 3)
+        #expect(failure.ruleIDs.contains("DEC-UNKNOWN-COMPONENT"))
     }
 
     @Test("The Python example also conforms one command per line, without batch")
@@ -38,19 +40,19 @@ struct ProcessImplementationTests {
         let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_NO_BATCH=1 python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(!implementation.capabilities.batch)
-        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 2, runs: 400, suites: [.session])).run()
-        #expect(result.verdict == .conforming)
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 2, runs: 400, suites: [.session])).run()
+        #expect(result.verdict.passed)
     }
 
     @Test("A mutated copy of the Python example is caught and the rule it breaks is named")
     func mutatedPythonExampleCaught() throws {
         let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(examplePath)")
         defer { implementation.stop() }
-        let result = ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.navigation])).run()
-        #expect(result.verdict == .divergent)
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.navigation])).run()
+        #expect(result.verdict.overall == .divergent)
         let failure = try #require(result.failures.first)
-        #expect(failure.commands.count == 1)
-        #expect(failure.rules.contains("NAV-PUSH-REMOVE-PREVIOUS"))
+        #expect(failure.size == Count(1, .step))
+        #expect(failure.ruleIDs.contains("NAV-PUSH-REMOVE-PREVIOUS"))
     }
 
     @Test("A command that does not start fails at hello, naming the command and its standard error")

@@ -1,22 +1,29 @@
+import ConformanceRules
 import Foundation
 import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
 import NavigationModel
+import PropertyTesting
 import Reports
 import SampleImplementations
 
 enum Fixtures {
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.
-    static func lines(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) -> String {
-        var result = ConformanceRunner(implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut)).run()
-        for index in result.suites.indices {
-            result.suites[index].seconds = 0
-            result.suites[index].failure?.shrinkMilliseconds = 0
+    static func lines(_ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil,
+                      shard: Shard? = nil) throws -> String {
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut, shard: shard)).run()
+        let timeless = result.suites.map { suite -> SuiteRecord in
+            var suite = suite
+            suite.seconds = 0
+            return suite
         }
-        return JSONLinesReport.lines(result).joined(separator: "\n") + "\n"
+        return RunRecord(header: result.header, suites: timeless, failures: result.failures, errors: result.errors, cases: result.cases,
+                         seconds: 0).text
     }
 
-    static func input(_ implementation: any NavigationImplementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) throws -> ReportInput {
-        try ReportInput.read([("fixture.jsonl", lines(implementation, seed: seed, suites: suites, sut: sut))])
+    static func input(_ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) throws -> RunRecord {
+        try RunRecord.read([("fixture.jsonl", lines(implementation, seed: seed, suites: suites, sut: sut))])
     }
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")

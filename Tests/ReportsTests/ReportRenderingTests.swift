@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import FlowCheck
+import FlowCheckRecords
+import NavigationModel
 import NavigationModel
 import Reports
 import SampleImplementations
@@ -30,7 +32,7 @@ struct ReportRenderingTests {
     @Test("Everything from the implementation is escaped: a screen named <script> stays text")
     func escaping() throws {
         let input = try Fixtures.input(MarkupImplementation(), seed: 1)
-        #expect(input.verdict == .divergent)
+        #expect(input.verdict.overall == .divergent)
         let html = HTMLReport.render(input)
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
@@ -58,21 +60,21 @@ struct ReportRenderingTests {
             #expect(Set(names).count == names.count)
         }
         let xml = JUnitReport.render(input)
-        #expect(xml.contains("<testsuites name=\"FlowCheck\" tests=\"\(cases.count)\" failures=\"0\""))
+        #expect(xml.contains("<testsuites name=\"FlowCheck: CONFORMING\" tests=\"\(cases.count)\" failures=\"0\""))
         #expect(BadgeReport.render(input).contains("\"message\":\"100% (conforming)\""))
     }
 
     @Test("Reading names the file and line of a bad record, and refuses mixing runs")
     func readErrors() throws {
-        let good = Fixtures.lines(SampleNavigator(), seed: 1, suites: [.navigation])
-        #expect { try ReportInput.read([("a.jsonl", good + "{\"type\":\"nonsense\"}\n")]) } throws: { error in
-            (error as? ReportError).map { $0.file == "a.jsonl" && $0.line == good.split(separator: "\n").count + 1 } ?? false
+        let good = try Fixtures.lines(SampleNavigator(), seed: 1, suites: [.navigation])
+        #expect { try RunRecord.read([("a.jsonl", good + "{\"type\":\"nonsense\"}\n")]) } throws: { error in
+            (error as? RecordError).map { $0.file == "a.jsonl" && $0.line == good.split(separator: "\n").count + 1 } ?? false
         }
-        let other = Fixtures.lines(SampleNavigator(), seed: 2, suites: [.navigation])
-        #expect { try ReportInput.read([("a.jsonl", good), ("b.jsonl", other)]) } throws: { error in
-            (error as? ReportError)?.message.contains("another run") ?? false
+        let other = try Fixtures.lines(SampleNavigator(), seed: 2, suites: [.navigation])
+        #expect { try RunRecord.read([("a.jsonl", good), ("b.jsonl", other)]) } throws: { error in
+            (error as? RecordError)?.message.contains("another run") ?? false
         }
         let unfinished = good.split(separator: "\n").dropLast().joined(separator: "\n")
-        #expect(throws: ReportError.self) { try ReportInput.read([("c.jsonl", unfinished)]) }
+        #expect(throws: RecordError.self) { try RunRecord.read([("c.jsonl", unfinished)]) }
     }
 }

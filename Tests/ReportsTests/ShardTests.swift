@@ -1,5 +1,6 @@
 import Testing
 import FlowCheck
+import FlowCheckRecords
 import PropertyTesting
 import Reports
 import SampleImplementations
@@ -21,23 +22,23 @@ struct ShardTests {
         var files: [(name: String, text: String)] = []
         for index in 0..<3 {
             let shard = Shard(index: index, count: 3)
-            let result = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 8, shard: shard)).run()
-            #expect(result.verdict == .conforming, "a shard judges divergence only")
-            files.append(("shard-\(index + 1).jsonl", JSONLinesReport.lines(result, shard: shard.description).joined(separator: "\n") + "\n"))
+            let text = try Fixtures.lines(SampleNavigator(), seed: 8, shard: shard)
+            #expect(try RunRecord.read([("shard", text)]).verdict.passed, "a shard judges divergence only")
+            files.append(("shard-\(index + 1).jsonl", text))
         }
-        let merged = try ReportInput.read(files)
+        let merged = try RunRecord.read(files)
         #expect(merged.shards == 3)
-        #expect(merged.runs == whole.runs && merged.steps == whole.steps)
-        #expect(merged.coverage.map { Set($0.rows) } == whole.coverage.map { Set($0.rows) })
-        #expect(merged.verdict == .conforming)
+        #expect(merged.verdict.runs == whole.verdict.runs && merged.verdict.exercised == whole.verdict.exercised)
+        #expect(merged.suites.map { Set($0.coverage) } == whole.suites.map { Set($0.coverage) })
+        #expect(merged.verdict.overall == .conforming)
         // One shard alone misses coverage that the merge has.
-        let alone = try ReportInput.read([files[0]])
-        #expect(alone.runs < whole.runs)
+        let alone = try RunRecord.read([files[0]])
+        #expect(alone.verdict.runs < whole.verdict.runs)
     }
 
     @Test("A sharded failure's replay command names its shard")
     func shardedReplay() throws {
-        let result = ConformanceRunner(implementation: SampleNavigator(bug: .popToBottomMost),
+        let result = try ConformanceRunner(implementation: SampleNavigator(bug: .popToBottomMost),
                                        options: .init(seed: 5, suites: [.navigation], sut: "builtin:mutant:pop-to-bottom-most",
                                                      shard: Shard(index: 1, count: 2))).run()
         #expect(try #require(result.failures.first).replay

@@ -1,0 +1,97 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
+import PropertyTesting
+
+/// A family of rules the kit certifies: its generator, its rules, its required coverage, how it checks
+/// one generated case against an implementation, and how it describes a failure.
+///
+/// The runner, the records and the reports are generic over suites; a suite is one folder under
+/// `Sources/FlowCheck/Suites` and one line in ``SuiteRegistry``. See <doc:AddingASuite>.
+public protocol ConformanceSuite: Sendable {
+    /// One generated case, such as a run plan or a document.
+    associatedtype Case: Sendable
+    /// What the suite drives: the implementation, seen through the protocol the suite needs.
+    associatedtype Subject
+
+    /// The suite's name.
+    var suite: Suite { get }
+    /// What the suite checks, in one line (for help texts).
+    var summary: String { get }
+    /// What one checked unit is: a step, a document.
+    var unit: Count.Unit { get }
+    /// A stable number mixed into the suite's seed, so that `--suite X --seed S` replays what suite X did
+    /// in a run of every suite with seed S. Unique per suite.
+    var seedSalt: UInt64 { get }
+    /// Every rule the suite judges.
+    var rules: [Rule] { get }
+    /// The implementation protocol the suite needs, named for error messages (`NavigationImplementation`).
+    var requiredProtocol: String { get }
+
+    /// The implementation seen as this suite's subject, or `nil` when it does not conform to what the suite needs.
+    func subject(_ implementation: any Implementation) -> Subject?
+    /// A declared capability the suite cannot run with, in one sentence; `nil` when it can run.
+    func problem(with capabilities: Capabilities) -> String?
+    /// What the suite leaves uncertified for these capabilities, one sentence each.
+    func notCertified(_ capabilities: Capabilities) -> [String]
+    /// The generator of cases for these capabilities.
+    func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<Case>
+    /// The coverage labels a run must exercise, given what the implementation declared.
+    func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String]
+    /// A case's labels counted once per run (such as the spec navigations it performs).
+    func runLabels(_ value: Case) -> [String]
+    /// A case's labels, one per checked unit: the coverage table counts units by them.
+    func unitLabels(_ value: Case) -> [String]
+    /// Whether the implementation agrees with the model on the case; an ``Abort`` ends the suite as errored.
+    func check(_ value: Case, on subject: Subject, capabilities: Capabilities) throws(Abort) -> Bool
+    /// A last pass over the shrunk counterexample (the engine's shrinking comes first); by default, none.
+    func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
+                context: SuiteContext, configuration: Configuration) -> Counterexample<Case>
+    /// The failure record of a minimal counterexample: rules broken, diff, storyboard, replay.
+    func describe(_ failing: FailingCase<Case>, on subject: Subject, capabilities: Capabilities) throws(Abort) -> FailureRecord
+}
+
+extension ConformanceSuite {
+    public func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
+                       context: SuiteContext, configuration: Configuration) -> Counterexample<Case> {
+        counterexample
+    }
+
+    public func runLabels(_ value: Case) -> [String] { [] }
+
+    public func problem(with capabilities: Capabilities) -> String? { nil }
+}
+
+/// What a suite needs to know about the run besides the capabilities.
+public struct SuiteContext: Sendable {
+    /// The most steps in one generated case.
+    public var maxSteps: Int
+    /// The app spec that steers destinations, when the run is spec-driven.
+    public var spec: SpecPlan?
+
+    /// Creates a context.
+    public init(maxSteps: Int, spec: SpecPlan? = nil) {
+        self.maxSteps = maxSteps
+        self.spec = spec
+    }
+}
+
+/// A minimal failing case and what the description of its failure needs.
+public struct FailingCase<Case: Sendable>: Sendable {
+    /// The shrunk case.
+    public var value: Case
+    /// The case that first failed, before shrinking, when it could be regenerated.
+    public var original: Case?
+    /// What shrinking cost.
+    public var shrink: ShrinkStatistics
+    /// The one command that replays the suite.
+    public var replay: String
+}
+
+/// Lets the engine's `@Sendable` test closure reach a class-bound implementation.
+/// The engine runs a check on one thread, so the implementation is never shared between threads.
+final class SubjectBox<Subject>: @unchecked Sendable {
+    let subject: Subject
+
+    init(_ subject: Subject) { self.subject = subject }
+}

@@ -1,0 +1,61 @@
+import FlowCheckCore
+
+/// A line diff by longest common subsequence.
+enum LineDiff {
+    enum Line: Equatable { case same(String), removed(String), added(String) }
+
+    static func lines(old: [String], new: [String]) -> [Line] {
+        let n = old.count, m = new.count
+        var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                lcs[i][j] = old[i] == new[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var result: [Line] = []
+        var i = 0, j = 0
+        while i < n && j < m {
+            if old[i] == new[j] {
+                result.append(.same(old[i])); i += 1; j += 1
+            } else if lcs[i + 1][j] >= lcs[i][j + 1] {
+                // Removals come before additions at the same place, as custom-dump writes them.
+                result.append(.removed(old[i])); i += 1
+            } else {
+                result.append(.added(new[j])); j += 1
+            }
+        }
+        result += old[i...].map(Line.removed) + new[j...].map(Line.added)
+        return result
+    }
+
+    static func render(old: [String], new: [String], context: Int) -> String {
+        let diff = lines(old: old, new: new)
+        var output: [String] = []
+        var index = 0
+        while index < diff.count {
+            guard case .same = diff[index] else {
+                switch diff[index] {
+                case .removed(let text): output.append("- " + text)
+                case .added(let text): output.append("+ " + text)
+                case .same: break
+                }
+                index += 1
+                continue
+            }
+            var end = index
+            while end < diff.count, case .same = diff[end] { end += 1 }
+            let run = diff[index..<end].map { line -> String in if case .same(let text) = line { return text }; return "" }
+            let keepBefore = index == 0 ? 0 : context, keepAfter = end == diff.count ? 0 : context
+            if run.count > keepBefore + keepAfter + 1 {
+                output += run.prefix(keepBefore).map { "  " + $0 }
+                let hidden = run.count - keepBefore - keepAfter
+                output.append("  … (\(counted(hidden, "unchanged line")))")
+                output += run.suffix(keepAfter).map { "  " + $0 }
+            } else {
+                output += run.map { "  " + $0 }
+            }
+            index = end
+        }
+        return output.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,41 @@
+import ConformanceRules
+import FlowCheckCore
+import NavigationModel
+
+/// What a command is, given the session state it is sent in: the one
+/// classification that coverage labels and rule attribution both read.
+enum CommandSituation {
+    /// An optimistic change while another is pending.
+    case optimisticInFlight
+    /// An optimistic change whose mode may not be applied optimistically.
+    case notOptimistic
+    /// An optimistic change without an id.
+    case optimisticMissingID
+    /// An optimistic change that fails validation.
+    case optimisticInvalid(RejectionReason)
+    /// A valid optimistic change.
+    case optimistic(Mode)
+    /// The server's answer while a change is pending: none, confirming, FAILED, or anything else.
+    case answerNone, answerConfirm, answerFailed, answerRedirect
+    /// No navigation with nothing pending.
+    case idleNone
+    /// A directive with nothing pending.
+    case directive(Directive)
+
+    init(_ command: Command, before session: Session) {
+        switch command {
+        case .optimistic(let directive):
+            if session.pending != nil { self = .optimisticInFlight; return }
+            guard let mode = directive.mode, Mode.optimistic.contains(mode) else { self = .notOptimistic; return }
+            if (directive.id ?? "").isEmpty { self = .optimisticMissingID; return }
+            if let reason = Navigator.validate(directive) { self = .optimisticInvalid(reason); return }
+            self = .optimistic(mode)
+        case .navigate(nil):
+            self = session.pending != nil ? .answerNone : .idleNone
+        case .navigate(let directive?):
+            guard let pending = session.pending else { self = .directive(directive); return }
+            if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) { self = .answerConfirm }
+            else { self = directive.mode == .failed ? .answerFailed : .answerRedirect }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ConformanceRules
+import FlowCheckCore
+import NavigationModel
+import PropertyTesting
+
+/// Moves steps into the initial stack: a counterexample with fewer directives is
+/// what an SDK author reads fastest, and an initial stack is only setup.
+///
+/// The engine's shrinker works on choices and cannot turn "PRESENT, then REPLACE"
+/// into "start from a presented layer, then REPLACE". This pass does: it replaces
+/// the first step by the stack that step produces, encoded back into the plan
+/// generator's choices, and shrinks again; it keeps the result when it still
+/// diverges with fewer steps.
+enum StepAbsorption {
+    static func minimize(_ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>,
+                         generator: PlanGenerator, configuration: Configuration) -> Counterexample<RunPlan> {
+        var best = counterexample
+        var attempts = 0
+        while best.value.commands.count > 1 && attempts < 16 {
+            attempts += 1
+            guard let choices = absorbingFirstStep(of: best, generator: generator),
+                  let shrunk = property.shrink(from: choices, configuration: configuration),
+                  shrunk.value.commands.count < best.value.commands.count else { break }
+            var merged = shrunk
+            merged.run = best.run
+            merged.originalChoiceCount = best.originalChoiceCount
+            merged.shrink.calls += best.shrink.calls
+            merged.shrink.duration += best.shrink.duration
+            best = merged
+        }
+        return best
+    }
+
+    /// The choices of the same plan, started from the state after its first step, or
+    /// `nil` when that step cannot be absorbed (it was rejected, left something
+    /// pending, or led to a stack the generator cannot draw).
+    static func absorbingFirstStep(of counterexample: Counterexample<RunPlan>, generator: PlanGenerator) -> [UInt64]? {
+        let plan = counterexample.value
+        guard let first = plan.commands.first, case .navigate = first, plan.expected[0].outcome.isApplied,
+              plan.expected[0].state.pendingID == nil,
+              let encoded = generator.encode(initial: plan.expected[0].state.stack) else { return nil }
+        let source = ChoiceSource.replaying(counterexample.choices)
+        guard (try? generator.plan(source)) != nil else { return nil }
+        let topLevel = source.spans.filter { $0.depth == 0 }
+        guard let initial = topLevel.first(where: { $0.label == "initial" }) else { return nil }
+        let steps = topLevel.filter { $0.label == "step" }
+        guard steps.count >= 2 else { return nil }
+        return Array(counterexample.choices[..<initial.start]) + encoded + Array(counterexample.choices[steps[1].start...])
+    }
+}
+
+extension PlanGenerator {
+    /// The choices `initialStack` draws to produce `stack`, or `nil` when it cannot produce it.
+    func encode(initial stack: ScreenStack) -> [UInt64]? {
+        let starts = stack.layerStarts
+        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 3 : 1), stack.count <= 12 else { return nil }
+        var choices: [UInt64] = []
+        for (layer, start) in starts.enumerated() {
+            if layer > 0 { choices.append(1) }
+            let end = layer + 1 < starts.count ? starts[layer + 1] : stack.count
+            var flowsInLayer: [String] = []
+            for index in start..<end {
+                let entry = stack[index]
+                if index > start { choices.append(1) }
+                guard let screen = vocabulary.screens.firstIndex(of: entry.screen) else { return nil }
+                choices.append(UInt64(screen))
+                if let flow = entry.flow {
+                    guard let flowIndex = vocabulary.flows.firstIndex(of: flow) else { return nil }
+                    choices.append(UInt64(flowIndex))
+                    if flowsInLayer.contains(flow) {
+                        if entry.flowRoot { return nil }
+                    } else {
+                        flowsInLayer.append(flow)
+                        choices.append(entry.flowRoot ? 0 : 1)
+                    }
+                } else {
+                    if entry.flowRoot { return nil }
+                    choices.append(UInt64(vocabulary.flows.count))
+                }
+            }
+            // Every layer ends with its "one more entry?" choice, drawn even when full.
+            choices.append(0)
+        }
+        // And the layers end with their "one more layer?" choice, drawn even after the third.
+        if capabilities.modes.contains(.present) { choices.append(0) }
+        return choices
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParsing
+import FlowCheck
+
+/// `--seed`, `--runs`, `--max-steps` and `--time-limit`: how much a run generates.
+struct BudgetOptions {
+    static let seed = TypedOption<UInt64>.unsigned("seed", value: "S", help: "The seed every random choice derives from.",
+                                                   defaultText: "random, printed")
+    static let maxSteps = TypedOption<Int>.integer("max-steps", value: "K", help: "The most steps in one run.", in: 1...10_000,
+                                                   default: ConformanceRunner.Options.defaultMaxSteps)
+    static let timeLimit = TypedOption<Duration>.duration("time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s.")
+
+    /// `--runs`, whose default depends on the command (a certification runs more).
+    static func runs(default runs: Int) -> TypedOption<Int> {
+        .integer("runs", value: "N", help: "Runs per suite.", in: 1...10_000_000, default: runs)
+    }
+
+    static func options(defaultRuns: Int) -> [CommandDefinition.Option] {
+        [seed.definition, runs(default: defaultRuns).definition, maxSteps.definition, timeLimit.definition]
+    }
+
+    var seed: UInt64
+    var runs: Int
+    var maxSteps: Int
+    var timeLimit: Duration?
+
+    init(_ parsed: ParsedArguments, defaultRuns: Int) throws(ArgumentError) {
+        var generator = SystemRandomNumberGenerator()
+        seed = try parsed.value(Self.seed) ?? generator.next()
+        runs = try parsed.value(Self.runs(default: defaultRuns), or: defaultRuns)
+        maxSteps = try parsed.value(Self.maxSteps, or: ConformanceRunner.Options.defaultMaxSteps)
+        timeLimit = try parsed.value(Self.timeLimit)
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParsing
+import FlowCheck
+import FlowCheckCore
+import FlowCheckGating
+import FlowCheckRecords
+import Foundation
+import ProcessProtocol
+
+/// `flowcheck certify`: the corpus and every declared suite at a certification budget, and a certificate.
+struct CertifyCommand: Subcommand {
+    static let defaultRuns = 2000
+    static let defaultHTML = "Reports/<implementation>.html"
+    static let definition = CommandDefinition(
+        "certify", abstract: "Run the corpus and every declared suite at a certification budget, and write a certificate.",
+        discussion: """
+            Writes the HTML report and, next to it, <implementation>.certificate.json.
+            EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation could not be run.
+            """,
+        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition] + BudgetOptions.options(defaultRuns: defaultRuns)
+            + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
+        flags: OutputOptions.flags)
+
+    var implementation: ImplementationOptions
+    var corpus: String
+    var budget: BudgetOptions
+    var outputs: OutputOptions
+    var gating: GatingOptions
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        implementation = try ImplementationOptions(parsed)
+        corpus = try parsed.value(CorpusVerifyCommand.corpus, or: "Corpus")
+        budget = try BudgetOptions(parsed, defaultRuns: Self.defaultRuns)
+        outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
+        gating = try GatingOptions(parsed)
+    }
+
+    func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        guard let subject = try implementation.start(console, commandPath: ["certify"]) else { return .notRunnable }
+        defer { (subject as? ProcessImplementation)?.stop() }
+        let corpusRun = CorpusRunCommand.runCases(corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
+        let options = ConformanceRunner.Options(seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
+                                                sut: implementation.sut)
+        var record: RunRecord
+        do { record = try ConformanceRunner(implementation: subject, options: options).run() } catch {
+            console.err("error: \(error.message)")
+            return .usage
+        }
+        var header = record.header
+        header.corpusHash = corpusRun.hash
+        record = RunRecord(header: header, suites: record.suites, failures: record.failures, errors: record.errors,
+                           cases: corpusRun.cases, seconds: record.seconds)
+        console.out(TextReport.render(record))
+        guard outputs.write(record, console: console) else { return .failure }
+        let certificate = Certificate(record: record, runsPerSuite: budget.runs)
+        let slug = OutputOptions.slug(subject.info.name)
+        let folder = outputs.html.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "Reports"
+        let path = folder + "/\(slug).certificate.json"
+        guard OutputOptions.write(RecordFormat.pretty(certificate), to: path, console: console) else { return .failure }
+        console.out("wrote \(path)")
+        console.out("Certificate: \(certificate.decision.rawValue.uppercased())"
+                    + (certificate.reasons.isEmpty ? "" : ": " + certificate.reasons.joined(separator: "; ")))
+        return certificate.decision == .certified ? .success : .failure
+    }
+}

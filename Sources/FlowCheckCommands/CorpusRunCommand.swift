@@ -1,0 +1,81 @@
+import ArgumentParsing
+import ConformanceRules
+import FlowCheck
+import FlowCheckCore
+import FlowCheckGating
+import FlowCheckRecords
+import Foundation
+import GoldenCorpus
+import ProcessProtocol
+import PropertyTesting
+
+/// `flowcheck corpus run`: runs every golden case of the corpus against an implementation.
+struct CorpusRunCommand: Subcommand {
+    static let defaultHTML = "Reports/<implementation>-corpus.html"
+    static let definition = CommandDefinition(
+        "run", abstract: "Run every golden case of the corpus against an implementation.",
+        discussion: """
+            EXIT CODES: 0 every judged case passed; 1 a case failed, errored or is malformed, or none could be judged
+            (or, with --baseline, a new failure or a stale entry); 2 a usage error; 3 the implementation could not be run.
+            """,
+        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition, GatingOptions.shard.definition]
+            + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
+        flags: OutputOptions.flags + GatingOptions.flags)
+
+    var implementation: ImplementationOptions
+    var corpus: String
+    var shard: Shard?
+    var outputs: OutputOptions
+    var gating: GatingOptions
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        implementation = try ImplementationOptions(parsed)
+        corpus = try parsed.value(CorpusVerifyCommand.corpus, or: "Corpus")
+        shard = try parsed.value(GatingOptions.shard)
+        outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
+        gating = try GatingOptions(parsed)
+    }
+
+    func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else { return .notRunnable }
+        defer { (subject as? ProcessImplementation)?.stop() }
+        let corpusRun = Self.runCases(corpus, on: subject, skip: gating.skipList, shard: shard, console: console)
+        let header = RunHeader(kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
+                               seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
+        let record = RunRecord(header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases, seconds: 0)
+        console.out("Verdict: \(record.verdict.sentence)")
+        guard outputs.write(record, console: console) else { return .failure }
+        return gating.exitCode(record, console: console)
+    }
+
+    /// Loads the corpus and runs its cases (or this shard's); malformed files become errored cases, so every
+    /// report counts them.
+    static func runCases(_ corpus: String, on implementation: any Implementation, skip: SkipList, shard: Shard?,
+                         console: Console) -> (cases: [CaseRecord], hash: String) {
+        let (cases, malformed) = CorpusLoader.load(corpus: URL(fileURLWithPath: corpus, isDirectory: true))
+        var results = CorpusRun.run(cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+        for error in malformed {
+            var record = CaseRecord(id: error.file, file: error.file, suite: "corpus", description: "a golden case file that could not be read",
+                                    features: [], rules: [], level: .must, status: .errored)
+            record.message = "\(error)"
+            results.append(record)
+        }
+        print(results, console: console)
+        return (results, CorpusRun.hash(cases))
+    }
+
+    static func print(_ results: [CaseRecord], console: Console) {
+        for r in results {
+            switch r.status {
+            case .passed: console.out("PASS \(r.file)")
+            case .skipped: console.out("SKIP \(r.file): \(r.message ?? "")")
+            case .errored: console.out("ERROR \(r.file): \(r.message ?? "")")
+            case .failed:
+                console.out("FAIL \(r.file) at step \(r.step ?? 0) [\(r.rules.joined(separator: ", "))]: \(r.description)")
+                console.out(TextReport.indent(r.diff ?? "", 4))
+            }
+        }
+        let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
+        console.out("corpus run: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.errored] ?? 0) errored, \(counts[.skipped] ?? 0) skipped")
+    }
+}

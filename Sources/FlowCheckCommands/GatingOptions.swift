@@ -1,0 +1,58 @@
+import ArgumentParsing
+import FlowCheckCore
+import FlowCheckGating
+import FlowCheckRecords
+import PropertyTesting
+
+/// `--skip`, `--baseline` and `--update-baseline`: how a CI pipeline gates on a run.
+struct GatingOptions {
+    static let skip = TypedOption<String>.text("skip", value: "file", help: "A skip list: cases and features not to judge, each with a reason.")
+    static let baseline = TypedOption<String>.text(
+        "baseline", value: "file", help: "Expected failures: exit 1 only for failures not in it, or entries that now pass or no longer exist.")
+    static let options = [skip.definition, baseline.definition]
+    static let flags: [CommandDefinition.Flag] = [
+        .init("update-baseline", help: "Write this run's failures to the --baseline file instead of gating on it."),
+    ]
+
+    /// `--shard i/n`, shared by `run` and `corpus run`.
+    static let shard = TypedOption<Shard>("shard", value: "i/n", help: "Run only shard i of n; merge the shards' --json files with `flowcheck report`.",
+                                          expects: "i/n with 1 ≤ i ≤ n, such as 2/4") { Shard($0) }
+
+    var skipList = SkipList()
+    var baselinePath: String?
+    var updateBaseline = false
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        if let path = try parsed.value(Self.skip) {
+            do { skipList = try SkipList.load(path) } catch {
+                throw ArgumentError(code: .invalidValue, message: "\(error)", commandPath: parsed.commandPath)
+            }
+        }
+        baselinePath = try parsed.value(Self.baseline)
+        updateBaseline = parsed.flag("update-baseline")
+        if updateBaseline && baselinePath == nil {
+            throw ArgumentError(code: .missingValue, message: "--update-baseline needs --baseline <file> to write", commandPath: parsed.commandPath)
+        }
+    }
+
+    /// The exit code for a run: its verdict, through the skip list and the baseline.
+    func exitCode(_ record: RunRecord, console: Console) -> ExitCode {
+        var gate = Gate(skip: skipList)
+        if updateBaseline, let path = baselinePath {
+            let decision = gate.decide(record)
+            decision.lines.forEach(console.out)
+            guard OutputOptions.write(Baseline(expectedFailures: decision.judged).fileText, to: path, console: console) else { return .failure }
+            console.out("wrote \(path): \(counted(decision.judged.count, "expected failure"))")
+            return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage ? .failure : .success
+        }
+        if let path = baselinePath {
+            do { gate.baseline = try Baseline.load(path) } catch {
+                console.err("error: \(error)")
+                return .usage
+            }
+        }
+        let decision = gate.decide(record)
+        decision.lines.forEach(console.out)
+        return decision.passed ? .success : .failure
+    }
+}

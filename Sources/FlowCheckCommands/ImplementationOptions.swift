@@ -1,0 +1,43 @@
+import ArgumentParsing
+import FlowCheckCore
+import ProcessProtocol
+import SampleImplementations
+
+/// `--sut` and `--step-timeout`: which implementation a command drives, and how long a process may take per step.
+struct ImplementationOptions {
+    static let sut = TypedOption<String>.text(
+        "sut", value: "implementation",
+        help: "The implementation: builtin:sample, builtin:decoder, builtin:mutant:<name> (see list-mutants), or a command line.",
+        required: true)
+    static let stepTimeout = TypedOption<Duration>.duration(
+        "step-timeout", value: "duration", help: "How long a process implementation may take per step.", default: .seconds(5), defaultText: "5s")
+    static let options = [sut.definition, stepTimeout.definition]
+
+    var sut: String
+    var stepTimeout: Duration
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        // The parser has already refused a command line without --sut.
+        sut = try parsed.value(Self.sut) ?? ""
+        stepTimeout = try parsed.value(Self.stepTimeout, or: .seconds(5))
+    }
+
+    /// The implementation `--sut` names: a built-in one, or a process started now; `nil` (after saying why)
+    /// when the process cannot be started or fails hello.
+    func start(_ console: Console, commandPath: [String]) throws(ArgumentError) -> (any Implementation)? {
+        if sut.hasPrefix("builtin:") {
+            guard let builtin = BuiltinImplementations.named(sut) else {
+                throw ArgumentError(code: .invalidValue,
+                                    message: "unknown built-in implementation \"\(sut)\"; `flowcheck list-mutants` lists the mutants",
+                                    commandPath: commandPath)
+            }
+            return builtin
+        }
+        do {
+            return try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout)
+        } catch {
+            console.err("error: the implementation could not be run: \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParsing
+import FlowCheckRecords
+import Foundation
+import Reports
+
+/// `--json`, `--html`, `--junit`, `--markdown`, `--badge` and `--no-html`: the report files a command writes,
+/// every one rendered from the same records.
+struct OutputOptions {
+    static let json = TypedOption<String>.text("json", value: "file", help: "Write the JSON-lines record of the run here.")
+    static let junit = TypedOption<String>.text("junit", value: "file", help: "Write JUnit XML here.")
+    static let markdown = TypedOption<String>.text("markdown", value: "file", help: "Write a Markdown summary here.")
+    static let badge = TypedOption<String>.text("badge", value: "file", help: "Write a shields.io endpoint badge (JSON) here.")
+
+    /// `--html`, whose default (if any) depends on the command.
+    static func html(default path: String?) -> TypedOption<String> {
+        .text("html", value: "file", help: "Write the HTML report here.", default: path)
+    }
+
+    static func options(defaultHTML: String?) -> [CommandDefinition.Option] {
+        [json.definition, html(default: defaultHTML).definition, junit.definition, markdown.definition, badge.definition]
+    }
+
+    static let flags: [CommandDefinition.Flag] = [.init("no-html", help: "Do not write the HTML report.")]
+
+    var json: String?
+    var html: String?
+    var junit: String?
+    var markdown: String?
+    var badge: String?
+
+    /// Reads the outputs; `implementationSlug` fills in `<implementation>` in the default HTML path.
+    init(_ parsed: ParsedArguments, defaultHTML: String?) throws(ArgumentError) {
+        json = try parsed.value(Self.json)
+        html = parsed.flag("no-html") ? nil : try parsed.value(Self.html(default: defaultHTML))
+        junit = try parsed.value(Self.junit)
+        markdown = try parsed.value(Self.markdown)
+        badge = try parsed.value(Self.badge)
+    }
+
+    /// Writes every requested file; returns false (after saying why) when one cannot be written.
+    func write(_ record: RunRecord, console: Console) -> Bool {
+        let slug = Self.slug(record.header.implementation.name)
+        let outputs: [(String?, () -> String)] = [
+            (json, { record.text }),
+            (html?.replacingOccurrences(of: "<implementation>", with: slug), { HTMLReport.render(record) }),
+            (junit, { JUnitReport.render(record) }), (markdown, { MarkdownReport.render(record) }), (badge, { BadgeReport.render(record) }),
+        ]
+        for case let (path?, render) in outputs {
+            guard Self.write(render(), to: path, console: console) else { return false }
+            console.out("wrote \(path)")
+        }
+        return true
+    }
+
+    /// Writes a file whole: to a temporary file beside it, then renamed into place, so a reader sees the old
+    /// file or the new one, never half of one.
+    static func write(_ text: String, to path: String, console: Console) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            console.err("error: could not write \(path): it is a folder, not a file")
+            return false
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+            return true
+        } catch {
+            console.err("error: could not write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            return false
+        }
+    }
+
+    /// A file name for an implementation: `sample (mutant pop-to-bottom-most)` → `sample-mutant-pop-to-bottom-most`.
+    static func slug(_ name: String) -> String {
+        var result = ""
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber { result.append(character) } else if !result.hasSuffix("-") { result.append("-") }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? "report" : result
+    }
+}

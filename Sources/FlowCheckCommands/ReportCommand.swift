@@ -1,0 +1,42 @@
+import ArgumentParsing
+import FlowCheckCore
+import FlowCheckRecords
+import Foundation
+
+/// `flowcheck report`: renders JSON-lines records, one run or the shards of one run merged.
+struct ReportCommand: Subcommand {
+    static let definition = CommandDefinition(
+        "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
+        discussion: "EXIT CODES: 0 conforming; 1 not conforming; 2 a usage error or an unreadable input.",
+        options: OutputOptions.options(defaultHTML: nil), flags: OutputOptions.flags,
+        positionals: [.init("jsonl", help: "JSON-lines files written by run --json.", variadic: true)])
+
+    var files: [String]
+    var outputs: OutputOptions
+
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        files = parsed.positionals
+        outputs = try OutputOptions(parsed, defaultHTML: nil)
+    }
+
+    func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        var texts: [(name: String, text: String)] = []
+        for path in files {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ArgumentError(code: .invalidValue, message: "cannot read \(path) as UTF-8 text", commandPath: ["report"])
+            }
+            texts.append((path, text))
+        }
+        let record: RunRecord
+        do { record = try RunRecord.read(texts) } catch {
+            console.err("error: \(error)")
+            return .usage
+        }
+        guard outputs.write(record, console: console) else { return .failure }
+        let exercised = record.verdict.exercised.map(\.description)
+        console.out("\(counted(record.shards, "file")): " + ([counted(record.verdict.runs, "run")] + exercised).joined(separator: ", ")
+                    + ", \(counted(record.verdict.failures, "failure")); verdict \(record.verdict.overall.rawValue)")
+        console.out("Verdict: \(record.verdict.sentence)")
+        return record.verdict.passed ? .success : .failure
+    }
+}

@@ -1,0 +1,49 @@
+import FlowSchema
+import NavigationModel
+
+/// An implementation under test, driven in-process: who it is and what it declares.
+///
+/// An adapter conforms to the protocol of each kind of behaviour it has: ``NavigationImplementation``
+/// for the navigation and session suites, ``DecodingImplementation`` for the decoding suite, or both.
+/// The suites that run are those the adapter both conforms to and declares in its ``capabilities``.
+public protocol Implementation: AnyObject {
+    /// Who the implementation is.
+    var info: ImplementationInfo { get }
+    /// What it supports.
+    var capabilities: Capabilities { get }
+}
+
+/// A navigation implementation under test: a stack that takes directives.
+///
+/// An SDK's test target conforms a small adapter to this protocol: reset the SDK to a stack and
+/// profile, hand it commands, and report its reply (the outcome and the state it shows afterwards).
+/// The process protocol's adapter (`ProcessImplementation`) conforms to it too.
+public protocol NavigationImplementation: Implementation {
+    /// Puts the implementation in `stack` with `profile`, nothing pending.
+    func reset(to stack: ScreenStack, profile: Profile) throws
+    /// Performs one command and replies with the outcome and the state after it.
+    func perform(_ command: Command) throws -> Reply
+    /// Resets, then performs every command: one round trip for implementations that batch.
+    func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply]
+}
+
+extension NavigationImplementation {
+    /// Resets, then performs the commands one by one; implementations that batch override it.
+    public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+        try reset(to: initial, profile: profile)
+        var replies: [Reply] = []
+        replies.reserveCapacity(commands.count)
+        for command in commands { replies.append(try perform(command)) }
+        return replies
+    }
+}
+
+/// A flow-document decoder under test.
+///
+/// An SDK's test target conforms an adapter: decode the text with the SDK's own decoder and describe
+/// the result in the canonical form (``FlowSchema/CanonicalFlow``), or report its error code. A decoder
+/// needs no navigation: it conforms to this protocol alone and declares only the `decoding` suite.
+public protocol DecodingImplementation: Implementation {
+    /// Decodes a document (a bare FlowDefinition or a resolve response).
+    func decode(_ text: String) throws -> DecodeOutcome
+}

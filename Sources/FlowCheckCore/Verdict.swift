@@ -1,0 +1,176 @@
+import ConformanceRules
+
+/// What a suite, or a whole run, comes to.
+public enum ConformanceVerdict: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Every suite ran its budget, agreed with the model at every step, and exercised every required combination.
+    case conforming
+    /// A suite found a step where the implementation and the model differ, or a golden case failed.
+    case divergent
+    /// Everything judged agreed, but a required combination was never exercised, or nothing ran: not a pass.
+    case insufficientCoverage
+    /// The implementation could not be run to the end, or a golden case could not be run or read.
+    case errored
+
+    /// The verdict in capitals, as the text report writes it: `DIVERGENT`, `INSUFFICIENT COVERAGE`.
+    public var title: String {
+        switch self {
+        case .conforming: return "CONFORMING"
+        case .divergent: return "DIVERGENT"
+        case .insufficientCoverage: return "INSUFFICIENT COVERAGE"
+        case .errored: return "ERRORED"
+        }
+    }
+
+    /// The verdict in words, with its mark: `✓ conforming`, `✗ insufficient coverage`.
+    public var label: String {
+        switch self {
+        case .conforming: return "✓ conforming"
+        case .divergent: return "✗ divergent"
+        case .insufficientCoverage: return "✗ insufficient coverage"
+        case .errored: return "✗ errored"
+        }
+    }
+
+    /// Worst first: an errored run outranks a divergent one, which outranks insufficient coverage.
+    var severity: Int {
+        switch self {
+        case .errored: return 3
+        case .divergent: return 2
+        case .insufficientCoverage: return 1
+        case .conforming: return 0
+        }
+    }
+}
+
+/// The verdict on a run, per suite and overall, computed once from what the run found.
+///
+/// The exit code, the text report, the JSON-lines summary, HTML, JUnit, Markdown, the badge and the
+/// certificate all read this value; none of them works the verdict out again. Merged shards get theirs
+/// from the same initializer, fed with the merged facts.
+public struct Verdict: Hashable, Codable, Sendable {
+    /// One suite's verdict and the facts it rests on.
+    public struct SuiteVerdict: Hashable, Codable, Sendable {
+        /// The suite.
+        public var suite: Suite
+        /// The suite's verdict.
+        public var verdict: ConformanceVerdict
+        /// Generated cases run.
+        public var runs: Int
+        /// What the runs exercised, in the suite's unit (steps, documents).
+        public var exercised: Count
+        /// Distinct minimal failures found.
+        public var failures: Int
+        /// Required coverage never reached.
+        public var missingCoverage: [String]
+        /// Why the suite could not run to the end, when it could not.
+        public var error: String?
+
+        /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
+        public init(suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil) {
+            self.suite = suite
+            self.runs = runs
+            self.exercised = exercised
+            self.failures = failures
+            self.missingCoverage = missingCoverage
+            self.error = error
+            verdict = error != nil ? .errored : failures > 0 ? .divergent : !missingCoverage.isEmpty ? .insufficientCoverage : .conforming
+        }
+
+        /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.
+        public var size: String {
+            exercised.unit == .step ? counted(runs, "run") + ", " + exercised.description : exercised.description
+        }
+    }
+
+    /// How the golden cases of a corpus run ended.
+    public struct CorpusTally: Hashable, Codable, Sendable {
+        /// Cases whose every reply matched.
+        public var passed: Int
+        /// Cases with a reply that differs.
+        public var failed: Int
+        /// Cases the implementation could not run.
+        public var errored: Int
+        /// Cases not judged: named by the skip list, or needing what the implementation does not declare.
+        public var skipped: Int
+        /// Case files that could not be read.
+        public var malformed: Int
+
+        /// Creates a tally.
+        public init(passed: Int, failed: Int, errored: Int, skipped: Int, malformed: Int) {
+            self.passed = passed
+            self.failed = failed
+            self.errored = errored
+            self.skipped = skipped
+            self.malformed = malformed
+        }
+
+        /// Cases that were run and judged.
+        public var judged: Int { passed + failed + errored }
+
+        /// The corpus's own verdict: malformed or errored cases, then failed ones, then nothing judged.
+        public var verdict: ConformanceVerdict {
+            errored + malformed > 0 ? .errored : failed > 0 ? .divergent : judged == 0 ? .insufficientCoverage : .conforming
+        }
+    }
+
+    /// The overall verdict: the worst of the suites' and the corpus's, and insufficient coverage when nothing ran.
+    public var overall: ConformanceVerdict
+    /// One verdict per suite, in run order.
+    public var suites: [SuiteVerdict]
+    /// The golden cases, when the run ran the corpus.
+    public var corpus: CorpusTally?
+    /// Failures in all: minimal counterexamples plus golden cases that failed, errored or could not be read.
+    public var failures: Int
+    /// What the suites exercised, one count per unit.
+    public var exercised: [Count]
+
+    /// Computes the verdict from the suites' and the corpus's facts.
+    public init(suites: [SuiteVerdict], corpus: CorpusTally? = nil) {
+        self.suites = suites
+        self.corpus = corpus
+        var worst: ConformanceVerdict = suites.isEmpty && corpus == nil ? .insufficientCoverage : .conforming
+        for verdict in suites.map(\.verdict) + [corpus?.verdict].compactMap({ $0 }) where verdict.severity > worst.severity {
+            worst = verdict
+        }
+        overall = worst
+        failures = suites.map(\.failures).reduce(0, +) + (corpus.map { $0.failed + $0.errored + $0.malformed } ?? 0)
+        exercised = Count.totals(suites.map(\.exercised))
+    }
+
+    /// Whether the run passed: only a conforming verdict does.
+    public var passed: Bool { overall == .conforming }
+
+    /// Generated cases run in all suites.
+    public var runs: Int { suites.map(\.runs).reduce(0, +) }
+
+    /// The verdict in one sentence, starting with its title: `DIVERGENT: 1 suite found a divergence …`.
+    public var sentence: String {
+        let exercisedText = exercised.map(\.description).joined(separator: " and ")
+        switch overall {
+        case .conforming:
+            var parts: [String] = []
+            if !exercisedText.isEmpty { parts.append("\(exercisedText) agreed with the reference model") }
+            if let corpus, corpus.passed > 0 { parts.append("\(counted(corpus.passed, "golden case")) passed") }
+            return "CONFORMING: " + parts.joined(separator: "; ") + "."
+        case .divergent:
+            var parts: [String] = []
+            let diverged = suites.filter { $0.verdict == .divergent }.count
+            if diverged > 0 { parts.append("\(counted(diverged, "suite")) found a divergence between the implementation and the model") }
+            if let corpus, corpus.failed > 0 { parts.append("\(counted(corpus.failed, "golden case")) failed") }
+            return "DIVERGENT: " + parts.joined(separator: "; ") + "."
+        case .insufficientCoverage where suites.isEmpty && corpus == nil:
+            return "INSUFFICIENT COVERAGE: no suite ran, because the implementation declares none of the requested suites."
+        case .insufficientCoverage where suites.allSatisfy({ $0.verdict == .conforming }):
+            return "INSUFFICIENT COVERAGE: no golden case could be judged (every case was skipped)."
+        case .insufficientCoverage:
+            return "INSUFFICIENT COVERAGE: everything judged agreed, but not every required combination was exercised."
+        case .errored:
+            var parts: [String] = []
+            let errored = suites.filter { $0.verdict == .errored }.count
+            if errored > 0 { parts.append("the implementation could not be run to the end in \(counted(errored, "suite"))") }
+            if let corpus, corpus.errored > 0 { parts.append("\(counted(corpus.errored, "golden case")) could not be run") }
+            if let corpus, corpus.malformed > 0 { parts.append("\(counted(corpus.malformed, "golden case file")) could not be read") }
+            return "ERRORED: " + parts.joined(separator: "; ") + "."
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
+
+/// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
+/// which seeds, and the decision.
+public struct Certificate: Codable, Hashable, Sendable {
+    /// The decision.
+    public enum Decision: String, Codable, Hashable, Sendable {
+        /// Every suite conforming and every judged golden case passed.
+        case certified
+        /// Something failed, errored, or was not exercised; ``Certificate/reasons`` says what.
+        case notCertified = "not certified"
+        /// Nothing could be run: there is nothing to certify.
+        case refused
+    }
+
+    /// The kit that certified.
+    public var kit: KitInfo
+    /// The hash of the golden corpus run.
+    public var corpusHash: String
+    /// The implementation certified.
+    public var implementation: ImplementationInfo
+    /// What it declared.
+    public var capabilities: Capabilities
+    /// What the certificate does not cover.
+    public var notCertified: [String]
+    /// The run's seed.
+    public var seed: UInt64
+    /// Each suite's seed.
+    public var suiteSeeds: [String: UInt64]
+    /// Runs per suite requested.
+    public var runsPerSuite: Int
+    /// Generated cases run in all.
+    public var runs: Int
+    /// What the suites exercised, one count per unit.
+    public var exercised: [Count]
+    /// Golden cases by how they ended.
+    public var cases: [String: Int]
+    /// The verdict of the run it rests on.
+    public var verdict: ConformanceVerdict
+    /// The decision.
+    public var decision: Decision
+    /// Why it was not certified or refused; empty when certified.
+    public var reasons: [String]
+
+    /// The certificate of a run of the corpus and every declared suite; the decision reads the run's verdict.
+    public init(record: RunRecord, runsPerSuite: Int) {
+        let verdict = record.verdict
+        kit = record.header.kit
+        corpusHash = record.header.corpusHash ?? "none"
+        implementation = record.header.implementation
+        capabilities = record.header.capabilities
+        notCertified = record.header.notCertified
+        seed = record.header.seed
+        suiteSeeds = Dictionary(uniqueKeysWithValues: record.suites.map { ($0.suite.rawValue, $0.seed) })
+        self.runsPerSuite = runsPerSuite
+        runs = verdict.runs
+        exercised = verdict.exercised
+        let tally = verdict.corpus ?? Verdict.CorpusTally(passed: 0, failed: 0, errored: 0, skipped: 0, malformed: 0)
+        cases = ["passed": tally.passed, "failed": tally.failed, "errored": tally.errored, "skipped": tally.skipped]
+        self.verdict = verdict.overall
+        var reasons: [String] = []
+        if !verdict.suites.isEmpty && verdict.suites.allSatisfy({ $0.verdict == .errored }) && tally.passed == 0 {
+            decision = .refused
+            reasons.append("every suite errored and no golden case passed: there is nothing to certify")
+        } else {
+            for suite in verdict.suites where suite.verdict != .conforming {
+                reasons.append("the \(suite.suite) suite is \(suite.verdict.label.dropFirst(2))")
+            }
+            if verdict.suites.isEmpty { reasons.append("no suite ran") }
+            if tally.failed > 0 { reasons.append("\(counted(tally.failed, "golden case")) failed") }
+            if tally.errored > 0 { reasons.append("\(counted(tally.errored, "golden case")) could not be run or read") }
+            if tally.judged == 0 { reasons.append("no golden case could be run") }
+            decision = reasons.isEmpty ? .certified : .notCertified
+        }
+        self.reasons = reasons
+    }
+}

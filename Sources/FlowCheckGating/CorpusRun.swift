@@ -1,0 +1,102 @@
+import ConformanceRules
+import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
+import Foundation
+import GoldenCorpus
+import NavigationModel
+
+/// Runs golden cases against an implementation, and turns counterexamples into golden cases.
+public enum CorpusRun {
+    /// Runs every case (or this shard's), skipping those the skip list names or the capabilities cannot run.
+    public static func run(_ cases: [CorpusLoader.LoadedCase], on implementation: any Implementation,
+                           skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil) -> [CaseRecord] {
+        let capabilities = implementation.capabilities
+        var results: [CaseRecord] = []
+        for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+            let c = loaded.goldenCase
+            var result = CaseRecord(id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
+                                    rules: c.rules, level: c.level, status: .passed)
+            let navigator = implementation as? any NavigationImplementation
+            if let reason = skip.reason(id: c.id, features: c.features) ?? unsupported(c, capabilities)
+                ?? (navigator == nil ? "not certified: the implementation does not navigate" : nil) {
+                result.status = .skipped
+                result.message = reason
+                results.append(result)
+                continue
+            }
+            do {
+                let replies = try navigator!.run(initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
+                if let step = c.steps.indices.first(where: { !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: capabilities.reasons) }) {
+                    result.status = .failed
+                    result.step = step
+                    result.expected = c.steps[step].expect
+                    result.actual = replies[step]
+                    result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
+                }
+            } catch {
+                result.status = .errored
+                result.message = "\(error)"
+            }
+            results.append(result)
+        }
+        return results
+    }
+
+    /// Why the implementation cannot run a case, from what it declared; `nil` when it can.
+    static func unsupported(_ c: GoldenCase, _ capabilities: Capabilities) -> String? {
+        guard capabilities.suites.contains(Suite(c.suite)) else { return "not certified: suite \(c.suite) not declared" }
+        guard capabilities.nesting.contains(c.profile.nesting) else { return "not certified: nesting \(c.profile.nesting.rawValue) not declared" }
+        for step in c.steps {
+            if let mode = step.command.directive?.mode, mode.isKnown, !capabilities.modes.contains(mode) {
+                return "not certified: mode \(mode) not declared"
+            }
+            if let behavior = step.command.directive?.flow?.behavior, behavior.isKnown, !capabilities.behaviors.contains(behavior) {
+                return "not certified: behavior \(behavior) not declared"
+            }
+        }
+        if c.initial.contains(where: { $0.presentation == .modal }) && !capabilities.modes.contains(.present) {
+            return "not certified: presented layers need PRESENT, which is not declared"
+        }
+        return nil
+    }
+
+    /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
+    public static func hash(_ cases: [CorpusLoader.LoadedCase]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let sorted = cases.map(\.goldenCase).sorted { $0.id < $1.id }
+        let data = (try? encoder.encode(sorted)) ?? Data()
+        return "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(data))
+    }
+
+    /// A counterexample as a golden case whose expectations come from the model, with an id derived from its content.
+    /// `nil` for a failure whose suite has no golden-case format yet (decoding failures are saved by hand).
+    public static func goldenCase(for failure: FailureRecord) -> GoldenCase? {
+        guard let detail = failure.detail.decoded(as: StepFailureDetail.self) else { return nil }
+        return GoldenCase(
+            id: failure.id, suite: failure.suite.rawValue, description: "Regression: \(failure.description).", rules: failure.ruleIDs,
+            features: failure.features, level: failure.level, origin: .regression,
+            profile: detail.profile, initial: detail.initial,
+            steps: detail.trace.map { GoldenCase.Step(command: $0.command, expect: $0.expected) })
+    }
+
+    /// What saving a case did.
+    public enum SaveOutcome: Equatable, Sendable { case written(String), unchanged(String), conflict(String) }
+
+    /// Writes a case into `folder/<suite>/<id>.json`; a file with the same name and other content is never overwritten.
+    public static func save(_ goldenCase: GoldenCase, into folder: URL) throws -> SaveOutcome {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(goldenCase) + Data("\n".utf8)
+        let directory = folder.appendingPathComponent(goldenCase.suite, isDirectory: true)
+        let file = directory.appendingPathComponent("\(goldenCase.id).json")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let existing = try? Data(contentsOf: file) {
+            if let decoded = try? JSONDecoder().decode(GoldenCase.self, from: existing), decoded == goldenCase { return .unchanged(file.path) }
+            return .conflict(file.path)
+        }
+        try data.write(to: file)
+        return .written(file.path)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A hand-written list of cases and features not to judge, each with a reason.
+///
+/// JSON shape: `{"skip": [{"case": "pop-to-owned", "reason": "..."}, {"feature": "present", "reason": "..."}]}`.
+public struct SkipList: Hashable, Codable, Sendable {
+    /// One skipped case or feature.
+    public struct Entry: Hashable, Codable, Sendable {
+        /// A case id (golden case or counterexample id).
+        public var `case`: String?
+        /// A feature from the registry.
+        public var feature: String?
+        /// Why it is skipped: required, and shown in every report.
+        public var reason: String
+    }
+
+    /// The entries, in file order.
+    public var skip: [Entry]
+
+    /// Creates a skip list.
+    public init(skip: [Entry] = []) { self.skip = skip }
+
+    /// The reason to skip a case with this id and these features, or `nil` to judge it.
+    public func reason(id: String, features: [String]) -> String? {
+        skip.first { entry in entry.case == id || entry.feature.map(features.contains) == true }?.reason
+    }
+
+    /// Reads a skip list; the error names the file and the JSON path.
+    public static func load(_ path: String) throws(FileFormatError) -> SkipList {
+        let list: SkipList = try FileFormatError.decode(path)
+        for (index, entry) in list.skip.enumerated() {
+            if (entry.case == nil) == (entry.feature == nil) {
+                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)]", message: "an entry names either a \"case\" or a \"feature\"")
+            }
+            if entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
+            }
+        }
+        return list
+    }
+}

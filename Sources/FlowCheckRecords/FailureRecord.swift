@@ -1,0 +1,77 @@
+import ConformanceRules
+import FlowCheckCore
+import JSON
+
+/// A minimal counterexample of any suite: which rules broke, where, with which minimal input, and the one
+/// command that replays it.
+///
+/// Every suite describes its failures in this one shape, so the runner, the records and every report treat
+/// them alike. What only one suite knows travels in ``detail`` (for tools) and ``storyboard`` (for the HTML).
+public struct FailureRecord: Codable, Hashable, Sendable {
+    /// Always `failure`.
+    public var type = "failure"
+    /// A stable id derived from the content: the same counterexample always has the same id, so baselines,
+    /// skip lists and saved corpus cases can name it.
+    public var id: String
+    /// The suite that found it.
+    public var suite: Suite
+    /// What diverged, in one line.
+    public var description: String
+    /// The rules broken, each with its level and statement.
+    public var rules: [Rule]
+    /// The capability features the failure touches; a skip list may name one.
+    public var features: [String]
+    /// The minimal input's size, in the suite's unit (steps, nodes).
+    public var size: Count
+    /// The size of the input that first failed, before shrinking.
+    public var originalSize: Count
+    /// Whether removing any single part of the input makes the failure go away.
+    public var oneMinimal: Bool
+    /// Candidate inputs the shrinker tried.
+    public var shrinkCandidates: Int
+    /// Where it diverged, such as `step 3`.
+    public var divergedAt: String
+    /// The minimal input in lines of text: the profile, stack and steps, or the document.
+    public var input: [String]
+    /// What the diff compares, such as `Step 0 diverged: navigate POP`.
+    public var diffHeading: String
+    /// The diff of the states: `-` lines for the model, `+` for the implementation.
+    public var diff: String
+    /// Named invariants the implementation's output broke, one line each.
+    public var violations: [String]
+    /// How the HTML report draws the failure.
+    public var storyboard: Storyboard
+    /// The one command that replays the failure.
+    public var replay: String
+    /// The suite's own data about the failure (for navigation: profile, initial stack and trace), for tools.
+    public var detail: JSONValue
+
+    /// Creates a failure record.
+    public init(id: String, suite: Suite, description: String, rules: [Rule], features: [String], size: Count, originalSize: Count,
+                oneMinimal: Bool, shrinkCandidates: Int, divergedAt: String, input: [String], diffHeading: String, diff: String,
+                violations: [String], storyboard: Storyboard, replay: String, detail: JSONValue) {
+        self.id = id
+        self.suite = suite
+        self.description = description
+        self.rules = rules
+        self.features = features
+        self.size = size
+        self.originalSize = originalSize
+        self.oneMinimal = oneMinimal
+        self.shrinkCandidates = shrinkCandidates
+        self.divergedAt = divergedAt
+        self.input = input
+        self.diffHeading = diffHeading
+        self.diff = diff
+        self.violations = violations
+        self.storyboard = storyboard
+        self.replay = replay
+        self.detail = detail
+    }
+
+    /// The broken rules' IDs, in order.
+    public var ruleIDs: [String] { rules.map(\.id) }
+
+    /// The strongest level among the broken rules: MUST when any is.
+    public var level: Rule.Level { rules.contains { $0.level == .must } ? .must : .should }
+}

@@ -1,0 +1,124 @@
+import ConformanceRules
+import FlowCheckCore
+import Foundation
+
+/// A problem with a JSON-lines input, naming the file and line.
+public struct RecordError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON-lines file.
+    public var file: String
+    /// The line in it, from 1; 0 when the problem is the file as a whole.
+    public var line: Int
+    /// What is wrong, in plain words.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}
+
+extension RunRecord {
+    /// Reads JSON-lines texts, given as `(file name, text)`, and merges them: the shards of one run become the
+    /// record of that run, with counts summed, coverage merged and the verdict computed from the merge.
+    public static func read(_ files: [(name: String, text: String)]) throws(RecordError) -> RunRecord {
+        var header: RunHeader?
+        var suites: [SuiteRecord] = []
+        var failures: [FailureRecord] = []
+        var errors: [ErrorRecord] = []
+        var cases: [CaseRecord] = []
+        var seconds = 0.0
+        let decoder = JSONDecoder()
+        for file in files {
+            var sawSummary = false
+            for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+                let data = Data(line.utf8)
+                func decode<T: Decodable>(_ type: T.Type, _ what: String) throws(RecordError) -> T {
+                    do { return try decoder.decode(type, from: data) } catch {
+                        throw RecordError(file: file.name, line: index + 1, message: "not a valid \(what) record: \(Self.plain(error))")
+                    }
+                }
+                struct Kind: Decodable { var type: String }
+                switch try decode(Kind.self, "JSON-lines").type {
+                case "header":
+                    struct Version: Decodable { var formatVersion: Int? }
+                    let version = try decode(Version.self, "header").formatVersion ?? 1
+                    guard version == RecordFormat.version else {
+                        throw RecordError(file: file.name, line: index + 1, message: "written in record format \(version); this kit reads format \(RecordFormat.version)")
+                    }
+                    let next = try decode(RunHeader.self, "header")
+                    if let header, header.implementation != next.implementation || header.seed != next.seed {
+                        throw RecordError(file: file.name, line: index + 1, message: "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))")
+                    }
+                    if header == nil { header = next }
+                case "suite":
+                    let record = try decode(SuiteRecord.self, "suite")
+                    if let at = suites.firstIndex(where: { $0.suite == record.suite }) {
+                        suites[at] = merge(suites[at], record)
+                    } else {
+                        suites.append(record)
+                    }
+                case "failure":
+                    let record = try decode(FailureRecord.self, "failure")
+                    if !failures.contains(where: { $0.id == record.id }) { failures.append(record) }
+                case "error":
+                    errors.append(try decode(ErrorRecord.self, "error"))
+                case "case":
+                    let record = try decode(CaseRecord.self, "case")
+                    if !cases.contains(where: { $0.id == record.id }) { cases.append(record) }
+                case "summary":
+                    seconds += try decode(SummaryRecord.self, "summary").seconds
+                    sawSummary = true
+                case let other:
+                    throw RecordError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
+                }
+            }
+            if !sawSummary { throw RecordError(file: file.name, line: 0, message: "no summary record: the run did not finish") }
+        }
+        guard let header else { throw RecordError(file: files.first?.name ?? "-", line: 0, message: "no header record") }
+        if files.count > 1 {
+            // Each shard could not judge coverage alone; the merge judges it on the summed counts.
+            for index in suites.indices {
+                let stopped = failures.contains { $0.suite == suites[index].suite } || errors.contains { $0.suite == suites[index].suite }
+                suites[index].missingCoverage = stopped ? [] : suites[index].coverage.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
+            }
+        }
+        return RunRecord(header: header, suites: suites, failures: failures, errors: errors, cases: cases.sorted { $0.file < $1.file },
+                         seconds: seconds, shards: files.count)
+    }
+
+    /// Two shards' records of one suite: counts summed, coverage rows merged label by label.
+    static func merge(_ a: SuiteRecord, _ b: SuiteRecord) -> SuiteRecord {
+        var merged = a
+        merged.runs += b.runs
+        merged.exercised.value += b.exercised.value
+        merged.seconds += b.seconds
+        var rows = Dictionary(a.coverage.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in b.coverage {
+            var into = rows[row.label] ?? CoverageRow(label: row.label, runs: 0, steps: 0, required: false)
+            into.runs += row.runs
+            into.steps += row.steps
+            into.required = into.required || row.required
+            rows[row.label] = into
+        }
+        merged.coverage = rows.values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
+        return merged
+    }
+
+    /// A decoding error in plain words, with the JSON path where it applies.
+    static func plain(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("$") { $0 + ($1.intValue.map { "[\($0)]" } ?? ".\($1.stringValue)") }
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath)).\(key.stringValue) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

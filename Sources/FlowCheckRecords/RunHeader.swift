@@ -1,0 +1,59 @@
+import ConformanceRules
+import FlowCheckCore
+
+/// The first line of a run's records: who ran against what, with which seed and suites.
+public struct RunHeader: Codable, Hashable, Sendable {
+    /// Always `header`.
+    public var type = "header"
+    /// The record format's version (``RecordFormat/version``).
+    public var formatVersion = RecordFormat.version
+    /// The kit's name and version.
+    public var kit: KitInfo
+    /// Who the implementation says it is.
+    public var implementation: ImplementationInfo
+    /// What the implementation declared.
+    public var capabilities: Capabilities
+    /// What the run does not certify because the implementation did not declare it, one sentence each.
+    public var notCertified: [String]
+    /// The run's seed: the same seed replays the same run.
+    public var seed: UInt64
+    /// The suites the run covered, in run order.
+    public var suites: [Suite]
+    /// `i/n` when the run was one shard of n.
+    public var shard: String?
+    /// The hash of the golden corpus the run used, when it ran the corpus.
+    public var corpusHash: String?
+    /// For a spec-driven run: the spec and which of its navigations were exercised.
+    public var spec: SpecCoverage?
+
+    /// Creates a header.
+    public init(kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String], seed: UInt64,
+                suites: [Suite], shard: String? = nil, corpusHash: String? = nil, spec: SpecCoverage? = nil) {
+        self.kit = kit
+        self.implementation = implementation
+        self.capabilities = capabilities
+        self.notCertified = notCertified
+        self.seed = seed
+        self.suites = suites
+        self.shard = shard
+        self.corpusHash = corpusHash
+        self.spec = spec
+    }
+}
+
+/// Which of an app spec's navigations a spec-driven run exercised.
+public struct SpecCoverage: Hashable, Codable, Sendable {
+    /// The spec file.
+    public var file: String
+    /// Every navigation the spec declares, by name.
+    public var navigations: [String]
+    /// The navigations the run performed at least once.
+    public var exercised: [String]
+
+    /// Creates spec coverage.
+    public init(file: String, navigations: [String], exercised: [String]) {
+        self.file = file
+        self.navigations = navigations
+        self.exercised = exercised
+    }
+}

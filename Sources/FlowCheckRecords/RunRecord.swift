@@ -1,0 +1,69 @@
+import ConformanceRules
+import FlowCheckCore
+import Foundation
+
+/// Everything a run wrote, or the shards of one run merged: what every report format renders.
+///
+/// Written as JSON lines: a ``RunHeader``, a ``SuiteRecord`` per suite, a ``FailureRecord`` per failure, an
+/// ``ErrorRecord`` per suite that could not run to the end, a ``CaseRecord`` per golden case, and a closing
+/// ``SummaryRecord`` with the verdict.
+public struct RunRecord: Hashable, Sendable {
+    /// Who ran against what; for merged shards, the first shard's header.
+    public let header: RunHeader
+    /// One record per suite, shards merged.
+    public let suites: [SuiteRecord]
+    /// Every minimal failure, MUST first.
+    public let failures: [FailureRecord]
+    /// Suites that could not run to the end.
+    public let errors: [ErrorRecord]
+    /// Golden cases run against the implementation.
+    public let cases: [CaseRecord]
+    /// Wall time, summed over the shards.
+    public let seconds: Double
+    /// How many files were merged.
+    public let shards: Int
+    /// The verdict, computed once from the records by ``Verdict/init(suites:corpus:)``.
+    public let verdict: Verdict
+
+    /// Creates the record of a run and computes its verdict.
+    public init(header: RunHeader, suites: [SuiteRecord], failures: [FailureRecord], errors: [ErrorRecord], cases: [CaseRecord],
+                seconds: Double, shards: Int = 1) {
+        self.header = header
+        self.suites = suites
+        self.failures = failures
+        self.errors = errors
+        self.cases = cases
+        self.seconds = seconds
+        self.shards = shards
+        let suiteVerdicts = suites.map { record in
+            Verdict.SuiteVerdict(
+                suite: record.suite, runs: record.runs, exercised: record.exercised,
+                failures: failures.filter { $0.suite == record.suite }.count, missingCoverage: record.missingCoverage,
+                error: errors.filter { $0.suite == record.suite }.map(\.message).first)
+        }
+        let corpus = header.corpusHash == nil && cases.isEmpty ? nil : Verdict.CorpusTally(
+            passed: cases.filter { $0.status == .passed }.count, failed: cases.filter { $0.status == .failed }.count,
+            errored: cases.filter { $0.status == .errored }.count, skipped: cases.filter { $0.status == .skipped }.count,
+            malformed: 0)
+        verdict = Verdict(suites: suiteVerdicts, corpus: corpus)
+    }
+
+    /// The failures of one suite.
+    public func failures(of suite: Suite) -> [FailureRecord] { failures.filter { $0.suite == suite } }
+
+    /// The records as JSON lines, without trailing newlines.
+    public func lines() -> [String] {
+        var lines = [RecordFormat.line(header)]
+        for suite in suites {
+            lines.append(RecordFormat.line(suite))
+            lines += failures(of: suite.suite).map(RecordFormat.line)
+            lines += errors.filter { $0.suite == suite.suite }.map(RecordFormat.line)
+        }
+        lines += cases.map(RecordFormat.line)
+        lines.append(RecordFormat.line(SummaryRecord(verdict: verdict, seconds: (seconds * 1000).rounded() / 1000)))
+        return lines
+    }
+
+    /// The records as the text of a JSON-lines file.
+    public var text: String { lines().joined(separator: "\n") + "\n" }
+}

@@ -1,0 +1,27 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowSchema
+
+/// The sample SDK's decoder on its own: a decoding-only implementation, the way a flow-document library
+/// with no navigation would be certified. It conforms to ``FlowCheckCore/DecodingImplementation`` alone and
+/// declares only the `decoding` suite.
+///
+/// With a ``DecoderBug`` it becomes a mutant that the kit must catch.
+public final class SampleFlowDecoder: DecodingImplementation {
+    /// The planted decoding bug, or `nil`.
+    public let bug: DecoderBug?
+
+    /// Creates the decoder, with a planted bug or none.
+    public init(bug: DecoderBug? = nil) { self.bug = bug }
+
+    public var info: ImplementationInfo {
+        ImplementationInfo(name: bug.map { "sample decoder (mutant \($0.rawValue))" } ?? "sample decoder", version: KitInfo.current.version,
+                           language: "Swift")
+    }
+
+    public var capabilities: Capabilities { Capabilities(suites: [.decoding], migrations: true) }
+
+    public func decode(_ text: String) throws -> DecodeOutcome {
+        SampleDecoder(componentTypes: capabilities.componentTypes, bug: bug).decode(text)
+    }
+}
