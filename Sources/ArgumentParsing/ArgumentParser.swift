@@ -209,7 +209,8 @@ public enum ArgumentParser {
         return "error: \(error.message)\n" + usage(command, names: names) + "\nSee '\(names.joined(separator: " ")) --help'."
     }
 
-    /// The usage line: required options bare, the others in brackets.
+    /// The usage line: required options bare, positionals, and the optional ones in brackets, each by name
+    /// when there are a few, as `[<options>]` when there are more than fit on one line.
     static func usage(_ command: CommandDefinition, names: [String]) -> String {
         var usage = "USAGE: " + names.joined(separator: " ")
         if !command.subcommands.isEmpty { usage += " <subcommand>" }
@@ -217,9 +218,9 @@ public enum ArgumentParser {
         for positional in command.positionals {
             usage += positional.optional ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]" : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
         }
-        for option in command.options where !option.required { usage += " [--\(option.name) <\(option.valueName)>]" }
-        for flag in command.flags { usage += " [--\(flag.name)]" }
-        return usage
+        let optional = command.options.filter { !$0.required }.map { "[--\($0.name) <\($0.valueName)>]" } + command.flags.map { "[--\($0.name)]" }
+        let spelled = optional.isEmpty ? "" : " " + optional.joined(separator: " ")
+        return usage + (usage.count + spelled.count <= 120 ? spelled : " [<options>]")
     }
 
     static func resolve(_ path: [String], root: CommandDefinition) -> (CommandDefinition, [String]) {

@@ -92,7 +92,7 @@ public struct ConformanceRunner {
     ///
     /// - Throws: ``SetupError`` when a requested suite is unknown to the kit, or when a declared suite cannot
     ///   be served (the adapter lacks its protocol, or its capabilities are incomplete).
-    public func suitesToRun() throws(SetupError) -> [any ConformanceSuite] {
+    package func suitesToRun() throws(SetupError) -> [any ConformanceSuite] {
         let capabilities = implementation.capabilities
         if let requested = options.suites {
             for suite in requested where SuiteRegistry.named(suite) == nil {

@@ -8,7 +8,7 @@ import PropertyTesting
 ///
 /// The runner, the records and the reports are generic over suites; a suite is one folder under
 /// `Sources/FlowCheck/Suites` and one line in ``SuiteRegistry``. See <doc:AddingASuite>.
-public protocol ConformanceSuite: Sendable {
+package protocol ConformanceSuite: Sendable {
     /// One generated case, such as a run plan or a document.
     associatedtype Case: Sendable
     /// What the suite drives: the implementation, seen through the protocol the suite needs.
@@ -52,40 +52,40 @@ public protocol ConformanceSuite: Sendable {
 }
 
 extension ConformanceSuite {
-    public func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
+    package func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
                        context: SuiteContext, configuration: Configuration) -> Counterexample<Case> {
         counterexample
     }
 
-    public func runLabels(_ value: Case) -> [String] { [] }
+    package func runLabels(_ value: Case) -> [String] { [] }
 
-    public func problem(with capabilities: Capabilities) -> String? { nil }
+    package func problem(with capabilities: Capabilities) -> String? { nil }
 }
 
 /// What a suite needs to know about the run besides the capabilities.
-public struct SuiteContext: Sendable {
+package struct SuiteContext: Sendable {
     /// The most steps in one generated case.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// The app spec that steers destinations, when the run is spec-driven.
-    public var spec: SpecPlan?
+    package var spec: SpecPlan?
 
     /// Creates a context.
-    public init(maxSteps: Int, spec: SpecPlan? = nil) {
+    package init(maxSteps: Int, spec: SpecPlan? = nil) {
         self.maxSteps = maxSteps
         self.spec = spec
     }
 }
 
 /// A minimal failing case and what the description of its failure needs.
-public struct FailingCase<Case: Sendable>: Sendable {
+package struct FailingCase<Case: Sendable>: Sendable {
     /// The shrunk case.
-    public var value: Case
+    package var value: Case
     /// The case that first failed, before shrinking, when it could be regenerated.
-    public var original: Case?
+    package var original: Case?
     /// What shrinking cost.
-    public var shrink: ShrinkStatistics
+    package var shrink: ShrinkStatistics
     /// The one command that replays the suite.
-    public var replay: String
+    package var replay: String
 }
 
 /// Lets the engine's `@Sendable` test closure reach a class-bound implementation.

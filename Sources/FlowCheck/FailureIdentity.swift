@@ -3,9 +3,9 @@ import Foundation
 import NavigationModel
 
 /// Content-derived ids: the same counterexample gets the same id on every machine.
-public enum FailureIdentity {
+package enum FailureIdentity {
     /// `<suite>-<16 hex digits>`: FNV-1a (64-bit) of the sorted-key JSON of the profile, the initial stack and the commands.
-    public static func id(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) -> String {
+    package static func id(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) -> String {
         struct Content: Encodable { var profile: Profile; var initial: ScreenStack; var commands: [Command] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -12,7 +12,7 @@ import PropertyTesting
 struct RunCommand: Subcommand {
     static let suites = TypedOption<[Suite]>(
         "suite", value: "names",
-        help: "Suites to run, comma-separated: " + SuiteRegistry.all.map { "\($0.suite) (\($0.summary))" }.joined(separator: ", ") + ".",
+        help: "Suites to run, comma-separated, from: " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ") + " (see SUITES).",
         defaultText: "every declared suite", repeatable: true,
         expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")) { text in
             let names = text.split(separator: ",").map { Suite($0.trimmingCharacters(in: .whitespaces)) }
@@ -33,7 +33,9 @@ struct RunCommand: Subcommand {
 
             EXIT CODES: 0 conforming; 1 a divergence, insufficient coverage, or a run that broke down;
             2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello).
-            """,
+
+            SUITES:
+            """ + "\n" + SuiteRegistry.all.map { "  \($0.suite.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"),
         options: ImplementationOptions.options + [suites.definition] + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
             + [GatingOptions.shard.definition, saveFailures.definition, spec.definition]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,

@@ -4,13 +4,13 @@ import JSON
 import PropertyTesting
 
 /// A generated flow document: its text and what it exercises.
-public struct GeneratedDocument: Hashable, Sendable {
+package struct GeneratedDocument: Hashable, Sendable {
     /// The exact text handed to the decoders.
-    public var text: String
+    package var text: String
     /// Coverage labels: every kind of damage and feature the document holds.
-    public var labels: [String]
+    package var labels: [String]
     /// How many nodes it has (before any damage).
-    public var nodeCount: Int
+    package var nodeCount: Int
 }
 
 /// Generates flow documents: valid flows (several screens, deep component trees, every node kind,
@@ -19,16 +19,16 @@ public struct GeneratedDocument: Hashable, Sendable {
 /// node kinds, broken edges, future schema versions in a resolve response, truncated or non-JSON text.
 ///
 /// Every node and component is its own span, so the shrinker deletes them whole.
-public struct DocumentGenerator: Sendable {
+package struct DocumentGenerator: Sendable {
     /// What the implementation declared: its component types, schema major and migrations shape the documents.
-    public let capabilities: Capabilities
+    package let capabilities: Capabilities
     /// The most nodes in one document.
-    public let maxNodes: Int
+    package let maxNodes: Int
     /// The average number of nodes a document gets.
-    public let averageNodes: Double
+    package let averageNodes: Double
 
     /// Creates a generator for an implementation's declared capabilities.
-    public init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
+    package init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
         self.capabilities = capabilities
         self.maxNodes = maxNodes
         self.averageNodes = averageNodes
@@ -41,13 +41,13 @@ public struct DocumentGenerator: Sendable {
     static let malformedChildKinds = ["not-object", "no-id", "bad-type", "bad-children", "bad-props"]
 
     /// The generator of documents, each with its text and coverage labels.
-    public var documents: Gen<GeneratedDocument> {
+    package var documents: Gen<GeneratedDocument> {
         let generator = self
         return Gen { source throws(ChoiceSource.Stop) in try generator.document(source) }
     }
 
     /// Every label the decoding suite must exercise for these capabilities.
-    public static func requiredLabels(for capabilities: Capabilities) -> [String] {
+    package static func requiredLabels(for capabilities: Capabilities) -> [String] {
         var labels = ["unknown-component", "malformed-layout", "node:unsupported", "node:unknown-kind", "node:malformed",
                       "edge:unknown-kind", "edge:dangling", "edge:malformed", "entry:empty", "entry:missing", "no-screen",
                       "resolve-response", "schema:future-major", "schema:string", "zones:persistent", "zones:chrome",

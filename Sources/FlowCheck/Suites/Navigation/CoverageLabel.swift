@@ -9,12 +9,12 @@ import NavigationModel
 /// held the directive's flow, whether the top layer is the root layer or a
 /// presented one, and the profile. Session labels read `optimistic PUSH`,
 /// `answer confirm`, and so on. Invalid directives read `invalid missingFlow`.
-public enum CoverageLabel {
+package enum CoverageLabel {
     static let behaviorModes: [Mode] = [.push, .replace]
     static let layers = ["root-layer", "presented-layer"]
 
     /// The label of `command` sent in `session`'s state.
-    public static func label(for command: Command, before session: Session, suite: Suite) -> String {
+    package static func label(for command: Command, before session: Session, suite: Suite) -> String {
         switch CommandSituation(command, before: session) {
         case .optimisticInFlight: return "optimistic in-flight"
         case .notOptimistic: return "optimistic not-optimistic"
@@ -78,7 +78,7 @@ public enum CoverageLabel {
     }
 
     /// The labels a navigation run must exercise, given what the implementation declared.
-    public static func requiredForNavigation(_ capabilities: Capabilities) -> [String] {
+    package static func requiredForNavigation(_ capabilities: Capabilities) -> [String] {
         let layerCount = capabilities.modes.contains(.present) ? 2 : 1
         var labels: [String] = []
         for mode in Mode.known where capabilities.modes.contains(mode) {
@@ -103,7 +103,7 @@ public enum CoverageLabel {
     }
 
     /// The labels a session run must exercise, given what the implementation declared.
-    public static func requiredForSession(_ capabilities: Capabilities) -> [String] {
+    package static func requiredForSession(_ capabilities: Capabilities) -> [String] {
         var labels: [String] = []
         for mode in Mode.optimistic where capabilities.modes.contains(mode) { labels.append("optimistic \(mode)") }
         if Mode.optimistic.contains(where: capabilities.modes.contains) {

@@ -9,19 +9,19 @@ import PropertyTesting
 /// Only what the capabilities declare is generated. Choices are ordered so that
 /// 0 is the simplest (the first screen, the first flow, PUSH, KEEP, a valid
 /// directive), which is what the shrinker moves toward.
-public struct PlanGenerator: Sendable {
+package struct PlanGenerator: Sendable {
     /// What the implementation supports.
-    public let capabilities: Capabilities
+    package let capabilities: Capabilities
     /// The suite the plans are for.
-    public let suite: Suite
+    package let suite: Suite
     /// Whether plans hold optimistic changes and the server's answers to them (the session suite's plans).
-    public let optimistic: Bool
+    package let optimistic: Bool
     /// The names used.
-    public let vocabulary: Vocabulary
+    package let vocabulary: Vocabulary
     /// The most steps in one plan.
-    public let maxSteps: Int
+    package let maxSteps: Int
     /// The app spec that steers destinations, if any.
-    public let spec: SpecPlan?
+    package let spec: SpecPlan?
 
     private let modes: [Mode]
     private let modeWeights: [UInt64]
@@ -35,7 +35,7 @@ public struct PlanGenerator: Sendable {
     ]
 
     /// Creates a generator of at most `maxSteps` steps; a spec replaces the vocabulary and steers destinations.
-    public init(capabilities: Capabilities, suite: Suite, optimistic: Bool = false, vocabulary: Vocabulary = .standard, maxSteps: Int,
+    package init(capabilities: Capabilities, suite: Suite, optimistic: Bool = false, vocabulary: Vocabulary = .standard, maxSteps: Int,
                 spec: SpecPlan? = nil) {
         self.capabilities = capabilities
         self.suite = suite
@@ -51,7 +51,7 @@ public struct PlanGenerator: Sendable {
     }
 
     /// The generator of plans.
-    public var plans: Gen<RunPlan> {
+    package var plans: Gen<RunPlan> {
         let generator = self
         return Gen { source throws(ChoiceSource.Stop) in try generator.plan(source) }
     }

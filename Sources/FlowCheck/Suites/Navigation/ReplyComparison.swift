@@ -3,10 +3,10 @@ import FlowCheckCore
 import NavigationModel
 
 /// Compares an implementation's reply with the model's, and draws the difference.
-public enum ReplyComparison {
+package enum ReplyComparison {
     /// Whether `actual` agrees with `expected`: the outcome, the reason (only when
     /// the implementation reports reasons), the stack and the pending id.
-    public static func matches(_ expected: Reply, _ actual: Reply, reasons: Bool) -> Bool {
+    package static func matches(_ expected: Reply, _ actual: Reply, reasons: Bool) -> Bool {
         guard expected.state == actual.state else { return false }
         switch (expected.outcome, actual.outcome) {
         case (.applied, .applied): return true
@@ -16,7 +16,7 @@ public enum ReplyComparison {
     }
 
     /// The lines a reply is drawn as in a diff: outcome, reason, one line per entry, pending.
-    public static func lines(of reply: Reply) -> [String] {
+    package static func lines(of reply: Reply) -> [String] {
         var lines: [String] = []
         switch reply.outcome {
         case .applied: lines.append("outcome: applied")
@@ -33,7 +33,7 @@ public enum ReplyComparison {
 
     /// A diff in the style of custom-dump: `-` lines are the model's, `+` lines the
     /// implementation's, and unchanged runs longer than `context` lines on each side collapse.
-    public static func diff(expected: Reply, actual: Reply, context: Int = 2) -> String {
+    package static func diff(expected: Reply, actual: Reply, context: Int = 2) -> String {
         LineDiff.render(old: lines(of: expected), new: lines(of: actual), context: context)
     }
 }

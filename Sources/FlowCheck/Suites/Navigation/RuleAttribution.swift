@@ -4,9 +4,9 @@ import NavigationModel
 
 /// Names the rule that governs a command in a given state: what a divergence at
 /// that step breaks when no invariant pins it down more precisely.
-public enum RuleAttribution {
+package enum RuleAttribution {
     /// The governing rule of `command` sent in `session`'s state.
-    public static func rule(for command: Command, before session: Session) -> String {
+    package static func rule(for command: Command, before session: Session) -> String {
         switch CommandSituation(command, before: session) {
         case .optimisticInFlight: return "SES-IN-FLIGHT"
         case .notOptimistic: return "SES-NOT-OPTIMISTIC"
