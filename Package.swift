@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProcessProtocolTests",
-            dependencies: ["ProcessProtocol", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON"],
+            dependencies: ["ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -141,6 +141,15 @@ let package = Package(
                 "SampleImplementations",
             ],
             exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+        // Validates JSON against the kit's schema files (process protocol messages, run records) in tests.
+        .target(name: "SchemaValidation", path: "Tests/SchemaValidation", swiftSettings: strict),
+        .testTarget(
+            name: "FlowCheckRecordsTests",
+            dependencies: [
+                "FlowCheckRecords", "FlowCheckCommands", "FlowCheckCore", "FlowCheck", "SampleImplementations", "SchemaValidation",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowCheck
 import NavigationModel
+import SchemaValidation
 @testable import ProcessProtocol
 
 let schemas = SchemaValidator(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

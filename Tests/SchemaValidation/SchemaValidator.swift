@@ -1,17 +1,23 @@
 import Foundation
 
-/// Just enough JSON Schema to hold the protocol's messages to their schema files:
-/// $ref (to a file, or to its $defs), type, enum, const, required, properties,
+/// Just enough JSON Schema to hold the protocol's messages and the kit's records to their schema files:
+/// $ref (to a file, or to its $defs), type, enum, const, required, properties, additionalProperties (false),
 /// items, anyOf, minLength, minimum, minItems. Errors name the JSON path.
-struct SchemaValidator {
-    let folder: URL
+public struct SchemaValidator: Sendable {
+    /// The folder the schema files are in.
+    public let folder: URL
 
-    func schema(_ file: String) throws -> [String: Any] {
+    /// A validator of the schemas in `folder`.
+    public init(folder: URL) { self.folder = folder }
+
+    /// A schema file, parsed.
+    public func schema(_ file: String) throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
         return try JSONSerialization.jsonObject(with: data) as! [String: Any]
     }
 
-    func validate(_ instance: Any, file: String) throws -> [String] {
+    /// What is wrong with `instance` against the schema in `file`, one message per problem, each naming its JSON path.
+    public func validate(_ instance: Any, file: String) throws -> [String] {
         try check(instance, schema(file), path: "$")
     }
 
@@ -54,8 +60,12 @@ struct SchemaValidator {
         }
         if let object = value as? [String: Any] {
             for key in schema["required"] as? [String] ?? [] where object[key] == nil { errors.append("\(path): missing \"\(key)\"") }
-            for (key, sub) in schema["properties"] as? [String: [String: Any]] ?? [:] {
+            let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
+            for (key, sub) in properties {
                 if let child = object[key] { errors += try check(child, sub, path: "\(path).\(key)") }
+            }
+            if schema["additionalProperties"] as? Bool == false {
+                for key in object.keys.sorted() where properties[key] == nil { errors.append("\(path): unexpected \"\(key)\"") }
             }
         }
         if let array = value as? [Any] {
