@@ -111,4 +111,27 @@ struct RunnerTests {
         #expect(result.verdict.overall == .errored)
         #expect(result.verdict.suites.first?.error == "the SDK crashed")
     }
+
+    @Test("A declared suite the adapter cannot serve is a usage error before anything runs")
+    func declaredSuiteWithoutProtocol() {
+        final class NavigatorClaimingToDecode: NavigationImplementation {
+            let inner = SampleNavigator()
+            var info: ImplementationInfo { ImplementationInfo(name: "claims-decoding", version: "0", language: "Swift") }
+            var capabilities: Capabilities { Capabilities(suites: [.navigation, .decoding], modes: [.push], behaviors: [.keep], nesting: [.owned]) }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+        }
+        #expect { try ConformanceRunner(implementation: NavigatorClaimingToDecode(), options: .init(seed: 1)).run() } throws: { error in
+            "\(error)" == "claims-decoding declares the decoding suite but does not conform to DecodingImplementation"
+        }
+    }
+
+    @Test("A decoding-only adapter runs the decoding suite alone and lists no navigation item as not certified")
+    func decodingOnlyAdapter() throws {
+        let result = try ConformanceRunner(implementation: SampleFlowDecoder(), options: .init(seed: 2)).run()
+        #expect(result.suites.map(\.suite) == [.decoding])
+        #expect(result.verdict.passed)
+        #expect(result.header.notCertified.isEmpty)
+        #expect(!TextReport.render(result).contains("NAV-"))
+    }
 }

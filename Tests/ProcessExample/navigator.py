@@ -8,6 +8,8 @@ independently of the Swift reference model, so that the kit checks something rea
 Set FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run to plant a bug: REMOVE_PREVIOUS
 then removes only the run of the flow's screens at the top of the stack.
 Set FLOWCHECK_EXAMPLE_NO_BATCH=1 to answer one command per line only.
+Set FLOWCHECK_EXAMPLE_DECODER_ONLY=1 to be a decoder only: hello then declares the decoding suite alone,
+with no modes, behaviors or nesting, as a flow-document library that does not navigate would.
 The decode command is answered by flow_decoder.py, beside this file.
 """
 import copy
@@ -19,6 +21,7 @@ from flow_decoder import COMPONENT_TYPES, decode
 
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 BATCH = os.environ.get("FLOWCHECK_EXAMPLE_NO_BATCH", "") != "1"
+DECODER_ONLY = os.environ.get("FLOWCHECK_EXAMPLE_DECODER_ONLY", "") == "1"
 MODES = ["PUSH", "REPLACE", "RESET", "POP", "FAILED", "PRESENT", "DISMISS", "POP_TO", "POP_TO_ROOT"]
 DESTINATION = ["PUSH", "REPLACE", "RESET", "PRESENT"]
 BEHAVIORS = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
@@ -153,6 +156,10 @@ def clean_directive(d):
 def handle(nav, request):
     seq = request.get("seq")
     cmd = request.get("cmd")
+    if cmd == "hello" and DECODER_ONLY:
+        return {"seq": seq, "protocol": 1,
+                "implementation": {"name": "python-example-decoder", "version": "1.0", "language": "Python"},
+                "capabilities": {"suites": ["decoding"], "componentTypes": COMPONENT_TYPES, "migrations": True}}
     if cmd == "hello":
         return {"seq": seq, "protocol": 1,
                 "implementation": {"name": "python-example", "version": "1.0", "language": "Python"},

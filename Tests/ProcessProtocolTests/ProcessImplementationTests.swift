@@ -131,3 +131,29 @@ struct ProcessImplementationTests {
         #expect(error.message.contains("missing \"state\""))
     }
 }
+
+@Suite("Decoding-only process implementations", .serialized)
+struct DecodingOnlyProcessTests {
+    @Test("A decoder that declares only the decoding suite conforms; its report shows no navigation rules or items")
+    func decoderOnly() throws {
+        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(examplePath)")
+        defer { implementation.stop() }
+        #expect(implementation.capabilities.suites == [.decoding])
+        #expect(implementation.capabilities.modes.isEmpty && implementation.capabilities.nesting.isEmpty)
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
+        #expect(result.verdict.passed, "\(TextReport.render(result))")
+        #expect(result.suites.map(\.suite) == [.decoding])
+        #expect(result.header.notCertified.isEmpty, "\(result.header.notCertified)")
+        #expect(result.suites.flatMap(\.rules).allSatisfy { $0.id.hasPrefix("DEC-") })
+    }
+
+    @Test("A process that declares navigation without modes is refused before anything runs, saying what is missing")
+    func navigationWithoutModes() throws {
+        let hello = #"{"seq":0,"protocol":1,"implementation":{"name":"half","version":"0","language":"sh"},"capabilities":{"suites":["navigation"]}}"#
+        let implementation = try ProcessImplementation(commandLine: "read line; echo '\(hello)'; sleep 5")
+        defer { implementation.stop() }
+        #expect { try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run() } throws: { error in
+            "\(error)" == "half declares the navigation suite, but it declares no modes"
+        }
+    }
+}
