@@ -131,7 +131,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCheckTestSupportTests",
-            dependencies: ["FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema", "SampleImplementations"],
+            dependencies: [
+                "FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema", "NavigationModel", "SampleImplementations",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
