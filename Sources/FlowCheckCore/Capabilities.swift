@@ -7,7 +7,7 @@ import NavigationModel
 ///
 /// JSON shape (the `capabilities` of the process protocol's hello reply):
 /// `{"suites": [...], "modes": [...], "behaviors": [...], "nesting": "owned" | "shared" | ["owned", "shared"], "reasons": true,
-/// "batch": false, "componentTypes": [...], "migrations": false}`. Only `suites` is always required: a decoder that declares
+/// "batch": false, "flows": true, "modals": true, "componentTypes": [...], "migrations": false}`. Only `suites` is always required: a decoder that declares
 /// only `decoding` gives no modes, behaviors or nesting.
 public struct Capabilities: Hashable, Codable, Sendable {
     /// The suites it wants certified.
@@ -22,6 +22,12 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var reasons: Bool
     /// Whether it accepts the `batch` command (process protocol).
     public var batch: Bool
+    /// Whether it keeps flows (navigation and session suites). A route-array library says `false`: the kit then
+    /// generates no flow objects, expects none on the stack (NAV-FLOWLESS), and lists the flow rules as not certified.
+    public var flows: Bool
+    /// Whether it presents modal layers (navigation and session suites). With `false` the kit generates no presented
+    /// layer, and PRESENT and DISMISS must not be declared.
+    public var modals: Bool
     /// The component types its decoder knows (decoding suite); others must decode as unknown.
     public var componentTypes: [String]
     /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
@@ -29,8 +35,10 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
     public init(suites: [Suite], modes: [Mode] = [], behaviors: [Behavior] = [], nesting: [Profile.Nesting] = [], reasons: Bool = false,
-                batch: Bool = false,
+                batch: Bool = false, flows: Bool = true, modals: Bool = true,
                 componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false) {
+        self.flows = flows
+        self.modals = modals
         self.componentTypes = componentTypes
         self.migrations = migrations
         self.suites = suites
@@ -46,7 +54,7 @@ public struct Capabilities: Hashable, Codable, Sendable {
         suites: [.navigation, .session, .decoding], modes: Mode.known, behaviors: Behavior.known,
         nesting: Profile.Nesting.allCases, reasons: true, migrations: true)
 
-    private enum CodingKeys: String, CodingKey { case suites, modes, behaviors, nesting, reasons, batch, componentTypes, migrations }
+    private enum CodingKeys: String, CodingKey { case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -61,6 +69,8 @@ public struct Capabilities: Hashable, Codable, Sendable {
         }
         reasons = try container.decodeIfPresent(Bool.self, forKey: .reasons) ?? false
         batch = try container.decodeIfPresent(Bool.self, forKey: .batch) ?? false
+        flows = try container.decodeIfPresent(Bool.self, forKey: .flows) ?? true
+        modals = try container.decodeIfPresent(Bool.self, forKey: .modals) ?? true
         componentTypes = try container.decodeIfPresent([String].self, forKey: .componentTypes) ?? DecoderOptions.standardComponentTypes
         migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
     }
@@ -73,6 +83,9 @@ public struct Capabilities: Hashable, Codable, Sendable {
             try container.encode(behaviors, forKey: .behaviors)
             if nesting.count == 1 { try container.encode(nesting[0], forKey: .nesting) } else { try container.encode(nesting, forKey: .nesting) }
             try container.encode(reasons, forKey: .reasons)
+            // Written only when off, so that the usual capabilities read as they always have.
+            if !flows { try container.encode(flows, forKey: .flows) }
+            if !modals { try container.encode(modals, forKey: .modals) }
         }
         try container.encode(batch, forKey: .batch)
         if suites.contains(.decoding) {

@@ -47,6 +47,11 @@ public enum CorpusRun {
     static func unsupported(_ c: GoldenCase, _ capabilities: Capabilities) -> String? {
         guard capabilities.suites.contains(Suite(c.suite)) else { return "not certified: suite \(c.suite) not declared" }
         guard capabilities.nesting.contains(c.profile.nesting) else { return "not certified: nesting \(c.profile.nesting.rawValue) not declared" }
+        if c.profile.flows && !capabilities.flows { return "not certified: the case has flows, which are not declared" }
+        if !c.profile.flows && capabilities.flows { return "not certified: the case is for implementations without flows" }
+        if !capabilities.modals && c.initial.contains(where: { $0.presentation == .modal }) {
+            return "not certified: the case has a presented layer, and modal layers are not declared"
+        }
         for step in c.steps {
             if let mode = step.command.directive?.mode, mode.isKnown, !capabilities.modes.contains(mode) {
                 return "not certified: mode \(mode) not declared"

@@ -96,10 +96,17 @@ public enum InvariantCatalogue {
             return after.count == base.count && sameScreens(Array(after.dropLast()), Array(base.entries.dropLast()))
                 && o.topIsTarget(d)
         },
+        Invariant(id: "INV-FLOWLESS-PLAIN-ENTRY", rule: "NAV-FLOWLESS",
+                  message: "without flows, PUSH or REPLACE did not put the target on the unchanged stack (less its top for REPLACE) as a plain entry, with no flow and no flow root") { o in
+            guard !o.profile.flows, let (d, base) = o.applied(.push) ?? o.applied(.replace) else { return true }
+            let kept = d.mode == .replace ? Array(base.entries.dropLast()) : base.entries
+            guard let top = o.after.stack.last else { return false }
+            return sameScreens(Array(o.after.stack.entries.dropLast()), kept) && top.screen == d.screen && top.flow == nil && !top.flowRoot
+        },
         Invariant(id: "INV-RESET-SINGLE-ROOT", rule: "NAV-RESET",
                   message: "RESET did not leave exactly the target as the only entry, marked root and flow root") { o in
             guard let (d, _) = o.applied(.reset) else { return true }
-            return o.after.stack.entries == [Entry(screen: d.screen!, flow: d.flow!.name!, flowRoot: true, presentation: .root)]
+            return o.after.stack.entries == [Entry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .root)]
         },
         Invariant(id: "INV-POP-REMOVES-TOP", rule: "NAV-POP",
                   message: "POP did not remove exactly the top entry") { o in
@@ -114,7 +121,7 @@ public enum InvariantCatalogue {
         Invariant(id: "INV-PRESENT-NEW-LAYER", rule: "NAV-PRESENT",
                   message: "PRESENT did not add exactly one modal entry, marked as its flow's root, on top of the unchanged stack") { o in
             guard let (d, base) = o.applied(.present) else { return true }
-            let expected = base.entries + [Entry(screen: d.screen!, flow: d.flow!.name!, flowRoot: true, presentation: .modal)]
+            let expected = base.entries + [Entry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .modal)]
             return o.after.stack.entries == expected
         },
         Invariant(id: "INV-DISMISS-LAYER", rule: "NAV-DISMISS",
@@ -206,7 +213,7 @@ public enum InvariantCatalogue {
 
     private static func rejectsInvalid(_ id: String, _ rule: String, _ reason: RejectionReason, _ message: String) -> Invariant {
         Invariant(id: id, rule: rule, message: message) { o in
-            guard case .apply(let d, _, _) = o.effect, Navigator.validate(d) == reason else { return true }
+            guard case .apply(let d, _, _) = o.effect, Navigator.validate(d, flows: o.profile.flows) == reason else { return true }
             return !o.reply.outcome.isApplied
         }
     }
@@ -222,13 +229,16 @@ extension Observation {
     /// The directive and its base when this step applied a directive of `mode`.
     func applied(_ mode: Mode) -> (Directive, ScreenStack)? {
         guard case .apply(let d, let base, _) = effect, d.mode == mode, reply.outcome.isApplied,
-              Navigator.validate(d) == nil else { return nil }
+              Navigator.validate(d, flows: profile.flows) == nil else { return nil }
         return (d, base)
     }
 
+    /// The flow a valid destination's entry belongs to under this step's profile.
+    func flowName(_ d: Directive) -> String? { profile.flows ? d.flow?.name : nil }
+
     /// Whether the top entry shows the directive's screen in its flow.
     func topIsTarget(_ d: Directive) -> Bool {
-        after.stack.last?.screen == d.screen && after.stack.last?.flow == d.flow?.name
+        after.stack.last?.screen == d.screen && after.stack.last?.flow == flowName(d)
     }
 
     /// How many entries of `flow` the top layer holds after the step.

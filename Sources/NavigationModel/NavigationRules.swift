@@ -29,6 +29,7 @@ public enum NavigationRules {
         rule("NAV-PUSH-REMOVE-PREVIOUS", .must, "PUSH with REMOVE_PREVIOUS removes every screen of the flow in the top layer, then pushes.", source: "RUF flows page (REMOVE_PREVIOUS)"),
         rule("NAV-PUSH-START-NEW", .must, "PUSH with START_NEW removes every screen of the flow in the top layer, then pushes the screen as the flow's root.", source: "RUF flows page (START_NEW)"),
         rule("NAV-FLOW-ROOT", .must, "A pushed screen is its flow's root exactly when the top layer held no screen of that flow (or with START_NEW); a layer never holds two roots of one flow.", source: "RUF flows page; kit decision for KEEP and REMOVE_PREVIOUS"),
+        rule("NAV-FLOWLESS", .should, "Without flows (a route-array implementation), PUSH, REPLACE, RESET and PRESENT need only a screen: their entry belongs to no flow and is no flow root, and no behavior applies.", source: "FlowStacks routes; kit decision"),
         rule("NAV-BASE", .should, "When a removal deletes a layer's first entry, the first entry left in the layer takes over its presentation (root or modal).", source: "kit decision"),
         rule("NAV-REPLACE", .must, "REPLACE removes the top entry, then acts as PUSH with the same flow object.", source: "RUF stack modes (REPLACE)"),
         rule("NAV-RESET", .must, "RESET leaves exactly one entry: the target, as root and flow root.", source: "RUF stack modes (RESET)"),
@@ -61,7 +62,7 @@ public enum NavigationRules {
     /// The feature a rule belongs to, which reports group results by (see ``Feature``).
     static func feature(of id: String) -> String {
         switch id {
-        case "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-BASE", "NAV-FLOW-ROOT": return "stack"
+        case "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-BASE", "NAV-FLOW-ROOT", "NAV-FLOWLESS": return "stack"
         case let id where id.hasPrefix("NAV-VALID-"): return "validation"
         case let id where id.hasPrefix("NAV-PUSH-"): return "push"
         case "NAV-REPLACE": return "replace"

@@ -13,11 +13,13 @@ public struct Navigator: Hashable, Sendable {
     ///
     /// Order: `unknownMode`; for destination modes `missingScreen`, `missingFlow`,
     /// `unknownBehavior`; for POP_TO `missingScreen` (rules NAV-VALID-MODE,
-    /// NAV-VALID-DEST, NAV-VALID-BEHAVIOR, NAV-VALID-TARGET).
-    public static func validate(_ directive: Directive) -> RejectionReason? {
+    /// NAV-VALID-DEST, NAV-VALID-BEHAVIOR, NAV-VALID-TARGET). Without `flows`, a destination
+    /// needs only its screen, and its flow object is ignored (NAV-FLOWLESS).
+    public static func validate(_ directive: Directive, flows: Bool = true) -> RejectionReason? {
         guard let mode = directive.mode, mode.isKnown else { return .unknownMode }
         if Mode.withDestination.contains(mode) {
             guard let screen = directive.screen, !screen.isEmpty else { return .missingScreen }
+            guard flows else { return nil }
             guard let name = directive.flow?.name, !name.isEmpty else { return .missingFlow }
             guard let behavior = directive.flow?.behavior, behavior.isKnown else { return .unknownBehavior }
         } else if mode == .popTo {
@@ -28,19 +30,19 @@ public struct Navigator: Hashable, Sendable {
 
     /// Applies a directive to a valid stack and says whether it was applied.
     public func apply(_ directive: Directive, to stack: inout ScreenStack) -> Outcome {
-        if let reason = Navigator.validate(directive) { return .rejected(reason) }
+        if let reason = Navigator.validate(directive, flows: profile.flows) { return .rejected(reason) }
         // Validation guarantees the mode, and the destination where the mode needs one.
         let mode = directive.mode!
         switch mode {
         case .push, .replace:
             push(directive, replacingTop: mode == .replace, in: &stack.entries)
         case .reset:
-            stack.entries = [Entry(screen: directive.screen!, flow: directive.flow!.name!, flowRoot: true, presentation: .root)]
+            stack.entries = [Entry(screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows, presentation: .root)]
         case .pop:
             guard stack.entries.count > 1 else { return .rejected(.cannotPopRoot) }
             stack.entries.removeLast()
         case .present:
-            stack.entries.append(Entry(screen: directive.screen!, flow: directive.flow!.name!, flowRoot: true, presentation: .modal))
+            stack.entries.append(Entry(screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows, presentation: .modal))
         case .dismiss:
             let start = stack.topLayerStart
             guard start > 0 else { return .rejected(.nothingToDismiss) }
@@ -62,11 +64,26 @@ public struct Navigator: Hashable, Sendable {
         return .applied
     }
 
+    /// The flow a valid destination puts its entry in: its flow object's name, or none without flows.
+    private func flowName(of directive: Directive) -> String? { profile.flows ? directive.flow!.name! : nil }
+
     /// PUSH and REPLACE share one path: REPLACE first removes the top entry, then
-    /// pushes with `had` computed after that removal (NAV-REPLACE).
+    /// pushes with `had` computed after that removal (NAV-REPLACE). Without flows the pushed
+    /// entry is plain: no flow, no flow root, nothing removed for a behavior (NAV-FLOWLESS).
     private func push(_ directive: Directive, replacingTop: Bool, in entries: inout [Entry]) {
         let start = entries.lastIndex(where: { $0.presentation == .modal }) ?? 0
         let basePresentation = entries[start].presentation
+        guard profile.flows else {
+            if replacingTop {
+                let baseRemoved = entries.count - 1 == start
+                entries.removeLast()
+                entries.append(Entry(screen: directive.screen!, flow: nil, flowRoot: false, presentation: .push))
+                if baseRemoved { entries[start].presentation = basePresentation }
+            } else {
+                entries.append(Entry(screen: directive.screen!, flow: nil, flowRoot: false, presentation: .push))
+            }
+            return
+        }
         let flow = directive.flow!.name!
         let behavior = directive.flow!.behavior!
         var baseRemoved = false

@@ -131,6 +131,11 @@ let brokenSteps: [BrokenStep] = [
                command: nav(Directive(mode: .popTo, screen: "NOPE"))) {
         $0.state.stack = stack("HOME, A(F)*")
     },
+    BrokenStep(invariant: "INV-FLOWLESS-PLAIN-ENTRY", profile: Profile(nesting: .owned, flows: false), initial: "HOME, A",
+               command: nav(Directive(mode: .push, screen: "B"))) {
+        // NAV-FLOWLESS: a route-array SDK that invents a flow for a pushed screen.
+        $0.state.stack.entries[2].flow = "B"
+    },
     BrokenStep(invariant: "INV-ANSWER-SETTLES", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
                command: nav(push("A", "F", .keep, id: "o"))) {
         $0.state.pendingID = "o"

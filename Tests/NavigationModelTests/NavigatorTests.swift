@@ -64,6 +64,17 @@ struct FlowBehaviorTests {
         #expect(inModal.duplicateFlowRoots.isEmpty)
     }
 
+    @Test("NAV-FLOWLESS: without flows every destination puts a plain entry; REPLACE of the only entry keeps it the root")
+    func flowless() {
+        let navigator = Navigator(profile: Profile(nesting: .owned, flows: false))
+        var stack = ScreenStack([Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
+        #expect(navigator.apply(Directive(mode: .replace, screen: "START"), to: &stack) == .applied)
+        #expect(stack.entries == [Entry(screen: "START", flow: nil, flowRoot: false, presentation: .root)])
+        #expect(navigator.apply(Directive(mode: .present, screen: "SHEET"), to: &stack) == .applied)
+        #expect(stack.last == Entry(screen: "SHEET", flow: nil, flowRoot: false, presentation: .modal))
+        #expect(stack.shapeProblem == nil)
+    }
+
     @Test("NAV-BASE: removing the root entry hands its presentation to the first entry left")
     func baseRuleAtRoot() {
         let (_, after) = apply(push("X", "AUTH", .removePrevious), to: "LOGIN(AUTH)*, HOME(MAIN)*")

@@ -28,7 +28,7 @@ enum CommandSituation {
             if session.pending != nil { self = .optimisticInFlight; return }
             guard let mode = directive.mode, Mode.optimistic.contains(mode) else { self = .notOptimistic; return }
             if (directive.id ?? "").isEmpty { self = .optimisticMissingID; return }
-            if let reason = Navigator.validate(directive) { self = .optimisticInvalid(reason); return }
+            if let reason = Navigator.validate(directive, flows: session.navigator.profile.flows) { self = .optimisticInvalid(reason); return }
             self = .optimistic(mode)
         case .navigate(nil):
             self = session.pending != nil ? .answerNone : .idleNone

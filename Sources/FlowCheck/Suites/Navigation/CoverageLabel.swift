@@ -59,11 +59,11 @@ package enum CoverageLabel {
     }
 
     static func navigationLabel(_ directive: Directive, stack: ScreenStack, profile: Profile) -> String {
-        if let reason = Navigator.validate(directive) { return "invalid \(reason)" }
+        if let reason = Navigator.validate(directive, flows: profile.flows) { return "invalid \(reason)" }
         let mode = directive.mode!
         let start = stack.topLayerStart
         let layer = start == 0 ? 0 : 1
-        guard behaviorModes.contains(mode), let behavior = directive.flow?.behavior, let flow = directive.flow?.name else {
+        guard profile.flows, behaviorModes.contains(mode), let behavior = directive.flow?.behavior, let flow = directive.flow?.name else {
             return navigationTable[index(mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.count, had: false, layer: layer, nesting: profile.nesting)]
         }
         var had = false
@@ -85,7 +85,7 @@ package enum CoverageLabel {
             let modeIndex = Mode.known.firstIndex(of: mode)!
             for nesting in Profile.Nesting.allCases where capabilities.nesting.contains(nesting) {
                 for layer in 0..<layerCount {
-                    if behaviorModes.contains(mode) {
+                    if behaviorModes.contains(mode) && capabilities.flows {
                         for behavior in Behavior.known where capabilities.behaviors.contains(behavior) {
                             for had in [false, true] {
                                 labels.append(navigationTable[index(mode: modeIndex, behavior: Behavior.known.firstIndex(of: behavior)!, had: had, layer: layer, nesting: nesting)])
@@ -97,8 +97,10 @@ package enum CoverageLabel {
                 }
             }
         }
-        labels += ["invalid unknownMode", "invalid missingScreen", "invalid missingFlow"]
-        if !capabilities.behaviors.isEmpty { labels.append("invalid unknownBehavior") }
+        labels += ["invalid unknownMode", "invalid missingScreen"]
+        // Without flows a destination needs no flow object, so it cannot miss one or name an unknown behavior.
+        if capabilities.flows { labels.append("invalid missingFlow") }
+        if capabilities.flows && !capabilities.behaviors.isEmpty { labels.append("invalid unknownBehavior") }
         return labels
     }
 

@@ -65,7 +65,7 @@ package struct PlanGenerator: Sendable {
     func plan(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> RunPlan {
         let chosen = SpecChoice()
         let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
-        let profile = Profile(nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))])
+        let profile = Profile(nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try initialStack(source) }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
@@ -107,7 +107,8 @@ package struct PlanGenerator: Sendable {
                     let entry = try source.span("entry") { () throws(ChoiceSource.Stop) -> Entry? in
                         if !first, !(try source.drawBool(probability: entries.count < 12 ? 0.6 : 0)) || entries.count >= 12 { return nil }
                         let screen = vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
-                        let flowIndex = Int(try source.draw(upTo: UInt64(vocabulary.flows.count)))
+                        // Without flows no flow is drawn at all: the stack holds plain entries only.
+                        let flowIndex = capabilities.flows ? Int(try source.draw(upTo: UInt64(vocabulary.flows.count))) : vocabulary.flows.count
                         let flow = flowIndex < vocabulary.flows.count ? vocabulary.flows[flowIndex] : nil
                         var flowRoot = false
                         if let flow, !flowsInLayer.contains(flow) {
@@ -176,13 +177,14 @@ package struct PlanGenerator: Sendable {
             switch mode {
             case .push, .replace, .reset, .present:
                 // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec).
-                if let spec, !spec.navigations.isEmpty, !(try source.drawBool(probability: 0.15)) {
+                if let spec, capabilities.flows, !spec.navigations.isEmpty, !(try source.drawBool(probability: 0.15)) {
                     let navigation = spec.navigations[Int(try source.draw(upTo: UInt64(spec.navigations.count - 1)))]
                     chosen?.label = navigation.label
                     return Directive(id: id, mode: mode, screen: navigation.screen,
                                      flow: .init(name: navigation.flow, behavior: Behavior(navigation.behavior)))
                 }
                 let screen = try pickScreen(source, from: stack, profile: profile)
+                guard capabilities.flows else { return Directive(id: id, mode: mode, screen: screen) }
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
                 let behavior = capabilities.behaviors.isEmpty ? Behavior.keep
                     : capabilities.behaviors[Int(try source.draw(upTo: UInt64(capabilities.behaviors.count - 1)))]
@@ -229,6 +231,10 @@ package struct PlanGenerator: Sendable {
     /// An unknown mode, a destination without a flow, the spec example's behavior REPLACE, or no screen.
     func invalidDirective(_ source: ChoiceSource, stack: ScreenStack, id: String?) throws(ChoiceSource.Stop) -> Directive {
         let screen = vocabulary.screens[0], flow = vocabulary.flows[0]
+        guard capabilities.flows else {
+            // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be wrong.
+            return try source.draw(upTo: 1) == 0 ? Directive(id: id, mode: "JUMP", screen: screen) : Directive(id: id, mode: .push)
+        }
         switch try source.draw(upTo: 3) {
         case 0: return Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep))
         case 1: return Directive(id: id, mode: .push, screen: screen)

@@ -31,12 +31,13 @@ package enum RuleAttribution {
     }
 
     static func directiveRule(_ d: Directive, stack: ScreenStack, profile: Profile) -> String {
-        if let reason = Navigator.validate(d) {
+        if let reason = Navigator.validate(d, flows: profile.flows) {
             return d.mode == .popTo ? "NAV-VALID-TARGET" : validationRule(reason)
         }
         var probe = stack
         let outcome = Navigator(profile: profile).apply(d, to: &probe)
         switch d.mode! {
+        case .push where !profile.flows: return "NAV-FLOWLESS"
         case .push:
             switch d.flow?.behavior {
             case .removePrevious?: return "NAV-PUSH-REMOVE-PREVIOUS"

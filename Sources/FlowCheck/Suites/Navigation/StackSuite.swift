@@ -22,6 +22,9 @@ extension StackSuite {
     package func problem(with capabilities: Capabilities) -> String? {
         if capabilities.modes.isEmpty { return "it declares no modes" }
         if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
+        if !capabilities.modals, let modal = capabilities.modes.first(where: { $0 == .present || $0 == .dismiss }) {
+            return "it declares \(modal) without modal layers (\"modals\": false)"
+        }
         return nil
     }
 
@@ -57,11 +60,19 @@ extension StackSuite {
     package func undeclared(_ capabilities: Capabilities) -> [String] {
         var result: [String] = []
         for mode in Mode.known where !capabilities.modes.contains(mode) { result.append("mode \(mode) (not declared)") }
-        for behavior in Behavior.known where !capabilities.behaviors.contains(behavior) { result.append("behavior \(behavior) (not declared)") }
+        for behavior in Behavior.known where capabilities.flows && !capabilities.behaviors.contains(behavior) {
+            result.append("behavior \(behavior) (not declared)")
+        }
         for nesting in Profile.Nesting.allCases where !capabilities.nesting.contains(nesting) {
             result.append("nesting \(nesting.rawValue) (not declared)")
         }
         if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
+        if !capabilities.flows {
+            result.append("flows (not declared: no flow objects were generated; NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)")
+        }
+        if !capabilities.modals {
+            result.append("modal layers (not declared: no presented layer was generated; NAV-PRESENT, NAV-DISMISS and NAV-DISMISS-ROOT are not certified)")
+        }
         return result
     }
 }

@@ -65,7 +65,7 @@ extension PlanGenerator {
                 guard let screen = vocabulary.screens.firstIndex(of: entry.screen) else { return nil }
                 choices.append(UInt64(screen))
                 if let flow = entry.flow {
-                    guard let flowIndex = vocabulary.flows.firstIndex(of: flow) else { return nil }
+                    guard capabilities.flows, let flowIndex = vocabulary.flows.firstIndex(of: flow) else { return nil }
                     choices.append(UInt64(flowIndex))
                     if flowsInLayer.contains(flow) {
                         if entry.flowRoot { return nil }
@@ -75,7 +75,8 @@ extension PlanGenerator {
                     }
                 } else {
                     if entry.flowRoot { return nil }
-                    choices.append(UInt64(vocabulary.flows.count))
+                    // Without flows the generator draws no flow choice for an entry.
+                    if capabilities.flows { choices.append(UInt64(vocabulary.flows.count)) }
                 }
             }
             // Every layer ends with its "one more entry?" choice, drawn even when full.
