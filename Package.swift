@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
-        .target(name: "Reports", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords"], swiftSettings: strict),
+        .target(name: "Reports", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "JSON"], swiftSettings: strict),
         // A JSON parser with positions and a depth limit, and a canonical writer.
         .target(name: "JSON", swiftSettings: strict),
         // The reference decoder of flow documents and their canonical form.

@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
+import JSON
 
 /// The report people read and share: one self-contained HTML file (inline CSS, one small inline script for
 /// the copy buttons, no network fetches), readable with scripting off and printable. Everything that comes
@@ -35,18 +36,16 @@ public enum HTMLReport {
 
     static func header(_ record: RunRecord) -> String {
         let h = record.header, impl = h.implementation, verdict = record.verdict
-        let caps = h.capabilities
-        var declared = ["suites \(caps.suites.map(\.rawValue).joined(separator: ", "))"]
-        if !caps.modes.isEmpty {
-            declared.append("modes \(caps.modes.map(\.rawValue).joined(separator: ", "))")
-            declared.append("behaviors \(caps.behaviors.map(\.rawValue).joined(separator: ", "))")
-            declared.append("profiles \(caps.nesting.map(\.rawValue).joined(separator: ", "))")
-            declared.append("reasons \(caps.reasons ? "compared" : "not reported")")
+        // Every declared capability as written in the record, so a new suite's capabilities need no code here.
+        let declared = (JSONValue.encoding(h.capabilities).objectPairs ?? []).map { pair -> String in
+            let value: String
+            switch pair.value {
+            case .array(let items): value = items.map { $0.stringValue ?? JSONWriter.write($0) }.joined(separator: ", ")
+            case .string(let text): value = text
+            default: value = JSONWriter.write(pair.value)
+            }
+            return "\(pair.key) \(value)"
         }
-        if caps.suites.contains(.decoding) {
-            declared.append("\(counted(caps.componentTypes.count, "component type")); migrations \(caps.migrations ? "yes" : "no")")
-        }
-        declared.append("batch \(caps.batch ? "yes" : "no")")
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
         let rates = verdict.exercised.map { count in
             "\(record.seconds > 0 ? Int(Double(count.value) / record.seconds) : 0) \(count.unit.rawValue)s/s"
