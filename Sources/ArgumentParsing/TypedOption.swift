@@ -23,8 +23,20 @@ public struct TypedOption<Value: Sendable>: Sendable {
     /// The value given on the command line, converted, or the default.
     func read(_ parsed: ParsedArguments) throws(ArgumentError) -> Value? {
         guard let text = parsed.value(definition.name) else { return defaultValue }
+        return try converted(text, parsed)
+    }
+
+    /// Every value given for a repeatable option, converted, in order.
+    func readAll(_ parsed: ParsedArguments) throws(ArgumentError) -> [Value] {
+        var values: [Value] = []
+        for text in parsed.values(definition.name) { values.append(try converted(text, parsed)) }
+        return values
+    }
+
+    private func converted(_ text: String, _ parsed: ParsedArguments) throws(ArgumentError) -> Value {
         guard let value = convert(text) else {
-            throw ArgumentError(code: .invalidValue, message: "--\(definition.name) takes \(expectation), not \"\(text)\"", commandPath: parsed.commandPath)
+            throw ArgumentError(code: .invalidValue, message: "--\(definition.name) takes \(expectation), not \"\(text)\"",
+                                commandPath: parsed.commandPath)
         }
         return value
     }
@@ -79,6 +91,9 @@ extension TypedOption where Value == Duration {
 extension ParsedArguments {
     /// A typed option's value, converted, or its default; `nil` when it is absent and has no default.
     public func value<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> Value? { try option.read(self) }
+
+    /// Every value of a repeatable typed option, converted, in the order given.
+    public func values<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> [Value] { try option.readAll(self) }
 
     /// A typed option's value or its default, for options that have one.
     public func value<Value>(_ option: TypedOption<Value>, or fallback: Value) throws(ArgumentError) -> Value {

@@ -56,11 +56,7 @@ struct RunCommand: Subcommand {
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
         var chosen: [Suite] = []
-        for text in parsed.values("suite") {
-            var one = parsed
-            one.options["suite"] = [text]
-            for suite in try one.value(Self.suites) ?? [] where !chosen.contains(suite) { chosen.append(suite) }
-        }
+        for suite in try parsed.values(Self.suites).joined() where !chosen.contains(suite) { chosen.append(suite) }
         suites = chosen.isEmpty ? nil : chosen
         shard = try parsed.value(GatingOptions.shard)
         saveFailures = try parsed.value(Self.saveFailures)

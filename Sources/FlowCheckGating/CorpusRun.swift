@@ -17,16 +17,15 @@ public enum CorpusRun {
             let c = loaded.goldenCase
             var result = CaseRecord(id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
                                     rules: c.rules, level: c.level, status: .passed)
-            let navigator = implementation as? any NavigationImplementation
-            if let reason = skip.reason(id: c.id, features: c.features) ?? unsupported(c, capabilities)
-                ?? (navigator == nil ? "not certified: the implementation does not navigate" : nil) {
+            let reason = skip.reason(id: c.id, features: c.features) ?? unsupported(c, capabilities)
+            guard reason == nil, let navigator = implementation as? any NavigationImplementation else {
                 result.status = .skipped
-                result.message = reason
+                result.message = reason ?? "not certified: the implementation does not navigate"
                 results.append(result)
                 continue
             }
             do {
-                let replies = try navigator!.run(initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
+                let replies = try navigator.run(initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
                 if let step = c.steps.indices.first(where: { !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: capabilities.reasons) }) {
                     result.status = .failed
                     result.step = step
