@@ -68,7 +68,7 @@ let package = Package(
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
         .target(
             name: "FlowCheckTestSupport",
-            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "PropertyTestingTestSupport"],
+            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "PropertyTestingTestSupport"],
             swiftSettings: strict
         ),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.

@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheck
 import FlowCheckCore
+import FlowCheckGating
 import FlowCheckRecords
 import PropertyTestingTestSupport
 
@@ -14,17 +15,25 @@ import PropertyTestingTestSupport
 /// ```
 ///
 /// An adapter that declares a suite it cannot serve (a decoding suite without `DecodingImplementation`)
-/// fails the test with that sentence before anything runs.
+/// fails the test with that sentence before anything runs. With `spec`, the path of a RUF app spec, sessions
+/// are generated the way that app's server could, exactly as `flowcheck run --spec` does.
 ///
 /// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
 public func expectConformance(
     _ implementation: any Implementation,
     seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
-    suites: [Suite]? = nil,
+    suites: [Suite]? = nil, spec: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
-    let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites)
+    var plan: SpecPlan?
+    if let spec {
+        do { plan = try SpecPlanning.plan(spec).plan } catch {
+            recordFailure("FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+            return nil
+        }
+    }
+    let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan)
     let result: ConformanceResult
     do {
         result = try ConformanceRunner(implementation: implementation, options: options).run()

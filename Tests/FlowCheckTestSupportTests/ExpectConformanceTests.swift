@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XCTest
 import FlowCheck
@@ -27,6 +28,15 @@ struct ExpectConformanceSwiftTestingTests {
         }
         let failure = try #require(first?.failures.first { $0.suite == .navigation })
         #expect(replayed?.failures.map(\.id) == [failure.id])
+    }
+
+    @Test("A spec steers the run as `flowcheck run --spec` does, through the same spec planning")
+    func specDriven() throws {
+        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
+        let result = try #require(expectConformance(SampleNavigator(), seed: 1, suites: [.navigation], spec: spec))
+        let coverage = try #require(result.header.spec)
+        #expect(coverage.exercised.count == coverage.navigations.count && !coverage.navigations.isEmpty)
     }
 }
 
