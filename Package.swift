@@ -43,7 +43,9 @@ let package = Package(
         // CI gating shared by the command line and Swift callers: skip list, baseline, corpus runs, certificates, spec planning.
         .target(
             name: "FlowCheckGating",
-            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "NavigationModel", "RUFSpec"],
+            dependencies: [
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus", "NavigationModel", "RUFSpec",
+            ],
             swiftSettings: strict
         ),
         // A general property-testing engine with integrated shrinking.

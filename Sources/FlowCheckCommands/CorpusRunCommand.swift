@@ -52,16 +52,19 @@ struct CorpusRunCommand: Subcommand {
     /// report counts them.
     static func runCases(_ corpus: String, on implementation: any Implementation, skip: SkipList, shard: Shard?,
                          console: Console) -> (cases: [CaseRecord], hash: String) {
-        let (cases, malformed) = CorpusLoader.load(corpus: URL(fileURLWithPath: corpus, isDirectory: true))
+        let folder = URL(fileURLWithPath: corpus, isDirectory: true)
+        let (cases, malformed) = CorpusLoader.load(corpus: folder)
+        let (decodingCases, malformedDecoding) = DecodingCase.load(corpus: folder)
         var results = CorpusRun.run(cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
-        for error in malformed {
+            + CorpusRun.run(decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+        for error in malformed + malformedDecoding {
             var record = CaseRecord(id: error.file, file: error.file, suite: "corpus", description: "a golden case file that could not be read",
                                     features: [], rules: [], level: .must, status: .errored)
             record.message = "\(error)"
             results.append(record)
         }
         print(results, console: console)
-        return (results, CorpusRun.hash(cases))
+        return (results, CorpusRun.hash(cases, decoding: decodingCases))
     }
 
     static func print(_ results: [CaseRecord], console: Console) {
@@ -71,7 +74,8 @@ struct CorpusRunCommand: Subcommand {
             case .skipped: console.out("SKIP \(r.file): \(r.message ?? "")")
             case .errored: console.out("ERROR \(r.file): \(r.message ?? "")")
             case .failed:
-                console.out("FAIL \(r.file) at step \(r.step ?? 0) [\(r.rules.joined(separator: ", "))]: \(r.description)")
+                console.out("FAIL \(r.file)\(r.step.map { " at step \($0)" } ?? "") [\(r.rules.joined(separator: ", "))]: \(r.description)"
+                            + (r.message.map { " (\($0))" } ?? ""))
                 console.out(TextReport.indent(r.diff ?? "", 4))
             }
         }

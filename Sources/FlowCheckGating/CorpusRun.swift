@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
+import FlowSchema
 import Foundation
 import GoldenCorpus
 import NavigationModel
@@ -55,7 +56,9 @@ public enum CorpusRun {
             if let mode = step.command.directive?.mode, mode.isKnown, !capabilities.modes.contains(mode) {
                 return "not certified: mode \(mode) not declared"
             }
-            if let behavior = step.command.directive?.flow?.behavior, behavior.isKnown, !capabilities.behaviors.contains(behavior) {
+            // Without flows a behavior means nothing: the flow object is ignored (NAV-FLOWLESS).
+            if capabilities.flows, let behavior = step.command.directive?.flow?.behavior, behavior.isKnown,
+               !capabilities.behaviors.contains(behavior) {
                 return "not certified: behavior \(behavior) not declared"
             }
         }
@@ -65,12 +68,56 @@ public enum CorpusRun {
         return nil
     }
 
+    /// Runs the decoding cases (or this shard's) against a decoder.
+    ///
+    /// A case's expectation comes from the reference decoder with the documented component types and
+    /// migrations. A case applies to an implementation when the reference decoder, given what the implementation
+    /// declared (its component types, whether it migrates), still meets that expectation; otherwise it is skipped
+    /// as not certified.
+    public static func run(decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
+                           skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil) -> [CaseRecord] {
+        let capabilities = implementation.capabilities
+        var results: [CaseRecord] = []
+        for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+            let c = loaded.decodingCase
+            let features = Array(Set(c.rules.compactMap { DecodingRules.named($0)?.feature })).sorted()
+            var result = CaseRecord(id: c.id, file: loaded.file, suite: Suite.decoding.rawValue, description: c.description,
+                                    features: features, rules: c.rules, level: Rule.Level(rawValue: c.level) ?? .must, status: .passed)
+            var reason = skip.reason(id: c.id, features: features)
+            if reason == nil && !capabilities.suites.contains(.decoding) { reason = "not certified: suite decoding not declared" }
+            if reason == nil && !c.expected.isMet(by: FlowDecoder.decode(c.text, options: capabilities.decoderOptions)) {
+                reason = "not certified: the case needs component types or migrations the implementation does not declare"
+            }
+            guard reason == nil, let decoder = implementation as? any DecodingImplementation else {
+                result.status = .skipped
+                result.message = reason ?? "not certified: the implementation does not decode"
+                results.append(result)
+                continue
+            }
+            do {
+                let outcome = try decoder.decode(c.text)
+                if !c.expected.isMet(by: outcome) {
+                    let expected = FlowDecoder.decode(c.text, options: capabilities.decoderOptions)
+                    result.status = .failed
+                    result.message = "\(DecodingAnalysis.summary(expected)) expected, \(DecodingAnalysis.summary(outcome)) decoded"
+                    result.diff = DecodingAnalysis.diff(expected, outcome)
+                }
+            } catch {
+                result.status = .errored
+                result.message = "\(error)"
+            }
+            results.append(result)
+        }
+        return results
+    }
+
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
-    public static func hash(_ cases: [CorpusLoader.LoadedCase]) -> String {
+    public static func hash(_ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let sorted = cases.map(\.goldenCase).sorted { $0.id < $1.id }
-        let data = (try? encoder.encode(sorted)) ?? Data()
+        var data = (try? encoder.encode(sorted)) ?? Data()
+        for (_, c) in decoding.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) { data += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8) }
         return "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(data))
     }
 

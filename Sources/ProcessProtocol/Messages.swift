@@ -22,7 +22,8 @@ enum Request {
             object["kit"] = ["name": kit.name, "version": kit.version]
         case .reset(let stack, let profile):
             object["cmd"] = "reset"
-            object["profile"] = ["nesting": profile.nesting.rawValue]
+            // The profile's own encoding: `flows` appears, as false, only for an implementation without flows.
+            object["profile"] = JSONValue.object(of: profile)
             object["stack"] = JSONValue.object(of: stack)
         case .command(let command):
             for (key, value) in JSONValue.object(of: command) as? [String: Any] ?? [:] { object[key] = value }

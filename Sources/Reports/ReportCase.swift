@@ -52,7 +52,9 @@ public struct ReportCase: Hashable, Sendable {
             let outcome: Outcome
             switch c.status {
             case .passed: outcome = .passed
-            case .failed: outcome = .failed(message: c.rules.joined(separator: ", ") + " at step \(c.step ?? 0)", detail: c.diff ?? "")
+            case .failed:
+                outcome = .failed(message: c.rules.joined(separator: ", ") + (c.step.map { " at step \($0)" } ?? "") + (c.message.map { ": \($0)" } ?? ""),
+                                  detail: c.diff ?? "")
             case .errored: outcome = .errored(message: c.message ?? "")
             case .skipped: outcome = .skipped(reason: c.message ?? "skipped")
             }

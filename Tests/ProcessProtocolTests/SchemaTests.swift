@@ -79,3 +79,15 @@ struct SchemaTests {
         }
     }
 }
+
+@Suite("Reset of an implementation without flows")
+struct FlowlessResetTests {
+    @Test("A reset for an implementation without flows says \"flows\": false in its profile, and matches the schema")
+    func resetSaysFlowsFalse() throws {
+        let line = Request.reset(SchemaTests.home, Profile(nesting: .owned, flows: false)).line(seq: 1)
+        #expect(line.contains(#""profile":{"flows":false,"nesting":"owned"}"#), "\(line)")
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        #expect(try schemas.validate(object, file: "reset.request.schema.json").isEmpty)
+        #expect(Request.reset(SchemaTests.home, .owned).line(seq: 1).contains(#""profile":{"nesting":"owned"}"#))
+    }
+}

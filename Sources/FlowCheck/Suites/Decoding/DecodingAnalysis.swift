@@ -19,7 +19,7 @@ public struct DocumentFailureDetail: Hashable, Codable, Sendable {
 }
 
 /// Checks and names what a decoding divergence breaks.
-enum DecodingAnalysis {
+package enum DecodingAnalysis {
     /// The implementation's decoding of a document; an error aborts the whole check.
     static func decode(_ text: String, with decoder: any DecodingImplementation) throws(Abort) -> DecodeOutcome {
         do { return try decoder.decode(text) } catch { throw Abort("\(error)") }
@@ -70,7 +70,7 @@ enum DecodingAnalysis {
             replay: failing.replay, detail: .encoding(detail))
     }
 
-    static func summary(_ outcome: DecodeOutcome) -> String {
+    package static func summary(_ outcome: DecodeOutcome) -> String {
         switch outcome {
         case .flow(let flow): return "a flow of \(counted(flow.nodes.count, "node"))"
         case .error(let error): return error.code
@@ -196,7 +196,7 @@ enum DecodingAnalysis {
     }
 
     /// The outcomes as pretty lines, diffed.
-    static func diff(_ expected: DecodeOutcome, _ actual: DecodeOutcome) -> String {
+    package static func diff(_ expected: DecodeOutcome, _ actual: DecodeOutcome) -> String {
         LineDiff.render(old: lines(expected), new: lines(actual), context: 3)
     }
 
