@@ -184,7 +184,7 @@ public struct ConformanceRunner {
         var record = SuiteRecord(
             suite: suite.suite, seed: configuration.seed, runs: check.runs, exercised: Count(check.coverage.steps, suite.unit),
             seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required), missingCoverage: [],
-            rules: suite.rules)
+            rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities))
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         switch check.verdict {
         case .passed:

@@ -34,6 +34,8 @@ package protocol ConformanceSuite: Sendable {
     func problem(with capabilities: Capabilities) -> String?
     /// What the suite leaves uncertified for these capabilities, one sentence each.
     func notCertified(_ capabilities: Capabilities) -> [String]
+    /// The IDs of the suite's rules that these capabilities put out of scope: never generated, so never "held".
+    func uncertifiedRules(_ capabilities: Capabilities) -> [String]
     /// The generator of cases for these capabilities.
     func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<Case>
     /// The coverage labels a run must exercise, given what the implementation declared.
@@ -60,6 +62,8 @@ extension ConformanceSuite {
     package func runLabels(_ value: Case) -> [String] { [] }
 
     package func problem(with capabilities: Capabilities) -> String? { nil }
+
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
 }
 
 /// What a suite needs to know about the run besides the capabilities.

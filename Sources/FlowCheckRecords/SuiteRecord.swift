@@ -21,10 +21,13 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var missingCoverage: [String]
     /// Every rule the suite judges, so that a report needs no catalogue of its own.
     public var rules: [Rule]
+    /// The IDs of the rules the declared capabilities put out of scope: never generated, so not certified.
+    public var uncertifiedRules: [String]
 
     /// Creates a suite record.
     public init(suite: Suite, seed: UInt64, runs: Int, exercised: Count, seconds: Double, coverage: [CoverageRow],
-                missingCoverage: [String], rules: [Rule]) {
+                missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = []) {
+        self.uncertifiedRules = uncertifiedRules
         self.suite = suite
         self.seed = seed
         self.runs = runs

@@ -80,16 +80,19 @@ public enum HTMLReport {
         return "<section><h2>Results by suite</h2><table><tr><th>Suite</th><th>Verdict</th><th>Exercised</th><th>Failures</th></tr>\(rows)</table></section>"
     }
 
-    /// Each suite's rules, MUST before SHOULD: broken (a failure cites it), held, or not judged when the suite
-    /// stopped at its first failure before it could say.
+    /// Each suite's rules, MUST before SHOULD: broken (a failure cites it), not certified (outside what the
+    /// implementation declared, so never generated), not judged when the suite stopped at its first failure before it
+    /// could say, or held.
     static func rules(_ record: RunRecord) -> String {
         let broken = Set(record.failures.flatMap(\.ruleIDs))
         var out = "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent.</p>"
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
             let stopped = verdict.failures > 0 || verdict.error != nil
+            let outOfScope = Set(suite.uncertifiedRules)
             out += "<h3>\(escape(suite.suite.rawValue))</h3><table><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
             for rule in suite.rules.sorted(by: { ($0.level, $0.feature, $0.id) < ($1.level, $1.feature, $1.id) }) {
-                let status = broken.contains(rule.id) ? ("fail", "broken") : stopped ? ("skip", "not judged") : ("pass", "held")
+                let status = broken.contains(rule.id) ? ("fail", "broken") : outOfScope.contains(rule.id) ? ("skip", "not certified")
+                    : stopped ? ("skip", "not judged") : ("pass", "held")
                 out += #"<tr class="\#(status.0)"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code>\#(escape(rule.id))</code></td><td>\#(status.1)</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table>"

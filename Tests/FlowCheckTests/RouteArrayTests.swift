@@ -69,6 +69,11 @@ struct RouteArrayTests {
         #expect(notCertified.contains("flows (not declared") && notCertified.contains("NAV-FLOW-ROOT"))
         #expect(notCertified.contains("modal layers (not declared"))
         #expect(!notCertified.contains("behavior KEEP"), "behaviors mean nothing without flows")
+        let outOfScope = Set(try #require(result.suites.first).uncertifiedRules)
+        #expect(outOfScope.isSuperset(of: ["NAV-FLOW-ROOT", "NAV-PUSH-START-NEW", "NAV-PRESENT", "NAV-DISMISS", "NAV-FAILED-IDLE"]))
+        #expect(!outOfScope.contains("NAV-FLOWLESS") && !outOfScope.contains("NAV-POP") && !outOfScope.contains("NAV-REPLACE"))
+        let withFlows = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 5, suites: [.navigation])).run()
+        #expect(withFlows.suites.first?.uncertifiedRules == ["NAV-FLOWLESS"], "with flows, only the flowless rule is out of scope")
     }
 
     @Test("A route array's bug is caught and named without flows in the counterexample")

@@ -43,6 +43,15 @@ struct ReportRenderingTests {
         #expect(xml.contains("value=\"&lt;b&gt;markup&lt;/b&gt;\""))
     }
 
+    @Test("A rule outside the declared capabilities is not certified in the HTML, never held")
+    func outOfScopeRulesAreNotCertified() throws {
+        let html = HTMLReport.render(try Fixtures.input(MarkupImplementation(), seed: 5, suites: [.navigation]))
+        for id in ["NAV-RESET", "NAV-PRESENT", "NAV-PUSH-START-NEW", "NAV-FLOWLESS"] {
+            #expect(html.contains("<code>\(id)</code></td><td>not certified</td>"), "\(id)")
+        }
+        #expect(!html.contains("<code>NAV-RESET</code></td><td>held</td>"))
+    }
+
     @Test("The HTML is self-contained: no external fetches")
     func selfContained() throws {
         let html = HTMLReport.render(try Fixtures.input(SampleNavigator(bug: .dismissPopsOne), seed: 2))

@@ -25,6 +25,8 @@ package struct DecodingSuite: ConformanceSuite {
         capabilities.migrations ? [] : ["content migrations (not declared: only version-8 documents were given)"]
     }
 
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { capabilities.migrations ? [] : ["DEC-MIGRATE"] }
+
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<GeneratedDocument> {
         DocumentGenerator(capabilities: capabilities).documents
     }

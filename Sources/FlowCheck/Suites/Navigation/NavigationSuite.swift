@@ -15,6 +15,11 @@ package struct NavigationSuite: StackSuite {
 
     package func notCertified(_ capabilities: Capabilities) -> [String] { undeclared(capabilities) }
 
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        let out = outOfScopeNavigationRules(capabilities)
+        return rules.map(\.id).filter(out.contains)
+    }
+
     package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
         CoverageLabel.requiredForNavigation(capabilities)
     }

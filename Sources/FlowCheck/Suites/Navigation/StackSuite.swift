@@ -56,6 +56,28 @@ extension StackSuite {
         try StackFailure.describe(failing, implementation: subject, reasons: capabilities.reasons)
     }
 
+    /// The navigation rules these capabilities put out of scope: those of undeclared modes and behaviors, the flow
+    /// rules without flows, NAV-FLOWLESS with them.
+    package func outOfScopeNavigationRules(_ capabilities: Capabilities) -> Set<String> {
+        let byMode: [Mode: [String]] = [
+            .push: ["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW"], .replace: ["NAV-REPLACE"], .reset: ["NAV-RESET"],
+            .pop: ["NAV-POP", "NAV-POP-ROOT"], .failed: ["NAV-FAILED-IDLE"], .present: ["NAV-PRESENT"],
+            .dismiss: ["NAV-DISMISS", "NAV-DISMISS-ROOT"], .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
+            .popToRoot: ["NAV-POP-TO-ROOT"],
+        ]
+        var out = Set<String>()
+        for (mode, rules) in byMode where !capabilities.modes.contains(mode) { out.formUnion(rules) }
+        if !capabilities.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
+        if !capabilities.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
+        if !capabilities.behaviors.contains(.keep) { out.insert("NAV-PUSH-KEEP") }
+        if capabilities.flows {
+            out.insert("NAV-FLOWLESS")
+        } else {
+            out.formUnion(["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-FLOW-ROOT", "NAV-VALID-BEHAVIOR"])
+        }
+        return out
+    }
+
     /// The sentences every stack suite adds to "not certified" for undeclared modes, behaviors and profiles.
     package func undeclared(_ capabilities: Capabilities) -> [String] {
         var result: [String] = []

@@ -19,6 +19,15 @@ package struct SessionSuite: StackSuite {
         capabilities.suites.contains(.navigation) ? [] : undeclared(capabilities)
     }
 
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        // Without an optimistic mode nothing is ever pending: no session rule can be exercised.
+        guard Mode.optimistic.contains(where: capabilities.modes.contains) else { return rules.map(\.id) }
+        var out: Set<String> = []
+        if !capabilities.modes.contains(.failed) { out.insert("SES-ROLLBACK") }
+        if !capabilities.modes.contains(where: { !Mode.optimistic.contains($0) }) { out.insert("SES-NOT-OPTIMISTIC") }
+        return rules.map(\.id).filter(out.contains)
+    }
+
     package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
         CoverageLabel.requiredForSession(capabilities)
     }
