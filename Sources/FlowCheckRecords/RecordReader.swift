@@ -31,6 +31,7 @@ extension RunRecord {
         var errors: [ErrorRecord] = []
         var cases: [CaseRecord] = []
         var seconds = 0.0
+        var shards: [(file: String, shard: String?)] = []
         let decoder = JSONDecoder()
         for file in files {
             var sawSummary = false
@@ -54,6 +55,7 @@ extension RunRecord {
                         throw RecordError(file: file.name, line: index + 1, message: "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))")
                     }
                     if header == nil { header = next }
+                    shards.append((file.name, next.shard))
                 case "suite":
                     let record = try decode(SuiteRecord.self, "suite")
                     if let at = suites.firstIndex(where: { $0.suite == record.suite }) {
@@ -79,6 +81,7 @@ extension RunRecord {
             if !sawSummary { throw RecordError(file: file.name, line: 0, message: "no summary record: the run did not finish") }
         }
         guard let header else { throw RecordError(file: files.first?.name ?? "-", line: 0, message: "no header record") }
+        try checkShards(shards)
         if files.count > 1 {
             // Each shard could not judge coverage alone; the merge judges it on the summed counts.
             for index in suites.indices {
@@ -88,6 +91,36 @@ extension RunRecord {
         }
         return RunRecord(header: header, suites: suites, failures: failures, errors: errors, cases: cases.sorted { $0.file < $1.file },
                          seconds: seconds, shards: files.count)
+    }
+
+    /// Shards merge only as a complete set, each once: `1/3`, `2/3` and `3/3`, or one unsharded run alone.
+    static func checkShards(_ shards: [(file: String, shard: String?)]) throws(RecordError) {
+        let parsed = shards.map { entry -> (file: String, index: Int, count: Int)? in
+            guard let text = entry.shard else { return nil }
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            return parts.count == 2 ? (entry.file, parts[0], parts[1]) : nil
+        }
+        if shards.count > 1, let whole = shards.first(where: { $0.shard == nil }) {
+            throw RecordError(file: whole.file, line: 1, message: "this is a whole run, not a shard: it cannot be merged with other files")
+        }
+        let present = parsed.compactMap { $0 }
+        guard let first = present.first else { return }
+        if let other = present.first(where: { $0.count != first.count }) {
+            throw RecordError(file: other.file, line: 1,
+                              message: "this is shard \(other.index)/\(other.count), but \(first.file) is shard \(first.index)/\(first.count): shards of different splits")
+        }
+        var seen: [Int: String] = [:]
+        for shard in present {
+            if let earlier = seen[shard.index] {
+                throw RecordError(file: shard.file, line: 1, message: "shard \(shard.index)/\(shard.count) is given twice (also \(earlier))")
+            }
+            seen[shard.index] = shard.file
+        }
+        let missing = (1...first.count).filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            throw RecordError(file: first.file, line: 0, message: "an incomplete set of shards: "
+                              + missing.map { "\($0)/\(first.count)" }.joined(separator: ", ") + " \(missing.count == 1 ? "is" : "are") missing")
+        }
     }
 
     /// Two shards' records of one suite: counts summed, coverage rows merged label by label.

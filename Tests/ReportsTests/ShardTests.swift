@@ -22,18 +22,22 @@ struct ShardTests {
         var files: [(name: String, text: String)] = []
         for index in 0..<3 {
             let shard = Shard(index: index, count: 3)
-            let text = try Fixtures.lines(SampleNavigator(), seed: 8, shard: shard)
-            #expect(try RunRecord.read([("shard", text)]).verdict.passed, "a shard judges divergence only")
-            files.append(("shard-\(index + 1).jsonl", text))
+            files.append(("shard-\(index + 1).jsonl", try Fixtures.lines(SampleNavigator(), seed: 8, shard: shard)))
         }
         let merged = try RunRecord.read(files)
         #expect(merged.shards == 3)
         #expect(merged.verdict.runs == whole.verdict.runs && merged.verdict.exercised == whole.verdict.exercised)
         #expect(merged.suites.map { Set($0.coverage) } == whole.suites.map { Set($0.coverage) })
         #expect(merged.verdict.overall == .conforming)
-        // One shard alone misses coverage that the merge has.
-        let alone = try RunRecord.read([files[0]])
-        #expect(alone.verdict.runs < whole.verdict.runs)
+        // One shard alone, a shard twice, or a whole run among shards is refused, naming what is wrong.
+        #expect { try RunRecord.read([files[0]]) } throws: { error in
+            "\(error)" == "shard-1.jsonl: an incomplete set of shards: 2/3, 3/3 are missing"
+        }
+        #expect { try RunRecord.read([files[0], files[1], files[1]]) } throws: { error in
+            "\(error)" == "shard-2.jsonl:1: shard 2/3 is given twice (also shard-2.jsonl)"
+        }
+        let wholeText = try Fixtures.lines(SampleNavigator(), seed: 8)
+        #expect(throws: RecordError.self) { try RunRecord.read(files + [("whole.jsonl", wholeText)]) }
     }
 
     @Test("A sharded failure's replay command names its shard")
