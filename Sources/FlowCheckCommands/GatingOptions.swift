@@ -53,6 +53,12 @@ struct GatingOptions {
         }
         let decision = gate.decide(record)
         decision.lines.forEach(console.out)
+        if gate.baseline != nil || !skipList.skip.isEmpty {
+            // The gate may pass a run whose verdict is not conforming: say so, so the exit code never contradicts the output.
+            let source = gate.baseline != nil ? "the baseline" : "the skip list"
+            console.out("Gate: \(decision.passed ? "PASSED" : "FAILED") by \(source) (exit \(decision.passed ? 0 : 1)); "
+                        + "the verdict stays \(record.verdict.overall.title).")
+        }
         return decision.passed ? .success : .failure
     }
 }
