@@ -1,4 +1,6 @@
+import FlowCheck
 import Foundation
+import NavigationModel
 
 /// A hand-written list of cases and features not to judge, each with a reason.
 ///
@@ -34,6 +36,12 @@ public struct SkipList: Hashable, Codable, Sendable {
             }
             if entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw FileFormatError(file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
+            }
+            // A misspelt feature would skip nothing, silently.
+            let known = Set(SuiteRegistry.rules.map(\.feature) + Feature.all)
+            if let feature = entry.feature, !known.contains(feature) {
+                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)].feature",
+                                      message: "unknown feature \"\(feature)\"; features are " + known.sorted().joined(separator: ", "))
             }
         }
         return list

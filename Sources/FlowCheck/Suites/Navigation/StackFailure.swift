@@ -86,7 +86,7 @@ enum StackFailure {
         return FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
             suite: plan.suite, description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
-            rules: ruleIDs.compactMap(NavigationRules.named), features: [NavigationRules.named(governing)?.feature ?? "stack"],
+            rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
             oneMinimal: try isOneMinimal(plan, upTo: diverging, implementation: implementation, reasons: reasons),
             shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)", input: input,
@@ -94,6 +94,13 @@ enum StackFailure {
             diff: ReplyComparison.diff(expected: plan.expected[diverging], actual: replies[diverging]),
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
+    }
+
+    /// The features of the broken rules and of the governing one, each once: a skip list naming any of them skips the failure.
+    static func features(_ ids: [String]) -> [String] {
+        var result: [String] = []
+        for feature in ids.compactMap({ NavigationRules.named($0)?.feature }) where !result.contains(feature) { result.append(feature) }
+        return result
     }
 
     /// Whether deleting any single step, as a value, makes the divergence disappear.
