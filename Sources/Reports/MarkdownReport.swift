@@ -13,7 +13,7 @@ public enum MarkdownReport {
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
         lines.append("`\(impl.name)` \(impl.version) (\(impl.language)), kit \(record.header.kit.version), seed `\(record.header.seed)`, "
                      + "\(counted(verdict.runs, "run"))\(exercised.isEmpty ? "" : ", " + exercised), "
-                     + "\(Int((ReportCase.passShare(cases) * 100).rounded(.down)))% of \(counted(cases.count, "check")) passed.")
+                     + "\(ReportCase.passedText(cases)).")
         lines += ["", "| Suite | Verdict | Exercised | Failures | Missing coverage |", "| --- | --- | --- | --- | --- |"]
         for suite in verdict.suites {
             lines.append("| \(suite.suite) | \(suite.verdict.label.dropFirst(2)) | \(suite.exercised) | \(suite.failures) | \(suite.missingCoverage.count) |")
@@ -39,7 +39,8 @@ public enum BadgeReport {
     public static func render(_ record: RunRecord) -> String {
         let share = ReportCase.passShare(ReportCase.cases(record))
         let percent = Int((share * 100).rounded(.down))
-        let color = record.verdict.passed ? "brightgreen" : share >= 0.9 ? "yellow" : "red"
+        // The colour follows the verdict: a high share of passed checks must not make a divergent SDK look healthy.
+        let color = record.verdict.passed ? "brightgreen" : record.verdict.overall == .insufficientCoverage ? "yellow" : "red"
         struct Badge: Encodable { var schemaVersion = 1; var label = "flowcheck"; var message: String; var color: String }
         return RecordFormat.line(Badge(message: "\(percent)% (\(record.verdict.overall.rawValue))", color: color)) + "\n"
     }

@@ -84,6 +84,13 @@ public struct ReportCase: Hashable, Sendable {
         }
     }
 
+    /// `50 of 52 judged checks passed (74 not judged)`: the checks behind the pass share, counted as JUnit counts them.
+    public static func passedText(_ cases: [ReportCase]) -> String {
+        let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
+        let passed = cases.filter { $0.outcome == .passed }.count
+        return "\(passed) of \(counted(cases.count - skipped, "judged check")) passed" + (skipped > 0 ? " (\(skipped) not judged)" : "")
+    }
+
     /// The share of judged cases (skipped ones left out) that passed, 0...1.
     public static func passShare(_ cases: [ReportCase]) -> Double {
         let judged = cases.filter { if case .skipped = $0.outcome { return false }; return true }
