@@ -20,6 +20,7 @@ struct GatingOptions {
 
     var skipList = SkipList()
     var baselinePath: String?
+    var baseline: Baseline?
     var updateBaseline = false
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
@@ -33,6 +34,12 @@ struct GatingOptions {
         if updateBaseline && baselinePath == nil {
             throw ArgumentError(code: .missingValue, message: "--update-baseline needs --baseline <file> to write", commandPath: parsed.commandPath)
         }
+        // Read before anything runs: a missing or broken baseline is a usage error, not a surprise after the run.
+        if let baselinePath, !updateBaseline {
+            do { baseline = try Baseline.load(baselinePath) } catch {
+                throw ArgumentError(code: .invalidValue, message: "--baseline \(error)", commandPath: parsed.commandPath)
+            }
+        }
     }
 
     /// The exit code for a run: its verdict, through the skip list and the baseline.
@@ -45,12 +52,7 @@ struct GatingOptions {
             console.out("wrote \(path): \(counted(decision.judged.count, "expected failure"))")
             return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage ? .failure : .success
         }
-        if let path = baselinePath {
-            do { gate.baseline = try Baseline.load(path) } catch {
-                console.err("error: \(error)")
-                return .usage
-            }
-        }
+        gate.baseline = baseline
         let decision = gate.decide(record)
         decision.lines.forEach(console.out)
         if gate.baseline != nil || !skipList.skip.isEmpty {

@@ -36,7 +36,7 @@ struct LintCommand: Subcommand {
     func run(_ console: Console) -> ExitCode {
         let (spec, folder) = Self.readSpec(path)
         let problems = SpecLinter.lint(spec)
-        func shown(_ file: String) -> String { folder.isEmpty ? file : folder + "/" + file }
+        func shown(_ file: String) -> String { folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file) }
         if json {
             let items = problems.map { problem -> JSONValue in
                 .object([("rule", .string(problem.rule)), ("severity", .string(problem.severity.rawValue)), ("file", .string(shown(problem.location.file))),

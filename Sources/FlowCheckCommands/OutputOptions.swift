@@ -30,11 +30,41 @@ struct OutputOptions {
 
     /// Reads the outputs; `implementationSlug` fills in `<implementation>` in the default HTML path.
     init(_ parsed: ParsedArguments, defaultHTML: String?) throws(ArgumentError) {
+        if parsed.flag("no-html") && parsed.value("html") != nil {
+            throw ArgumentError(code: .invalidValue, message: "--no-html and --html contradict each other; give one", commandPath: parsed.commandPath)
+        }
         json = try parsed.value(Self.json)
         html = parsed.flag("no-html") ? nil : try parsed.value(Self.html(default: defaultHTML))
         junit = try parsed.value(Self.junit)
         markdown = try parsed.value(Self.markdown)
         badge = try parsed.value(Self.badge)
+        // Checked before anything runs, so a long run never ends in "could not write".
+        for (name, path) in [("json", json), ("junit", junit), ("markdown", markdown), ("badge", badge)] {
+            if let path, let problem = Self.problem(with: path) {
+                throw ArgumentError(code: .invalidValue, message: "--\(name) \(path): \(problem)", commandPath: parsed.commandPath)
+            }
+        }
+        if let path = parsed.value("html"), let problem = Self.problem(with: path) {
+            throw ArgumentError(code: .invalidValue, message: "--html \(path): \(problem)", commandPath: parsed.commandPath)
+        }
+    }
+
+    /// Why a report cannot be written to `path`, or `nil` when it can be tried.
+    static func problem(with path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return "a folder, not a file"
+        }
+        var folder = (path as NSString).deletingLastPathComponent
+        if folder.isEmpty { folder = "." }
+        // Walk up to the nearest existing folder: it must be a folder we may write in (the rest is created).
+        while !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
+        if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
+        return FileManager.default.isWritableFile(atPath: folder) ? nil : "the folder \(folder) cannot be written"
     }
 
     /// Writes every requested file; returns false (after saying why) when one cannot be written.
@@ -56,9 +86,8 @@ struct OutputOptions {
     /// file or the new one, never half of one.
     static func write(_ text: String, to path: String, console: Console) -> Bool {
         let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            console.err("error: could not write \(path): it is a folder, not a file")
+        if let problem = problem(with: path) {
+            console.err("error: could not write \(path): \(problem)")
             return false
         }
         do {
