@@ -109,6 +109,10 @@ public struct ConformanceRunner {
             }
             if options.suites?.contains(suite.suite) ?? true { result.append(suite) }
         }
+        if let spec = options.spec, !result.contains(where: \.followsSpec) {
+            let steered = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue).joined(separator: " and ")
+            throw SetupError(message: "the spec \(spec.file) steers the \(steered) suites, and none of them runs for \(implementation.info.name)")
+        }
         return result
     }
 

@@ -34,6 +34,8 @@ package protocol ConformanceSuite: Sendable {
     func problem(with capabilities: Capabilities) -> String?
     /// What the suite leaves uncertified for these capabilities, one sentence each.
     func notCertified(_ capabilities: Capabilities) -> [String]
+    /// Whether an app spec (`--spec`) steers the suite's generator.
+    var followsSpec: Bool { get }
     /// The IDs of the suite's rules that these capabilities put out of scope: never generated, so never "held".
     func uncertifiedRules(_ capabilities: Capabilities) -> [String]
     /// The generator of cases for these capabilities.
@@ -64,6 +66,8 @@ extension ConformanceSuite {
     package func problem(with capabilities: Capabilities) -> String? { nil }
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
+
+    package var followsSpec: Bool { false }
 }
 
 /// What a suite needs to know about the run besides the capabilities.

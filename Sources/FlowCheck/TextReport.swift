@@ -20,7 +20,9 @@ public enum TextReport {
             if !verdict.missingCoverage.isEmpty {
                 lines += ["", "✗ \(suite.suite): everything judged agreed, but these required combinations were never exercised:"]
                 lines += verdict.missingCoverage.map { "    - \($0)" }
-                lines.append("  Run more (--runs) or longer (--max-steps); an unexercised rule is not certified.")
+                // Longer runs help only where a run has steps; a document is one unit.
+                let longer = verdict.exercised.unit == .step ? " or longer (--max-steps)" : ""
+                lines.append("  Run more (--runs)\(longer); an unexercised rule is not certified.")
             }
         }
         if result.failures.contains(where: { !$0.storyboard.rows.allSatisfy { $0.cells.allSatisfy { $0.stack == nil } } }) {

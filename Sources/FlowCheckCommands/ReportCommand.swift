@@ -8,7 +8,7 @@ struct ReportCommand: Subcommand {
     static let definition = CommandDefinition(
         "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
         discussion: "EXIT CODES: 0 conforming; 1 not conforming; 2 a usage error or an unreadable input.",
-        options: OutputOptions.options(defaultHTML: nil), flags: OutputOptions.flags,
+        options: OutputOptions.options(defaultHTML: RunCommand.defaultHTML), flags: OutputOptions.flags,
         positionals: [.init("jsonl", help: "JSON-lines files written by run --json.", variadic: true)])
 
     var files: [String]
@@ -16,7 +16,7 @@ struct ReportCommand: Subcommand {
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         files = parsed.positionals
-        outputs = try OutputOptions(parsed, defaultHTML: nil)
+        outputs = try OutputOptions(parsed, defaultHTML: RunCommand.defaultHTML)
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {

@@ -71,7 +71,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         } catch {
             Self.terminate(process)
             throw ProcessError(code: .helloFailed,
-                               message: "`\(commandLine)` broke the protocol at hello: its reply lacks \"implementation\" or \"capabilities\" of the documented shape (\(error))",
+                               message: "`\(commandLine)` broke the protocol at hello: its reply is not of the documented shape: \(Self.describe(error))",
                                offendingLine: line)
         }
         seq = 1

@@ -44,7 +44,7 @@ public struct ReportCase: Hashable, Sendable {
             for row in suite.coverage.sorted(by: { $0.label < $1.label }) where row.required {
                 let outcome: Outcome = row.runs > 0 ? .passed
                     : stoppedEarly ? .skipped(reason: "the suite stopped at its first failure before exercising this")
-                    : .failed(message: "never exercised", detail: "Run more (--runs) or longer (--max-steps).")
+                    : .failed(message: "never exercised", detail: suite.exercised.unit == .step ? "Run more (--runs) or longer (--max-steps)." : "Run more (--runs).")
                 result.append(ReportCase(suite: name, classname: "\(name).\(feature(ofLabel: row.label))", name: "coverage: \(row.label)", outcome: outcome))
             }
         }

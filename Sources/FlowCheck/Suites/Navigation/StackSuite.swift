@@ -13,6 +13,7 @@ package protocol StackSuite: ConformanceSuite where Case == RunPlan, Subject == 
 
 extension StackSuite {
     package var unit: Count.Unit { .step }
+    package var followsSpec: Bool { true }
     package var requiredProtocol: String { "NavigationImplementation" }
 
     package func subject(_ implementation: any Implementation) -> (any NavigationImplementation)? {
@@ -22,6 +23,9 @@ extension StackSuite {
     package func problem(with capabilities: Capabilities) -> String? {
         if capabilities.modes.isEmpty { return "it declares no modes" }
         if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
+        if !capabilities.flows && !capabilities.behaviors.isEmpty {
+            return "it declares behaviors without flows (\"flows\": false): a behavior acts on flows"
+        }
         if !capabilities.modals, let modal = capabilities.modes.first(where: { $0 == .present || $0 == .dismiss }) {
             return "it declares \(modal) without modal layers (\"modals\": false)"
         }
