@@ -19,8 +19,15 @@ final class Capture: Sendable {
 
 func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: String) { flowcheck(arguments) }
 
+/// Runs `flowcheck`; a command that writes an HTML report by default writes it to a temporary folder instead,
+/// so that Reports/ holds only what a user's runs write.
 func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
     let capture = Capture()
+    var arguments = arguments
+    let writesHTML = ["run", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
+    if writesHTML && !arguments.contains("--html") && !arguments.contains("--no-html") && !arguments.contains("--help") {
+        arguments += ["--html", FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-test-\(UUID().uuidString).html").path]
+    }
     let code = FlowCheckCommand.main(arguments, console: capture.console)
     return (code, capture.out, capture.err)
 }
@@ -47,11 +54,11 @@ struct RunCommandTests {
         #expect(out.contains("\n    - ") && out.contains("\n    + "))
         let replay = try #require(out.split(separator: "\n").first { $0.contains("Replay: ") }).split(separator: "Replay: ")[1]
         #expect(replay == "flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --runs 400 --max-steps 30")
-        let again = FlowCheckCommand.main(Array(replay.split(separator: " ").dropFirst().map(String.init)), console: Capture().console)
-        #expect(again == .failure)
+        let again = flowcheck(Array(replay.split(separator: " ").dropFirst().map(String.init)))
+        #expect(again.code == .failure)
         let replayed = flowcheck("run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7", "--runs", "400", "--max-steps", "30")
-        // Wall time is the one thing a replay may change.
-        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s") }
+        // Wall time is the one thing a replay may change (and each test run writes its report to its own temporary file).
+        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "") }
         #expect(timeless(replayed.out) == timeless(out), "the replay command reproduces the same report")
     }
 
@@ -65,7 +72,8 @@ struct RunCommandTests {
         let shown = lines.dropFirst().joined(separator: "\n").trimmingCharacters(in: .newlines)
         let (code, out, _) = flowcheck(arguments)
         #expect(code == .failure)
-        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s") }
+        // Wall time may differ, and the test writes its report to a temporary folder, not Reports/.
+        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "") }
         #expect(timeless(out) == timeless(shown), "update the README's example to what `swift run flowcheck \(arguments.joined(separator: " "))` prints")
     }
 
@@ -162,7 +170,7 @@ struct RunCommandTests {
         let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
         let process = Process()
         process.executableURL = path
-        process.arguments = ["run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "2", "--suite", "navigation"]
+        process.arguments = ["run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "2", "--suite", "navigation", "--no-html"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
