@@ -248,14 +248,13 @@ public enum ArgumentParser {
             lines += ["", "ARGUMENTS:"]
             for positional in command.positionals { lines.append(row("<\(positional.name)>", positional.help)) }
         }
-        if !command.options.isEmpty || !command.flags.isEmpty {
-            lines += ["", "OPTIONS:"]
-            for option in command.options {
-                let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name) <\(option.valueName)>"
-                lines.append(row(left, option.help + (option.defaultDescription.map { " (default: \($0))" } ?? "")))
-            }
-            for flag in command.flags { lines.append(row((flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)", flag.help)) }
+        // Every page has OPTIONS, if only for -h: a reader looks for it in the same place.
+        lines += ["", "OPTIONS:"]
+        for option in command.options {
+            let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name) <\(option.valueName)>"
+            lines.append(row(left, option.help + (option.defaultDescription.map { " (default: \($0))" } ?? "")))
         }
+        for flag in command.flags { lines.append(row((flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)", flag.help)) }
         lines.append(row("-h, --help", "Show help information."))
         if !command.subcommands.isEmpty {
             lines += ["", "SUBCOMMANDS:"]

@@ -12,7 +12,7 @@ public enum TextReport {
         lines.append("\(result.header.kit.name) \(result.header.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.header.seed)")
         lines.append("")
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
-            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 22)) \(verdict.size), \(seconds(suite.seconds))")
+            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))")
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }

@@ -14,6 +14,7 @@ struct CertifyCommand: Subcommand {
         "certify", abstract: "Run the corpus and every declared suite at a certification budget, and write a certificate.",
         discussion: """
             Writes the HTML report and, next to it, <implementation>.certificate.json.
+
             EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation could not be run.
             """,
         options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition] + BudgetOptions.options(defaultRuns: defaultRuns)
@@ -53,8 +54,9 @@ struct CertifyCommand: Subcommand {
         guard outputs.write(record, console: console) else { return .failure }
         let certificate = Certificate(record: record, runsPerSuite: budget.runs)
         let slug = OutputOptions.slug(subject.info.name)
-        let folder = outputs.html.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "Reports"
-        let path = folder + "/\(slug).certificate.json"
+        // Next to the HTML report, in the same spelling (relative stays relative).
+        let folder = outputs.html.map { ($0 as NSString).deletingLastPathComponent } ?? "Reports"
+        let path = (folder.isEmpty ? "." : folder as NSString).appendingPathComponent("\(slug).certificate.json")
         guard OutputOptions.write(RecordFormat.pretty(certificate), to: path, console: console) else { return .failure }
         console.out("wrote \(path)")
         console.out("Certificate: \(certificate.decision.rawValue.uppercased())"

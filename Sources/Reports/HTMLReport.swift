@@ -40,6 +40,7 @@ public enum HTMLReport {
         let declared = (JSONValue.encoding(h.capabilities).objectPairs ?? []).map { pair -> String in
             let value: String
             switch pair.value {
+            case .array(let items) where items.isEmpty: value = "none"
             case .array(let items): value = items.map { $0.stringValue ?? JSONWriter.write($0) }.joined(separator: ", ")
             case .string(let text): value = text
             default: value = JSONWriter.write(pair.value)
