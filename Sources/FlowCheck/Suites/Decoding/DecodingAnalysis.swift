@@ -66,7 +66,7 @@ package enum DecodingAnalysis {
                     Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
                     Storyboard.Cell(text: outcomeText(actual), style: .preformatted),
                 ])],
-                preface: Storyboard.Preface(title: "Minimal document", text: pretty(document.text))),
+                preface: Storyboard.Preface(title: "Minimal document (pretty-printed; the exact text is in the JSON record)", text: pretty(document.text))),
             replay: failing.replay, detail: .encoding(detail))
     }
 
