@@ -34,7 +34,9 @@ let package = Package(
         // The reference model of server-driven navigation: pure values, no I/O.
         .target(name: "NavigationModel", dependencies: ["ConformanceRules"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
-        .target(name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema"], swiftSettings: strict),
+        .target(
+            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema"],
+            swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
             name: "FlowCheckRecords", dependencies: ["ConformanceRules", "FlowCheckCore", "NavigationModel", "JSON"],
@@ -44,7 +46,8 @@ let package = Package(
         .target(
             name: "FlowCheckGating",
             dependencies: [
-                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus", "NavigationModel", "RUFSpec",
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus",
+                "NavigationModel", "RUFSpec",
             ],
             swiftSettings: strict
         ),
@@ -55,26 +58,37 @@ let package = Package(
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
-        .target(name: "GoldenCorpus", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
+        .target(
+            name: "GoldenCorpus", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"],
+            swiftSettings: strict),
         // The conformance engine: the suites (one folder each), the generic runner, shrinking, the text report.
         .target(
             name: "FlowCheck",
-            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting", "FlowSchema", "JSON"],
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting",
+                "FlowSchema", "JSON",
+            ],
             swiftSettings: strict
         ),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
-            name: "ProcessProtocol", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON"],
+            name: "ProcessProtocol",
+            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON"],
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
         .target(
             name: "FlowCheckTestSupport",
-            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "PropertyTestingTestSupport"],
+            dependencies: [
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords",
+                "PropertyTestingTestSupport",
+            ],
             swiftSettings: strict
         ),
         // Report writers: HTML, JUnit, Markdown and badge, all rendered from JSON lines.
-        .target(name: "Reports", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "JSON"], swiftSettings: strict),
+        .target(
+            name: "Reports", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "JSON"],
+            swiftSettings: strict),
         // A JSON parser with positions and a depth limit, and a canonical writer.
         .target(name: "JSON", swiftSettings: strict),
         // The reference decoder of flow documents and their canonical form.
@@ -87,15 +101,18 @@ let package = Package(
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(
-            name: "SampleImplementations", dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel"],
+            name: "SampleImplementations",
+            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel"],
             swiftSettings: strict
         ),
         // The `flowcheck` commands, as a library the tests drive in-process.
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowSchema",
-                "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFSpec", "SampleImplementations",
+                "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating",
+                "FlowCheckRecords", "FlowSchema",
+                "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFSpec",
+                "SampleImplementations",
             ],
             swiftSettings: strict
         ),
@@ -103,29 +120,36 @@ let package = Package(
         .executableTarget(
             name: "FlowCheckBench",
             dependencies: [
-                "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON", "SampleImplementations",
+                "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON",
+                "SampleImplementations",
             ],
             swiftSettings: strict
         ),
 
-        .testTarget(name: "NavigationModelTests", dependencies: ["ConformanceRules", "NavigationModel"], swiftSettings: strict),
+        .testTarget(
+            name: "NavigationModelTests", dependencies: ["ConformanceRules", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "FlowCheckTests",
             dependencies: [
-                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "PropertyTesting",
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel",
+                "PropertyTesting",
                 "SampleImplementations",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ProcessProtocolTests",
-            dependencies: ["ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON"],
+            dependencies: [
+                "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckCore",
+                "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FlowCheckCommandsTests",
             dependencies: [
-                "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords",
+                "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore",
+                "FlowCheckGating", "FlowCheckRecords",
                 "GoldenCorpus", "NavigationModel", "SampleImplementations", "JSON",
             ],
             exclude: ["Help"],
@@ -134,14 +158,16 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTestSupportTests",
             dependencies: [
-                "FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema", "NavigationModel", "SampleImplementations",
+                "FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema",
+                "NavigationModel", "SampleImplementations",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "Reports", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting",
+                "Reports", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "NavigationModel",
+                "PropertyTesting",
                 "SampleImplementations",
             ],
             exclude: ["Golden"],
@@ -152,16 +178,20 @@ let package = Package(
         .testTarget(
             name: "FlowCheckRecordsTests",
             dependencies: [
-                "FlowCheckRecords", "FlowCheckCommands", "FlowCheckCore", "FlowCheck", "SampleImplementations", "SchemaValidation",
+                "FlowCheckRecords", "FlowCheckCommands", "FlowCheckCore", "FlowCheck", "SampleImplementations",
+                "SchemaValidation",
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
         .testTarget(name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML"], swiftSettings: strict),
-        .testTarget(name: "FlowSchemaTests", dependencies: ["ConformanceRules", "FlowSchema", "JSON"], swiftSettings: strict),
+        .testTarget(
+            name: "FlowSchemaTests", dependencies: ["ConformanceRules", "FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
-        .testTarget(name: "GoldenCorpusTests", dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
+        .testTarget(
+            name: "GoldenCorpusTests",
+            dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",
             dependencies: ["PropertyTesting", "PropertyTestingTestSupport", "PropertyTestingExamples"],

@@ -66,7 +66,11 @@ public struct ParsedArguments: Hashable, Sendable {
     public func integer(_ name: String, in range: ClosedRange<Int> = 0...Int.max) throws(ArgumentError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw ArgumentError(code: .invalidValue, message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", commandPath: commandPath)
+            throw ArgumentError(
+                code: .invalidValue,
+                message:
+                    "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                commandPath: commandPath)
         }
         return number
     }
@@ -75,7 +79,9 @@ public struct ParsedArguments: Hashable, Sendable {
     public func unsigned(_ name: String) throws(ArgumentError) -> UInt64? {
         guard let text = value(name) else { return nil }
         guard let number = UInt64(text) else {
-            throw ArgumentError(code: .invalidValue, message: "--\(name) takes a whole number from 0 to \(UInt64.max), not \"\(text)\"", commandPath: commandPath)
+            throw ArgumentError(
+                code: .invalidValue, message: "--\(name) takes a whole number from 0 to \(UInt64.max), not \"\(text)\"",
+                commandPath: commandPath)
         }
         return number
     }
@@ -89,7 +95,9 @@ public struct ParsedArguments: Hashable, Sendable {
                 return .milliseconds(Int64((number * scale * 1000).rounded()))
             }
         }
-        throw ArgumentError(code: .invalidValue, message: "--\(name) takes a duration such as 30s, 500ms or 2m, not \"\(text)\"", commandPath: commandPath)
+        throw ArgumentError(
+            code: .invalidValue, message: "--\(name) takes a duration such as 30s, 500ms or 2m, not \"\(text)\"",
+            commandPath: commandPath)
     }
 }
 
@@ -105,16 +113,21 @@ public enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
-                if !onlyPositionals, result.positionals.isEmpty, let sub = command.subcommands.first(where: { $0.name == argument }) {
+                if !onlyPositionals, result.positionals.isEmpty,
+                    let sub = command.subcommands.first(where: { $0.name == argument })
+                {
                     command = sub
                     result.commandPath.append(argument)
                     continue
                 }
                 if !command.subcommands.isEmpty && result.positionals.isEmpty && command.positionals.isEmpty {
                     let names = command.subcommands.map(\.name)
-                    let hint = closest(argument, among: names).map { "; did you mean \"\($0)\"?" } ?? "; expected one of: \(names.joined(separator: ", "))"
-                    throw ArgumentError(code: .unknownSubcommand, message: "unknown subcommand \"\(argument)\"" + hint,
-                                        commandPath: result.commandPath)
+                    let hint =
+                        closest(argument, among: names).map { "; did you mean \"\($0)\"?" }
+                        ?? "; expected one of: \(names.joined(separator: ", "))"
+                    throw ArgumentError(
+                        code: .unknownSubcommand, message: "unknown subcommand \"\(argument)\"" + hint,
+                        commandPath: result.commandPath)
                 }
                 result.positionals.append(argument)
                 continue
@@ -131,55 +144,73 @@ public enum ArgumentParser {
                 }
             } else {
                 guard argument.count == 2, let short = argument.last,
-                      let long = command.options.first(where: { $0.short == short })?.name ?? command.flags.first(where: { $0.short == short })?.name
+                    let long = command.options.first(where: { $0.short == short })?.name
+                        ?? command.flags.first(where: { $0.short == short })?.name
                 else {
-                    throw ArgumentError(code: .unknownOption, message: "unknown option \"\(argument)\"", commandPath: result.commandPath)
+                    throw ArgumentError(
+                        code: .unknownOption, message: "unknown option \"\(argument)\"", commandPath: result.commandPath
+                    )
                 }
                 name = long
             }
             if let option = command.options.first(where: { $0.name == name }) {
                 let value: String
-                if let inline { value = inline } else {
+                if let inline {
+                    value = inline
+                } else {
                     guard index < arguments.count else {
-                        throw ArgumentError(code: .missingValue, message: "--\(name) needs a value (\(option.valueName))", commandPath: result.commandPath)
+                        throw ArgumentError(
+                            code: .missingValue, message: "--\(name) needs a value (\(option.valueName))",
+                            commandPath: result.commandPath)
                     }
                     value = arguments[index]
                     index += 1
                 }
                 if !option.repeatable, result.options[name] != nil {
-                    throw ArgumentError(code: .repeatedOption, message: "--\(name) is given more than once", commandPath: result.commandPath)
+                    throw ArgumentError(
+                        code: .repeatedOption, message: "--\(name) is given more than once",
+                        commandPath: result.commandPath)
                 }
                 result.options[name, default: []].append(value)
             } else if command.flags.contains(where: { $0.name == name }), inline == nil {
                 result.flags.insert(name)
             } else {
-                throw ArgumentError(code: .unknownOption, message: "unknown option \"--\(name)\"" + suggestion(name, command), commandPath: result.commandPath)
+                throw ArgumentError(
+                    code: .unknownOption, message: "unknown option \"--\(name)\"" + suggestion(name, command),
+                    commandPath: result.commandPath)
             }
         }
         if result.helpRequested || result.flags.contains("version") { return result }
         if !command.subcommands.isEmpty && command.positionals.isEmpty && result.positionals.isEmpty {
-            throw ArgumentError(code: .missingSubcommand,
-                                message: "missing subcommand; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
-                                commandPath: result.commandPath)
+            throw ArgumentError(
+                code: .missingSubcommand,
+                message:
+                    "missing subcommand; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
+                commandPath: result.commandPath)
         }
         for option in command.options where option.required && result.options[option.name] == nil {
-            throw ArgumentError(code: .missingValue, message: "missing --\(option.name) <\(option.valueName)>: \(option.help)",
-                                commandPath: result.commandPath)
+            throw ArgumentError(
+                code: .missingValue, message: "missing --\(option.name) <\(option.valueName)>: \(option.help)",
+                commandPath: result.commandPath)
         }
         let required = command.positionals.filter { !$0.optional }.count
         if result.positionals.count < required {
             let missing = command.positionals[result.positionals.count]
-            throw ArgumentError(code: .missingArgument, message: "missing argument <\(missing.name)>", commandPath: result.commandPath)
+            throw ArgumentError(
+                code: .missingArgument, message: "missing argument <\(missing.name)>", commandPath: result.commandPath)
         }
         if !(command.positionals.last?.variadic ?? false), result.positionals.count > command.positionals.count {
-            throw ArgumentError(code: .unexpectedArgument, message: "unexpected argument \"\(result.positionals[command.positionals.count])\"",
-                                commandPath: result.commandPath)
+            throw ArgumentError(
+                code: .unexpectedArgument,
+                message: "unexpected argument \"\(result.positionals[command.positionals.count])\"",
+                commandPath: result.commandPath)
         }
         return result
     }
 
     private static func suggestion(_ name: String, _ command: CommandDefinition) -> String {
-        closest(name, among: command.options.map(\.name) + command.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        closest(name, among: command.options.map(\.name) + command.flags.map(\.name)).map { "; did you mean --\($0)?" }
+            ?? ""
     }
 
     /// The name a typo most likely meant: within two edits, and closer than any other.
@@ -206,7 +237,8 @@ public enum ArgumentParser {
     /// What a usage error prints: the error, the command's one usage line, and where its help is.
     public static func usageError(_ error: ArgumentError, root: CommandDefinition) -> String {
         let (command, names) = resolve(error.commandPath, root: root)
-        return "error: \(error.message)\n" + usage(command, names: names) + "\nSee '\(names.joined(separator: " ")) --help'."
+        return "error: \(error.message)\n" + usage(command, names: names)
+            + "\nSee '\(names.joined(separator: " ")) --help'."
     }
 
     /// The usage line: required options bare, positionals, and the optional ones in brackets, each by name
@@ -216,9 +248,14 @@ public enum ArgumentParser {
         if !command.subcommands.isEmpty { usage += " <subcommand>" }
         for option in command.options where option.required { usage += " --\(option.name) <\(option.valueName)>" }
         for positional in command.positionals {
-            usage += positional.optional ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]" : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
+            usage +=
+                positional.optional
+                ? " [<\(positional.name)>\(positional.variadic ? " ..." : "")]"
+                : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
         }
-        let optional = command.options.filter { !$0.required }.map { "[--\($0.name) <\($0.valueName)>]" } + command.flags.map { "[--\($0.name)]" }
+        let optional =
+            command.options.filter { !$0.required }.map { "[--\($0.name) <\($0.valueName)>]" }
+            + command.flags.map { "[--\($0.name)]" }
         let spelled = optional.isEmpty ? "" : " " + optional.joined(separator: " ")
         return usage + (usage.count + spelled.count <= 120 ? spelled : " [<options>]")
     }
@@ -254,7 +291,9 @@ public enum ArgumentParser {
             let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name) <\(option.valueName)>"
             lines.append(row(left, option.help + (option.defaultDescription.map { " (default: \($0))" } ?? "")))
         }
-        for flag in command.flags { lines.append(row((flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)", flag.help)) }
+        for flag in command.flags {
+            lines.append(row((flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)", flag.help))
+        }
         lines.append(row("-h, --help", "Show help information."))
         if !command.subcommands.isEmpty {
             lines += ["", "SUBCOMMANDS:"]

@@ -18,8 +18,10 @@ public struct CommandDefinition: Sendable {
         public var required: Bool
 
         /// Creates an option.
-        public init(_ name: String, short: Character? = nil, value valueName: String, help: String,
-                    default defaultDescription: String? = nil, repeatable: Bool = false, required: Bool = false) {
+        public init(
+            _ name: String, short: Character? = nil, value valueName: String, help: String,
+            default defaultDescription: String? = nil, repeatable: Bool = false, required: Bool = false
+        ) {
             self.name = name
             self.short = short
             self.valueName = valueName
@@ -83,8 +85,10 @@ public struct CommandDefinition: Sendable {
     public var subcommands: [CommandDefinition]
 
     /// Creates a command definition.
-    public init(_ name: String, abstract: String, discussion: String? = nil, options: [Option] = [], flags: [Flag] = [],
-                positionals: [Positional] = [], subcommands: [CommandDefinition] = []) {
+    public init(
+        _ name: String, abstract: String, discussion: String? = nil, options: [Option] = [], flags: [Flag] = [],
+        positionals: [Positional] = [], subcommands: [CommandDefinition] = []
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

@@ -10,11 +10,15 @@ public struct TypedOption<Value: Sendable>: Sendable {
     private let convert: @Sendable (String) -> Value?
 
     /// Creates a typed option; `convert` returns `nil` for a value that does not parse.
-    public init(_ name: String, value valueName: String, help: String, default defaultValue: Value? = nil, defaultText: String? = nil,
-                required: Bool = false, repeatable: Bool = false, expects expectation: String,
-                convert: @escaping @Sendable (String) -> Value?) {
+    public init(
+        _ name: String, value valueName: String, help: String, default defaultValue: Value? = nil,
+        defaultText: String? = nil,
+        required: Bool = false, repeatable: Bool = false, expects expectation: String,
+        convert: @escaping @Sendable (String) -> Value?
+    ) {
         self.definition = CommandDefinition.Option(
-            name, value: valueName, help: help, default: defaultText ?? defaultValue.map { "\($0)" }, repeatable: repeatable, required: required)
+            name, value: valueName, help: help, default: defaultText ?? defaultValue.map { "\($0)" },
+            repeatable: repeatable, required: required)
         self.defaultValue = defaultValue
         self.expectation = expectation
         self.convert = convert
@@ -35,8 +39,9 @@ public struct TypedOption<Value: Sendable>: Sendable {
 
     private func converted(_ text: String, _ parsed: ParsedArguments) throws(ArgumentError) -> Value {
         guard let value = convert(text) else {
-            throw ArgumentError(code: .invalidValue, message: "--\(definition.name) takes \(expectation), not \"\(text)\"",
-                                commandPath: parsed.commandPath)
+            throw ArgumentError(
+                code: .invalidValue, message: "--\(definition.name) takes \(expectation), not \"\(text)\"",
+                commandPath: parsed.commandPath)
         }
         return value
     }
@@ -44,9 +49,13 @@ public struct TypedOption<Value: Sendable>: Sendable {
 
 extension TypedOption where Value == String {
     /// A text option, such as a file path or a command line.
-    public static func text(_ name: String, value: String, help: String, default defaultValue: String? = nil,
-                            required: Bool = false) -> TypedOption {
-        TypedOption(name, value: value, help: help, default: defaultValue, required: required, expects: "a non-empty value") {
+    public static func text(
+        _ name: String, value: String, help: String, default defaultValue: String? = nil,
+        required: Bool = false
+    ) -> TypedOption {
+        TypedOption(
+            name, value: value, help: help, default: defaultValue, required: required, expects: "a non-empty value"
+        ) {
             $0.isEmpty ? nil : $0
         }
     }
@@ -54,10 +63,14 @@ extension TypedOption where Value == String {
 
 extension TypedOption where Value == Int {
     /// A whole number in `range`.
-    public static func integer(_ name: String, value: String, help: String, in range: ClosedRange<Int>,
-                               default defaultValue: Int? = nil) -> TypedOption {
-        TypedOption(name, value: value, help: help, default: defaultValue,
-                    expects: "a whole number from \(range.lowerBound) to \(range.upperBound)") { text in
+    public static func integer(
+        _ name: String, value: String, help: String, in range: ClosedRange<Int>,
+        default defaultValue: Int? = nil
+    ) -> TypedOption {
+        TypedOption(
+            name, value: value, help: help, default: defaultValue,
+            expects: "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        ) { text in
             Int(text).flatMap { range.contains($0) ? $0 : nil }
         }
     }
@@ -65,17 +78,24 @@ extension TypedOption where Value == Int {
 
 extension TypedOption where Value == UInt64 {
     /// An unsigned 64-bit number, such as a seed.
-    public static func unsigned(_ name: String, value: String, help: String, defaultText: String? = nil) -> TypedOption {
-        TypedOption(name, value: value, help: help, defaultText: defaultText, expects: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
+    public static func unsigned(_ name: String, value: String, help: String, defaultText: String? = nil) -> TypedOption
+    {
+        TypedOption(
+            name, value: value, help: help, defaultText: defaultText, expects: "a whole number from 0 to \(UInt64.max)"
+        ) { UInt64($0) }
     }
 }
 
 extension TypedOption where Value == Duration {
     /// A positive duration such as `30s`, `500ms`, `2m` or `1h`.
-    public static func duration(_ name: String, value: String, help: String, default defaultValue: Duration? = nil,
-                                defaultText: String? = nil) -> TypedOption {
-        TypedOption(name, value: value, help: help, default: defaultValue, defaultText: defaultText,
-                    expects: "a positive duration such as 30s, 500ms or 2m") { text in
+    public static func duration(
+        _ name: String, value: String, help: String, default defaultValue: Duration? = nil,
+        defaultText: String? = nil
+    ) -> TypedOption {
+        TypedOption(
+            name, value: value, help: help, default: defaultValue, defaultText: defaultText,
+            expects: "a positive duration such as 30s, 500ms or 2m"
+        ) { text in
             let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
             for (suffix, scale) in units where text.hasSuffix(suffix) {
                 if let number = Double(text.dropLast(suffix.count)), number > 0, number.isFinite {
@@ -93,7 +113,9 @@ extension ParsedArguments {
     public func value<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> Value? { try option.read(self) }
 
     /// Every value of a repeatable typed option, converted, in the order given.
-    public func values<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> [Value] { try option.readAll(self) }
+    public func values<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> [Value] {
+        try option.readAll(self)
+    }
 
     /// A typed option's value or its default, for options that have one.
     public func value<Value>(_ option: TypedOption<Value>, or fallback: Value) throws(ArgumentError) -> Value {

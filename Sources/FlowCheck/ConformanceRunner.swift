@@ -40,9 +40,11 @@ public struct ConformanceRunner {
         public static let defaultMaxSteps = 30
 
         /// Creates options; the defaults (400 runs of at most 30 steps per suite) exercise every required combination.
-        public init(seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
-                    suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
-                    sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil) {
+        public init(
+            seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
+            suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
+            sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil
+        ) {
             self.seed = seed
             self.runs = runs
             self.maxSteps = maxSteps
@@ -58,7 +60,8 @@ public struct ConformanceRunner {
         /// implementation driven from Swift code, the `expectConformance` call to put in a test.
         public func replayCommand(for suite: Suite) -> String {
             guard let sut else {
-                return "expectConformance(implementation, seed: \(seed), runs: \(runs), maxSteps: \(maxSteps), suites: [.\(suite)])"
+                return
+                    "expectConformance(implementation, seed: \(seed), runs: \(runs), maxSteps: \(maxSteps), suites: [.\(suite)])"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
                 + " --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
@@ -96,22 +99,32 @@ public struct ConformanceRunner {
         let capabilities = implementation.capabilities
         if let requested = options.suites {
             for suite in requested where SuiteRegistry.named(suite) == nil {
-                throw SetupError(message: "unknown suite \"\(suite)\"; this kit has \(SuiteRegistry.names.map(\.rawValue).joined(separator: ", "))")
+                throw SetupError(
+                    message:
+                        "unknown suite \"\(suite)\"; this kit has \(SuiteRegistry.names.map(\.rawValue).joined(separator: ", "))"
+                )
             }
         }
         var result: [any ConformanceSuite] = []
         for suite in SuiteRegistry.all where capabilities.suites.contains(suite.suite) {
             if suite.subject(implementation) == nil {
-                throw SetupError(message: "\(implementation.info.name) declares the \(suite.suite) suite but does not conform to \(suite.requiredProtocol)")
+                throw SetupError(
+                    message:
+                        "\(implementation.info.name) declares the \(suite.suite) suite but does not conform to \(suite.requiredProtocol)"
+                )
             }
             if let problem = suite.problem(with: capabilities) {
-                throw SetupError(message: "\(implementation.info.name) declares the \(suite.suite) suite, but \(problem)")
+                throw SetupError(
+                    message: "\(implementation.info.name) declares the \(suite.suite) suite, but \(problem)")
             }
             if options.suites?.contains(suite.suite) ?? true { result.append(suite) }
         }
         if let spec = options.spec, !result.contains(where: \.followsSpec) {
             let steered = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue).joined(separator: " and ")
-            throw SetupError(message: "the spec \(spec.file) steers the \(steered) suites, and none of them runs for \(implementation.info.name)")
+            throw SetupError(
+                message:
+                    "the spec \(spec.file) steers the \(steered) suites, and none of them runs for \(implementation.info.name)"
+            )
         }
         return result
     }
@@ -124,7 +137,9 @@ public struct ConformanceRunner {
             if !capabilities.suites.contains(suite.suite) {
                 // A suite outside what the implementation is (a decoder that does not navigate) is not its scope;
                 // it is named only when the run asked for it.
-                if options.suites?.contains(suite.suite) ?? false { result.append("suite \(suite.suite) (requested but not declared)") }
+                if options.suites?.contains(suite.suite) ?? false {
+                    result.append("suite \(suite.suite) (requested but not declared)")
+                }
             } else if options.suites?.contains(suite.suite) ?? true {
                 result += suite.notCertified(capabilities)
             } else {
@@ -146,20 +161,25 @@ public struct ConformanceRunner {
             records.append(outcome.record)
             failures += outcome.failures
             if let error = outcome.error { errors.append(error) }
-            progress?(FlowCheckCore.Verdict.SuiteVerdict(suite: outcome.record.suite, runs: outcome.record.runs, exercised: outcome.record.exercised,
-                                           failures: outcome.failures.count, missingCoverage: outcome.record.missingCoverage,
-                                           error: outcome.error?.message))
+            progress?(
+                FlowCheckCore.Verdict.SuiteVerdict(
+                    suite: outcome.record.suite, runs: outcome.record.runs, exercised: outcome.record.exercised,
+                    failures: outcome.failures.count, missingCoverage: outcome.record.missingCoverage,
+                    error: outcome.error?.message))
         }
-        var header = RunHeader(kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
-                               notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
-                               shard: options.shard?.description)
+        var header = RunHeader(
+            kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
+            notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
+            shard: options.shard?.description)
         if let spec = options.spec {
             let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
-            header.spec = SpecCoverage(file: spec.file, navigations: spec.navigations.map(\.name),
-                                       exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
+            header.spec = SpecCoverage(
+                file: spec.file, navigations: spec.navigations.map(\.name),
+                exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
         }
-        return RunRecord(header: header, suites: records, failures: failures, errors: errors, cases: [],
-                         seconds: records.map(\.seconds).reduce(0, +))
+        return RunRecord(
+            header: header, suites: records, failures: failures, errors: errors, cases: [],
+            seconds: records.map(\.seconds).reduce(0, +))
     }
 
     struct SuiteOutcome {
@@ -181,13 +201,17 @@ public struct ConformanceRunner {
         // Checked by suitesToRun before anything runs.
         let box = SubjectBox(suite.subject(implementation)!)
         let generator = suite.generator(capabilities, context: context)
-        let property = Property(generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) }) { value in
+        let property = Property(generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) }) {
+            value in
             try suite.check(value, on: box.subject, capabilities: capabilities)
         }
-        let check = property.check(configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } })
+        let check = property.check(
+            configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } })
         var record = SuiteRecord(
-            suite: suite.suite, seed: configuration.seed, runs: check.runs, exercised: Count(check.coverage.steps, suite.unit),
-            seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required), missingCoverage: [],
+            suite: suite.suite, seed: configuration.seed, runs: check.runs,
+            exercised: Count(check.coverage.steps, suite.unit),
+            seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required),
+            missingCoverage: [],
             rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities))
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         switch check.verdict {
@@ -195,10 +219,13 @@ public struct ConformanceRunner {
             break
         case .failed:
             guard let found = check.counterexample else { break }
-            let shrunk = suite.refine(found, property: property, capabilities: capabilities, context: context, configuration: configuration)
+            let shrunk = suite.refine(
+                found, property: property, capabilities: capabilities, context: context, configuration: configuration)
             // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
             let original = try? generator.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
-            let failing = FailingCase(value: shrunk.value, original: original, shrink: shrunk.shrink, replay: options.replayCommand(for: suite.suite))
+            let failing = FailingCase(
+                value: shrunk.value, original: original, shrink: shrunk.shrink,
+                replay: options.replayCommand(for: suite.suite))
             do {
                 outcome.failures.append(try suite.describe(failing, on: box.subject, capabilities: capabilities))
             } catch {
@@ -218,7 +245,9 @@ public struct ConformanceRunner {
         for label in required where table.runsWithLabel[label] == nil { labels.append(label) }
         let requiredSet = Set(required)
         return labels.map {
-            CoverageRow(label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0, required: requiredSet.contains($0))
+            CoverageRow(
+                label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0,
+                required: requiredSet.contains($0))
         }
     }
 }

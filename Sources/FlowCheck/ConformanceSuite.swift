@@ -49,15 +49,21 @@ package protocol ConformanceSuite: Sendable {
     /// Whether the implementation agrees with the model on the case; an ``Abort`` ends the suite as errored.
     func check(_ value: Case, on subject: Subject, capabilities: Capabilities) throws(Abort) -> Bool
     /// A last pass over the shrunk counterexample (the engine's shrinking comes first); by default, none.
-    func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
-                context: SuiteContext, configuration: Configuration) -> Counterexample<Case>
+    func refine(
+        _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
+        context: SuiteContext, configuration: Configuration
+    ) -> Counterexample<Case>
     /// The failure record of a minimal counterexample: rules broken, diff, storyboard, replay.
-    func describe(_ failing: FailingCase<Case>, on subject: Subject, capabilities: Capabilities) throws(Abort) -> FailureRecord
+    func describe(
+        _ failing: FailingCase<Case>, on subject: Subject, capabilities: Capabilities
+    ) throws(Abort) -> FailureRecord
 }
 
 extension ConformanceSuite {
-    package func refine(_ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
-                       context: SuiteContext, configuration: Configuration) -> Counterexample<Case> {
+    package func refine(
+        _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
+        context: SuiteContext, configuration: Configuration
+    ) -> Counterexample<Case> {
         counterexample
     }
 

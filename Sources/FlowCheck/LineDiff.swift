@@ -44,7 +44,9 @@ enum LineDiff {
             }
             var end = index
             while end < diff.count, case .same = diff[end] { end += 1 }
-            let run = diff[index..<end].map { line -> String in if case .same(let text) = line { return text }; return "" }
+            let run = diff[index..<end].map { line -> String in
+                if case .same(let text) = line { return text }; return ""
+            }
             let keepBefore = index == 0 ? 0 : context, keepAfter = end == diff.count ? 0 : context
             if run.count > keepBefore + keepAfter + 1 {
                 output += run.prefix(keepBefore).map { "  " + $0 }

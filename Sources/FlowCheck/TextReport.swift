@@ -9,27 +9,43 @@ public enum TextReport {
     public static func render(_ result: RunRecord) -> String {
         var lines: [String] = []
         let impl = result.header.implementation
-        lines.append("\(result.header.kit.name) \(result.header.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.header.seed)")
+        lines.append(
+            "\(result.header.kit.name) \(result.header.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.header.seed)"
+        )
         lines.append("")
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
-            lines.append("  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))")
+            lines.append(
+                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))"
+            )
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
-            if let error = verdict.error { lines += ["", "✗ \(suite.suite): the implementation could not be run to the end", indent(error, 2)] }
+            if let error = verdict.error {
+                lines += ["", "✗ \(suite.suite): the implementation could not be run to the end", indent(error, 2)]
+            }
             if !verdict.missingCoverage.isEmpty {
-                lines += ["", "✗ \(suite.suite): everything judged agreed, but these required combinations were never exercised:"]
+                lines += [
+                    "",
+                    "✗ \(suite.suite): everything judged agreed, but these required combinations were never exercised:",
+                ]
                 lines += verdict.missingCoverage.map { "    - \($0)" }
                 // Longer runs help only where a run has steps; a document is one unit.
                 let longer = verdict.exercised.unit == .step ? " or longer (--max-steps)" : ""
                 lines.append("  Run more (--runs)\(longer); an unexercised rule is not certified.")
             }
         }
-        if result.failures.contains(where: { !$0.storyboard.rows.allSatisfy { $0.cells.allSatisfy { $0.stack == nil } } }) {
-            lines += ["", "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base."]
+        if result.failures.contains(where: {
+            !$0.storyboard.rows.allSatisfy { $0.cells.allSatisfy { $0.stack == nil } }
+        }) {
+            lines += [
+                "",
+                "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base.",
+            ]
         }
         if let spec = result.header.spec {
-            lines += ["", "Spec \(spec.file): \(spec.exercised.count) of \(spec.navigations.count) navigations exercised."]
+            lines += [
+                "", "Spec \(spec.file): \(spec.exercised.count) of \(spec.navigations.count) navigations exercised.",
+            ]
             let missing = spec.navigations.filter { !spec.exercised.contains($0) }
             lines += missing.prefix(10).map { "  not exercised: \($0)" }
             if missing.count > 10 { lines.append("  … and \(missing.count - 10) more") }

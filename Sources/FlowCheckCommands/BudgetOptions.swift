@@ -3,11 +3,14 @@ import FlowCheck
 
 /// `--seed`, `--runs`, `--max-steps` and `--time-limit`: how much a run generates.
 struct BudgetOptions {
-    static let seed = TypedOption<UInt64>.unsigned("seed", value: "S", help: "The seed every random choice derives from.",
-                                                   defaultText: "random, printed")
-    static let maxSteps = TypedOption<Int>.integer("max-steps", value: "K", help: "The most steps in one run.", in: 1...10_000,
-                                                   default: ConformanceRunner.Options.defaultMaxSteps)
-    static let timeLimit = TypedOption<Duration>.duration("time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s.")
+    static let seed = TypedOption<UInt64>.unsigned(
+        "seed", value: "S", help: "The seed every random choice derives from.",
+        defaultText: "random, printed")
+    static let maxSteps = TypedOption<Int>.integer(
+        "max-steps", value: "K", help: "The most steps in one run.", in: 1...10_000,
+        default: ConformanceRunner.Options.defaultMaxSteps)
+    static let timeLimit = TypedOption<Duration>.duration(
+        "time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s.")
 
     /// `--runs`, whose default depends on the command (a certification runs more).
     static func runs(default runs: Int) -> TypedOption<Int> {

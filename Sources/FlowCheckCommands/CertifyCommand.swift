@@ -11,13 +11,15 @@ struct CertifyCommand: Subcommand {
     static let defaultRuns = 2000
     static let defaultHTML = "Reports/<implementation>.html"
     static let definition = CommandDefinition(
-        "certify", abstract: "Run the corpus and every declared suite at a certification budget, and write a certificate.",
+        "certify",
+        abstract: "Run the corpus and every declared suite at a certification budget, and write a certificate.",
         discussion: """
             Writes the HTML report and, next to it, <implementation>.certificate.json.
 
             EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation could not be run.
             """,
-        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition] + BudgetOptions.options(defaultRuns: defaultRuns)
+        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
+            + BudgetOptions.options(defaultRuns: defaultRuns)
             + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
         flags: OutputOptions.flags)
 
@@ -38,9 +40,11 @@ struct CertifyCommand: Subcommand {
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else { return .notRunnable }
         defer { (subject as? ProcessImplementation)?.stop() }
-        let corpusRun = CorpusRunCommand.runCases(corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
-        let options = ConformanceRunner.Options(seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-                                                sut: implementation.sut)
+        let corpusRun = CorpusRunCommand.runCases(
+            corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
+        let options = ConformanceRunner.Options(
+            seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
+            sut: implementation.sut)
         var record: RunRecord
         do { record = try ConformanceRunner(implementation: subject, options: options).run() } catch {
             console.err("error: \(error.message)")
@@ -48,8 +52,9 @@ struct CertifyCommand: Subcommand {
         }
         var header = record.header
         header.corpusHash = corpusRun.hash
-        record = RunRecord(header: header, suites: record.suites, failures: record.failures, errors: record.errors,
-                           cases: corpusRun.cases, seconds: record.seconds)
+        record = RunRecord(
+            header: header, suites: record.suites, failures: record.failures, errors: record.errors,
+            cases: corpusRun.cases, seconds: record.seconds)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         let certificate = Certificate(record: record, runsPerSuite: budget.runs)
@@ -59,8 +64,9 @@ struct CertifyCommand: Subcommand {
         let path = (folder.isEmpty ? "." : folder as NSString).appendingPathComponent("\(slug).certificate.json")
         guard OutputOptions.write(RecordFormat.pretty(certificate), to: path, console: console) else { return .failure }
         console.out("wrote \(path)")
-        console.out("Certificate: \(certificate.decision.rawValue.uppercased())"
-                    + (certificate.reasons.isEmpty ? "" : ": " + certificate.reasons.joined(separator: "; ")))
+        console.out(
+            "Certificate: \(certificate.decision.rawValue.uppercased())"
+                + (certificate.reasons.isEmpty ? "" : ": " + certificate.reasons.joined(separator: "; ")))
         return certificate.decision == .certified ? .success : .failure
     }
 }

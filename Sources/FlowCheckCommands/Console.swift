@@ -15,7 +15,8 @@ public struct Console: Sendable {
     }
 
     /// Creates a console from its two writers.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool)
+    {
         self.out = out
         self.err = err
         self.isTerminal = isTerminal
@@ -23,8 +24,9 @@ public struct Console: Sendable {
 
     /// The process's own standard output and error.
     public static var standard: Console {
-        Console(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-                isTerminal: isatty(STDERR_FILENO) == 1)
+        Console(
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+            isTerminal: isatty(STDERR_FILENO) == 1)
     }
 }

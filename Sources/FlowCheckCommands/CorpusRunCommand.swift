@@ -18,7 +18,9 @@ struct CorpusRunCommand: Subcommand {
             EXIT CODES: 0 every judged case passed; 1 a case failed, errored or is malformed, or none could be judged
             (or, with --baseline, a new failure or a stale entry); 2 a usage error; 3 the implementation could not be run.
             """,
-        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition, GatingOptions.shard.definition]
+        options: ImplementationOptions.options + [
+            CorpusVerifyCommand.corpus.definition, GatingOptions.shard.definition,
+        ]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags)
 
@@ -37,11 +39,14 @@ struct CorpusRunCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else { return .notRunnable }
+        guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else {
+            return .notRunnable
+        }
         defer { (subject as? ProcessImplementation)?.stop() }
         let corpusRun = Self.runCases(corpus, on: subject, skip: gating.skipList, shard: shard, console: console)
-        let header = RunHeader(kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
-                               seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
+        let header = RunHeader(
+            kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
+            seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
         let record = RunRecord(header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases, seconds: 0)
         console.out("Verdict: \(record.verdict.sentence)")
         guard outputs.write(record, console: console) else { return .failure }
@@ -50,16 +55,22 @@ struct CorpusRunCommand: Subcommand {
 
     /// Loads the corpus and runs its cases (or this shard's); malformed files become errored cases, so every
     /// report counts them.
-    static func runCases(_ corpus: String, on implementation: any Implementation, skip: SkipList, shard: Shard?,
-                         console: Console) -> (cases: [CaseRecord], hash: String) {
+    static func runCases(
+        _ corpus: String, on implementation: any Implementation, skip: SkipList, shard: Shard?,
+        console: Console
+    ) -> (cases: [CaseRecord], hash: String) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decodingCases, malformedDecoding) = DecodingCase.load(corpus: folder)
-        var results = CorpusRun.run(cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
-            + CorpusRun.run(decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+        var results =
+            CorpusRun.run(cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+            + CorpusRun.run(
+                decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
         for error in malformed + malformedDecoding {
-            var record = CaseRecord(id: error.file, file: error.file, suite: "corpus", description: "a golden case file that could not be read",
-                                    features: [], rules: [], level: .must, status: .errored)
+            var record = CaseRecord(
+                id: error.file, file: error.file, suite: "corpus",
+                description: "a golden case file that could not be read",
+                features: [], rules: [], level: .must, status: .errored)
             record.message = "\(error)"
             results.append(record)
         }
@@ -74,12 +85,15 @@ struct CorpusRunCommand: Subcommand {
             case .skipped: console.out("SKIP \(r.file): \(r.message ?? "")")
             case .errored: console.out("ERROR \(r.file): \(r.message ?? "")")
             case .failed:
-                console.out("FAIL \(r.file)\(r.step.map { " at step \($0)" } ?? "") [\(r.rules.joined(separator: ", "))]: \(r.description)"
-                            + (r.message.map { " (\($0))" } ?? ""))
+                console.out(
+                    "FAIL \(r.file)\(r.step.map { " at step \($0)" } ?? "") [\(r.rules.joined(separator: ", "))]: \(r.description)"
+                        + (r.message.map { " (\($0))" } ?? ""))
                 console.out(TextReport.indent(r.diff ?? "", 4))
             }
         }
         let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
-        console.out("corpus run: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.errored] ?? 0) errored, \(counts[.skipped] ?? 0) skipped")
+        console.out(
+            "corpus run: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.errored] ?? 0) errored, \(counts[.skipped] ?? 0) skipped"
+        )
     }
 }

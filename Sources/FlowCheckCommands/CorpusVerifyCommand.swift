@@ -5,9 +5,11 @@ import GoldenCorpus
 
 /// `flowcheck corpus verify`: checks every golden case against the reference model.
 struct CorpusVerifyCommand: Subcommand {
-    static let corpus = TypedOption<String>.text("corpus", value: "folder", help: "The corpus folder.", default: "Corpus")
-    static let definition = CommandDefinition("verify", abstract: "Check every golden case against the reference model.",
-                                              options: [corpus.definition])
+    static let corpus = TypedOption<String>.text(
+        "corpus", value: "folder", help: "The corpus folder.", default: "Corpus")
+    static let definition = CommandDefinition(
+        "verify", abstract: "Check every golden case against the reference model.",
+        options: [corpus.definition])
 
     var corpus: String
 
@@ -28,7 +30,9 @@ struct CorpusVerifyCommand: Subcommand {
                 } else {
                     failed += 1
                     console.out("FAIL \(loaded.file): \(loaded.goldenCase.description)")
-                    for mismatch in mismatches { console.out("  " + mismatch.description.replacingOccurrences(of: "\n", with: "\n  ")) }
+                    for mismatch in mismatches {
+                        console.out("  " + mismatch.description.replacingOccurrences(of: "\n", with: "\n  "))
+                    }
                 }
             } catch {
                 failed += 1

@@ -4,23 +4,27 @@ import FlowCheckCore
 /// The `flowcheck` command line: every command is a ``Subcommand`` struct; this type parses and dispatches.
 public enum FlowCheckCommand {
     /// Every command, by the path that names it.
-    static var commands: [(path: [String], type: any Subcommand.Type)] {[
-        (["run"], RunCommand.self),
-        (["report"], ReportCommand.self),
-        (["list-mutants"], ListMutantsCommand.self),
-        (["certify"], CertifyCommand.self),
-        (["lint"], LintCommand.self),
-        (["corpus", "verify"], CorpusVerifyCommand.self),
-        (["corpus", "run"], CorpusRunCommand.self),
-    ]}
+    static var commands: [(path: [String], type: any Subcommand.Type)] {
+        [
+            (["run"], RunCommand.self),
+            (["report"], ReportCommand.self),
+            (["list-mutants"], ListMutantsCommand.self),
+            (["certify"], CertifyCommand.self),
+            (["lint"], LintCommand.self),
+            (["corpus", "verify"], CorpusVerifyCommand.self),
+            (["corpus", "run"], CorpusRunCommand.self),
+        ]
+    }
 
     static let root = CommandDefinition(
         "flowcheck", abstract: "A property-based conformance kit for server-driven navigation SDKs.",
         flags: [.init("version", help: "Print the kit's version.")],
         subcommands: [
-            RunCommand.definition, ReportCommand.definition, ListMutantsCommand.definition, CertifyCommand.definition, LintCommand.definition,
-            CommandDefinition("corpus", abstract: "Work with the golden cases of Corpus/.",
-                              subcommands: [CorpusVerifyCommand.definition, CorpusRunCommand.definition]),
+            RunCommand.definition, ReportCommand.definition, ListMutantsCommand.definition, CertifyCommand.definition,
+            LintCommand.definition,
+            CommandDefinition(
+                "corpus", abstract: "Work with the golden cases of Corpus/.",
+                subcommands: [CorpusVerifyCommand.definition, CorpusRunCommand.definition]),
         ])
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.

@@ -6,17 +6,21 @@ import PropertyTesting
 
 /// `--skip`, `--baseline` and `--update-baseline`: how a CI pipeline gates on a run.
 struct GatingOptions {
-    static let skip = TypedOption<String>.text("skip", value: "file", help: "A skip list: cases and features not to judge, each with a reason.")
+    static let skip = TypedOption<String>.text(
+        "skip", value: "file", help: "A skip list: cases and features not to judge, each with a reason.")
     static let baseline = TypedOption<String>.text(
-        "baseline", value: "file", help: "Expected failures: exit 1 only for failures not in it, or entries that now pass or no longer exist.")
+        "baseline", value: "file",
+        help: "Expected failures: exit 1 only for failures not in it, or entries that now pass or no longer exist.")
     static let options = [skip.definition, baseline.definition]
     static let flags: [CommandDefinition.Flag] = [
-        .init("update-baseline", help: "Write this run's failures to the --baseline file instead of gating on it."),
+        .init("update-baseline", help: "Write this run's failures to the --baseline file instead of gating on it.")
     ]
 
     /// `--shard i/n`, shared by `run` and `corpus run`.
-    static let shard = TypedOption<Shard>("shard", value: "i/n", help: "Run only shard i of n; merge the shards' --json files with `flowcheck report`.",
-                                          expects: "i/n with 1 ≤ i ≤ n, such as 2/4") { Shard($0) }
+    static let shard = TypedOption<Shard>(
+        "shard", value: "i/n", help: "Run only shard i of n; merge the shards' --json files with `flowcheck report`.",
+        expects: "i/n with 1 ≤ i ≤ n, such as 2/4"
+    ) { Shard($0) }
 
     var skipList = SkipList()
     var baselinePath: String?
@@ -32,12 +36,15 @@ struct GatingOptions {
         baselinePath = try parsed.value(Self.baseline)
         updateBaseline = parsed.flag("update-baseline")
         if updateBaseline && baselinePath == nil {
-            throw ArgumentError(code: .missingValue, message: "--update-baseline needs --baseline <file> to write", commandPath: parsed.commandPath)
+            throw ArgumentError(
+                code: .missingValue, message: "--update-baseline needs --baseline <file> to write",
+                commandPath: parsed.commandPath)
         }
         // Read before anything runs: a missing or broken baseline is a usage error, not a surprise after the run.
         if let baselinePath, !updateBaseline {
             do { baseline = try Baseline.load(baselinePath) } catch {
-                throw ArgumentError(code: .invalidValue, message: "--baseline \(error)", commandPath: parsed.commandPath)
+                throw ArgumentError(
+                    code: .invalidValue, message: "--baseline \(error)", commandPath: parsed.commandPath)
             }
         }
     }
@@ -48,9 +55,11 @@ struct GatingOptions {
         if updateBaseline, let path = baselinePath {
             let decision = gate.decide(record)
             decision.lines.forEach(console.out)
-            guard OutputOptions.write(Baseline(expectedFailures: decision.judged).fileText, to: path, console: console) else { return .failure }
+            guard OutputOptions.write(Baseline(expectedFailures: decision.judged).fileText, to: path, console: console)
+            else { return .failure }
             console.out("wrote \(path): \(counted(decision.judged.count, "expected failure"))")
-            return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage ? .failure : .success
+            return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage
+                ? .failure : .success
         }
         gate.baseline = baseline
         let decision = gate.decide(record)
@@ -58,8 +67,9 @@ struct GatingOptions {
         if gate.baseline != nil || !skipList.skip.isEmpty {
             // The gate may pass a run whose verdict is not conforming: say so, so the exit code never contradicts the output.
             let source = gate.baseline != nil ? "the baseline" : "the skip list"
-            console.out("Gate: \(decision.passed ? "PASSED" : "FAILED") by \(source) (exit \(decision.passed ? 0 : 1)); "
-                        + "the verdict stays \(record.verdict.overall.title).")
+            console.out(
+                "Gate: \(decision.passed ? "PASSED" : "FAILED") by \(source) (exit \(decision.passed ? 0 : 1)); "
+                    + "the verdict stays \(record.verdict.overall.title).")
         }
         return decision.passed ? .success : .failure
     }

@@ -7,10 +7,12 @@ import SampleImplementations
 struct ImplementationOptions {
     static let sut = TypedOption<String>.text(
         "sut", value: "implementation",
-        help: "The implementation: builtin:sample, builtin:decoder, builtin:mutant:<name> (see list-mutants), or a command line.",
+        help:
+            "The implementation: builtin:sample, builtin:decoder, builtin:mutant:<name> (see list-mutants), or a command line.",
         required: true)
     static let stepTimeout = TypedOption<Duration>.duration(
-        "step-timeout", value: "duration", help: "How long a process implementation may take per step.", default: .seconds(5), defaultText: "5s")
+        "step-timeout", value: "duration", help: "How long a process implementation may take per step.",
+        default: .seconds(5), defaultText: "5s")
     static let options = [sut.definition, stepTimeout.definition]
 
     var sut: String
@@ -27,9 +29,10 @@ struct ImplementationOptions {
     func start(_ console: Console, commandPath: [String]) throws(ArgumentError) -> (any Implementation)? {
         if sut.hasPrefix("builtin:") {
             guard let builtin = BuiltinImplementations.named(sut) else {
-                throw ArgumentError(code: .invalidValue,
-                                    message: "unknown built-in implementation \"\(sut)\"; `flowcheck list-mutants` lists the mutants",
-                                    commandPath: commandPath)
+                throw ArgumentError(
+                    code: .invalidValue,
+                    message: "unknown built-in implementation \"\(sut)\"; `flowcheck list-mutants` lists the mutants",
+                    commandPath: commandPath)
             }
             return builtin
         }

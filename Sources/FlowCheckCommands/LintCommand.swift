@@ -6,7 +6,8 @@ import RUFSpec
 
 /// `flowcheck lint`: checks a RUF app spec and lists its findings with file, line and rule.
 struct LintCommand: Subcommand {
-    static let sarif = TypedOption<String>.text("sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")
+    static let sarif = TypedOption<String>.text(
+        "sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")
     static let definition = CommandDefinition(
         "lint", abstract: "Check a RUF app spec: behaviors, navigation targets, flows, $refs, screen names.",
         discussion: "EXIT CODES: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
@@ -28,7 +29,9 @@ struct LintCommand: Subcommand {
     static func readSpec(_ path: String) -> (spec: Spec, folder: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        let reader = SpecReader { relative in try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8) }
+        let reader = SpecReader { relative in
+            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+        }
         let shown = (path as NSString).deletingLastPathComponent
         return (reader.spec(file: url.lastPathComponent), shown)
     }
@@ -36,48 +39,96 @@ struct LintCommand: Subcommand {
     func run(_ console: Console) -> ExitCode {
         let (spec, folder) = Self.readSpec(path)
         let problems = SpecLinter.lint(spec)
-        func shown(_ file: String) -> String { folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file) }
+        func shown(_ file: String) -> String {
+            folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+        }
         if json {
             let items = problems.map { problem -> JSONValue in
-                .object([("rule", .string(problem.rule)), ("severity", .string(problem.severity.rawValue)), ("file", .string(shown(problem.location.file))),
-                         ("line", .number(Double(problem.location.line))), ("column", .number(Double(problem.location.column))),
-                         ("message", .string(problem.message))])
+                .object([
+                    ("rule", .string(problem.rule)), ("severity", .string(problem.severity.rawValue)),
+                    ("file", .string(shown(problem.location.file))),
+                    ("line", .number(Double(problem.location.line))),
+                    ("column", .number(Double(problem.location.column))),
+                    ("message", .string(problem.message)),
+                ])
             }
             console.out(JSONWriter.write(.array(items)))
         } else {
             for problem in problems {
-                console.out("\(shown(problem.location.file)):\(problem.location.line):\(problem.location.column): \(problem.severity.rawValue): \(problem.message) [\(problem.rule)]")
+                console.out(
+                    "\(shown(problem.location.file)):\(problem.location.line):\(problem.location.column): \(problem.severity.rawValue): \(problem.message) [\(problem.rule)]"
+                )
             }
             let errors = problems.filter { $0.severity == .error }.count
-            console.out("\(path): \(spec.screens.count) screens, \(spec.navigations.count) navigations; \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")")
+            console.out(
+                "\(path): \(spec.screens.count) screens, \(spec.navigations.count) navigations; \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")"
+            )
         }
-        if let sarifPath, !OutputOptions.write(Self.sarifText(problems, shown: shown), to: sarifPath, console: console) { return .failure }
+        if let sarifPath, !OutputOptions.write(Self.sarifText(problems, shown: shown), to: sarifPath, console: console)
+        {
+            return .failure
+        }
         return problems.contains { $0.severity == .error } ? .failure : .success
     }
 
     /// SARIF 2.1.0: one run, the lint rules as the tool's rules, one result per finding.
     static func sarifText(_ problems: [SpecProblem], shown: (String) -> String) -> String {
         let rules = SpecLinter.rules.map { rule -> JSONValue in
-            .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))])),
-                     ("defaultConfiguration", .object([("level", .string(rule.severity == .error ? "error" : "warning"))]))])
+            .object([
+                ("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("defaultConfiguration", .object([("level", .string(rule.severity == .error ? "error" : "warning"))])),
+            ])
         }
         let results = problems.map { problem -> JSONValue in
             .object([
                 ("ruleId", .string(problem.rule)), ("level", .string(problem.severity == .error ? "error" : "warning")),
                 ("message", .object([("text", .string(problem.message))])),
-                ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(shown(problem.location.file)))])),
-                    ("region", .object([("startLine", .number(Double(problem.location.line))), ("startColumn", .number(Double(problem.location.column)))])),
-                ]))])])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(shown(problem.location.file)))])),
+                                    (
+                                        "region",
+                                        .object([
+                                            ("startLine", .number(Double(problem.location.line))),
+                                            ("startColumn", .number(Double(problem.location.column))),
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
             ])
         }
         let log = JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([("name", .string("flowcheck lint")), ("version", .string(KitInfo.current.version)),
-                                                      ("informationUri", .string("https://ruf-protocol.org")), ("rules", .array(rules))]))])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("flowcheck lint")),
+                                        ("version", .string(KitInfo.current.version)),
+                                        ("informationUri", .string("https://ruf-protocol.org")),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
         return JSONWriter.write(log) + "\n"
     }

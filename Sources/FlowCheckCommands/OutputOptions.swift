@@ -6,10 +6,12 @@ import Reports
 /// `--json`, `--html`, `--junit`, `--markdown`, `--badge` and `--no-html`: the report files a command writes,
 /// every one rendered from the same records.
 struct OutputOptions {
-    static let json = TypedOption<String>.text("json", value: "file", help: "Write the JSON-lines record of the run here.")
+    static let json = TypedOption<String>.text(
+        "json", value: "file", help: "Write the JSON-lines record of the run here.")
     static let junit = TypedOption<String>.text("junit", value: "file", help: "Write JUnit XML here.")
     static let markdown = TypedOption<String>.text("markdown", value: "file", help: "Write a Markdown summary here.")
-    static let badge = TypedOption<String>.text("badge", value: "file", help: "Write a shields.io endpoint badge (JSON) here.")
+    static let badge = TypedOption<String>.text(
+        "badge", value: "file", help: "Write a shields.io endpoint badge (JSON) here.")
 
     /// `--html`, whose default (if any) depends on the command.
     static func html(default path: String?) -> TypedOption<String> {
@@ -17,7 +19,10 @@ struct OutputOptions {
     }
 
     static func options(defaultHTML: String?) -> [CommandDefinition.Option] {
-        [json.definition, html(default: defaultHTML).definition, junit.definition, markdown.definition, badge.definition]
+        [
+            json.definition, html(default: defaultHTML).definition, junit.definition, markdown.definition,
+            badge.definition,
+        ]
     }
 
     static let flags: [CommandDefinition.Flag] = [.init("no-html", help: "Do not write the HTML report.")]
@@ -31,7 +36,9 @@ struct OutputOptions {
     /// Reads the outputs; `implementationSlug` fills in `<implementation>` in the default HTML path.
     init(_ parsed: ParsedArguments, defaultHTML: String?) throws(ArgumentError) {
         if parsed.flag("no-html") && parsed.value("html") != nil {
-            throw ArgumentError(code: .invalidValue, message: "--no-html and --html contradict each other; give one", commandPath: parsed.commandPath)
+            throw ArgumentError(
+                code: .invalidValue, message: "--no-html and --html contradict each other; give one",
+                commandPath: parsed.commandPath)
         }
         json = try parsed.value(Self.json)
         html = parsed.flag("no-html") ? nil : try parsed.value(Self.html(default: defaultHTML))
@@ -41,18 +48,22 @@ struct OutputOptions {
         // Checked before anything runs, so a long run never ends in "could not write".
         for (name, path) in [("json", json), ("junit", junit), ("markdown", markdown), ("badge", badge)] {
             if let path, let problem = Self.problem(with: path) {
-                throw ArgumentError(code: .invalidValue, message: "--\(name) \(path): \(problem)", commandPath: parsed.commandPath)
+                throw ArgumentError(
+                    code: .invalidValue, message: "--\(name) \(path): \(problem)", commandPath: parsed.commandPath)
             }
         }
         if let path = parsed.value("html"), let problem = Self.problem(with: path) {
-            throw ArgumentError(code: .invalidValue, message: "--html \(path): \(problem)", commandPath: parsed.commandPath)
+            throw ArgumentError(
+                code: .invalidValue, message: "--html \(path): \(problem)", commandPath: parsed.commandPath)
         }
     }
 
     /// Why a report cannot be written to `path`, or `nil` when it can be tried.
     static func problem(with path: String) -> String? {
         var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             return "a folder, not a file"
         }
         var folder = (path as NSString).deletingLastPathComponent
@@ -73,7 +84,8 @@ struct OutputOptions {
         let outputs: [(String?, () -> String)] = [
             (json, { record.text }),
             (html?.replacingOccurrences(of: "<implementation>", with: slug), { HTMLReport.render(record) }),
-            (junit, { JUnitReport.render(record) }), (markdown, { MarkdownReport.render(record) }), (badge, { BadgeReport.render(record) }),
+            (junit, { JUnitReport.render(record) }), (markdown, { MarkdownReport.render(record) }),
+            (badge, { BadgeReport.render(record) }),
         ]
         for case let (path?, render) in outputs {
             guard Self.write(render(), to: path, console: console) else { return false }
@@ -91,11 +103,14 @@ struct OutputOptions {
             return false
         }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
             return true
         } catch {
-            console.err("error: could not write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            console.err(
+                "error: could not write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)"
+            )
             return false
         }
     }
@@ -104,7 +119,11 @@ struct OutputOptions {
     static func slug(_ name: String) -> String {
         var result = ""
         for character in name.lowercased() {
-            if character.isLetter || character.isNumber { result.append(character) } else if !result.hasSuffix("-") { result.append("-") }
+            if character.isLetter || character.isNumber {
+                result.append(character)
+            } else if !result.hasSuffix("-") {
+                result.append("-")
+            }
         }
         while result.hasSuffix("-") { result.removeLast() }
         return result.isEmpty ? "report" : result

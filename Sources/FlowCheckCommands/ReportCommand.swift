@@ -23,7 +23,8 @@ struct ReportCommand: Subcommand {
         var texts: [(name: String, text: String)] = []
         for path in files {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw ArgumentError(code: .invalidValue, message: "cannot read \(path) as UTF-8 text", commandPath: ["report"])
+                throw ArgumentError(
+                    code: .invalidValue, message: "cannot read \(path) as UTF-8 text", commandPath: ["report"])
             }
             texts.append((path, text))
         }
@@ -34,8 +35,10 @@ struct ReportCommand: Subcommand {
         }
         guard outputs.write(record, console: console) else { return .failure }
         let exercised = record.verdict.exercised.map(\.description)
-        console.out("\(counted(record.shards, "file")): " + ([counted(record.verdict.runs, "run")] + exercised).joined(separator: ", ")
-                    + ", \(counted(record.verdict.failures, "failure")); verdict \(record.verdict.overall.rawValue)")
+        console.out(
+            "\(counted(record.shards, "file")): "
+                + ([counted(record.verdict.runs, "run")] + exercised).joined(separator: ", ")
+                + ", \(counted(record.verdict.failures, "failure")); verdict \(record.verdict.overall.rawValue)")
         console.out("Verdict: \(record.verdict.sentence)")
         return record.verdict.passed ? .success : .failure
     }

@@ -12,16 +12,20 @@ import PropertyTesting
 struct RunCommand: Subcommand {
     static let suites = TypedOption<[Suite]>(
         "suite", value: "names",
-        help: "Suites to run, comma-separated, from: " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ") + " (see SUITES).",
+        help: "Suites to run, comma-separated, from: " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")
+            + " (see SUITES).",
         defaultText: "every declared suite", repeatable: true,
-        expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")) { text in
-            let names = text.split(separator: ",").map { Suite($0.trimmingCharacters(in: .whitespaces)) }
-            return names.allSatisfy { SuiteRegistry.named($0) != nil } && !names.isEmpty ? names : nil
-        }
-    static let saveFailures = TypedOption<String>.text("save-failures", value: "folder",
-                                                       help: "Save each minimal counterexample as a golden case (such as Corpus).")
-    static let spec = TypedOption<String>.text("spec", value: "file",
-                                               help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
+        expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")
+    ) { text in
+        let names = text.split(separator: ",").map { Suite($0.trimmingCharacters(in: .whitespaces)) }
+        return names.allSatisfy { SuiteRegistry.named($0) != nil } && !names.isEmpty ? names : nil
+    }
+    static let saveFailures = TypedOption<String>.text(
+        "save-failures", value: "folder",
+        help: "Save each minimal counterexample as a golden case (such as Corpus).")
+    static let spec = TypedOption<String>.text(
+        "spec", value: "file",
+        help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
     static let defaultHTML = "Reports/<implementation>.html"
 
     static let definition = CommandDefinition(
@@ -35,8 +39,12 @@ struct RunCommand: Subcommand {
             2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello).
 
             SUITES:
-            """ + "\n" + SuiteRegistry.all.map { "  \($0.suite.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"),
-        options: ImplementationOptions.options + [suites.definition] + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
+            """ + "\n"
+                + SuiteRegistry.all.map {
+                    "  \($0.suite.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)"
+                }.joined(separator: "\n"),
+        options: ImplementationOptions.options + [suites.definition]
+            + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
             + [GatingOptions.shard.definition, saveFailures.definition, spec.definition]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags)
@@ -70,14 +78,17 @@ struct RunCommand: Subcommand {
                 let planned = try SpecPlanning.plan(spec)
                 specPlan = planned.plan
                 if planned.lintErrors > 0 {
-                    console.err("warning: \(spec) has \(counted(planned.lintErrors, "lint error")); `flowcheck lint \(spec)` lists them")
+                    console.err(
+                        "warning: \(spec) has \(counted(planned.lintErrors, "lint error")); `flowcheck lint \(spec)` lists them"
+                    )
                 }
             } catch {
                 throw ArgumentError(code: .invalidValue, message: error.message, commandPath: ["run"])
             }
         }
         let options = ConformanceRunner.Options(
-            seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit, suites: suites,
+            seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
+            suites: suites,
             sut: implementation.sut, shard: shard, spec: specPlan)
         guard let subject = try implementation.start(console, commandPath: ["run"]) else { return .notRunnable }
         defer { (subject as? ProcessImplementation)?.stop() }
@@ -88,7 +99,9 @@ struct RunCommand: Subcommand {
             // One status line, rewritten in place while a suite runs, then a line per finished suite.
             let total = options.shard.map { $0.share(of: options.runs) } ?? options.runs
             runner.runProgress = { suite, runs in console.progress("  \(suite): \(runs)/\(total) runs") }
-            runner.progress = { suite in console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true) }
+            runner.progress = { suite in
+                console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true)
+            }
         }
         let record: RunRecord
         do { record = try runner.run() } catch {

@@ -34,9 +34,12 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var migrations: Bool
 
     /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
-    public init(suites: [Suite], modes: [Mode] = [], behaviors: [Behavior] = [], nesting: [Profile.Nesting] = [], reasons: Bool = false,
-                batch: Bool = false, flows: Bool = true, modals: Bool = true,
-                componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false) {
+    public init(
+        suites: [Suite], modes: [Mode] = [], behaviors: [Behavior] = [], nesting: [Profile.Nesting] = [],
+        reasons: Bool = false,
+        batch: Bool = false, flows: Bool = true, modals: Bool = true,
+        componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false
+    ) {
         self.flows = flows
         self.modals = modals
         self.componentTypes = componentTypes
@@ -54,7 +57,9 @@ public struct Capabilities: Hashable, Codable, Sendable {
         suites: [.navigation, .session, .decoding], modes: Mode.known, behaviors: Behavior.known,
         nesting: Profile.Nesting.allCases, reasons: true, migrations: true)
 
-    private enum CodingKeys: String, CodingKey { case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations }
+    private enum CodingKeys: String, CodingKey {
+        case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -71,7 +76,9 @@ public struct Capabilities: Hashable, Codable, Sendable {
         batch = try container.decodeIfPresent(Bool.self, forKey: .batch) ?? false
         flows = try container.decodeIfPresent(Bool.self, forKey: .flows) ?? true
         modals = try container.decodeIfPresent(Bool.self, forKey: .modals) ?? true
-        componentTypes = try container.decodeIfPresent([String].self, forKey: .componentTypes) ?? DecoderOptions.standardComponentTypes
+        componentTypes =
+            try container.decodeIfPresent([String].self, forKey: .componentTypes)
+            ?? DecoderOptions.standardComponentTypes
         migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
     }
 
@@ -81,7 +88,11 @@ public struct Capabilities: Hashable, Codable, Sendable {
         if !modes.isEmpty || suites.contains(.navigation) || suites.contains(.session) {
             try container.encode(modes, forKey: .modes)
             try container.encode(behaviors, forKey: .behaviors)
-            if nesting.count == 1 { try container.encode(nesting[0], forKey: .nesting) } else { try container.encode(nesting, forKey: .nesting) }
+            if nesting.count == 1 {
+                try container.encode(nesting[0], forKey: .nesting)
+            } else {
+                try container.encode(nesting, forKey: .nesting)
+            }
             try container.encode(reasons, forKey: .reasons)
             // Written only when off, so that the usual capabilities read as they always have.
             if !flows { try container.encode(flows, forKey: .flows) }

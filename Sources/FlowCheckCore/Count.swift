@@ -18,7 +18,9 @@ public struct Count: Hashable, Codable, Sendable, CustomStringConvertible {
 
         public static func < (lhs: Unit, rhs: Unit) -> Bool { lhs.rawValue < rhs.rawValue }
 
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
@@ -44,7 +46,11 @@ public struct Count: Hashable, Codable, Sendable, CustomStringConvertible {
     public static func totals(_ counts: [Count]) -> [Count] {
         var sums: [Count] = []
         for count in counts {
-            if let at = sums.firstIndex(where: { $0.unit == count.unit }) { sums[at].value += count.value } else { sums.append(count) }
+            if let at = sums.firstIndex(where: { $0.unit == count.unit }) {
+                sums[at].value += count.value
+            } else {
+                sums.append(count)
+            }
         }
         return sums.filter { $0.value > 0 }
     }

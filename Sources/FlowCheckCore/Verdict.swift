@@ -66,14 +66,18 @@ public struct Verdict: Hashable, Codable, Sendable {
         public var error: String?
 
         /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
-        public init(suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil) {
+        public init(
+            suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil
+        ) {
             self.suite = suite
             self.runs = runs
             self.exercised = exercised
             self.failures = failures
             self.missingCoverage = missingCoverage
             self.error = error
-            verdict = error != nil ? .errored : failures > 0 ? .divergent : !missingCoverage.isEmpty ? .insufficientCoverage : .conforming
+            verdict =
+                error != nil
+                ? .errored : failures > 0 ? .divergent : !missingCoverage.isEmpty ? .insufficientCoverage : .conforming
         }
 
         /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.
@@ -109,7 +113,8 @@ public struct Verdict: Hashable, Codable, Sendable {
 
         /// The corpus's own verdict: malformed or errored cases, then failed ones, then nothing judged.
         public var verdict: ConformanceVerdict {
-            errored + malformed > 0 ? .errored : failed > 0 ? .divergent : judged == 0 ? .insufficientCoverage : .conforming
+            errored + malformed > 0
+                ? .errored : failed > 0 ? .divergent : judged == 0 ? .insufficientCoverage : .conforming
         }
     }
 
@@ -129,7 +134,8 @@ public struct Verdict: Hashable, Codable, Sendable {
         self.suites = suites
         self.corpus = corpus
         var worst: ConformanceVerdict = suites.isEmpty && corpus == nil ? .insufficientCoverage : .conforming
-        for verdict in suites.map(\.verdict) + [corpus?.verdict].compactMap({ $0 }) where verdict.severity > worst.severity {
+        for verdict in suites.map(\.verdict) + [corpus?.verdict].compactMap({ $0 })
+        where verdict.severity > worst.severity {
             worst = verdict
         }
         overall = worst
@@ -155,11 +161,15 @@ public struct Verdict: Hashable, Codable, Sendable {
         case .divergent:
             var parts: [String] = []
             let diverged = suites.filter { $0.verdict == .divergent }.count
-            if diverged > 0 { parts.append("\(counted(diverged, "suite")) found a divergence between the implementation and the model") }
+            if diverged > 0 {
+                parts.append(
+                    "\(counted(diverged, "suite")) found a divergence between the implementation and the model")
+            }
             if let corpus, corpus.failed > 0 { parts.append("\(counted(corpus.failed, "golden case")) failed") }
             return "DIVERGENT: " + parts.joined(separator: "; ") + "."
         case .insufficientCoverage where suites.isEmpty && corpus == nil:
-            return "INSUFFICIENT COVERAGE: no suite ran, because the implementation declares none of the requested suites."
+            return
+                "INSUFFICIENT COVERAGE: no suite ran, because the implementation declares none of the requested suites."
         case .insufficientCoverage where suites.allSatisfy({ $0.verdict == .conforming }):
             return "INSUFFICIENT COVERAGE: no golden case could be judged (every case was skipped)."
         case .insufficientCoverage:
@@ -167,9 +177,15 @@ public struct Verdict: Hashable, Codable, Sendable {
         case .errored:
             var parts: [String] = []
             let errored = suites.filter { $0.verdict == .errored }.count
-            if errored > 0 { parts.append("the implementation could not be run to the end in \(counted(errored, "suite"))") }
-            if let corpus, corpus.errored > 0 { parts.append("\(counted(corpus.errored, "golden case")) could not be run") }
-            if let corpus, corpus.malformed > 0 { parts.append("\(counted(corpus.malformed, "golden case file")) could not be read") }
+            if errored > 0 {
+                parts.append("the implementation could not be run to the end in \(counted(errored, "suite"))")
+            }
+            if let corpus, corpus.errored > 0 {
+                parts.append("\(counted(corpus.errored, "golden case")) could not be run")
+            }
+            if let corpus, corpus.malformed > 0 {
+                parts.append("\(counted(corpus.malformed, "golden case file")) could not be read")
+            }
             return "ERRORED: " + parts.joined(separator: "; ") + "."
         }
     }

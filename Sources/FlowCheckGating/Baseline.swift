@@ -29,8 +29,9 @@ public struct Baseline: Hashable, Codable, Sendable {
     /// Compares this run's failures with the baseline.
     public func gate(failures: [String]) -> Gate {
         let failing = Set(failures), expectedSet = Set(expectedFailures)
-        return Gate(newFailures: failing.subtracting(expectedSet).sorted(), stale: expectedSet.subtracting(failing).sorted(),
-                    expected: failing.intersection(expectedSet).sorted())
+        return Gate(
+            newFailures: failing.subtracting(expectedSet).sorted(), stale: expectedSet.subtracting(failing).sorted(),
+            expected: failing.intersection(expectedSet).sorted())
     }
 
     /// The baseline as a file: sorted keys, one entry per line.

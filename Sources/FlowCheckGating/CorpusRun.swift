@@ -10,14 +10,17 @@ import NavigationModel
 /// Runs golden cases against an implementation, and turns counterexamples into golden cases.
 public enum CorpusRun {
     /// Runs every case (or this shard's), skipping those the skip list names or the capabilities cannot run.
-    public static func run(_ cases: [CorpusLoader.LoadedCase], on implementation: any Implementation,
-                           skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil) -> [CaseRecord] {
+    public static func run(
+        _ cases: [CorpusLoader.LoadedCase], on implementation: any Implementation,
+        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil
+    ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
         for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
             let c = loaded.goldenCase
-            var result = CaseRecord(id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
-                                    rules: c.rules, level: c.level, status: .passed)
+            var result = CaseRecord(
+                id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
+                rules: c.rules, level: c.level, status: .passed)
             let reason = skip.reason(id: c.id, features: c.features) ?? unsupported(c, capabilities)
             guard reason == nil, let navigator = implementation as? any NavigationImplementation else {
                 result.status = .skipped
@@ -26,8 +29,11 @@ public enum CorpusRun {
                 continue
             }
             do {
-                let replies = try navigator.run(initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
-                if let step = c.steps.indices.first(where: { !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: capabilities.reasons) }) {
+                let replies = try navigator.run(
+                    initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
+                if let step = c.steps.indices.first(where: {
+                    !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: capabilities.reasons)
+                }) {
                     result.status = .failed
                     result.step = step
                     result.expected = c.steps[step].expect
@@ -45,10 +51,16 @@ public enum CorpusRun {
 
     /// Why the implementation cannot run a case, from what it declared; `nil` when it can.
     static func unsupported(_ c: GoldenCase, _ capabilities: Capabilities) -> String? {
-        guard capabilities.suites.contains(Suite(c.suite)) else { return "not certified: suite \(c.suite) not declared" }
-        guard capabilities.nesting.contains(c.profile.nesting) else { return "not certified: nesting \(c.profile.nesting.rawValue) not declared" }
+        guard capabilities.suites.contains(Suite(c.suite)) else {
+            return "not certified: suite \(c.suite) not declared"
+        }
+        guard capabilities.nesting.contains(c.profile.nesting) else {
+            return "not certified: nesting \(c.profile.nesting.rawValue) not declared"
+        }
         if c.profile.flows && !capabilities.flows { return "not certified: the case has flows, which are not declared" }
-        if !c.profile.flows && capabilities.flows { return "not certified: the case is for implementations without flows" }
+        if !c.profile.flows && capabilities.flows {
+            return "not certified: the case is for implementations without flows"
+        }
         if !capabilities.modals && c.initial.contains(where: { $0.presentation == .modal }) {
             return "not certified: the case has a presented layer, and modal layers are not declared"
         }
@@ -58,7 +70,8 @@ public enum CorpusRun {
             }
             // Without flows a behavior means nothing: the flow object is ignored (NAV-FLOWLESS).
             if capabilities.flows, let behavior = step.command.directive?.flow?.behavior, behavior.isKnown,
-               !capabilities.behaviors.contains(behavior) {
+                !capabilities.behaviors.contains(behavior)
+            {
                 return "not certified: behavior \(behavior) not declared"
             }
         }
@@ -74,19 +87,26 @@ public enum CorpusRun {
     /// migrations. A case applies to an implementation when the reference decoder, given what the implementation
     /// declared (its component types, whether it migrates), still meets that expectation; otherwise it is skipped
     /// as not certified.
-    public static func run(decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
-                           skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil) -> [CaseRecord] {
+    public static func run(
+        decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
+        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil
+    ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
         for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
             let c = loaded.decodingCase
             let features = Array(Set(c.rules.compactMap { DecodingRules.named($0)?.feature })).sorted()
-            var result = CaseRecord(id: c.id, file: loaded.file, suite: Suite.decoding.rawValue, description: c.description,
-                                    features: features, rules: c.rules, level: Rule.Level(rawValue: c.level) ?? .must, status: .passed)
+            var result = CaseRecord(
+                id: c.id, file: loaded.file, suite: Suite.decoding.rawValue, description: c.description,
+                features: features, rules: c.rules, level: Rule.Level(rawValue: c.level) ?? .must, status: .passed)
             var reason = skip.reason(id: c.id, features: features)
-            if reason == nil && !capabilities.suites.contains(.decoding) { reason = "not certified: suite decoding not declared" }
-            if reason == nil && !c.expected.isMet(by: FlowDecoder.decode(c.text, options: capabilities.decoderOptions)) {
-                reason = "not certified: the case needs component types or migrations the implementation does not declare"
+            if reason == nil && !capabilities.suites.contains(.decoding) {
+                reason = "not certified: suite decoding not declared"
+            }
+            if reason == nil && !c.expected.isMet(by: FlowDecoder.decode(c.text, options: capabilities.decoderOptions))
+            {
+                reason =
+                    "not certified: the case needs component types or migrations the implementation does not declare"
             }
             guard reason == nil, let decoder = implementation as? any DecodingImplementation else {
                 result.status = .skipped
@@ -99,7 +119,8 @@ public enum CorpusRun {
                 if !c.expected.isMet(by: outcome) {
                     let expected = FlowDecoder.decode(c.text, options: capabilities.decoderOptions)
                     result.status = .failed
-                    result.message = "\(DecodingAnalysis.summary(expected)) expected, \(DecodingAnalysis.summary(outcome)) decoded"
+                    result.message =
+                        "\(DecodingAnalysis.summary(expected)) expected, \(DecodingAnalysis.summary(outcome)) decoded"
                     result.diff = DecodingAnalysis.diff(expected, outcome)
                 }
             } catch {
@@ -112,12 +133,16 @@ public enum CorpusRun {
     }
 
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
-    public static func hash(_ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = []) -> String {
+    public static func hash(
+        _ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = []
+    ) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let sorted = cases.map(\.goldenCase).sorted { $0.id < $1.id }
         var data = (try? encoder.encode(sorted)) ?? Data()
-        for (_, c) in decoding.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) { data += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8) }
+        for (_, c) in decoding.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) {
+            data += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8)
+        }
         return "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(data))
     }
 
@@ -126,7 +151,8 @@ public enum CorpusRun {
     public static func goldenCase(for failure: FailureRecord) -> GoldenCase? {
         guard let detail = failure.detail.decoded(as: StepFailureDetail.self) else { return nil }
         return GoldenCase(
-            id: failure.id, suite: failure.suite.rawValue, description: "Regression: \(failure.description).", rules: failure.ruleIDs,
+            id: failure.id, suite: failure.suite.rawValue, description: "Regression: \(failure.description).",
+            rules: failure.ruleIDs,
             features: failure.features, level: failure.level, origin: .regression,
             profile: detail.profile, initial: detail.initial,
             steps: detail.trace.map { GoldenCase.Step(command: $0.command, expect: $0.expected) })
@@ -144,7 +170,9 @@ public enum CorpusRun {
         let file = directory.appendingPathComponent("\(goldenCase.id).json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if let existing = try? Data(contentsOf: file) {
-            if let decoded = try? JSONDecoder().decode(GoldenCase.self, from: existing), decoded == goldenCase { return .unchanged(file.path) }
+            if let decoded = try? JSONDecoder().decode(GoldenCase.self, from: existing), decoded == goldenCase {
+                return .unchanged(file.path)
+            }
             return .conflict(file.path)
         }
         try data.write(to: file)

@@ -17,9 +17,12 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
         }
         do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
             switch error {
-            case .keyNotFound(let key, let context): throw FileFormatError(file: path, jsonPath: jsonPath(context.codingPath), message: "missing \"\(key.stringValue)\"")
+            case .keyNotFound(let key, let context):
+                throw FileFormatError(
+                    file: path, jsonPath: jsonPath(context.codingPath), message: "missing \"\(key.stringValue)\"")
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-                throw FileFormatError(file: path, jsonPath: jsonPath(context.codingPath), message: context.debugDescription)
+                throw FileFormatError(
+                    file: path, jsonPath: jsonPath(context.codingPath), message: context.debugDescription)
             @unknown default: throw FileFormatError(file: path, jsonPath: "$", message: "\(error)")
             }
         } catch {

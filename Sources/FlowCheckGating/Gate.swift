@@ -43,7 +43,9 @@ public struct Gate: Sendable {
     /// Every failure of a run: its counterexamples, then its failed or errored golden cases.
     public static func failures(of record: RunRecord) -> [Failure] {
         record.failures.map { Failure(id: $0.id, features: $0.features) }
-            + record.cases.filter { $0.status == .failed || $0.status == .errored }.map { Failure(id: $0.id, features: $0.features) }
+            + record.cases.filter { $0.status == .failed || $0.status == .errored }.map {
+                Failure(id: $0.id, features: $0.features)
+            }
     }
 
     /// Decides on a run: an errored or under-covered run never passes; otherwise the judged failures must all be
@@ -62,7 +64,9 @@ public struct Gate: Sendable {
         let broken = verdict == .errored || verdict == .insufficientCoverage
         guard let baseline else { return Decision(passed: !broken && judged.isEmpty, judged: judged, lines: lines) }
         let gate = baseline.gate(failures: judged)
-        lines.append("baseline: \(counted(gate.expected.count, "expected failure")), \(gate.newFailures.count) new, \(gate.stale.count) stale")
+        lines.append(
+            "baseline: \(counted(gate.expected.count, "expected failure")), \(gate.newFailures.count) new, \(gate.stale.count) stale"
+        )
         lines += gate.newFailures.map { "  new failure: \($0)" }
         lines += gate.stale.map { "  stale: \($0) now passes or no longer exists; run with --update-baseline" }
         return Decision(passed: !broken && gate.passes, judged: judged, lines: lines)

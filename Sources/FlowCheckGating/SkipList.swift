@@ -32,16 +32,20 @@ public struct SkipList: Hashable, Codable, Sendable {
         let list: SkipList = try FileFormatError.decode(path)
         for (index, entry) in list.skip.enumerated() {
             if (entry.case == nil) == (entry.feature == nil) {
-                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)]", message: "an entry names either a \"case\" or a \"feature\"")
+                throw FileFormatError(
+                    file: path, jsonPath: "$.skip[\(index)]",
+                    message: "an entry names either a \"case\" or a \"feature\"")
             }
             if entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
+                throw FileFormatError(
+                    file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
             }
             // A misspelt feature would skip nothing, silently.
             let known = Set(SuiteRegistry.rules.map(\.feature) + Feature.all)
             if let feature = entry.feature, !known.contains(feature) {
-                throw FileFormatError(file: path, jsonPath: "$.skip[\(index)].feature",
-                                      message: "unknown feature \"\(feature)\"; features are " + known.sorted().joined(separator: ", "))
+                throw FileFormatError(
+                    file: path, jsonPath: "$.skip[\(index)].feature",
+                    message: "unknown feature \"\(feature)\"; features are " + known.sorted().joined(separator: ", "))
             }
         }
         return list

@@ -16,7 +16,9 @@ public enum SpecPlanning {
     public static func read(_ path: String) -> Spec {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        let reader = SpecReader { relative in try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8) }
+        let reader = SpecReader { relative in
+            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+        }
         return reader.spec(file: url.lastPathComponent)
     }
 
@@ -35,8 +37,9 @@ public enum SpecPlanning {
             guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
             return SpecPlan.Navigation(action: n.action, screen: screen, flow: flow, behavior: behavior)
         }
-        let plan = SpecPlan(file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows),
-                            navigations: navigations)
+        let plan = SpecPlan(
+            file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows),
+            navigations: navigations)
         return (plan, errors.count)
     }
 }

@@ -45,8 +45,10 @@ public struct CaseRecord: Hashable, Codable, Sendable {
     public var diff: String?
 
     /// Creates a case record that passed; the runner fills in the rest.
-    public init(id: String, file: String, suite: String, description: String, features: [String], rules: [String],
-                level: Rule.Level, status: Status) {
+    public init(
+        id: String, file: String, suite: String, description: String, features: [String], rules: [String],
+        level: Rule.Level, status: Status
+    ) {
         self.id = id
         self.file = file
         self.suite = suite

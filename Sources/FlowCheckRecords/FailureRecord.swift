@@ -47,9 +47,12 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var detail: JSONValue
 
     /// Creates a failure record.
-    public init(id: String, suite: Suite, description: String, rules: [Rule], features: [String], size: Count, originalSize: Count,
-                oneMinimal: Bool, shrinkCandidates: Int, divergedAt: String, input: [String], diffHeading: String, diff: String,
-                violations: [String], storyboard: Storyboard, replay: String, detail: JSONValue) {
+    public init(
+        id: String, suite: Suite, description: String, rules: [Rule], features: [String], size: Count,
+        originalSize: Count,
+        oneMinimal: Bool, shrinkCandidates: Int, divergedAt: String, input: [String], diffHeading: String, diff: String,
+        violations: [String], storyboard: Storyboard, replay: String, detail: JSONValue
+    ) {
         self.id = id
         self.suite = suite
         self.description = description

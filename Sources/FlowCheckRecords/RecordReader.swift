@@ -35,11 +35,14 @@ extension RunRecord {
         let decoder = JSONDecoder()
         for file in files {
             var sawSummary = false
-            for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.isEmpty {
                 let data = Data(line.utf8)
                 func decode<T: Decodable>(_ type: T.Type, _ what: String) throws(RecordError) -> T {
                     do { return try decoder.decode(type, from: data) } catch {
-                        throw RecordError(file: file.name, line: index + 1, message: "not a valid \(what) record: \(Self.plain(error))")
+                        throw RecordError(
+                            file: file.name, line: index + 1,
+                            message: "not a valid \(what) record: \(Self.plain(error))")
                     }
                 }
                 struct Kind: Decodable { var type: String }
@@ -48,11 +51,18 @@ extension RunRecord {
                     struct Version: Decodable { var formatVersion: Int? }
                     let version = try decode(Version.self, "header").formatVersion ?? 1
                     guard version == RecordFormat.version else {
-                        throw RecordError(file: file.name, line: index + 1, message: "written in record format \(version); this kit reads format \(RecordFormat.version)")
+                        throw RecordError(
+                            file: file.name, line: index + 1,
+                            message:
+                                "written in record format \(version); this kit reads format \(RecordFormat.version)")
                     }
                     let next = try decode(RunHeader.self, "header")
                     if let header, header.implementation != next.implementation || header.seed != next.seed {
-                        throw RecordError(file: file.name, line: index + 1, message: "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))")
+                        throw RecordError(
+                            file: file.name, line: index + 1,
+                            message:
+                                "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))"
+                        )
                     }
                     if header == nil { header = next }
                     shards.append((file.name, next.shard))
@@ -78,19 +88,28 @@ extension RunRecord {
                     throw RecordError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
                 }
             }
-            if !sawSummary { throw RecordError(file: file.name, line: 0, message: "no summary record: the run did not finish") }
+            if !sawSummary {
+                throw RecordError(file: file.name, line: 0, message: "no summary record: the run did not finish")
+            }
         }
-        guard let header else { throw RecordError(file: files.first?.name ?? "-", line: 0, message: "no header record") }
+        guard let header else {
+            throw RecordError(file: files.first?.name ?? "-", line: 0, message: "no header record")
+        }
         try checkShards(shards)
         if files.count > 1 {
             // Each shard could not judge coverage alone; the merge judges it on the summed counts.
             for index in suites.indices {
-                let stopped = failures.contains { $0.suite == suites[index].suite } || errors.contains { $0.suite == suites[index].suite }
-                suites[index].missingCoverage = stopped ? [] : suites[index].coverage.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
+                let stopped =
+                    failures.contains { $0.suite == suites[index].suite }
+                    || errors.contains { $0.suite == suites[index].suite }
+                suites[index].missingCoverage =
+                    stopped ? [] : suites[index].coverage.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
             }
         }
-        return RunRecord(header: header, suites: suites, failures: failures, errors: errors, cases: cases.sorted { $0.file < $1.file },
-                         seconds: seconds, shards: files.count)
+        return RunRecord(
+            header: header, suites: suites, failures: failures, errors: errors,
+            cases: cases.sorted { $0.file < $1.file },
+            seconds: seconds, shards: files.count)
     }
 
     /// Shards merge only as a complete set, each once: `1/3`, `2/3` and `3/3`, or one unsharded run alone.
@@ -101,25 +120,35 @@ extension RunRecord {
             return parts.count == 2 ? (entry.file, parts[0], parts[1]) : nil
         }
         if shards.count > 1, let whole = shards.first(where: { $0.shard == nil }) {
-            throw RecordError(file: whole.file, line: 1, message: "this is a whole run, not a shard: it cannot be merged with other files")
+            throw RecordError(
+                file: whole.file, line: 1,
+                message: "this is a whole run, not a shard: it cannot be merged with other files")
         }
         let present = parsed.compactMap { $0 }
         guard let first = present.first else { return }
         if let other = present.first(where: { $0.count != first.count }) {
-            throw RecordError(file: other.file, line: 1,
-                              message: "this is shard \(other.index)/\(other.count), but \(first.file) is shard \(first.index)/\(first.count): shards of different splits")
+            throw RecordError(
+                file: other.file, line: 1,
+                message:
+                    "this is shard \(other.index)/\(other.count), but \(first.file) is shard \(first.index)/\(first.count): shards of different splits"
+            )
         }
         var seen: [Int: String] = [:]
         for shard in present {
             if let earlier = seen[shard.index] {
-                throw RecordError(file: shard.file, line: 1, message: "shard \(shard.index)/\(shard.count) is given twice (also \(earlier))")
+                throw RecordError(
+                    file: shard.file, line: 1,
+                    message: "shard \(shard.index)/\(shard.count) is given twice (also \(earlier))")
             }
             seen[shard.index] = shard.file
         }
         let missing = (1...first.count).filter { seen[$0] == nil }
         if !missing.isEmpty {
-            throw RecordError(file: first.file, line: 0, message: "an incomplete set of shards: "
-                              + missing.map { "\($0)/\(first.count)" }.joined(separator: ", ") + " \(missing.count == 1 ? "is" : "are") missing")
+            throw RecordError(
+                file: first.file, line: 0,
+                message: "an incomplete set of shards: "
+                    + missing.map { "\($0)/\(first.count)" }.joined(separator: ", ")
+                    + " \(missing.count == 1 ? "is" : "are") missing")
         }
     }
 
@@ -149,7 +178,8 @@ extension RunRecord {
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context.codingPath)).\(key.stringValue) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }

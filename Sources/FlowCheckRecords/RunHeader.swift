@@ -27,8 +27,11 @@ public struct RunHeader: Codable, Hashable, Sendable {
     public var spec: SpecCoverage?
 
     /// Creates a header.
-    public init(kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String], seed: UInt64,
-                suites: [Suite], shard: String? = nil, corpusHash: String? = nil, spec: SpecCoverage? = nil) {
+    public init(
+        kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String],
+        seed: UInt64,
+        suites: [Suite], shard: String? = nil, corpusHash: String? = nil, spec: SpecCoverage? = nil
+    ) {
         self.kit = kit
         self.implementation = implementation
         self.capabilities = capabilities

@@ -26,8 +26,10 @@ public struct RunRecord: Hashable, Sendable {
     public let verdict: Verdict
 
     /// Creates the record of a run and computes its verdict.
-    public init(header: RunHeader, suites: [SuiteRecord], failures: [FailureRecord], errors: [ErrorRecord], cases: [CaseRecord],
-                seconds: Double, shards: Int = 1) {
+    public init(
+        header: RunHeader, suites: [SuiteRecord], failures: [FailureRecord], errors: [ErrorRecord], cases: [CaseRecord],
+        seconds: Double, shards: Int = 1
+    ) {
         self.header = header
         self.suites = suites
         self.failures = failures
@@ -41,10 +43,15 @@ public struct RunRecord: Hashable, Sendable {
                 failures: failures.filter { $0.suite == record.suite }.count, missingCoverage: record.missingCoverage,
                 error: errors.filter { $0.suite == record.suite }.map(\.message).first)
         }
-        let corpus = header.corpusHash == nil && cases.isEmpty ? nil : Verdict.CorpusTally(
-            passed: cases.filter { $0.status == .passed }.count, failed: cases.filter { $0.status == .failed }.count,
-            errored: cases.filter { $0.status == .errored }.count, skipped: cases.filter { $0.status == .skipped }.count,
-            malformed: 0)
+        let corpus =
+            header.corpusHash == nil && cases.isEmpty
+            ? nil
+            : Verdict.CorpusTally(
+                passed: cases.filter { $0.status == .passed }.count,
+                failed: cases.filter { $0.status == .failed }.count,
+                errored: cases.filter { $0.status == .errored }.count,
+                skipped: cases.filter { $0.status == .skipped }.count,
+                malformed: 0)
         verdict = Verdict(suites: suiteVerdicts, corpus: corpus)
     }
 

@@ -47,8 +47,11 @@ public struct Storyboard: Hashable, Codable, Sendable {
         public var span: Int
 
         /// Creates a cell.
-        public init(note: String? = nil, alert: Bool = false, text: String? = nil, style: Style = .text, stack: StackPicture? = nil,
-                    span: Int = 1) {
+        public init(
+            note: String? = nil, alert: Bool = false, text: String? = nil, style: Style = .text,
+            stack: StackPicture? = nil,
+            span: Int = 1
+        ) {
             self.note = note
             self.alert = alert
             self.text = text

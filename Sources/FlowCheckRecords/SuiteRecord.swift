@@ -25,8 +25,10 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var uncertifiedRules: [String]
 
     /// Creates a suite record.
-    public init(suite: Suite, seed: UInt64, runs: Int, exercised: Count, seconds: Double, coverage: [CoverageRow],
-                missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = []) {
+    public init(
+        suite: Suite, seed: UInt64, runs: Int, exercised: Count, seconds: Double, coverage: [CoverageRow],
+        missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = []
+    ) {
         self.uncertifiedRules = uncertifiedRules
         self.suite = suite
         self.seed = seed

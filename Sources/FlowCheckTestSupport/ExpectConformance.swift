@@ -22,14 +22,17 @@ import PropertyTestingTestSupport
 @discardableResult
 public func expectConformance(
     _ implementation: any Implementation,
-    seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
+    seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns,
+    maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
     suites: [Suite]? = nil, spec: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
     var plan: SpecPlan?
     if let spec {
         do { plan = try SpecPlanning.plan(spec).plan } catch {
-            recordFailure("FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+            recordFailure(
+                "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line,
+                column: column)
             return nil
         }
     }
@@ -38,7 +41,9 @@ public func expectConformance(
     do {
         result = try ConformanceRunner(implementation: implementation, options: options).run()
     } catch {
-        recordFailure("FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+        recordFailure(
+            "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line,
+            column: column)
         return nil
     }
     if !result.verdict.passed {

@@ -22,7 +22,9 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
     public var variables: [String]
 
     /// Creates a decoded flow from its parts.
-    public init(id: String, version: Int, entry: String, nodes: [Node], edges: [Edge], zones: [String], variables: [String]) {
+    public init(
+        id: String, version: Int, entry: String, nodes: [Node], edges: [Edge], zones: [String], variables: [String]
+    ) {
         self.id = id
         self.version = version
         self.entry = entry

@@ -10,8 +10,10 @@ public struct DecoderOptions: Hashable, Codable, Sendable {
     public var maxComponentDepth: Int
 
     /// Creates options; the defaults describe the documented SDK.
-    public init(componentTypes: [String] = DecoderOptions.standardComponentTypes, supportedSchemaMajor: Int = 1,
-                migrations: Bool = true, maxComponentDepth: Int = 200) {
+    public init(
+        componentTypes: [String] = DecoderOptions.standardComponentTypes, supportedSchemaMajor: Int = 1,
+        migrations: Bool = true, maxComponentDepth: Int = 200
+    ) {
         self.componentTypes = componentTypes
         self.supportedSchemaMajor = supportedSchemaMajor
         self.migrations = migrations
@@ -20,7 +22,8 @@ public struct DecoderOptions: Hashable, Codable, Sendable {
 
     /// The 14 component kinds of the documented SDK (version 1.0).
     public static let standardComponentTypes = [
-        "screenRoot", "stack", "text", "image", "button", "input", "toggle", "progress", "ringProgress", "icon", "slider",
+        "screenRoot", "stack", "text", "image", "button", "input", "toggle", "progress", "ringProgress", "icon",
+        "slider",
         "lottie", "comparisonChart", "custom",
     ]
 

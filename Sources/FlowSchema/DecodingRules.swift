@@ -19,30 +19,70 @@ public enum DecodingRules {
     /// Every decoding rule: document-level rules first, then components, nodes, edges, entry and versions.
     public static let all: [Rule] = [
         rule("DEC-JSON", .must, "input", "Text that is not JSON, or not a JSON object, is invalid_flow_schema."),
-        rule("DEC-ROOT", .must, "input", "A flow without a string id, an array of nodes or a string entryNodeId is invalid_flow_schema."),
-        rule("DEC-RESOLVE", .must, "input", "A resolve response's flow_schema is decoded as the flow; a resolve response without one is invalid_flow_schema."),
-        rule("DEC-SCHEMA-VERSION", .must, "input", "schema_version is N or \"N\", \"N.M\", \"N.M.P\" (missing means 1); a major above the supported one is unsupported_schema_version, a newer minor or patch decodes best-effort."),
-        rule("DEC-UNKNOWN-COMPONENT", .must, "components", "A component type outside the declared set decodes as unknown: it renders nothing, keeps its id, and its subtree is not decoded; its siblings and screen stay."),
-        rule("DEC-MALFORMED-CHILD", .must, "components", "A child that is not an object, lacks a string id or type, or has non-array children or non-object props is skipped; its siblings and parent stay."),
-        rule("DEC-MALFORMED-LAYOUT", .should, "components", "A screen whose layout is malformed keeps its node, with an empty (null) layout."),
-        rule("DEC-NODE-UNSUPPORTED", .must, "nodes", "Nodes of kind api, event and subflow are kept but marked unsupported (skipped when rendering)."),
-        rule("DEC-NODE-UNKNOWN", .must, "nodes", "A node of any other kind is skipped, never turned into a screen; its neighbours stay."),
-        rule("DEC-MALFORMED-NODE", .must, "nodes", "A node without a string id and kind is skipped; a supported node is never lost because another node is broken."),
+        rule(
+            "DEC-ROOT", .must, "input",
+            "A flow without a string id, an array of nodes or a string entryNodeId is invalid_flow_schema."),
+        rule(
+            "DEC-RESOLVE", .must, "input",
+            "A resolve response's flow_schema is decoded as the flow; a resolve response without one is invalid_flow_schema."
+        ),
+        rule(
+            "DEC-SCHEMA-VERSION", .must, "input",
+            "schema_version is N or \"N\", \"N.M\", \"N.M.P\" (missing means 1); a major above the supported one is unsupported_schema_version, a newer minor or patch decodes best-effort."
+        ),
+        rule(
+            "DEC-UNKNOWN-COMPONENT", .must, "components",
+            "A component type outside the declared set decodes as unknown: it renders nothing, keeps its id, and its subtree is not decoded; its siblings and screen stay."
+        ),
+        rule(
+            "DEC-MALFORMED-CHILD", .must, "components",
+            "A child that is not an object, lacks a string id or type, or has non-array children or non-object props is skipped; its siblings and parent stay."
+        ),
+        rule(
+            "DEC-MALFORMED-LAYOUT", .should, "components",
+            "A screen whose layout is malformed keeps its node, with an empty (null) layout."),
+        rule(
+            "DEC-NODE-UNSUPPORTED", .must, "nodes",
+            "Nodes of kind api, event and subflow are kept but marked unsupported (skipped when rendering)."),
+        rule(
+            "DEC-NODE-UNKNOWN", .must, "nodes",
+            "A node of any other kind is skipped, never turned into a screen; its neighbours stay."),
+        rule(
+            "DEC-MALFORMED-NODE", .must, "nodes",
+            "A node without a string id and kind is skipped; a supported node is never lost because another node is broken."
+        ),
         rule("DEC-DUPLICATE-NODE", .should, "nodes", "A node whose id repeats an earlier node's is skipped."),
-        rule("DEC-EDGE", .should, "edges", "An edge that is malformed, has an unknown kind, or names a node that was not decoded is skipped; the flow still decodes."),
+        rule(
+            "DEC-EDGE", .should, "edges",
+            "An edge that is malformed, has an unknown kind, or names a node that was not decoded is skipped; the flow still decodes."
+        ),
         rule("DEC-NO-SCREEN", .must, "entry", "A flow with no decodable screen node is invalid_flow_schema."),
         rule("DEC-ENTRY", .must, "entry", "entryNodeId must name a decoded node, else invalid_flow_schema."),
         rule("DEC-ENTRY-EMPTY", .should, "entry", "An empty entryNodeId falls back to the first screen node."),
-        rule("DEC-LEGACY-CHROME", .must, "legacy", "Without persistentUI, chrome.header and chrome.footer become the navigationBar and footer zones."),
-        rule("DEC-LEGACY-OVERRIDES", .must, "legacy", "A screen's chromeOverrides stands for its absent screenSettings; props.hideChrome true hides every zone."),
-        rule("DEC-VERSION", .must, "versions", "A missing content version means 1; a version above 8 is stamped 8 and left untransformed."),
-        rule("DEC-MIGRATE", .must, "versions", "Versions 1 to 7 migrate to 8: checkbox becomes a toggle variant (→3), carousel, video, lottie, chart, spacer and divider are removed with their subtrees (→4), the checkbox toggle becomes a stack block (→5), card (→7) and chip (→8) become stacks."),
+        rule(
+            "DEC-LEGACY-CHROME", .must, "legacy",
+            "Without persistentUI, chrome.header and chrome.footer become the navigationBar and footer zones."),
+        rule(
+            "DEC-LEGACY-OVERRIDES", .must, "legacy",
+            "A screen's chromeOverrides stands for its absent screenSettings; props.hideChrome true hides every zone."),
+        rule(
+            "DEC-VERSION", .must, "versions",
+            "A missing content version means 1; a version above 8 is stamped 8 and left untransformed."),
+        rule(
+            "DEC-MIGRATE", .must, "versions",
+            "Versions 1 to 7 migrate to 8: checkbox becomes a toggle variant (→3), carousel, video, lottie, chart, spacer and divider are removed with their subtrees (→4), the checkbox toggle becomes a stack block (→5), card (→7) and chip (→8) become stacks."
+        ),
         rule("DEC-IGNORE-FIELDS", .must, "input", "Unknown fields anywhere are ignored."),
-        rule("DEC-DEPTH", .should, "components", "Components nested deeper than the limit (200, which keeps the document within the JSON parser's 512 levels) are invalid_flow_schema with their path, never a crash."),
+        rule(
+            "DEC-DEPTH", .should, "components",
+            "Components nested deeper than the limit (200, which keeps the document within the JSON parser's 512 levels) are invalid_flow_schema with their path, never a crash."
+        ),
     ]
 
     private static func rule(_ id: String, _ level: Rule.Level, _ feature: String, _ summary: String) -> Rule {
-        Rule(id: id, suite: .decoding, level: level, feature: feature, summary: summary,
-             source: level == .must ? "FlowPilot schema and SDK decoding docs (seed 001)" : "kit decision (the sources are silent)")
+        Rule(
+            id: id, suite: .decoding, level: level, feature: feature, summary: summary,
+            source: level == .must
+                ? "FlowPilot schema and SDK decoding docs (seed 001)" : "kit decision (the sources are silent)")
     }
 }

@@ -13,7 +13,9 @@ public enum FlowDecoder {
         }
     }
 
-    static func invalid(_ message: String) -> DecodeError { DecodeError(code: DecodeError.invalidFlowSchema, message: message) }
+    static func invalid(_ message: String) -> DecodeError {
+        DecodeError(code: DecodeError.invalidFlowSchema, message: message)
+    }
 
     static func decodeFlow(_ text: String, options: DecoderOptions) throws(DecodeError) -> CanonicalFlow {
         let root: JSONValue
@@ -25,29 +27,46 @@ public enum FlowDecoder {
         if let wrapped = root["flow_schema"] {  // DEC-RESOLVE
             let major = try schemaMajor(root["schema_version"])
             if major > options.supportedSchemaMajor {
-                throw DecodeError(code: DecodeError.unsupportedSchemaVersion,
-                                  message: "$.schema_version has major \(major); this decoder supports up to \(options.supportedSchemaMajor)")
+                throw DecodeError(
+                    code: DecodeError.unsupportedSchemaVersion,
+                    message:
+                        "$.schema_version has major \(major); this decoder supports up to \(options.supportedSchemaMajor)"
+                )
             }
-            guard wrapped.isObject else { throw invalid("$.flow_schema is not an object (a resolve response without a flow)") }
+            guard wrapped.isObject else {
+                throw invalid("$.flow_schema is not an object (a resolve response without a flow)")
+            }
             flow = wrapped
             base = "$.flow_schema"
         }
         guard let id = flow["id"]?.stringValue else { throw invalid("\(base).id is missing or not a string") }  // DEC-ROOT
-        guard let nodeValues = flow["nodes"]?.arrayValue else { throw invalid("\(base).nodes is missing or not an array") }
-        guard let entryNodeId = flow["entryNodeId"]?.stringValue else { throw invalid("\(base).entryNodeId is missing or not a string") }
+        guard let nodeValues = flow["nodes"]?.arrayValue else {
+            throw invalid("\(base).nodes is missing or not an array")
+        }
+        guard let entryNodeId = flow["entryNodeId"]?.stringValue else {
+            throw invalid("\(base).entryNodeId is missing or not a string")
+        }
 
         // DEC-VERSION: missing or unreadable means 1; above 8 is stamped 8 and left untransformed.
         var version = 1
-        if let number = flow["version"]?.numberValue, number >= 1, number == number.rounded(), number < 1e9 { version = Int(number) }
-        let migrateFrom = options.migrations && version < DecoderOptions.currentContentVersion ? version : DecoderOptions.currentContentVersion
+        if let number = flow["version"]?.numberValue, number >= 1, number == number.rounded(), number < 1e9 {
+            version = Int(number)
+        }
+        let migrateFrom =
+            options.migrations && version < DecoderOptions.currentContentVersion
+            ? version : DecoderOptions.currentContentVersion
 
         var nodes: [CanonicalFlow.Node] = []
         var seen = Set<String>()
         for (index, value) in nodeValues.enumerated() {
-            guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue, !seen.contains(nodeID) else { continue }  // DEC-MALFORMED-NODE, DEC-DUPLICATE-NODE
+            guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue, !seen.contains(nodeID)
+            else { continue }  // DEC-MALFORMED-NODE, DEC-DUPLICATE-NODE
             if kind == "screen" {
-                let layout = try component(value["layout"], path: "\(base).nodes[\(index)].layout", version: migrateFrom, depth: 0, options: options)
-                nodes.append(.init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
+                let layout = try component(
+                    value["layout"], path: "\(base).nodes[\(index)].layout", version: migrateFrom, depth: 0,
+                    options: options)
+                nodes.append(
+                    .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
             } else if DecoderOptions.supportedNodeKinds.contains(kind) {
                 nodes.append(.init(id: nodeID, kind: kind, supported: true))
             } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
@@ -69,15 +88,18 @@ public enum FlowDecoder {
 
         var edges: [CanonicalFlow.Edge] = []
         for value in flow["edges"]?.arrayValue ?? [] {  // DEC-EDGE
-            guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue, let to = value["toNodeId"]?.stringValue,
-                  seen.contains(from), seen.contains(to) else { continue }
+            guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
+                let to = value["toNodeId"]?.stringValue,
+                seen.contains(from), seen.contains(to)
+            else { continue }
             let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
             guard DecoderOptions.edgeKinds.contains(kind) else { continue }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
 
-        return CanonicalFlow(id: id, version: DecoderOptions.currentContentVersion, entry: entry, nodes: nodes, edges: edges,
-                             zones: zones(flow), variables: (flow["variables"]?.arrayValue ?? []).compactMap { $0["key"]?.stringValue })
+        return CanonicalFlow(
+            id: id, version: DecoderOptions.currentContentVersion, entry: entry, nodes: nodes, edges: edges,
+            zones: zones(flow), variables: (flow["variables"]?.arrayValue ?? []).compactMap { $0["key"]?.stringValue })
     }
 
     /// `schema_version`: an integer N or a string "N", "N.M" or "N.M.P"; missing means 1 (DEC-SCHEMA-VERSION).
@@ -87,7 +109,9 @@ public enum FlowDecoder {
         case .number(let n)? where n >= 0 && n == n.rounded() && n < 1e9: return Int(n)
         case .string(let s)?:
             let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            if (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil && Int($0)! >= 0 }) {
+            if (1...3).contains(parts.count),
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil && Int($0)! >= 0 })
+            {
                 return Int(parts[0])!
             }
             throw invalid("$.schema_version \"\(s)\" is not N, N.M or N.M.P")
@@ -97,7 +121,9 @@ public enum FlowDecoder {
     }
 
     /// A component, or `nil` when it is malformed (skipped) or removed by a migration.
-    static func component(_ value: JSONValue?, path: String, version: Int, depth: Int, options: DecoderOptions) throws(DecodeError) -> CanonicalFlow.Component? {
+    static func component(
+        _ value: JSONValue?, path: String, version: Int, depth: Int, options: DecoderOptions
+    ) throws(DecodeError) -> CanonicalFlow.Component? {
         guard let value, let id = value["id"]?.stringValue, var type = value["type"]?.stringValue else { return nil }  // DEC-MALFORMED-CHILD
         if let children = value["children"], children != .null, children.arrayValue == nil { return nil }
         if let props = value["props"], props != .null, !props.isObject { return nil }
@@ -116,7 +142,9 @@ public enum FlowDecoder {
         }
         var children: [CanonicalFlow.Component] = []
         for (index, child) in (value["children"]?.arrayValue ?? []).enumerated() {
-            if let decoded = try component(child, path: "\(path).children[\(index)]", version: version, depth: depth + 1, options: options) {
+            if let decoded = try component(
+                child, path: "\(path).children[\(index)]", version: version, depth: depth + 1, options: options)
+            {
                 children.append(decoded)
             }
         }
@@ -126,7 +154,9 @@ public enum FlowDecoder {
     /// Whether a screen hides every zone: `screenSettings.hideAllZones`, with the legacy `chromeOverrides`
     /// standing in for absent `screenSettings`, and legacy `props.hideChrome` (DEC-LEGACY-*).
     static func hidesZones(_ screen: JSONValue) -> Bool {
-        let settings = screen["screenSettings"].flatMap { $0.isObject ? $0 : nil } ?? screen["chromeOverrides"].flatMap { $0.isObject ? $0 : nil }
+        let settings =
+            screen["screenSettings"].flatMap { $0.isObject ? $0 : nil }
+            ?? screen["chromeOverrides"].flatMap { $0.isObject ? $0 : nil }
         return settings?["hideAllZones"]?.boolValue == true || screen["props"]?["hideChrome"]?.boolValue == true
     }
 

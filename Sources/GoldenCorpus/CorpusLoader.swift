@@ -31,9 +31,14 @@ public enum CorpusLoader {
             guard FileManager.default.fileExists(atPath: folder.path) else { continue }
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                    $0.hasSuffix(".json")
+                }.sorted()
             } catch {
-                errors.append(CorpusError(code: .unreadable, file: suite, message: "cannot list the folder: \(error.localizedDescription)"))
+                errors.append(
+                    CorpusError(
+                        code: .unreadable, file: suite, message: "cannot list the folder: \(error.localizedDescription)"
+                    ))
                 continue
             }
             for name in names {
@@ -71,28 +76,40 @@ public enum CorpusLoader {
         for loaded in cases {
             let c = loaded.goldenCase
             if let first = seen[c.id] {
-                errors.append(CorpusError(code: .duplicateID, file: loaded.file, jsonPath: "$.id",
-                                          message: "id \"\(c.id)\" is already used by \(first)"))
+                errors.append(
+                    CorpusError(
+                        code: .duplicateID, file: loaded.file, jsonPath: "$.id",
+                        message: "id \"\(c.id)\" is already used by \(first)"))
             } else {
                 seen[c.id] = loaded.file
             }
             for (index, rule) in c.rules.enumerated() where NavigationRules.named(rule) == nil {
-                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.rules[\(index)]",
-                                          message: "unknown rule ID \"\(rule)\""))
+                errors.append(
+                    CorpusError(
+                        code: .invalidCase, file: loaded.file, jsonPath: "$.rules[\(index)]",
+                        message: "unknown rule ID \"\(rule)\""))
             }
             if c.features.isEmpty {
-                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.features", message: "a case names at least one feature"))
+                errors.append(
+                    CorpusError(
+                        code: .invalidCase, file: loaded.file, jsonPath: "$.features",
+                        message: "a case names at least one feature"))
             }
             for (index, feature) in c.features.enumerated() where !Feature.isRegistered(feature) {
-                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.features[\(index)]",
-                                          message: "unknown feature \"\(feature)\"; registered: \(Feature.all.joined(separator: ", "))"))
+                errors.append(
+                    CorpusError(
+                        code: .invalidCase, file: loaded.file, jsonPath: "$.features[\(index)]",
+                        message: "unknown feature \"\(feature)\"; registered: \(Feature.all.joined(separator: ", "))"))
             }
             if !loaded.file.hasPrefix(c.suite + "/") {
-                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.suite",
-                                          message: "suite \"\(c.suite)\" does not match the case's folder"))
+                errors.append(
+                    CorpusError(
+                        code: .invalidCase, file: loaded.file, jsonPath: "$.suite",
+                        message: "suite \"\(c.suite)\" does not match the case's folder"))
             }
             if let problem = c.initial.shapeProblem {
-                errors.append(CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.initial", message: problem))
+                errors.append(
+                    CorpusError(code: .invalidCase, file: loaded.file, jsonPath: "$.initial", message: problem))
             }
         }
         return errors

@@ -47,43 +47,59 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
         }
         func string(_ key: String) throws(CorpusError) -> String {
             guard let value = root[key]?.stringValue else {
-                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.\(key)", message: "missing or not a string")
+                throw CorpusError(
+                    code: .malformedCase, file: file, jsonPath: "$.\(key)", message: "missing or not a string")
             }
             return value
         }
         let text: String
-        if let raw = root["text"]?.stringValue { text = raw } else if let document = root["document"] {
+        if let raw = root["text"]?.stringValue {
+            text = raw
+        } else if let document = root["document"] {
             text = JSONWriter.write(document, sortedKeys: false)
         } else {
-            throw CorpusError(code: .malformedCase, file: file, jsonPath: "$", message: "a decoding case needs \"document\" or \"text\"")
+            throw CorpusError(
+                code: .malformedCase, file: file, jsonPath: "$",
+                message: "a decoding case needs \"document\" or \"text\"")
         }
         guard let expect = root["expect"], let ok = expect["ok"]?.boolValue else {
-            throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.ok", message: "missing or not a boolean")
+            throw CorpusError(
+                code: .malformedCase, file: file, jsonPath: "$.expect.ok", message: "missing or not a boolean")
         }
         let expected: Expected
         if ok {
-            guard let flowValue = expect["flow"] else { throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.flow", message: "missing") }
+            guard let flowValue = expect["flow"] else {
+                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.flow", message: "missing")
+            }
             do {
-                expected = .flow(try JSONDecoder().decode(CanonicalFlow.self, from: Data(JSONWriter.write(flowValue).utf8)))
+                expected = .flow(
+                    try JSONDecoder().decode(CanonicalFlow.self, from: Data(JSONWriter.write(flowValue).utf8)))
             } catch {
-                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.flow", message: "not a canonical flow: \(error)")
+                throw CorpusError(
+                    code: .malformedCase, file: file, jsonPath: "$.expect.flow",
+                    message: "not a canonical flow: \(error)")
             }
         } else {
             guard let code = expect["error"]?["code"]?.stringValue else {
-                throw CorpusError(code: .malformedCase, file: file, jsonPath: "$.expect.error.code", message: "missing or not a string")
+                throw CorpusError(
+                    code: .malformedCase, file: file, jsonPath: "$.expect.error.code",
+                    message: "missing or not a string")
             }
             expected = .error(code: code)
         }
         let rules = (root["rules"]?.arrayValue ?? []).compactMap(\.stringValue)
         for (index, rule) in rules.enumerated() where DecodingRules.named(rule) == nil {
-            throw CorpusError(code: .invalidCase, file: file, jsonPath: "$.rules[\(index)]", message: "unknown rule ID \"\(rule)\"")
+            throw CorpusError(
+                code: .invalidCase, file: file, jsonPath: "$.rules[\(index)]", message: "unknown rule ID \"\(rule)\"")
         }
-        return DecodingCase(id: try string("id"), description: try string("description"), rules: rules, level: try string("level"),
-                            origin: try string("origin"), text: text, expected: expected)
+        return DecodingCase(
+            id: try string("id"), description: try string("description"), rules: rules, level: try string("level"),
+            origin: try string("origin"), text: text, expected: expected)
     }
 
     /// Every `Corpus/decoding/*.json` case, in path order; malformed files are reported and the rest still load.
-    public static func load(corpus: URL) -> (cases: [(file: String, decodingCase: DecodingCase)], errors: [CorpusError]) {
+    public static func load(corpus: URL) -> (cases: [(file: String, decodingCase: DecodingCase)], errors: [CorpusError])
+    {
         let folder = corpus.appendingPathComponent("decoding", isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ([], []) }
         var cases: [(String, DecodingCase)] = []

@@ -61,7 +61,8 @@ public struct JSONParser {
 
     private mutating func literal(_ word: StaticString) throws(JSONParseError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+        else {
             throw error("expected \(word)")
         }
         index += expected.count
@@ -78,7 +79,9 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let key = try string()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
+            }
             index += 1
             skipWhitespace()
             pairs.append((key, try value(depth: depth)))
@@ -141,10 +144,16 @@ public struct JSONParser {
             case UInt8(ascii: "t"): scalars.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
-                if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try hex4()
-                    if (0xDC00...0xDFFF).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) } else { code = 0xFFFD }
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        code = 0xFFFD
+                    }
                 }
                 let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
                 scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -174,20 +183,30 @@ public struct JSONParser {
     private mutating func number() throws(JSONParseError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { throw error("a number needs digits") }
+        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+            throw error("a number needs digits")
+        }
         if bytes[index] == UInt8(ascii: "0") { index += 1 } else { digits() }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { throw error("a fraction needs digits") }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                throw error("a fraction needs digits")
+            }
             digits()
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { throw error("an exponent needs digits") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                throw error("an exponent needs digits")
+            }
             digits()
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw error("an unreadable number") }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            throw error("an unreadable number")
+        }
         return value
     }
 

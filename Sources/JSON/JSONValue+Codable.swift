@@ -31,4 +31,3 @@ extension JSONValue: Codable {
         }
     }
 }
-

@@ -18,7 +18,8 @@ public enum JSONValue: Hashable, Sendable {
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
     }
@@ -53,5 +54,7 @@ public enum JSONValue: Hashable, Sendable {
     /// Whether this is an object.
     public var isObject: Bool { if case .object = self { return true }; return false }
     /// An object's pairs in document order, repeated keys included, or `nil` for any other value.
-    public var objectPairs: [(key: String, value: JSONValue)]? { if case .object(let p) = self { return p }; return nil }
+    public var objectPairs: [(key: String, value: JSONValue)]? {
+        if case .object(let p) = self { return p }; return nil
+    }
 }

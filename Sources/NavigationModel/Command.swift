@@ -39,7 +39,11 @@ public enum Command: Hashable, Codable, Sendable, CustomStringConvertible {
         switch self {
         case .navigate(let directive):
             try container.encode("navigate", forKey: .cmd)
-            if let directive { try container.encode(directive, forKey: .directive) } else { try container.encodeNil(forKey: .directive) }
+            if let directive {
+                try container.encode(directive, forKey: .directive)
+            } else {
+                try container.encodeNil(forKey: .directive)
+            }
         case .optimistic(let directive):
             try container.encode("optimistic", forKey: .cmd)
             try container.encode(directive, forKey: .directive)

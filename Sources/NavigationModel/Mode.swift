@@ -35,7 +35,6 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
         }
     }
 
-
     /// Adds the target on top of the top layer.
     public static let push: Mode = "PUSH"
     /// Removes the top entry and pushes the target in its place.
@@ -90,7 +89,6 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
 
-
     /// Push without removing any existing screen.
     public static let keep: Behavior = "KEEP"
     /// Remove every screen of the flow in the top layer, then push.
@@ -108,7 +106,9 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
 /// Why the model rejected a directive or an optimistic change.
 ///
 /// A raw string so an implementation's own codes can be represented and diffed.
-public struct RejectionReason: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct RejectionReason: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     /// The reason code, such as `unknownMode`.
     public var rawValue: String
     /// Creates a reason from its code.

@@ -37,12 +37,19 @@ public struct Navigator: Hashable, Sendable {
         case .push, .replace:
             push(directive, replacingTop: mode == .replace, in: &stack.entries)
         case .reset:
-            stack.entries = [Entry(screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows, presentation: .root)]
+            stack.entries = [
+                Entry(
+                    screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows,
+                    presentation: .root)
+            ]
         case .pop:
             guard stack.entries.count > 1 else { return .rejected(.cannotPopRoot) }
             stack.entries.removeLast()
         case .present:
-            stack.entries.append(Entry(screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows, presentation: .modal))
+            stack.entries.append(
+                Entry(
+                    screen: directive.screen!, flow: flowName(of: directive), flowRoot: profile.flows,
+                    presentation: .modal))
         case .dismiss:
             let start = stack.topLayerStart
             guard start > 0 else { return .rejected(.nothingToDismiss) }

@@ -41,7 +41,9 @@ enum Request {
 
     /// One line of sorted-key JSON.
     func line(seq: Int) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: json(seq: seq), options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: json(seq: seq), options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }
@@ -61,7 +63,8 @@ final class BatchItem {
 enum JSONValue {
     static func object<T: Encodable>(of value: T) -> Any {
         guard let data = try? JSONEncoder().encode(value),
-              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return NSNull() }
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return NSNull() }
         return object
     }
 }

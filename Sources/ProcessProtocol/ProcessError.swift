@@ -41,8 +41,13 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var text = message
-        if let offendingLine { text += "\n  offending line: \(offendingLine.count > 300 ? String(offendingLine.prefix(300)) + "…" : offendingLine)" }
-        if !stderrTail.isEmpty { text += "\n  its standard error ended with:\n" + stderrTail.map { "    " + $0 }.joined(separator: "\n") }
+        if let offendingLine {
+            text +=
+                "\n  offending line: \(offendingLine.count > 300 ? String(offendingLine.prefix(300)) + "…" : offendingLine)"
+        }
+        if !stderrTail.isEmpty {
+            text += "\n  its standard error ended with:\n" + stderrTail.map { "    " + $0 }.joined(separator: "\n")
+        }
         return text
     }
 }

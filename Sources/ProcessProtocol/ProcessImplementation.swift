@@ -30,7 +30,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     /// Starts the implementation and exchanges hello.
     /// - Throws: ``ProcessError`` with code `launchFailed` or `helloFailed`.
-    public init(commandLine: String, stepTimeout: Duration = .seconds(5), kit: KitInfo = .current) throws(ProcessError) {
+    public init(commandLine: String, stepTimeout: Duration = .seconds(5), kit: KitInfo = .current) throws(ProcessError)
+    {
         signal(SIGPIPE, SIG_IGN)
         self.commandLine = commandLine
         self.stepTimeout = stepTimeout
@@ -42,7 +43,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         process.standardOutput = stdout
         process.standardError = stderr
         do { try process.run() } catch {
-            throw ProcessError(code: .launchFailed, message: "could not start `\(commandLine)`: \(error.localizedDescription)")
+            throw ProcessError(
+                code: .launchFailed, message: "could not start `\(commandLine)`: \(error.localizedDescription)")
         }
         self.process = process
         self.input = stdin.fileHandleForWriting
@@ -51,28 +53,35 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
         let line: String
         do {
-            (_, line) = try Self.exchange(.hello(kit), seq: 0, context: "hello", input: input, output: output,
-                                              errors: errors, process: process, timeout: stepTimeout)
+            (_, line) = try Self.exchange(
+                .hello(kit), seq: 0, context: "hello", input: input, output: output,
+                errors: errors, process: process, timeout: stepTimeout)
         } catch {
             Self.terminate(process)
-            throw ProcessError(code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
-                               offendingLine: error.offendingLine, stderrTail: error.stderrTail)
+            throw ProcessError(
+                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
+                offendingLine: error.offendingLine, stderrTail: error.stderrTail)
         }
         do {
             let hello = try JSONDecoder().decode(HelloReply.self, from: Data(line.utf8))
             guard hello.protocol == 1 else {
-                throw ProcessError(code: .helloFailed, message: "it speaks protocol \(hello.protocol); this kit speaks protocol 1")
+                throw ProcessError(
+                    code: .helloFailed, message: "it speaks protocol \(hello.protocol); this kit speaks protocol 1")
             }
             info = hello.implementation
             capabilities = hello.capabilities
         } catch let error as ProcessError {
             Self.terminate(process)
-            throw ProcessError(code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)", offendingLine: line)
+            throw ProcessError(
+                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
+                offendingLine: line)
         } catch {
             Self.terminate(process)
-            throw ProcessError(code: .helloFailed,
-                               message: "`\(commandLine)` broke the protocol at hello: its reply is not of the documented shape: \(Self.describe(error))",
-                               offendingLine: line)
+            throw ProcessError(
+                code: .helloFailed,
+                message:
+                    "`\(commandLine)` broke the protocol at hello: its reply is not of the documented shape: \(Self.describe(error))",
+                offendingLine: line)
         }
         seq = 1
     }
@@ -110,24 +119,31 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         }
         step = 0
         var inner = [BatchItem(seq: seq + 1, request: .reset(initial, profile))]
-        for (index, command) in commands.enumerated() { inner.append(BatchItem(seq: seq + 2 + index, request: .command(command))) }
+        for (index, command) in commands.enumerated() {
+            inner.append(BatchItem(seq: seq + 2 + index, request: .command(command)))
+        }
         let batchSeq = seq
         seq += inner.count + 1
-        let (reply, line) = try exchange(.batch(inner), seq: batchSeq, context: "the batch of a run (reset and \(commands.count) commands)",
-                                         timeoutSteps: commands.count + 1)
+        let (reply, line) = try exchange(
+            .batch(inner), seq: batchSeq, context: "the batch of a run (reset and \(commands.count) commands)",
+            timeoutSteps: commands.count + 1)
         guard let replies = reply["replies"] as? [[String: Any]], replies.count == inner.count else {
-            throw ProcessError(code: .malformedReply,
-                               message: "the reply to the batch of a run (reset and \(commands.count) commands) should hold \(inner.count) replies",
-                               offendingLine: line, stderrTail: errors.lastLines)
+            throw ProcessError(
+                code: .malformedReply,
+                message:
+                    "the reply to the batch of a run (reset and \(commands.count) commands) should hold \(inner.count) replies",
+                offendingLine: line, stderrTail: errors.lastLines)
         }
         var result: [Reply] = []
         for (index, object) in replies.enumerated().dropFirst() {
             let command = commands[index - 1]
             let context = "step \(index - 1) (\(command)) of a batch"
             if object["errored"] as? Bool == true {
-                throw ProcessError(code: .implementationError,
-                                   message: "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
-                                   offendingLine: line)
+                throw ProcessError(
+                    code: .implementationError,
+                    message:
+                        "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
+                    offendingLine: line)
             }
             let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
             result.append(try decodeReply(String(decoding: data, as: UTF8.self), context: context))
@@ -141,9 +157,11 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         do {
             return try JSONDecoder().decode(DecodeOutcome.self, from: Data(line.utf8))
         } catch {
-            throw ProcessError(code: .malformedReply,
-                               message: "the reply to \(context) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(Self.describe(error))",
-                               offendingLine: line, stderrTail: errors.lastLines)
+            throw ProcessError(
+                code: .malformedReply,
+                message:
+                    "the reply to \(context) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(Self.describe(error))",
+                offendingLine: line, stderrTail: errors.lastLines)
         }
     }
 
@@ -154,10 +172,15 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         return try exchange(request, seq: seq, context: context, timeoutSteps: 1)
     }
 
-    private func exchange(_ request: Request, seq: Int, context: String, timeoutSteps: Int) throws(ProcessError) -> ([String: Any], String) {
-        guard !stopped else { throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)") }
-        return try Self.exchange(request, seq: seq, context: context, input: input, output: output, errors: errors,
-                                 process: process, timeout: stepTimeout * timeoutSteps)
+    private func exchange(
+        _ request: Request, seq: Int, context: String, timeoutSteps: Int
+    ) throws(ProcessError) -> ([String: Any], String) {
+        guard !stopped else {
+            throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
+        }
+        return try Self.exchange(
+            request, seq: seq, context: context, input: input, output: output, errors: errors,
+            process: process, timeout: stepTimeout * timeoutSteps)
     }
 
     private static func exchange(
@@ -175,24 +198,31 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             case .timedOut:
                 terminate(process)
                 errors.waitUntilClosed(before: Date().addingTimeInterval(1))
-                throw ProcessError(code: .timeout, message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
-                                   stderrTail: errors.lastLines)
+                throw ProcessError(
+                    code: .timeout,
+                    message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
+                    stderrTail: errors.lastLines)
             case .closed:
                 throw exitError(context: context, process: process, errors: errors)
             case .line(let line):
                 if line.allSatisfy(\.isWhitespace) { continue }
                 guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                    throw ProcessError(code: .malformedReply, message: "the reply to \(context) is not a JSON object",
-                                       offendingLine: line, stderrTail: errors.lastLines)
+                    throw ProcessError(
+                        code: .malformedReply, message: "the reply to \(context) is not a JSON object",
+                        offendingLine: line, stderrTail: errors.lastLines)
                 }
                 guard let echoed = object["seq"] as? Int, echoed == seq else {
-                    throw ProcessError(code: .malformedReply,
-                                       message: "the reply to \(context) should echo \"seq\": \(seq)", offendingLine: line, stderrTail: errors.lastLines)
+                    throw ProcessError(
+                        code: .malformedReply,
+                        message: "the reply to \(context) should echo \"seq\": \(seq)", offendingLine: line,
+                        stderrTail: errors.lastLines)
                 }
                 if object["errored"] as? Bool == true {
-                    throw ProcessError(code: .implementationError,
-                                       message: "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
-                                       offendingLine: line, stderrTail: errors.lastLines)
+                    throw ProcessError(
+                        code: .implementationError,
+                        message:
+                            "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
+                        offendingLine: line, stderrTail: errors.lastLines)
                 }
                 return (object, line)
             }
@@ -203,9 +233,11 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         do {
             return try JSONDecoder().decode(Reply.self, from: Data(line.utf8))
         } catch {
-            throw ProcessError(code: .malformedReply,
-                               message: "the reply to \(context) is not a navigation reply ({\"outcome\", \"reason\", \"state\"}): \(Self.describe(error))",
-                               offendingLine: line, stderrTail: errors.lastLines)
+            throw ProcessError(
+                code: .malformedReply,
+                message:
+                    "the reply to \(context) is not a navigation reply ({\"outcome\", \"reason\", \"state\"}): \(Self.describe(error))",
+                offendingLine: line, stderrTail: errors.lastLines)
         }
     }
 
@@ -214,7 +246,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         while process.isRunning && Date() < deadline { usleep(5_000) }
         let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
         errors.waitUntilClosed(before: Date().addingTimeInterval(1))
-        return ProcessError(code: .exited, message: "the implementation \(status) before answering \(context)", stderrTail: errors.lastLines)
+        return ProcessError(
+            code: .exited, message: "the implementation \(status) before answering \(context)",
+            stderrTail: errors.lastLines)
     }
 
     private static func terminate(_ process: Process) {

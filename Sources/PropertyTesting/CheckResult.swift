@@ -54,7 +54,9 @@ extension CheckResult: CustomStringConvertible {
             lines.append("Shrunk counterexample:")
             lines.append("  \(counterexample.value)")
             lines.append("Shrink: \(counterexample.shrink)")
-            lines.append("Replay: run again with seed \(configuration.seed), or Property.replay(choices: \(counterexample.choices))")
+            lines.append(
+                "Replay: run again with seed \(configuration.seed), or Property.replay(choices: \(counterexample.choices))"
+            )
         case .insufficientCoverage:
             lines.append("Insufficient coverage after \(runs) runs (\(seed)); every run held, but:")
             for requirement in unmetCoverage {
@@ -64,8 +66,9 @@ extension CheckResult: CustomStringConvertible {
         case .errored:
             lines.append("Could not run (\(seed)): \(abortMessage ?? "the test aborted")")
         case .gaveUp:
-            lines.append("Gave up after \(invalidRuns) inputs could not be generated (\(seed))"
-                         + (lastInvalid.map { ": last reason \($0)" } ?? "") + ".")
+            lines.append(
+                "Gave up after \(invalidRuns) inputs could not be generated (\(seed))"
+                    + (lastInvalid.map { ": last reason \($0)" } ?? "") + ".")
         }
         return lines.joined(separator: "\n")
     }

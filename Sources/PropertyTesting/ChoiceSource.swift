@@ -70,14 +70,18 @@ public final class ChoiceSource {
 
     /// A source that draws at random from `seed`.
     public static func random(seed: UInt64, maxChoices: Int = 100_000) -> ChoiceSource {
-        ChoiceSource(storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: [], choices: []),
-                     maxChoices: maxChoices, recordsSpans: false)
+        ChoiceSource(
+            storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: [], choices: []),
+            maxChoices: maxChoices, recordsSpans: false)
     }
 
     /// A source that replays `choices`, then draws zeros.
-    public static func replaying(_ choices: [UInt64], maxChoices: Int = 100_000, recordsSpans: Bool = true) -> ChoiceSource {
-        ChoiceSource(storage: Storage(isRandom: false, rng: Xoshiro256StarStar(seed: 0), prefix: choices, choices: []),
-                     maxChoices: maxChoices, recordsSpans: recordsSpans)
+    public static func replaying(
+        _ choices: [UInt64], maxChoices: Int = 100_000, recordsSpans: Bool = true
+    ) -> ChoiceSource {
+        ChoiceSource(
+            storage: Storage(isRandom: false, rng: Xoshiro256StarStar(seed: 0), prefix: choices, choices: []),
+            maxChoices: maxChoices, recordsSpans: recordsSpans)
     }
 
     /// Whether this source draws at random.
@@ -159,8 +163,9 @@ public final class ChoiceSource {
             storage.pointee.prefix.removeSubrange(mark..<min(storage.pointee.prefix.count, mark + removed))
         }
         if recordsSpans {
-            precondition(openSpans.allSatisfy { spans[$0].start < mark },
-                         "rewind(to:) with a span opened after the mark still open")
+            precondition(
+                openSpans.allSatisfy { spans[$0].start < mark },
+                "rewind(to:) with a span opened after the mark still open")
             if let cut = spans.firstIndex(where: { $0.start >= mark }) { spans.removeSubrange(cut...) }
         }
     }

@@ -65,7 +65,9 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// Parses the CLI form `i/n`, where `i` counts from 1.
     public init?(_ text: String) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n > 0, (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n > 0, (1...n).contains(i) else {
+            return nil
+        }
         self.init(index: i - 1, count: n)
     }
 

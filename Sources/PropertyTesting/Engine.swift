@@ -75,10 +75,13 @@ struct Engine {
             }
             if result.runs >= planned {
                 // Past the planned runs only to decide coverage, batch by batch.
-                guard result.runs % 100 != 0 || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
+                guard
+                    result.runs % 100 != 0
+                        || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
                 else { break }
             }
-            let source = ChoiceSource.random(seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
+            let source = ChoiceSource.random(
+                seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
             index += stride
             let record = test(source)
             switch record.outcome {
@@ -94,14 +97,16 @@ struct Engine {
                 guard original.outcome.isFailure else {
                     // A test that fails only at random cannot be shrunk or replayed; report the run as is.
                     let run = TestRun(outcome: record.outcome, choices: source.choices, spans: [])
-                    result.failure = Failure(run: Int(index - stride), original: run, shrunk: run, statistics: ShrinkStatistics())
+                    result.failure = Failure(
+                        run: Int(index - stride), original: run, shrunk: run, statistics: ShrinkStatistics())
                     result.verdict = .failed
                     result.duration = clock.now - started
                     return result
                 }
                 let shrinker = Shrinker(failing: original, limit: configuration.shrinkLimit, execute: replay)
                 let shrunk = shrinker.shrink()
-                result.failure = Failure(run: Int(index - stride), original: original, shrunk: shrunk, statistics: shrinker.statistics)
+                result.failure = Failure(
+                    run: Int(index - stride), original: original, shrunk: shrunk, statistics: shrinker.statistics)
                 result.verdict = .failed
                 result.duration = clock.now - started
                 return result

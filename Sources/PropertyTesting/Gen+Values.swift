@@ -18,10 +18,12 @@ extension Gen where Value == Int {
         let lower = range.lowerBound, upper = range.upperBound
         let bound = UInt64(bitPattern: Int64(upper &- lower))
         if lower >= 0 {
-            return Gen { source throws(ChoiceSource.Stop) in lower + Int(bitPattern: UInt(try source.draw(upTo: bound))) }
+            return Gen { source throws(ChoiceSource.Stop) in lower + Int(bitPattern: UInt(try source.draw(upTo: bound)))
+            }
         }
         if upper <= 0 {
-            return Gen { source throws(ChoiceSource.Stop) in upper - Int(bitPattern: UInt(try source.draw(upTo: bound))) }
+            return Gen { source throws(ChoiceSource.Stop) in upper - Int(bitPattern: UInt(try source.draw(upTo: bound)))
+            }
         }
         // Both signs: zigzag up to the shorter side, then straight on along the longer one.
         // Magnitudes are computed in UInt64 so that Int.min does not overflow.
@@ -67,8 +69,9 @@ extension Gen {
     /// The value of one of `choices`, picked in proportion to its weight; shrinks toward the first.
     public static func frequency(_ choices: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
         let weights = choices.map(\.weight)
-        precondition(!weights.isEmpty && weights.allSatisfy { $0 >= 0 } && weights.reduce(0, +) > 0,
-                     "Gen.frequency needs non-negative weights with a positive total")
+        precondition(
+            !weights.isEmpty && weights.allSatisfy { $0 >= 0 } && weights.reduce(0, +) > 0,
+            "Gen.frequency needs non-negative weights with a positive total")
         let gens = choices.map(\.gen)
         let total = UInt64(weights.reduce(0, +))
         return Gen { source throws(ChoiceSource.Stop) in
@@ -131,7 +134,9 @@ extension Gen {
     /// `body` receives the generator for the sub-structures; at `depth` levels it
     /// receives `leaf` instead, so generation always ends. Each level is its own
     /// `recursive` span, which lets the shrinker replace a node by one of its descendants.
-    public static func recursive(depth: Int, leaf: Gen<Value>, _ body: @escaping @Sendable (Gen<Value>) -> Gen<Value>) -> Gen<Value> {
+    public static func recursive(
+        depth: Int, leaf: Gen<Value>, _ body: @escaping @Sendable (Gen<Value>) -> Gen<Value>
+    ) -> Gen<Value> {
         var gen = leaf.spanned("recursive")
         for _ in 0..<depth { gen = body(gen).spanned("recursive") }
         return gen

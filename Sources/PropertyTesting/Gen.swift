@@ -40,7 +40,9 @@ public struct Gen<Value>: Sendable {
     /// When every try is rejected the value is given up with
     /// ``ChoiceSource/Stop/filterExhausted(_:)`` naming `label`; a check that gives
     /// up too often says so instead of passing.
-    public func filter(_ label: String = "filter", maxTries: Int = 100, _ predicate: @escaping @Sendable (Value) -> Bool) -> Gen<Value> {
+    public func filter(
+        _ label: String = "filter", maxTries: Int = 100, _ predicate: @escaping @Sendable (Value) -> Bool
+    ) -> Gen<Value> {
         Gen { source throws(ChoiceSource.Stop) in
             for _ in 0..<maxTries {
                 let mark = source.mark

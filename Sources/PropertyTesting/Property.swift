@@ -17,9 +17,11 @@ public struct Property<Value>: Sendable {
     public let test: @Sendable (Value) throws -> Bool
 
     /// Creates a property.
-    public init(_ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
-                stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
-                _ test: @escaping @Sendable (Value) throws -> Bool) {
+    public init(
+        _ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        _ test: @escaping @Sendable (Value) throws -> Bool
+    ) {
         self.gen = gen
         self.labels = labels
         self.stepLabels = stepLabels
@@ -36,8 +38,11 @@ public struct Property<Value>: Sendable {
         do {
             let held = try test(value)
             let steps = stepLabels(value)
-            return (RunRecord(outcome: held ? .passed : .failed("the property returned false"),
-                              runLabels: labels(value), stepLabels: steps, steps: steps.count), value)
+            return (
+                RunRecord(
+                    outcome: held ? .passed : .failed("the property returned false"),
+                    runLabels: labels(value), stepLabels: steps, steps: steps.count), value
+            )
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
         } catch let abort as Abort {
@@ -48,18 +53,23 @@ public struct Property<Value>: Sendable {
     }
 
     /// Checks the property and shrinks the first failure; `progress` hears the number of completed runs now and then.
-    public func check(_ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil) -> CheckResult<Value> {
+    public func check(
+        _ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil
+    ) -> CheckResult<Value> {
         var engine = Engine(configuration: configuration) { source in execute(source).0 }
         engine.progress = progress
         let result = engine.run()
         var counterexample: Counterexample<Value>?
         if let failure = result.failure {
-            let (record, value) = execute(.replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
+            let (record, value) = execute(
+                .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
             if let value, case .failed(let message) = record.outcome {
                 counterexample = Counterexample(
                     value: value, message: message, choices: failure.shrunk.choices, run: failure.run,
                     originalChoiceCount: failure.original.choices.count, shrink: failure.statistics)
-            } else if case .failed(let message) = failure.shrunk.outcome, let value = execute(.replaying(failure.original.choices, recordsSpans: false)).1 {
+            } else if case .failed(let message) = failure.shrunk.outcome,
+                let value = execute(.replaying(failure.original.choices, recordsSpans: false)).1
+            {
                 counterexample = Counterexample(
                     value: value, message: message + " (the failure did not replay: the test is not deterministic)",
                     choices: failure.original.choices, run: failure.run,
@@ -77,10 +87,12 @@ public struct Property<Value>: Sendable {
         guard start.outcome.isFailure else { return nil }
         let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay)
         let shrunk = shrinker.shrink()
-        let (record, value) = execute(.replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
+        let (record, value) = execute(
+            .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
         guard let value, case .failed(let message) = record.outcome else { return nil }
-        return Counterexample(value: value, message: message, choices: shrunk.choices, run: -1,
-                              originalChoiceCount: choices.count, shrink: shrinker.statistics)
+        return Counterexample(
+            value: value, message: message, choices: shrunk.choices, run: -1,
+            originalChoiceCount: choices.count, shrink: shrinker.statistics)
     }
 
     /// Rebuilds the value a choice sequence stands for and tests it: replays a reported counterexample.

@@ -88,7 +88,9 @@ final class Shrinker {
     /// Tries a candidate; keeps it when it is simpler and still fails.
     @discardableResult
     func consider(_ candidate: [UInt64]) -> Bool {
-        guard isSimpler(candidate, than: best.choices), !exhausted, tried.insert(candidate).inserted else { return false }
+        guard isSimpler(candidate, than: best.choices), !exhausted, tried.insert(candidate).inserted else {
+            return false
+        }
         statistics.calls += 1
         let run = execute(candidate)
         guard run.outcome.isFailure, isSimpler(run.choices, than: best.choices) else { return false }
@@ -190,8 +192,10 @@ final class Shrinker {
             for inner in best.spans[(i + 1)...] where !exhausted {
                 guard inner.start < outer.end else { break }
                 guard inner.label == outer.label, inner.depth > outer.depth, inner.end <= outer.end,
-                      inner.count < outer.count else { continue }
-                let candidate = Array(best.choices[..<outer.start]) + best.choices[inner.start..<inner.end]
+                    inner.count < outer.count
+                else { continue }
+                let candidate =
+                    Array(best.choices[..<outer.start]) + best.choices[inner.start..<inner.end]
                     + best.choices[outer.end...]
                 if consider(candidate) { progress = true; replaced = true; break }
             }
@@ -283,7 +287,8 @@ final class Shrinker {
             guard positions.count >= 2 else { continue }
             let length = best.choices.count
             let lowered = lower(value) { v in
-                guard best.choices.count == length, positions.allSatisfy({ best.choices[$0] == best.choices[positions[0]] })
+                guard best.choices.count == length,
+                    positions.allSatisfy({ best.choices[$0] == best.choices[positions[0]] })
                 else { return false }
                 var candidate = best.choices
                 for p in positions { candidate[p] = v }
@@ -360,7 +365,9 @@ final class Shrinker {
         while index < best.spans.count && !exhausted {
             let span = best.spans[index]
             var regions = [span.start..<span.end]
-            if let next = best.spans[(index + 1)...].first(where: { $0.start == span.end && $0.depth == span.depth && $0.label == span.label }) {
+            if let next = best.spans[(index + 1)...].first(where: {
+                $0.start == span.end && $0.depth == span.depth && $0.label == span.label
+            }) {
                 regions.append(span.start..<next.end)
             }
             var accepted = false
@@ -394,7 +401,8 @@ final class Shrinker {
                 for k in 0..<(slices.count - 1) where isSimpler(slices[k + 1], than: slices[k]) && !exhausted {
                     var swapped = slices
                     swapped.swapAt(k, k + 1)
-                    let candidate = Array(best.choices[..<run[0].start]) + swapped.joined() + best.choices[run.last!.end...]
+                    let candidate =
+                        Array(best.choices[..<run[0].start]) + swapped.joined() + best.choices[run.last!.end...]
                     if consider(candidate) { progress = true; break }
                 }
             }

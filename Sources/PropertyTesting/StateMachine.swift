@@ -74,11 +74,15 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
     }
 
     /// One run on a choice source; `collect` keeps the initial model and the steps.
-    private func execute(_ source: ChoiceSource, maxSteps: Int, collect: Bool)
-        -> (record: RunRecord, initial: Machine.Model?, steps: [Machine.Step]) {
+    private func execute(
+        _ source: ChoiceSource, maxSteps: Int, collect: Bool
+    )
+        -> (record: RunRecord, initial: Machine.Model?, steps: [Machine.Step])
+    {
         let initial: Machine.Model
         do {
-            initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try machine.initialModel.run(source) }
+            initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try machine.initialModel.run(source)
+            }
         } catch {
             return (RunRecord(outcome: .invalid(error)), nil, [])
         }
@@ -98,7 +102,9 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
             do {
                 step = try source.span("step") { () throws(ChoiceSource.Stop) -> Machine.Step? in
                     // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                    guard try source.drawBool(probability: count < maxSteps ? more : 0), count < maxSteps else { return nil }
+                    guard try source.drawBool(probability: count < maxSteps ? more : 0), count < maxSteps else {
+                        return nil
+                    }
                     return try machine.step(for: model).run(source)
                 }
             } catch {
@@ -128,14 +134,18 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
     /// Checks the machine and shrinks the first failing sequence, then verifies it is 1-minimal.
     public func check(_ configuration: Configuration = Configuration()) -> StatefulCheckResult<Machine> {
         let maxSteps = configuration.maxSteps
-        let engine = Engine(configuration: configuration) { source in execute(source, maxSteps: maxSteps, collect: false).record }
+        let engine = Engine(configuration: configuration) { source in
+            execute(source, maxSteps: maxSteps, collect: false).record
+        }
         let result = engine.run()
         var counterexample: StatefulCounterexample<Machine>?
         if let failure = result.failure {
-            let final = execute(.replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
-                                maxSteps: maxSteps, collect: true)
-            let original = execute(.replaying(failure.original.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
-                                   maxSteps: maxSteps, collect: true)
+            let final = execute(
+                .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
+                maxSteps: maxSteps, collect: true)
+            let original = execute(
+                .replaying(failure.original.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
+                maxSteps: maxSteps, collect: true)
             if let initial = final.initial, case .failed(let message) = final.record.outcome {
                 let deletable = final.steps.indices.filter { index in
                     var fewer = final.steps
@@ -154,7 +164,9 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
     /// Runs the step sequences of `initial` in order of length, up to `depth` steps,
     /// over the finite `alphabet` of steps each model state allows, and returns the
     /// first (so shortest) failing one. Small-scope bugs are found with certainty.
-    public func exhaustive(initial: Machine.Model, depth: Int, alphabet: (Machine.Model) -> [Machine.Step]) -> ExhaustiveResult<Machine> {
+    public func exhaustive(
+        initial: Machine.Model, depth: Int, alphabet: (Machine.Model) -> [Machine.Step]
+    ) -> ExhaustiveResult<Machine> {
         var frontier: [(steps: [Machine.Step], model: Machine.Model)] = [([], initial)]
         var checked = 0
         for length in 1...max(depth, 1) {
@@ -166,12 +178,15 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
                     var model = initial
                     var system: Machine.System
                     do { system = try machine.makeSystem(for: model) } catch {
-                        return ExhaustiveResult(sequencesChecked: checked, depth: length, counterexample: (steps, "could not set up the system: \(error)"))
+                        return ExhaustiveResult(
+                            sequencesChecked: checked, depth: length,
+                            counterexample: (steps, "could not set up the system: \(error)"))
                     }
                     for (index, s) in steps.enumerated() {
                         if let message = machine.run(s, model: &model, system: &system) {
-                            return ExhaustiveResult(sequencesChecked: checked, depth: length,
-                                                    counterexample: (Array(steps[...index]), "step \(index): \(message)"))
+                            return ExhaustiveResult(
+                                sequencesChecked: checked, depth: length,
+                                counterexample: (Array(steps[...index]), "step \(index): \(message)"))
                         }
                     }
                     next.append((steps, model))
@@ -249,21 +264,26 @@ extension StatefulCheckResult: CustomStringConvertible {
         let seed = "seed \(configuration.seed)"
         switch verdict {
         case .passed:
-            lines.append("Passed \(runs) runs, \(steps) steps (\(seed))" + (timedOut ? ", stopped early by the time limit" : "") + ".")
+            lines.append(
+                "Passed \(runs) runs, \(steps) steps (\(seed))" + (timedOut ? ", stopped early by the time limit" : "")
+                    + ".")
         case .failed:
             guard let c = counterexample else { lines.append("Failed (\(seed))."); break }
             lines.append("Failed on run \(c.run + 1) (\(seed)): \(c.message)")
             lines.append("Initial: \(c.initial)")
             lines.append("Minimal steps (\(c.steps.count), shrunk from \(c.originalStepCount)):")
             for (index, step) in c.steps.enumerated() { lines.append("  \(index). \(step)") }
-            lines.append(c.isOneMinimal ? "1-minimal: deleting any single step makes it pass."
-                                        : "Not 1-minimal (the shrink budget ran out): steps \(c.deletableSteps) can still be deleted.")
+            lines.append(
+                c.isOneMinimal
+                    ? "1-minimal: deleting any single step makes it pass."
+                    : "Not 1-minimal (the shrink budget ran out): steps \(c.deletableSteps) can still be deleted.")
             lines.append("Shrink: \(c.shrink)")
             lines.append("Replay: run again with seed \(configuration.seed).")
         case .insufficientCoverage:
             lines.append("Insufficient coverage after \(runs) runs (\(seed)); every run held, but:")
             for requirement in unmetCoverage {
-                lines.append("  - \(requirement): seen in \(coverage.runsWithLabel[requirement.label] ?? 0) of \(runs) runs")
+                lines.append(
+                    "  - \(requirement): seen in \(coverage.runsWithLabel[requirement.label] ?? 0) of \(runs) runs")
             }
         case .gaveUp:
             lines.append("Gave up: too many inputs could not be generated (\(seed)).")

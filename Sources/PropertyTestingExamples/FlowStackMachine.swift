@@ -28,7 +28,8 @@ public struct FlowStackMachine: StateMachine {
 
         public var description: String {
             switch self {
-            case .push(let screen, let flow, let remove): return "PUSH \(screen) \(flow) \(remove ? "REMOVE_PREVIOUS" : "KEEP")"
+            case .push(let screen, let flow, let remove):
+                return "PUSH \(screen) \(flow) \(remove ? "REMOVE_PREVIOUS" : "KEEP")"
             case .pop: return "POP"
             }
         }
@@ -90,7 +91,10 @@ public struct FlowStackMachine: StateMachine {
         switch step {
         case .pop: return ["POP"]
         case .push(_, let flow, let remove):
-            return [remove ? "REMOVE_PREVIOUS" : "KEEP", model.entries.contains { $0.flow == flow } ? "flow present" : "new flow"]
+            return [
+                remove ? "REMOVE_PREVIOUS" : "KEEP",
+                model.entries.contains { $0.flow == flow } ? "flow present" : "new flow",
+            ]
         }
     }
 

@@ -11,10 +11,14 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// Creates a location.
     public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
-    init(_ file: String, _ position: YAMLNode.Position) { self.init(file: file, line: position.line, column: position.column) }
+    init(_ file: String, _ position: YAMLNode.Position) {
+        self.init(file: file, line: position.line, column: position.column)
+    }
 
     public var description: String { "\(file):\(line):\(column)" }
-    public static func < (a: SpecLocation, b: SpecLocation) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+    public static func < (a: SpecLocation, b: SpecLocation) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
 }
 
 /// One `navigates_to` entry: where an action may send the client.
@@ -106,5 +110,7 @@ public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public var description: String { "\(location): \(severity.rawValue): \(message) [\(rule)]" }
-    public static func < (a: SpecProblem, b: SpecProblem) -> Bool { (a.location, a.rule, a.message) < (b.location, b.rule, b.message) }
+    public static func < (a: SpecProblem, b: SpecProblem) -> Bool {
+        (a.location, a.rule, a.message) < (b.location, b.rule, b.message)
+    }
 }

@@ -6,7 +6,10 @@ public enum SpecLinter {
         ("SPEC-REF", .error, "A $ref must resolve, must not be cyclic, and must not leave the spec's folder."),
         ("SPEC-BEHAVIOR", .error, "A navigates_to flow behavior must be KEEP, REMOVE_PREVIOUS or START_NEW."),
         ("SPEC-SCREEN", .error, "A navigates_to screen must be declared in the spec."),
-        ("SPEC-FLOW", .warning, "A navigates_to flow should be among the target screen's declared flows (the client records the directive's flow, so this is legal but likely a mistake)."),
+        (
+            "SPEC-FLOW", .warning,
+            "A navigates_to flow should be among the target screen's declared flows (the client records the directive's flow, so this is legal but likely a mistake)."
+        ),
         ("SPEC-DUPLICATE-SCREEN", .error, "Screen names must be unique."),
         ("SPEC-SCREEN-NAME", .error, "Screen names are SCREAMING_SNAKE_CASE."),
     ]
@@ -17,35 +20,53 @@ public enum SpecLinter {
         var seen: [String: SpecLocation] = [:]
         for screen in spec.screens {
             if let first = seen[screen.name] {
-                problems.append(.init(rule: "SPEC-DUPLICATE-SCREEN", severity: .error, location: screen.location,
-                                      message: "screen \(screen.name) is declared again (first at \(first))"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-DUPLICATE-SCREEN", severity: .error, location: screen.location,
+                        message: "screen \(screen.name) is declared again (first at \(first))"))
             } else {
                 seen[screen.name] = screen.location
             }
             if !isScreamingSnakeCase(screen.name) {
-                problems.append(.init(rule: "SPEC-SCREEN-NAME", severity: .error, location: screen.location,
-                                      message: "screen \(screen.name) is not SCREAMING_SNAKE_CASE"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-SCREEN-NAME", severity: .error, location: screen.location,
+                        message: "screen \(screen.name) is not SCREAMING_SNAKE_CASE"))
             }
         }
         let declared = Dictionary(spec.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for navigation in spec.navigations {
             if let behavior = navigation.behavior, !["KEEP", "REMOVE_PREVIOUS", "START_NEW"].contains(behavior) {
-                problems.append(.init(rule: "SPEC-BEHAVIOR", severity: .error, location: navigation.behaviorLocation ?? navigation.location,
-                                      message: "\(navigation.action) navigates with behavior \(behavior); it must be KEEP, REMOVE_PREVIOUS or START_NEW"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-BEHAVIOR", severity: .error,
+                        location: navigation.behaviorLocation ?? navigation.location,
+                        message:
+                            "\(navigation.action) navigates with behavior \(behavior); it must be KEEP, REMOVE_PREVIOUS or START_NEW"
+                    ))
             }
             guard let screen = navigation.screen else {
-                problems.append(.init(rule: "SPEC-SCREEN", severity: .error, location: navigation.location,
-                                      message: "\(navigation.action) has a navigates_to entry without a screen"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-SCREEN", severity: .error, location: navigation.location,
+                        message: "\(navigation.action) has a navigates_to entry without a screen"))
                 continue
             }
             guard let target = declared[screen] else {
-                problems.append(.init(rule: "SPEC-SCREEN", severity: .error, location: navigation.screenLocation ?? navigation.location,
-                                      message: "\(navigation.action) navigates to \(screen), which the spec does not declare"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-SCREEN", severity: .error,
+                        location: navigation.screenLocation ?? navigation.location,
+                        message: "\(navigation.action) navigates to \(screen), which the spec does not declare"))
                 continue
             }
             if let flow = navigation.flowName, !target.flows.contains(flow) {
-                problems.append(.init(rule: "SPEC-FLOW", severity: .warning, location: navigation.flowLocation ?? navigation.location,
-                                      message: "\(navigation.action) navigates to \(screen) in flow \(flow), which \(screen) does not declare (its flows: \(target.flows.isEmpty ? "none" : target.flows.joined(separator: ", ")))"))
+                problems.append(
+                    .init(
+                        rule: "SPEC-FLOW", severity: .warning, location: navigation.flowLocation ?? navigation.location,
+                        message:
+                            "\(navigation.action) navigates to \(screen) in flow \(flow), which \(screen) does not declare (its flows: \(target.flows.isEmpty ? "none" : target.flows.joined(separator: ", ")))"
+                    ))
             }
         }
         return problems.sorted()

@@ -32,20 +32,27 @@ public struct SpecReader {
         for pair in root["screens"]?.pairs ?? [] {
             let location = SpecLocation(file, pair.keyPosition)
             guard let (node, nodeFile) = resolve(pair.value, in: file, state: state, trail: []) else {
-                spec.screens.append(SpecScreen(name: pair.key, location: location, description: nil, flows: [], params: [], actions: []))
+                spec.screens.append(
+                    SpecScreen(name: pair.key, location: location, description: nil, flows: [], params: [], actions: [])
+                )
                 continue
             }
-            var screen = SpecScreen(name: pair.key, location: location, description: node["description"]?.string,
-                                    flows: node["flows"]?.items?.compactMap(\.string) ?? [],
-                                    params: node["params"]?.pairs?.map(\.key) ?? [], actions: [])
+            var screen = SpecScreen(
+                name: pair.key, location: location, description: node["description"]?.string,
+                flows: node["flows"]?.items?.compactMap(\.string) ?? [],
+                params: node["params"]?.pairs?.map(\.key) ?? [], actions: [])
             for action in node["actions"]?.pairs ?? [] {
                 screen.actions.append(action.key)
-                guard let (actionNode, actionFile) = resolve(action.value, in: nodeFile, state: state, trail: []) else { continue }
+                guard let (actionNode, actionFile) = resolve(action.value, in: nodeFile, state: state, trail: []) else {
+                    continue
+                }
                 let name = "\(pair.key).\(action.key)"
                 spec.navigations += navigations(actionNode["navigates_to"], action: name, file: actionFile)
                 for version in actionNode["versions"]?.pairs ?? [] {
-                    guard let (override, overrideFile) = resolve(version.value, in: actionFile, state: state, trail: []) else { continue }
-                    spec.navigations += navigations(override["navigates_to"], action: "\(name)@\(version.key)", file: overrideFile)
+                    guard let (override, overrideFile) = resolve(version.value, in: actionFile, state: state, trail: [])
+                    else { continue }
+                    spec.navigations += navigations(
+                        override["navigates_to"], action: "\(name)@\(version.key)", file: overrideFile)
                 }
             }
             spec.screens.append(screen)
@@ -56,11 +63,13 @@ public struct SpecReader {
 
     private func navigations(_ node: YAMLNode?, action: String, file: String) -> [Navigation] {
         (node?.items ?? []).map { entry in
-            Navigation(action: action, screen: entry["screen"]?.string, transition: entry["transition"]?.string,
-                       flowName: entry["flow"]?["name"]?.string, behavior: entry["flow"]?["behavior"]?.string,
-                       location: SpecLocation(file, entry.position), screenLocation: entry["screen"].map { SpecLocation(file, $0.position) },
-                       behaviorLocation: entry["flow"]?["behavior"].map { SpecLocation(file, $0.position) },
-                       flowLocation: entry["flow"]?["name"].map { SpecLocation(file, $0.position) })
+            Navigation(
+                action: action, screen: entry["screen"]?.string, transition: entry["transition"]?.string,
+                flowName: entry["flow"]?["name"]?.string, behavior: entry["flow"]?["behavior"]?.string,
+                location: SpecLocation(file, entry.position),
+                screenLocation: entry["screen"].map { SpecLocation(file, $0.position) },
+                behaviorLocation: entry["flow"]?["behavior"].map { SpecLocation(file, $0.position) },
+                flowLocation: entry["flow"]?["name"].map { SpecLocation(file, $0.position) })
         }
     }
 
@@ -70,7 +79,9 @@ public struct SpecReader {
         if state.failed.contains(file) { return nil }
         guard let text = read(file) else {
             state.failed.insert(file)
-            state.problems.append(SpecProblem(rule: "SPEC-REF", severity: .error, location: from, message: "the file \(file) does not exist"))
+            state.problems.append(
+                SpecProblem(
+                    rule: "SPEC-REF", severity: .error, location: from, message: "the file \(file) does not exist"))
             return nil
         }
         do {
@@ -79,8 +90,11 @@ public struct SpecReader {
             return node
         } catch {
             state.failed.insert(file)
-            state.problems.append(SpecProblem(rule: "SPEC-YAML", severity: .error, location: SpecLocation(file: file, line: error.line, column: error.column),
-                                              message: error.message))
+            state.problems.append(
+                SpecProblem(
+                    rule: "SPEC-YAML", severity: .error,
+                    location: SpecLocation(file: file, line: error.line, column: error.column),
+                    message: error.message))
             return nil
         }
     }
@@ -93,27 +107,38 @@ public struct SpecReader {
         var target = file
         if !parts[0].isEmpty {
             guard let joined = Self.join(folder(of: file), parts[0]) else {
-                state.problems.append(SpecProblem(rule: "SPEC-REF", severity: .error, location: location,
-                                                  message: "$ref '\(reference)' leaves the spec's folder"))
+                state.problems.append(
+                    SpecProblem(
+                        rule: "SPEC-REF", severity: .error, location: location,
+                        message: "$ref '\(reference)' leaves the spec's folder"))
                 return nil
             }
             target = joined
         }
         let key = target + "#" + (parts.count > 1 ? parts[1] : "")
         if trail.contains(key) {
-            state.problems.append(SpecProblem(rule: "SPEC-REF", severity: .error, location: location,
-                                              message: "$ref '\(reference)' is cyclic: \((trail + [key]).joined(separator: " → "))"))
+            state.problems.append(
+                SpecProblem(
+                    rule: "SPEC-REF", severity: .error, location: location,
+                    message: "$ref '\(reference)' is cyclic: \((trail + [key]).joined(separator: " → "))"))
             return nil
         }
         guard var resolved = document(target, state: state, from: location) else { return nil }
         if parts.count > 1, !parts[1].isEmpty {
             for segment in parts[1].split(separator: "/") {
                 // JSON-pointer escapes: ~1 is "/", ~0 is "~".
-                let name = String(segment).split(separator: "~1", omittingEmptySubsequences: false).joined(separator: "/")
-                    .split(separator: "~0", omittingEmptySubsequences: false).joined(separator: "~")
-                guard let next = resolved[name] ?? Int(name).flatMap({ i in resolved.items.flatMap { i < $0.count ? $0[i] : nil } }) else {
-                    state.problems.append(SpecProblem(rule: "SPEC-REF", severity: .error, location: location,
-                                                      message: "$ref '\(reference)' names nothing: no \"\(name)\" in \(target)"))
+                let name = String(segment).split(separator: "~1", omittingEmptySubsequences: false).joined(
+                    separator: "/"
+                )
+                .split(separator: "~0", omittingEmptySubsequences: false).joined(separator: "~")
+                guard
+                    let next = resolved[name]
+                        ?? Int(name).flatMap({ i in resolved.items.flatMap { i < $0.count ? $0[i] : nil } })
+                else {
+                    state.problems.append(
+                        SpecProblem(
+                            rule: "SPEC-REF", severity: .error, location: location,
+                            message: "$ref '\(reference)' names nothing: no \"\(name)\" in \(target)"))
                     return nil
                 }
                 resolved = next

@@ -6,31 +6,42 @@ import FlowCheckRecords
 enum HTMLStoryboard {
     static func section(_ failure: FailureRecord, number: Int, groups: [String: Int]) -> String {
         let escape = HTMLReport.escape
-        var out = #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(escape(failure.description))</h2>"#
-        out += "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
+        var out =
+            #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(escape(failure.description))</h2>"#
+        out +=
+            "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
             + "\(failure.oneMinimal ? ", 1-minimal" : "")</p><ul class=\"rules\">"
         for rule in failure.rules {
-            out += "<li><code>\(escape(rule.id))</code> (\(rule.level.rawValue.uppercased())) \(escape(rule.summary))</li>"
+            out +=
+                "<li><code>\(escape(rule.id))</code> (\(rule.level.rawValue.uppercased())) \(escape(rule.summary))</li>"
         }
         out += "</ul>"
         let board = failure.storyboard
-        if let preface = board.preface { out += "<h3>\(escape(preface.title))</h3><pre class=\"document\">\(escape(preface.text))</pre>" }
+        if let preface = board.preface {
+            out += "<h3>\(escape(preface.title))</h3><pre class=\"document\">\(escape(preface.text))</pre>"
+        }
         out += "<table class=\"storyboard\"><tr>" + board.columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>"
         for row in board.rows {
-            out += "<tr class=\"\(row.diverged ? "diverged" : "")\"><td>\(escape(row.label))\(row.diverged ? "<br><strong>diverged</strong>" : "")</td>"
+            out +=
+                "<tr class=\"\(row.diverged ? "diverged" : "")\"><td>\(escape(row.label))\(row.diverged ? "<br><strong>diverged</strong>" : "")</td>"
             for cell in row.cells { out += self.cell(cell, groups: groups) }
             out += "</tr>"
         }
         out += "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
-        if !failure.violations.isEmpty { out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>" }
-        out += #"<p class="replay">Replay: <code id="replay-\#(number)">\#(escape(failure.replay))</code> <button type="button" data-copy="replay-\#(number)">Copy</button></p></section>"#
+        if !failure.violations.isEmpty {
+            out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+        }
+        out +=
+            #"<p class="replay">Replay: <code id="replay-\#(number)">\#(escape(failure.replay))</code> <button type="button" data-copy="replay-\#(number)">Copy</button></p></section>"#
         return out
     }
 
     static func cell(_ cell: Storyboard.Cell, groups: [String: Int]) -> String {
         let escape = HTMLReport.escape
         var out = cell.span > 1 ? "<td colspan=\"\(cell.span)\">" : "<td>"
-        if let note = cell.note { out += "<div class=\"outcome\(cell.alert ? " rejected" : "")\">\(escape(note))</div>" }
+        if let note = cell.note {
+            out += "<div class=\"outcome\(cell.alert ? " rejected" : "")\">\(escape(note))</div>"
+        }
         if let text = cell.text {
             switch cell.style {
             case .text: out += escape(text)
@@ -50,7 +61,8 @@ enum HTMLStoryboard {
             out += layer.presented ? #"<span class="layer modal" title="presented layer">"# : #"<span class="layer">"#
             for card in layer.cards {
                 let color = card.group.flatMap { groups[$0] }.map { " flow-\($0 % 8)" } ?? " no-flow"
-                out += #"<span class="entry\#(color)" title="\#(escape(card.group.map { "flow \($0)" } ?? "no flow"))\#(card.marked ? ", flow root" : "")">"#
+                out +=
+                    #"<span class="entry\#(color)" title="\#(escape(card.group.map { "flow \($0)" } ?? "no flow"))\#(card.marked ? ", flow root" : "")">"#
                 out += escape(card.title)
                 if let group = card.group { out += "<small>\(escape(group))</small>" }
                 if card.marked { out += #"<b class="root" title="flow root">★</b>"# }
@@ -79,7 +91,9 @@ enum HTMLStoryboard {
         for failure in failures {
             for row in failure.storyboard.rows {
                 for cell in row.cells {
-                    for layer in cell.stack?.layers ?? [] { for card in layer.cards { if let group = card.group { names.insert(group) } } }
+                    for layer in cell.stack?.layers ?? [] {
+                        for card in layer.cards { if let group = card.group { names.insert(group) } }
+                    }
                 }
             }
         }

@@ -6,24 +6,43 @@ public enum JUnitReport {
     /// The whole JUnit XML document for a run.
     public static func render(_ input: RunRecord) -> String {
         let cases = ReportCase.cases(input)
-        let failures = cases.filter { if case .failed = $0.outcome { return true }; return false }.count
-        let errors = cases.filter { if case .errored = $0.outcome { return true }; return false }.count
-        let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
+        let failures = cases.filter {
+            if case .failed = $0.outcome { return true }; return false
+        }.count
+        let errors = cases.filter {
+            if case .errored = $0.outcome { return true }; return false
+        }.count
+        let skipped = cases.filter {
+            if case .skipped = $0.outcome { return true }; return false
+        }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
-        xml.append(#"<testsuites name="FlowCheck: \#(input.verdict.overall.title)" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#)
+        xml.append(
+            #"<testsuites name="FlowCheck: \#(input.verdict.overall.title)" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#
+        )
         for suite in input.suites.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
             let own = cases.filter { $0.suite == suite }
-            let ownFailures = own.filter { if case .failed = $0.outcome { return true }; return false }.count
-            let ownErrors = own.filter { if case .errored = $0.outcome { return true }; return false }.count
-            let ownSkipped = own.filter { if case .skipped = $0.outcome { return true }; return false }.count
-            xml.append(#"  <testsuite name="\#(escape(suite))" tests="\#(own.count)" failures="\#(ownFailures)" errors="\#(ownErrors)" skipped="\#(ownSkipped)">"#)
+            let ownFailures = own.filter {
+                if case .failed = $0.outcome { return true }; return false
+            }.count
+            let ownErrors = own.filter {
+                if case .errored = $0.outcome { return true }; return false
+            }.count
+            let ownSkipped = own.filter {
+                if case .skipped = $0.outcome { return true }; return false
+            }.count
+            xml.append(
+                #"  <testsuite name="\#(escape(suite))" tests="\#(own.count)" failures="\#(ownFailures)" errors="\#(ownErrors)" skipped="\#(ownSkipped)">"#
+            )
             xml.append("    <properties>")
             let properties = [
                 ("kit.version", input.header.kit.version), ("implementation.name", input.header.implementation.name),
-                ("implementation.version", input.header.implementation.version), ("implementation.language", input.header.implementation.language),
+                ("implementation.version", input.header.implementation.version),
+                ("implementation.language", input.header.implementation.language),
                 ("seed", String(input.header.seed)), ("verdict", input.verdict.overall.rawValue),
             ]
-            for (name, value) in properties { xml.append(#"      <property name="\#(name)" value="\#(escape(value))"/>"#) }
+            for (name, value) in properties {
+                xml.append(#"      <property name="\#(name)" value="\#(escape(value))"/>"#)
+            }
             xml.append("    </properties>")
             for testCase in own {
                 let open = #"    <testcase classname="\#(escape(testCase.classname))" name="\#(escape(testCase.name))""#
@@ -32,7 +51,8 @@ public enum JUnitReport {
                     xml.append(open + "/>")
                 case .failed(let message, let detail):
                     xml.append(open + ">")
-                    xml.append(#"      <failure message="\#(escape(message))" type="divergence">\#(escape(detail))</failure>"#)
+                    xml.append(
+                        #"      <failure message="\#(escape(message))" type="divergence">\#(escape(detail))</failure>"#)
                     xml.append("    </testcase>")
                 case .skipped(let reason):
                     xml.append(open + ">")

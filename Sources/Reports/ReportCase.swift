@@ -33,19 +33,34 @@ public struct ReportCase: Hashable, Sendable {
             let name = suite.suite.rawValue
             for failure in record.failures(of: suite.suite) {
                 let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
-                result.append(ReportCase(suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: "\(failure.id): \(failure.description)",
-                                         outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
+                result.append(
+                    ReportCase(
+                        suite: name, classname: "\(name).\(failure.features.first ?? "rules")",
+                        name: "\(failure.id): \(failure.description)",
+                        outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
             if let error = verdict.error {
-                result.append(ReportCase(suite: name, classname: "\(name).run", name: "\(name): the implementation could not be run to the end",
-                                         outcome: .errored(message: error)))
+                result.append(
+                    ReportCase(
+                        suite: name, classname: "\(name).run",
+                        name: "\(name): the implementation could not be run to the end",
+                        outcome: .errored(message: error)))
             }
             let stoppedEarly = verdict.failures > 0 || verdict.error != nil
             for row in suite.coverage.sorted(by: { $0.label < $1.label }) where row.required {
-                let outcome: Outcome = row.runs > 0 ? .passed
-                    : stoppedEarly ? .skipped(reason: "the suite stopped at its first failure before exercising this")
-                    : .failed(message: "never exercised", detail: suite.exercised.unit == .step ? "Run more (--runs) or longer (--max-steps)." : "Run more (--runs).")
-                result.append(ReportCase(suite: name, classname: "\(name).\(feature(ofLabel: row.label))", name: "coverage: \(row.label)", outcome: outcome))
+                let outcome: Outcome =
+                    row.runs > 0
+                    ? .passed
+                    : stoppedEarly
+                        ? .skipped(reason: "the suite stopped at its first failure before exercising this")
+                        : .failed(
+                            message: "never exercised",
+                            detail: suite.exercised.unit == .step
+                                ? "Run more (--runs) or longer (--max-steps)." : "Run more (--runs).")
+                result.append(
+                    ReportCase(
+                        suite: name, classname: "\(name).\(feature(ofLabel: row.label))",
+                        name: "coverage: \(row.label)", outcome: outcome))
             }
         }
         for c in record.cases {
@@ -53,13 +68,17 @@ public struct ReportCase: Hashable, Sendable {
             switch c.status {
             case .passed: outcome = .passed
             case .failed:
-                outcome = .failed(message: c.rules.joined(separator: ", ") + (c.step.map { " at step \($0)" } ?? "") + (c.message.map { ": \($0)" } ?? ""),
-                                  detail: c.diff ?? "")
+                outcome = .failed(
+                    message: c.rules.joined(separator: ", ") + (c.step.map { " at step \($0)" } ?? "")
+                        + (c.message.map { ": \($0)" } ?? ""),
+                    detail: c.diff ?? "")
             case .errored: outcome = .errored(message: c.message ?? "")
             case .skipped: outcome = .skipped(reason: c.message ?? "skipped")
             }
-            result.append(ReportCase(suite: "corpus", classname: "corpus.\(c.suite).\(c.features.first ?? "stack")",
-                                     name: "\(c.id): \(c.description)", outcome: outcome))
+            result.append(
+                ReportCase(
+                    suite: "corpus", classname: "corpus.\(c.suite).\(c.features.first ?? "stack")",
+                    name: "\(c.id): \(c.description)", outcome: outcome))
         }
         return result
     }
@@ -86,14 +105,19 @@ public struct ReportCase: Hashable, Sendable {
 
     /// `50 of 52 judged checks passed (74 not judged)`: the checks behind the pass share, counted as JUnit counts them.
     public static func passedText(_ cases: [ReportCase]) -> String {
-        let skipped = cases.filter { if case .skipped = $0.outcome { return true }; return false }.count
+        let skipped = cases.filter {
+            if case .skipped = $0.outcome { return true }; return false
+        }.count
         let passed = cases.filter { $0.outcome == .passed }.count
-        return "\(passed) of \(counted(cases.count - skipped, "judged check")) passed" + (skipped > 0 ? " (\(skipped) not judged)" : "")
+        return "\(passed) of \(counted(cases.count - skipped, "judged check")) passed"
+            + (skipped > 0 ? " (\(skipped) not judged)" : "")
     }
 
     /// The share of judged cases (skipped ones left out) that passed, 0...1.
     public static func passShare(_ cases: [ReportCase]) -> Double {
-        let judged = cases.filter { if case .skipped = $0.outcome { return false }; return true }
+        let judged = cases.filter {
+            if case .skipped = $0.outcome { return false }; return true
+        }
         guard !judged.isEmpty else { return 0 }
         return Double(judged.filter { $0.outcome == .passed }.count) / Double(judged.count)
     }

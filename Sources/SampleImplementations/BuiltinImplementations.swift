@@ -18,6 +18,7 @@ public enum BuiltinImplementations {
 
     /// Every name `named(_:)` accepts.
     public static var names: [String] {
-        ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
+        ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
+            + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }
 }

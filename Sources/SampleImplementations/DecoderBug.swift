@@ -15,12 +15,15 @@ public enum DecoderBug: String, CaseIterable, Sendable {
 
     public var summary: String {
         switch self {
-        case .unknownComponentFailsScreen: return "one unknown component makes the whole screen fail to decode (the screen is dropped)"
+        case .unknownComponentFailsScreen:
+            return "one unknown component makes the whole screen fail to decode (the screen is dropped)"
         case .unknownTypeDropsSiblings: return "an unknown component type drops all of its siblings"
-        case .unknownNodeKindBecomesScreen: return "an unknown node kind becomes an empty screen named Unknown (as one public SDK does)"
+        case .unknownNodeKindBecomesScreen:
+            return "an unknown node kind becomes an empty screen named Unknown (as one public SDK does)"
         case .unknownEdgeKindFailsFlow: return "an unknown edge kind makes the whole flow fail (as one public SDK does)"
         case .chromeIgnored: return "the legacy chrome is ignored: no zones without persistentUI"
-        case .majorSchemaVersionAccepted: return "a resolve response with a future schema_version major is decoded instead of refused"
+        case .majorSchemaVersionAccepted:
+            return "a resolve response with a future schema_version major is decoded instead of refused"
         case .malformedChildDropsParent: return "a malformed child drops its parent component with all its siblings"
         case .emptyEntryRejected: return "an empty entryNodeId is refused instead of falling back to the first screen"
         case .unsupportedNodesDropped: return "api, event and subflow nodes are dropped instead of kept as unsupported"

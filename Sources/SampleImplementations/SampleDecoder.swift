@@ -17,7 +17,11 @@ struct SampleDecoder {
             var container = try decoder.unkeyedContainer()
             elements = []
             while !container.isAtEnd {
-                if let element = try? container.decode(Element.self) { elements.append(element) } else { _ = try? container.decode(AnyJSON.self) }
+                if let element = try? container.decode(Element.self) {
+                    elements.append(element)
+                } else {
+                    _ = try? container.decode(AnyJSON.self)
+                }
             }
         }
     }
@@ -27,11 +31,19 @@ struct SampleDecoder {
         case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) } else if let n = try? c.decode(Double.self) {
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let n = try? c.decode(Double.self) {
                 self = .number(n)
-            } else if let s = try? c.decode(String.self) { self = .string(s) } else if let a = try? c.decode([AnyJSON].self) {
+            } else if let s = try? c.decode(String.self) {
+                self = .string(s)
+            } else if let a = try? c.decode([AnyJSON].self) {
                 self = .array(a)
-            } else { self = .object(try c.decode([String: AnyJSON].self)) }
+            } else {
+                self = .object(try c.decode([String: AnyJSON].self))
+            }
         }
         var object: [String: AnyJSON]? { if case .object(let o) = self { return o }; return nil }
     }
@@ -56,7 +68,11 @@ struct SampleDecoder {
                 var list = try c.nestedUnkeyedContainer(forKey: .children)
                 var children: [Component?] = []
                 while !list.isAtEnd {
-                    if let child = try? list.decode(Component.self) { children.append(child) } else { _ = try? list.decode(AnyJSON.self); children.append(nil) }
+                    if let child = try? list.decode(Component.self) {
+                        children.append(child)
+                    } else {
+                        _ = try? list.decode(AnyJSON.self); children.append(nil)
+                    }
                 }
                 self.children = children
             }
@@ -104,7 +120,9 @@ struct SampleDecoder {
         var chrome: AnyJSON?
         var variables: LossyArray<Variable>?
 
-        private enum CodingKeys: String, CodingKey { case id, version, nodes, entryNodeId, edges, persistentUI, chrome, variables }
+        private enum CodingKeys: String, CodingKey {
+            case id, version, nodes, entryNodeId, edges, persistentUI, chrome, variables
+        }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -137,21 +155,29 @@ struct SampleDecoder {
         }
     }
 
-    func fail(_ message: String) -> DecodeOutcome { .error(DecodeError(code: DecodeError.invalidFlowSchema, message: message)) }
+    func fail(_ message: String) -> DecodeOutcome {
+        .error(DecodeError(code: DecodeError.invalidFlowSchema, message: message))
+    }
 
     func decode(_ text: String) -> DecodeOutcome {
         let data = Data(text.utf8)
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else { return fail("the document is not a JSON object") }
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
+            return fail("the document is not a JSON object")
+        }
         guard envelope.hasFlowSchema else {
-            do { return build(try JSONDecoder().decode(Flow.self, from: data)) } catch { return fail("not a flow: \(error)") }
+            do { return build(try JSONDecoder().decode(Flow.self, from: data)) } catch {
+                return fail("not a flow: \(error)")
+            }
         }
         var major = 1
         switch envelope.schemaVersion {
         case .number(let n)? where n >= 0 && n == n.rounded(): major = Int(n)
         case .string(let s)?:
             let parts = s.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-            guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+            guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count),
+                parts.allSatisfy({ ($0 ?? -1) >= 0 })
+            else {
                 return fail("bad schema_version")
             }
             major = parts[0]!
@@ -159,7 +185,8 @@ struct SampleDecoder {
         default: return fail("bad schema_version")
         }
         if major > 1 && bug != .majorSchemaVersionAccepted {
-            return .error(DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
+            return .error(
+                DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
         }
         guard envelope.flowIsObject else { return fail("flow_schema is not an object") }
         guard let flow = envelope.flow else { return fail("flow_schema is not a flow") }
@@ -211,19 +238,25 @@ struct SampleDecoder {
                 if bug == .unknownEdgeKindFailsFlow { return fail("unknown edge kind \(kind)") }
                 continue
             }
-            guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else { continue }
+            guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
+                continue
+            }
             edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
         }
 
         var zones: [String] = []
         if let persistent = flow.persistentUI, persistent != .null {
-            if let object = persistent.object { zones = ["navigationBar", "footer", "overlay"].filter { object[$0] != nil && object[$0] != .null } }
+            if let object = persistent.object {
+                zones = ["navigationBar", "footer", "overlay"].filter { object[$0] != nil && object[$0] != .null }
+            }
         } else if bug != .chromeIgnored, let chrome = flow.chrome?.object {
             if chrome["header"] != nil && chrome["header"] != .null { zones.append("navigationBar") }
             if chrome["footer"] != nil && chrome["footer"] != .null { zones.append("footer") }
         }
-        return .flow(CanonicalFlow(id: flow.id, version: 8, entry: entry, nodes: nodes, edges: edges, zones: zones,
-                                   variables: flow.variables?.elements.map(\.key) ?? []))
+        return .flow(
+            CanonicalFlow(
+                id: flow.id, version: 8, entry: entry, nodes: nodes, edges: edges, zones: zones,
+                variables: flow.variables?.elements.map(\.key) ?? []))
     }
 
     /// The SDK's migration table, newest rule last.
@@ -244,7 +277,9 @@ struct SampleDecoder {
         let children = raw.children ?? []
         if bug == .malformedChildDropsParent && children.contains(where: { $0 == nil }) { return nil }
         var decoded = children.compactMap { $0 }.compactMap { component($0, version: version) }
-        if bug == .unknownTypeDropsSiblings && decoded.contains(where: { $0.type == "unknown" }) { decoded = decoded.filter { $0.type == "unknown" } }
+        if bug == .unknownTypeDropsSiblings && decoded.contains(where: { $0.type == "unknown" }) {
+            decoded = decoded.filter { $0.type == "unknown" }
+        }
         return .init(id: raw.id, type: type, children: decoded)
     }
 

@@ -15,8 +15,10 @@ public final class SampleFlowDecoder: DecodingImplementation {
     public init(bug: DecoderBug? = nil) { self.bug = bug }
 
     public var info: ImplementationInfo {
-        ImplementationInfo(name: bug.map { "sample decoder (mutant \($0.rawValue))" } ?? "sample decoder", version: KitInfo.current.version,
-                           language: "Swift")
+        ImplementationInfo(
+            name: bug.map { "sample decoder (mutant \($0.rawValue))" } ?? "sample decoder",
+            version: KitInfo.current.version,
+            language: "Swift")
     }
 
     public var capabilities: Capabilities { Capabilities(suites: [.decoding], migrations: true) }

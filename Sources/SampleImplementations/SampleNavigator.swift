@@ -49,7 +49,9 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
 
     public var info: ImplementationInfo {
         let mutant = bug?.rawValue ?? decoderBug?.rawValue
-        return ImplementationInfo(name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version, language: "Swift")
+        return ImplementationInfo(
+            name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version,
+            language: "Swift")
     }
 
     public func decode(_ text: String) throws -> DecodeOutcome {
@@ -86,8 +88,12 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
         var result: [Entry] = []
         for (index, layer) in layers.enumerated() {
             for (position, screen) in layer.screens.enumerated() {
-                let presentation: Presentation = position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
-                result.append(Entry(screen: screen.name, flow: screen.flow, flowRoot: screen.startsFlow, presentation: presentation))
+                let presentation: Presentation =
+                    position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
+                result.append(
+                    Entry(
+                        screen: screen.name, flow: screen.flow, flowRoot: screen.startsFlow, presentation: presentation)
+                )
             }
         }
         return result
@@ -99,7 +105,8 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
 
     private func applyOptimistically(_ directive: Directive) -> Outcome {
         if inFlight != nil && bug != .secondOptimisticAccepted { return .rejected("actionInFlight") }
-        guard let mode = directive.mode?.rawValue, Self.optimisticModes.contains(mode) || bug == .optimisticPopAllowed && mode == "POP"
+        guard let mode = directive.mode?.rawValue,
+            Self.optimisticModes.contains(mode) || bug == .optimisticPopAllowed && mode == "POP"
         else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
         let snapshot = inFlight?.snapshot ?? layers
@@ -118,8 +125,10 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
             if bug == .noNavigationRollsBack { layers = pending.snapshot }
             return .applied
         }
-        let sameChange = directive.mode == pending.directive.mode && directive.screen == pending.directive.screen
-            && directive.flow?.name == pending.directive.flow?.name && directive.flow?.behavior == pending.directive.flow?.behavior
+        let sameChange =
+            directive.mode == pending.directive.mode && directive.screen == pending.directive.screen
+            && directive.flow?.name == pending.directive.flow?.name
+            && directive.flow?.behavior == pending.directive.flow?.behavior
         if directive.id == pending.id && sameChange {
             return bug == .confirmAppliedTwice ? apply(directive) : .applied
         }
@@ -145,7 +154,9 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
             let behavior = directive.flow?.behavior?.rawValue ?? ""
-            if !Self.behaviors.contains(behavior) && !(bug == .behaviorReplaceAsKeep && behavior == "REPLACE") { return "unknownBehavior" }
+            if !Self.behaviors.contains(behavior) && !(bug == .behaviorReplaceAsKeep && behavior == "REPLACE") {
+                return "unknownBehavior"
+            }
         }
         if mode == "POP_TO", (directive.screen ?? "").isEmpty { return "missingScreen" }
         return nil
@@ -173,7 +184,11 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
             popTopScreen()
         case "PRESENT":
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
-            if bug == .presentAsPush { layers[layers.count - 1].screens.append(newScreen) } else { layers.append(Layer(screens: [newScreen], presented: true)) }
+            if bug == .presentAsPush {
+                layers[layers.count - 1].screens.append(newScreen)
+            } else {
+                layers.append(Layer(screens: [newScreen], presented: true))
+            }
         case "DISMISS":
             if layers.count == 1 {
                 if bug == .dismissWithNothingPresentedClears { layers = []; return .applied }
@@ -206,7 +221,8 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
             }
         } else {
             search: for layer in stride(from: layers.count - 1, through: lowest, by: -1) {
-                for position in layers[layer].screens.indices.reversed() where layers[layer].screens[position].name == target {
+                for position in layers[layer].screens.indices.reversed()
+                where layers[layer].screens[position].name == target {
                     found = (layer, position)
                     break search
                 }

@@ -55,7 +55,9 @@ public indirect enum YAMLNode: Hashable, Sendable {
 
     /// Whether this is a null scalar.
     public var isNull: Bool {
-        if case .scalar(let text, let quoted, _) = self { return !quoted && ["", "~", "null", "Null", "NULL"].contains(text) }
+        if case .scalar(let text, let quoted, _) = self {
+            return !quoted && ["", "~", "null", "Null", "NULL"].contains(text)
+        }
         return false
     }
 }
@@ -69,6 +71,8 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
     /// Creates an error at a place in the text.
-    public init(line: Int, column: Int, message: String) { self.line = line; self.column = column; self.message = message }
+    public init(line: Int, column: Int, message: String) {
+        self.line = line; self.column = column; self.message = message
+    }
     public var description: String { "line \(line), column \(column): \(message)" }
 }

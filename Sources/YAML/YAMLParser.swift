@@ -21,7 +21,9 @@ public struct YAMLParser {
         let node = try parser.block(indent: parser.lines[parser.index].indent)
         if parser.index < parser.lines.count {
             let line = parser.lines[parser.index]
-            throw YAMLError(line: line.number, column: line.indent + 1, message: "unexpected indentation or content after the document")
+            throw YAMLError(
+                line: line.number, column: line.indent + 1,
+                message: "unexpected indentation or content after the document")
         }
         return node
     }
@@ -34,16 +36,27 @@ public struct YAMLParser {
             if line.hasSuffix("\r") { line = line.dropLast() }
             let indent = line.prefix { $0 == " " }.count
             let body = line.dropFirst(indent)
-            if body.first == "\t" { throw YAMLError(line: number, column: indent + 1, message: "tabs cannot indent YAML") }
+            if body.first == "\t" {
+                throw YAMLError(line: number, column: indent + 1, message: "tabs cannot indent YAML")
+            }
             let content = body.trimmingTrailingSpaces
-            if content.isEmpty || content.hasPrefix("#") { lines.append(Line(number: number, indent: -1, text: "")); continue }
+            if content.isEmpty || content.hasPrefix("#") {
+                lines.append(Line(number: number, indent: -1, text: "")); continue
+            }
             if indent == 0 && (content == "---" || content.hasPrefix("--- ")) {
-                if sawDocument || sawContent { throw YAMLError(line: number, column: 1, message: "several documents in one file are not supported") }
+                if sawDocument || sawContent {
+                    throw YAMLError(line: number, column: 1, message: "several documents in one file are not supported")
+                }
                 sawDocument = true
                 continue
             }
-            if indent == 0 && content == "..." { throw YAMLError(line: number, column: 1, message: "document end markers (several documents) are not supported") }
-            if indent == 0 && content.hasPrefix("%") { throw YAMLError(line: number, column: 1, message: "directives are not supported") }
+            if indent == 0 && content == "..." {
+                throw YAMLError(
+                    line: number, column: 1, message: "document end markers (several documents) are not supported")
+            }
+            if indent == 0 && content.hasPrefix("%") {
+                throw YAMLError(line: number, column: 1, message: "directives are not supported")
+            }
             sawContent = true
             lines.append(Line(number: number, indent: indent, text: content))
         }
@@ -64,12 +77,16 @@ public struct YAMLParser {
     private mutating func sequence(indent: Int) throws(YAMLError) -> YAMLNode {
         let start = YAMLNode.Position(line: lines[index].number, column: indent + 1)
         var items: [YAMLNode] = []
-        while index < lines.count, lines[index].indent == indent, lines[index].text == "-" || lines[index].text.hasPrefix("- ") {
+        while index < lines.count, lines[index].indent == indent,
+            lines[index].text == "-" || lines[index].text.hasPrefix("- ")
+        {
             let line = lines[index]
             let rest = line.text.dropFirst(1).drop { $0 == " " }
             if rest.isEmpty {
                 index += 1
-                if index < lines.count, lines[index].indent > indent { items.append(try block(indent: lines[index].indent)) } else {
+                if index < lines.count, lines[index].indent > indent {
+                    items.append(try block(indent: lines[index].indent))
+                } else {
                     items.append(.scalar("", quoted: false, .init(line: line.number, column: indent + 2)))
                 }
             } else {
@@ -80,7 +97,9 @@ public struct YAMLParser {
             }
         }
         if index < lines.count, lines[index].indent > indent {
-            throw YAMLError(line: lines[index].number, column: lines[index].indent + 1, message: "unexpected indentation in a sequence")
+            throw YAMLError(
+                line: lines[index].number, column: lines[index].indent + 1,
+                message: "unexpected indentation in a sequence")
         }
         return .sequence(items, start)
     }
@@ -101,20 +120,27 @@ public struct YAMLParser {
             if valueText.isEmpty {
                 if index < lines.count, lines[index].indent > indent {
                     value = try block(indent: lines[index].indent)
-                } else if index < lines.count, lines[index].indent == indent, lines[index].text == "-" || lines[index].text.hasPrefix("- ") {
+                } else if index < lines.count, lines[index].indent == indent,
+                    lines[index].text == "-" || lines[index].text.hasPrefix("- ")
+                {
                     value = try sequence(indent: indent)  // a sequence may sit at its key's indentation
                 } else {
                     value = .scalar("", quoted: false, .init(line: line.number, column: indent + valueOffset + 1))
                 }
             } else if valueText.hasPrefix("|") || valueText.hasPrefix(">") {
-                value = try blockScalar(valueText, parentIndent: indent, position: .init(line: line.number, column: indent + valueOffset + 1))
+                value = try blockScalar(
+                    valueText, parentIndent: indent,
+                    position: .init(line: line.number, column: indent + valueOffset + 1))
             } else {
-                value = try inlineValue(valueText, line: line.number, column: indent + valueOffset + 1, continuation: indent)
+                value = try inlineValue(
+                    valueText, line: line.number, column: indent + valueOffset + 1, continuation: indent)
             }
             pairs.append(.init(key: key, keyPosition: keyPosition, value: value))
         }
         if index < lines.count, lines[index].indent > indent {
-            throw YAMLError(line: lines[index].number, column: lines[index].indent + 1, message: "unexpected indentation in a mapping")
+            throw YAMLError(
+                line: lines[index].number, column: lines[index].indent + 1,
+                message: "unexpected indentation in a mapping")
         }
         return .mapping(pairs, start)
     }
@@ -142,7 +168,11 @@ public struct YAMLParser {
                 let next = text.index(after: i)
                 if next == text.endIndex || text[next] == " " {
                     let value = next == text.endIndex ? text[next...] : text[text.index(after: next)...]
-                    return (text[..<i], value.drop { $0 == " " }, text.distance(from: text.startIndex, to: next) + (next == text.endIndex ? 0 : 1) + (value.count - value.drop { $0 == " " }.count))
+                    return (
+                        text[..<i], value.drop { $0 == " " },
+                        text.distance(from: text.startIndex, to: next) + (next == text.endIndex ? 0 : 1)
+                            + (value.count - value.drop { $0 == " " }.count)
+                    )
                 }
             }
             i = text.index(after: i)
@@ -166,7 +196,9 @@ public struct YAMLParser {
     // MARK: Scalars and flow collections
 
     /// A value on one line, or a flow collection that may continue on more-indented lines.
-    private mutating func inlineValue(_ text: Substring, line: Int, column: Int, continuation: Int) throws(YAMLError) -> YAMLNode {
+    private mutating func inlineValue(
+        _ text: Substring, line: Int, column: Int, continuation: Int
+    ) throws(YAMLError) -> YAMLNode {
         var characters = Array(text)
         if text.hasPrefix("[") || text.hasPrefix("{") {
             // Gather continuation lines until the brackets close.
@@ -186,11 +218,15 @@ public struct YAMLParser {
         return value
     }
 
-    private mutating func blockScalar(_ header: Substring, parentIndent: Int, position: YAMLNode.Position) throws(YAMLError) -> YAMLNode {
+    private mutating func blockScalar(
+        _ header: Substring, parentIndent: Int, position: YAMLNode.Position
+    ) throws(YAMLError) -> YAMLNode {
         let folded = header.hasPrefix(">")
         let indicator = header.dropFirst()
         guard indicator.isEmpty || indicator == "-" || indicator == "+" else {
-            throw YAMLError(line: position.line, column: position.column, message: "only |, |-, |+, >, >- and >+ block scalars are supported")
+            throw YAMLError(
+                line: position.line, column: position.column,
+                message: "only |, |-, |+, >, >- and >+ block scalars are supported")
         }
         // Blank lines were dropped on load; read the original spacing back from line numbers.
         var collected: [(number: Int, indent: Int, text: Substring)] = []
@@ -245,7 +281,13 @@ struct FlowReader {
         var quote: Character?
         for c in characters {
             if let q = quote { if c == q { quote = nil }; continue }
-            if c == "\"" || c == "'" { quote = c } else if c == "[" || c == "{" { depth += 1 } else if c == "]" || c == "}" { depth -= 1 }
+            if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "[" || c == "{" {
+                depth += 1
+            } else if c == "]" || c == "}" {
+                depth -= 1
+            }
         }
         return depth <= 0
     }
@@ -264,7 +306,9 @@ struct FlowReader {
             while true {
                 items.append(try value(inFlow: true))
                 skipSpaces()
-                if peek == "," { offset += 1; skipSpaces(); if peek == "]" { offset += 1; return .sequence(items, start) }; continue }
+                if peek == "," {
+                    offset += 1; skipSpaces(); if peek == "]" { offset += 1; return .sequence(items, start) }; continue
+                }
                 if peek == "]" { offset += 1; return .sequence(items, start) }
                 throw error("expected ',' or ']' in a flow sequence")
             }
@@ -276,12 +320,15 @@ struct FlowReader {
             while true {
                 skipSpaces()
                 let keyPosition = position
-                guard case .scalar(let key, _, _) = try value(inFlow: true, isKey: true) else { throw error("a flow mapping key must be a scalar") }
+                guard case .scalar(let key, _, _) = try value(inFlow: true, isKey: true) else {
+                    throw error("a flow mapping key must be a scalar")
+                }
                 skipSpaces()
                 guard peek == ":" else { throw error("expected ':' after a key in a flow mapping") }
                 offset += 1
                 skipSpaces()
-                let item: YAMLNode = peek == "," || peek == "}" ? .scalar("", quoted: false, position) : try value(inFlow: true)
+                let item: YAMLNode =
+                    peek == "," || peek == "}" ? .scalar("", quoted: false, position) : try value(inFlow: true)
                 pairs.append(.init(key: key, keyPosition: keyPosition, value: item))
                 skipSpaces()
                 if peek == "," { offset += 1; continue }
@@ -307,7 +354,10 @@ struct FlowReader {
         var text = ""
         while let c = peek {
             if inFlow && (c == "," || c == "]" || c == "}") { break }
-            if c == ":" && (offset + 1 == characters.count || characters[offset + 1] == " " || (inFlow && [",", "]", "}"].contains(characters[offset + 1]))) {
+            if c == ":"
+                && (offset + 1 == characters.count || characters[offset + 1] == " "
+                    || (inFlow && [",", "]", "}"].contains(characters[offset + 1])))
+            {
                 if isKey || inFlow { break }
             }
             if c == "#" && (text.isEmpty || text.last == " ") { break }
@@ -350,8 +400,10 @@ struct FlowReader {
             case "/": text.append("/")
             case "0": text.append("\0")
             case "u":
-                guard offset + 4 <= characters.count, let code = UInt32(String(characters[offset..<(offset + 4)]), radix: 16),
-                      let scalar = Unicode.Scalar(code) else { throw error("a \\u escape needs four hex digits") }
+                guard offset + 4 <= characters.count,
+                    let code = UInt32(String(characters[offset..<(offset + 4)]), radix: 16),
+                    let scalar = Unicode.Scalar(code)
+                else { throw error("a \\u escape needs four hex digits") }
                 text.unicodeScalars.append(scalar)
                 offset += 4
             default: throw error("an unsupported escape \\\(e) in a double-quoted string")
@@ -370,7 +422,10 @@ extension YAMLParser {
         case "*": throw YAMLError(line: line, column: column, message: "aliases (*) are not supported")
         case "!": throw YAMLError(line: line, column: column, message: "tags (!) are not supported")
         case "@", "`": throw YAMLError(line: line, column: column, message: "a plain scalar cannot start with \(first)")
-        case "?": if text.count > 1 && text.dropFirst().first == " " { throw YAMLError(line: line, column: column, message: "complex keys (?) are not supported") }
+        case "?":
+            if text.count > 1 && text.dropFirst().first == " " {
+                throw YAMLError(line: line, column: column, message: "complex keys (?) are not supported")
+            }
         default: break
         }
     }
@@ -389,7 +444,13 @@ extension Substring {
         var previous: Character = " "
         for i in indices {
             let c = self[i]
-            if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { if previous == " " || previous == "[" || previous == "{" || previous == "," || i == startIndex { quote = c } } else if c == "#" && previous == " " {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                if previous == " " || previous == "[" || previous == "{" || previous == "," || i == startIndex {
+                    quote = c
+                }
+            } else if c == "#" && previous == " " {
                 return self[..<i].trimmingTrailingSpaces
             }
             previous = c

@@ -1,22 +1,31 @@
 import Testing
 import ArgumentParsing
 
-let tool = CommandDefinition("tool", abstract: "A tool.", subcommands: [
-    CommandDefinition("run", abstract: "Run it.", options: [
-        .init("seed", value: "S", help: "The seed.", default: "random"),
-        .init("suite", short: "s", value: "name", help: "A suite.", repeatable: true),
-        .init("time-limit", value: "duration", help: "A limit."),
-    ], flags: [.init("quiet", short: "q", help: "Say less.")]),
-    CommandDefinition("corpus", abstract: "Corpus work.", subcommands: [
-        CommandDefinition("verify", abstract: "Verify.", positionals: [.init("files", help: "Files.", variadic: true, optional: true)]),
-    ]),
-])
+let tool = CommandDefinition(
+    "tool", abstract: "A tool.",
+    subcommands: [
+        CommandDefinition(
+            "run", abstract: "Run it.",
+            options: [
+                .init("seed", value: "S", help: "The seed.", default: "random"),
+                .init("suite", short: "s", value: "name", help: "A suite.", repeatable: true),
+                .init("time-limit", value: "duration", help: "A limit."),
+            ], flags: [.init("quiet", short: "q", help: "Say less.")]),
+        CommandDefinition(
+            "corpus", abstract: "Corpus work.",
+            subcommands: [
+                CommandDefinition(
+                    "verify", abstract: "Verify.",
+                    positionals: [.init("files", help: "Files.", variadic: true, optional: true)])
+            ]),
+    ])
 
 @Suite("Argument parser")
 struct ArgumentParserTests {
     @Test("Subcommands, options in both spellings, repeatable options, short names and flags")
     func parses() throws {
-        let parsed = try ArgumentParser.parse(["run", "--seed", "42", "-s", "navigation", "--suite=session", "-q"], root: tool)
+        let parsed = try ArgumentParser.parse(
+            ["run", "--seed", "42", "-s", "navigation", "--suite=session", "-q"], root: tool)
         #expect(parsed.commandPath == ["run"])
         #expect(try parsed.unsigned("seed") == 42)
         #expect(parsed.values("suite") == ["navigation", "session"])
@@ -28,9 +37,14 @@ struct ArgumentParserTests {
 
     @Test("Durations in ms, s, m and h; invalid numbers and durations are errors that name the option")
     func typedValues() throws {
-        #expect(try ArgumentParser.parse(["run", "--time-limit", "30s"], root: tool).duration("time-limit") == .seconds(30))
-        #expect(try ArgumentParser.parse(["run", "--time-limit", "250ms"], root: tool).duration("time-limit") == .milliseconds(250))
-        #expect(try ArgumentParser.parse(["run", "--time-limit", "1.5m"], root: tool).duration("time-limit") == .seconds(90))
+        #expect(
+            try ArgumentParser.parse(["run", "--time-limit", "30s"], root: tool).duration("time-limit") == .seconds(30))
+        #expect(
+            try ArgumentParser.parse(["run", "--time-limit", "250ms"], root: tool).duration("time-limit")
+                == .milliseconds(250))
+        #expect(
+            try ArgumentParser.parse(["run", "--time-limit", "1.5m"], root: tool).duration("time-limit") == .seconds(90)
+        )
         let bad = try ArgumentParser.parse(["run", "--time-limit", "soon", "--seed", "-1"], root: tool)
         #expect(throws: ArgumentError.self) { try bad.duration("time-limit") }
         do {
@@ -42,15 +56,20 @@ struct ArgumentParserTests {
         }
     }
 
-    @Test("Usage errors say what is wrong", arguments: [
-        (["run", "--sed", "1"], ArgumentError.Code.unknownOption, "unknown option \"--sed\"; did you mean --seed?"),
-        (["run", "--seed"], .missingValue, "--seed needs a value (S)"),
-        (["run", "--seed", "1", "--seed", "2"], .repeatedOption, "--seed is given more than once"),
-        (["walk"], .unknownSubcommand, "unknown subcommand \"walk\"; expected one of: run, corpus"),
-        (["corpus"], .missingSubcommand, "missing subcommand; expected one of: verify"),
-        (["run", "extra"], .unexpectedArgument, "unexpected argument \"extra\""),
-        (["run", "-x"], .unknownOption, "unknown option \"-x\""),
-    ])
+    @Test(
+        "Usage errors say what is wrong",
+        arguments: [
+            (
+                ["run", "--sed", "1"], ArgumentError.Code.unknownOption,
+                "unknown option \"--sed\"; did you mean --seed?"
+            ),
+            (["run", "--seed"], .missingValue, "--seed needs a value (S)"),
+            (["run", "--seed", "1", "--seed", "2"], .repeatedOption, "--seed is given more than once"),
+            (["walk"], .unknownSubcommand, "unknown subcommand \"walk\"; expected one of: run, corpus"),
+            (["corpus"], .missingSubcommand, "missing subcommand; expected one of: verify"),
+            (["run", "extra"], .unexpectedArgument, "unexpected argument \"extra\""),
+            (["run", "-x"], .unknownOption, "unknown option \"-x\""),
+        ])
     func errors(arguments: [String], code: ArgumentError.Code, message: String) {
         do {
             _ = try ArgumentParser.parse(arguments, root: tool)

@@ -17,29 +17,37 @@ let corpusPath = repository.appendingPathComponent("Corpus").path
 
 @Suite("CI gating", .serialized)
 struct GatingTests {
-    @Test("A skip list skips a failing golden case by id or by feature, with its reason; an entry without a reason is refused")
+    @Test(
+        "A skip list skips a failing golden case by id or by feature, with its reason; an entry without a reason is refused"
+    )
     func skipList() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let failing = flowcheck("corpus", "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--corpus", corpusPath, "--no-html")
+        let failing = flowcheck(
+            "corpus", "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--corpus", corpusPath, "--no-html")
         #expect(failing.code == .failure)
         #expect(failing.out.contains("FAIL navigation/pop-to-shared.json"))
 
         let byCase = folder.appendingPathComponent("skip-case.json")
         try Data(#"{"skip":[{"case":"pop-to-shared","reason":"known bug ACME-12"}]}"#.utf8).write(to: byCase)
-        let skipped = flowcheck("corpus", "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--corpus", corpusPath, "--no-html", "--skip", byCase.path)
+        let skipped = flowcheck(
+            "corpus", "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--corpus", corpusPath, "--no-html",
+            "--skip", byCase.path)
         #expect(skipped.code == .success)
         #expect(skipped.out.contains("SKIP navigation/pop-to-shared.json: known bug ACME-12"))
 
         let byFeature = folder.appendingPathComponent("skip-feature.json")
         try Data(#"{"skip":[{"feature":"pop-to","reason":"POP_TO is not shipped yet"}]}"#.utf8).write(to: byFeature)
-        let featureSkipped = flowcheck("run", "--sut", "builtin:mutant:pop-to-bottom-most", "--suite", "navigation", "--seed", "2", "--no-html", "--skip", byFeature.path)
+        let featureSkipped = flowcheck(
+            "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--suite", "navigation", "--seed", "2", "--no-html",
+            "--skip", byFeature.path)
         #expect(featureSkipped.code == .success, "the only failure is in a skipped feature")
         #expect(featureSkipped.out.contains("skipped failure navigation-"))
 
         let bad = folder.appendingPathComponent("skip-bad.json")
         try Data(#"{"skip":[{"case":"x","reason":" "}]}"#.utf8).write(to: bad)
-        let refused = flowcheck("corpus", "run", "--sut", "builtin:sample", "--corpus", corpusPath, "--no-html", "--skip", bad.path)
+        let refused = flowcheck(
+            "corpus", "run", "--sut", "builtin:sample", "--corpus", corpusPath, "--no-html", "--skip", bad.path)
         #expect(refused.code == .usage)
         #expect(refused.err.contains("$.skip[0].reason"))
     }
@@ -50,21 +58,34 @@ struct GatingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let baseline = folder.appendingPathComponent("baseline.json").path
         let mutant = ["run", "--sut", "builtin:mutant:dismiss-pops-one", "--seed", "3", "--no-html"]
-        let update = FlowCheckCommand.main(mutant + ["--baseline", baseline, "--update-baseline"], console: Capture().console)
+        let update = FlowCheckCommand.main(
+            mutant + ["--baseline", baseline, "--update-baseline"], console: Capture().console)
         #expect(update == .success)
         let written = try JSONDecoder().decode(Baseline.self, from: Data(contentsOf: URL(fileURLWithPath: baseline)))
         #expect(!written.expectedFailures.isEmpty)
 
         let expected = Capture()
-        #expect(FlowCheckCommand.main(mutant + ["--baseline", baseline], console: expected.console) == .success, "the same failures are expected")
-        #expect(expected.out.contains("Verdict: DIVERGENT") && expected.out.contains("Gate: PASSED by the baseline (exit 0); the verdict stays DIVERGENT."))
+        #expect(
+            FlowCheckCommand.main(mutant + ["--baseline", baseline], console: expected.console) == .success,
+            "the same failures are expected")
+        #expect(
+            expected.out.contains("Verdict: DIVERGENT")
+                && expected.out.contains("Gate: PASSED by the baseline (exit 0); the verdict stays DIVERGENT."))
         let other = Capture()
-        #expect(FlowCheckCommand.main(["run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "3", "--no-html", "--baseline", baseline],
-                                      console: other.console) == .failure)
+        #expect(
+            FlowCheckCommand.main(
+                [
+                    "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "3", "--no-html", "--baseline",
+                    baseline,
+                ],
+                console: other.console) == .failure)
         #expect(other.out.contains("new failure: "))
         #expect(other.out.contains("now passes or no longer exists"), "the mutant's expected failures are stale here")
         let fixed = Capture()
-        #expect(FlowCheckCommand.main(["run", "--sut", "builtin:sample", "--seed", "3", "--no-html", "--baseline", baseline], console: fixed.console) == .failure)
+        #expect(
+            FlowCheckCommand.main(
+                ["run", "--sut", "builtin:sample", "--seed", "3", "--no-html", "--baseline", baseline],
+                console: fixed.console) == .failure)
         #expect(fixed.out.contains("stale: \(written.expectedFailures[0])"))
     }
 
@@ -74,7 +95,9 @@ struct GatingTests {
         #expect(gate.newFailures == ["d"] && gate.expected == ["a"] && gate.stale == ["b", "c"])
         #expect(!gate.passes)
         #expect(Baseline(expectedFailures: ["a"]).gate(failures: ["a"]).passes)
-        #expect(Baseline(expectedFailures: ["z", "a", "a"]).fileText == "{\n  \"expectedFailures\" : [\n    \"a\",\n    \"z\"\n  ]\n}\n")
+        #expect(
+            Baseline(expectedFailures: ["z", "a", "a"]).fileText
+                == "{\n  \"expectedFailures\" : [\n    \"a\",\n    \"z\"\n  ]\n}\n")
     }
 
     @Test("Shards through the CLI: flowcheck report merges them into the counts of one unsharded run")
@@ -82,12 +105,20 @@ struct GatingTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = folder.appendingPathComponent("whole.jsonl").path
-        #expect(FlowCheckCommand.main(["run", "--sut", "builtin:sample", "--seed", "6", "--no-html", "--json", whole], console: Capture().console) == .success)
+        #expect(
+            FlowCheckCommand.main(
+                ["run", "--sut", "builtin:sample", "--seed", "6", "--no-html", "--json", whole],
+                console: Capture().console) == .success)
         var shards: [String] = []
         for i in 1...3 {
             let path = folder.appendingPathComponent("shard-\(i).jsonl").path
-            #expect(FlowCheckCommand.main(["run", "--sut", "builtin:sample", "--seed", "6", "--no-html", "--shard", "\(i)/3", "--json", path],
-                                          console: Capture().console) == .success)
+            #expect(
+                FlowCheckCommand.main(
+                    [
+                        "run", "--sut", "builtin:sample", "--seed", "6", "--no-html", "--shard", "\(i)/3", "--json",
+                        path,
+                    ],
+                    console: Capture().console) == .success)
             shards.append(path)
         }
         let merged = Capture()
@@ -95,40 +126,61 @@ struct GatingTests {
         #expect(FlowCheckCommand.main(["report"] + shards + ["--html", html], console: merged.console) == .success)
         let record = try RunRecord.read([("whole", try String(contentsOfFile: whole, encoding: .utf8))])
         let exercised = record.verdict.exercised.map(\.description).joined(separator: ", ")
-        #expect(merged.out.contains("3 files: \(record.verdict.runs) runs, \(exercised), 0 failures; verdict conforming"), "\(merged.out)")
+        #expect(
+            merged.out.contains("3 files: \(record.verdict.runs) runs, \(exercised), 0 failures; verdict conforming"),
+            "\(merged.out)")
         #expect(FileManager.default.fileExists(atPath: html))
     }
 
-    @Test("certify: the sample is certified with a certificate; a mutant is not; an implementation whose every step errors is refused")
+    @Test(
+        "certify: the sample is certified with a certificate; a mutant is not; an implementation whose every step errors is refused"
+    )
     func certify() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let html = folder.appendingPathComponent("sample.html").path
-        let certified = flowcheck("certify", "--sut", "builtin:sample", "--corpus", corpusPath, "--seed", "1", "--runs", "400", "--html", html)
+        let certified = flowcheck(
+            "certify", "--sut", "builtin:sample", "--corpus", corpusPath, "--seed", "1", "--runs", "400", "--html", html
+        )
         #expect(certified.code == .success)
-        let certificate = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sample.certificate.json"))) as! [String: Any]
+        let certificate =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("sample.certificate.json"))) as! [String: Any]
         #expect(certificate["decision"] as? String == "certified")
         #expect(certificate["verdict"] as? String == "conforming")
         #expect((certificate["corpusHash"] as? String)?.hasPrefix("fnv1a64:") == true)
-        for key in ["kit", "implementation", "capabilities", "seed", "suiteSeeds", "runs", "exercised", "cases"] { #expect(certificate[key] != nil, "\(key)") }
+        for key in ["kit", "implementation", "capabilities", "seed", "suiteSeeds", "runs", "exercised", "cases"] {
+            #expect(certificate[key] != nil, "\(key)")
+        }
 
-        let mutant = flowcheck("certify", "--sut", "builtin:mutant:reset-keeps-root", "--corpus", corpusPath, "--seed", "1", "--runs", "400", "--html",
-                               folder.appendingPathComponent("mutant.html").path)
+        let mutant = flowcheck(
+            "certify", "--sut", "builtin:mutant:reset-keeps-root", "--corpus", corpusPath, "--seed", "1", "--runs",
+            "400", "--html",
+            folder.appendingPathComponent("mutant.html").path)
         #expect(mutant.code == .failure)
         #expect(mutant.out.contains("Certificate: NOT CERTIFIED"))
 
-        let hello = #"{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","reasons":false}}"#
-        let erroring = "read l; echo '\(hello)'; while read l; do echo \"$l\" | sed -n 's/.*\"seq\":\\([0-9]*\\).*/{\"seq\":\\1,\"errored\":true,\"message\":\"not implemented\"}/p'; done"
-        let refused = flowcheck("certify", "--sut", erroring, "--corpus", corpusPath, "--seed", "1", "--runs", "10", "--html", folder.appendingPathComponent("broken.html").path)
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","reasons":false}}"#
+        let erroring =
+            "read l; echo '\(hello)'; while read l; do echo \"$l\" | sed -n 's/.*\"seq\":\\([0-9]*\\).*/{\"seq\":\\1,\"errored\":true,\"message\":\"not implemented\"}/p'; done"
+        let refused = flowcheck(
+            "certify", "--sut", erroring, "--corpus", corpusPath, "--seed", "1", "--runs", "10", "--html",
+            folder.appendingPathComponent("broken.html").path)
         #expect(refused.code == .failure)
         #expect(refused.out.contains("Certificate: REFUSED: every suite errored"), "\(refused.out)")
     }
 
-    @Test("--save-failures writes a golden case the model verifies; an existing case is never overwritten with other content")
+    @Test(
+        "--save-failures writes a golden case the model verifies; an existing case is never overwritten with other content"
+    )
     func saveFailures() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["run", "--sut", "builtin:mutant:keep-always-root", "--suite", "navigation", "--seed", "9", "--no-html", "--save-failures", folder.path]
+        let arguments = [
+            "run", "--sut", "builtin:mutant:keep-always-root", "--suite", "navigation", "--seed", "9", "--no-html",
+            "--save-failures", folder.path,
+        ]
         let first = Capture()
         #expect(FlowCheckCommand.main(arguments, console: first.console) == .failure)
         #expect(first.out.contains("saved "))
@@ -138,14 +190,18 @@ struct GatingTests {
         #expect(saved.goldenCase.origin == .regression)
         #expect(saved.goldenCase.id.hasPrefix("navigation-"))
         #expect(try CaseVerifier.verify(saved.goldenCase).isEmpty, "its expectations come from the model")
-        #expect(flowcheck("corpus", "run", "--sut", "builtin:mutant:keep-always-root", "--corpus", folder.path, "--no-html").code == .failure,
-                "the saved case fails the mutant it came from")
+        #expect(
+            flowcheck("corpus", "run", "--sut", "builtin:mutant:keep-always-root", "--corpus", folder.path, "--no-html")
+                .code == .failure,
+            "the saved case fails the mutant it came from")
 
         let again = Capture()
         _ = FlowCheckCommand.main(arguments, console: again.console)
         #expect(again.out.contains("already saved"))
         let file = folder.appendingPathComponent(saved.file)
-        try Data(try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Regression", with: "Edited").utf8).write(to: file)
+        try Data(
+            try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Regression", with: "Edited").utf8
+        ).write(to: file)
         let conflict = Capture()
         _ = FlowCheckCommand.main(arguments, console: conflict.console)
         #expect(conflict.err.contains("exists with other content; not overwritten"))

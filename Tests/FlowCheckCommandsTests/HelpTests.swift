@@ -17,16 +17,32 @@ struct HelpTests {
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(page.out + "\n" == expected, "\(file.lastPathComponent) differs; rerun with FLOWCHECK_UPDATE_GOLDEN=1 if the change is intended")
+        #expect(
+            page.out + "\n" == expected,
+            "\(file.lastPathComponent) differs; rerun with FLOWCHECK_UPDATE_GOLDEN=1 if the change is intended")
     }
 
-    @Test("A usage error prints the error, the one usage line and where the help is, never the whole help page", arguments: [
-        (["run"], "error: missing --sut <implementation>"),
-        (["run", "--sut", "builtin:sample", "--runs", "0"], "error: --runs takes a whole number from 1 to 10000000, not \"0\""),
-        (["run", "--sut", "builtin:sample", "--time-limit", "0s"], "error: --time-limit takes a positive duration"),
-        (["run", "--sut", "builtin:sample", "--suite", "teleport"], "error: --suite takes suite names from navigation, session, decoding"),
-        (["corpus", "run", "--sut", "builtin:sample", "--shard", "3/2"], "error: --shard takes i/n with 1 ≤ i ≤ n"),
-    ])
+    @Test(
+        "A usage error prints the error, the one usage line and where the help is, never the whole help page",
+        arguments: [
+            (["run"], "error: missing --sut <implementation>"),
+            (
+                ["run", "--sut", "builtin:sample", "--runs", "0"],
+                "error: --runs takes a whole number from 1 to 10000000, not \"0\""
+            ),
+            (
+                ["run", "--sut", "builtin:sample", "--time-limit", "0s"],
+                "error: --time-limit takes a positive duration"
+            ),
+            (
+                ["run", "--sut", "builtin:sample", "--suite", "teleport"],
+                "error: --suite takes suite names from navigation, session, decoding"
+            ),
+            (
+                ["corpus", "run", "--sut", "builtin:sample", "--shard", "3/2"],
+                "error: --shard takes i/n with 1 ≤ i ≤ n"
+            ),
+        ])
     func usageError(arguments: [String], message: String) {
         let (code, out, err) = flowcheck(arguments)
         #expect(code == .usage)
@@ -50,7 +66,9 @@ struct HelpTests {
         #expect(version.code == .success && version.out == "FlowCheck 0.1.0")
     }
 
-    @Test("Required options are bare in the usage line; --suite lists every registered suite; --html defaults per command")
+    @Test(
+        "Required options are bare in the usage line; --suite lists every registered suite; --html defaults per command"
+    )
     func helpFromRegistries() {
         #expect(flowcheck("run", "--help").out.contains("USAGE: flowcheck run --sut <implementation> [<options>]"))
         let run = flowcheck("run", "--help").out

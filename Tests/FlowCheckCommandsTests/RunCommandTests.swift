@@ -9,8 +9,9 @@ final class Capture: Sendable {
     private let lines = Mutex<(out: [String], err: [String])>(([], []))
 
     var console: Console {
-        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
-                err: { text in self.lines.withLock { $0.err.append(text) } }, isTerminal: false)
+        Console(
+            out: { text in self.lines.withLock { $0.out.append(text) } },
+            err: { text in self.lines.withLock { $0.err.append(text) } }, isTerminal: false)
     }
 
     var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
@@ -24,15 +25,22 @@ func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: Str
 func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
     let capture = Capture()
     var arguments = arguments
-    let writesHTML = ["run", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
-    if writesHTML && !arguments.contains("--html") && !arguments.contains("--no-html") && !arguments.contains("--help") {
-        arguments += ["--html", FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-test-\(UUID().uuidString).html").path]
+    let writesHTML =
+        ["run", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
+    if writesHTML && !arguments.contains("--html") && !arguments.contains("--no-html") && !arguments.contains("--help")
+    {
+        arguments += [
+            "--html",
+            FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-test-\(UUID().uuidString).html")
+                .path,
+        ]
     }
     let code = FlowCheckCommand.main(arguments, console: capture.console)
     return (code, capture.out, capture.err)
 }
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let pythonExample = repository.appendingPathComponent("Tests/ProcessExample/navigator.py").path
 
 @Suite("flowcheck run", .serialized)
@@ -47,18 +55,27 @@ struct RunCommandTests {
 
     @Test("A mutant: exit 1, the minimal steps, the diff, the rule, and a replay command that replays it")
     func mutant() throws {
-        let (code, out, _) = flowcheck("run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7")
+        let (code, out, _) = flowcheck(
+            "run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7")
         #expect(code == .failure)
         #expect(out.contains("NAV-PUSH-REMOVE-PREVIOUS (MUST)"))
         #expect(out.contains("(- model, + implementation)"))
         #expect(out.contains("\n    - ") && out.contains("\n    + "))
-        let replay = try #require(out.split(separator: "\n").first { $0.contains("Replay: ") }).split(separator: "Replay: ")[1]
-        #expect(replay == "flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --runs 400 --max-steps 30")
+        let replay = try #require(out.split(separator: "\n").first { $0.contains("Replay: ") }).split(
+            separator: "Replay: ")[1]
+        #expect(
+            replay
+                == "flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --runs 400 --max-steps 30"
+        )
         let again = flowcheck(Array(replay.split(separator: " ").dropFirst().map(String.init)))
         #expect(again.code == .failure)
-        let replayed = flowcheck("run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7", "--runs", "400", "--max-steps", "30")
+        let replayed = flowcheck(
+            "run", "--sut", "builtin:mutant:remove-previous-top-run", "--suite", "navigation", "--seed", "7", "--runs",
+            "400", "--max-steps", "30")
         // Wall time is the one thing a replay may change (and each test run writes its report to its own temporary file).
-        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "") }
+        let timeless = { (text: String) in
+            text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "")
+        }
         #expect(timeless(replayed.out) == timeless(out), "the replay command reproduces the same report")
     }
 
@@ -73,26 +90,39 @@ struct RunCommandTests {
         let (code, out, _) = flowcheck(arguments)
         #expect(code == .failure)
         // Wall time may differ, and the test writes its report to a temporary folder, not Reports/.
-        let timeless = { (text: String) in text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "") }
-        #expect(timeless(out) == timeless(shown), "update the README's example to what `swift run flowcheck \(arguments.joined(separator: " "))` prints")
+        let timeless = { (text: String) in
+            text.replacing(/\d+\.\d+ s\b/, with: "_ s").replacing(/\nwrote [^\n]*/, with: "")
+        }
+        #expect(
+            timeless(out) == timeless(shown),
+            "update the README's example to what `swift run flowcheck \(arguments.joined(separator: " "))` prints")
     }
 
-    @Test("--json writes a header with its format version, suite records, one failure record per failure and a summary, keys sorted")
+    @Test(
+        "--json writes a header with its format version, suite records, one failure record per failure and a summary, keys sorted"
+    )
     func jsonLines() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let (code, _, _) = flowcheck("run", "--sut", "builtin:mutant:dismiss-nothing-presented-clears", "--seed", "3", "--json", file.path)
+        let (code, _, _) = flowcheck(
+            "run", "--sut", "builtin:mutant:dismiss-nothing-presented-clears", "--seed", "3", "--json", file.path)
         #expect(code == .failure)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
-        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let records = try lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(records.first?["type"] as? String == "header")
         #expect(records.first?["formatVersion"] as? Int == 2)
         #expect(records.first?["seed"] as? Int == 3)
         #expect(records.last?["type"] as? String == "summary")
         let failure = try #require(records.first { $0["type"] as? String == "failure" })
-        for key in ["id", "suite", "rules", "size", "diff", "storyboard", "replay", "detail"] { #expect(failure[key] != nil, "missing \(key)") }
+        for key in ["id", "suite", "rules", "size", "diff", "storyboard", "replay", "detail"] {
+            #expect(failure[key] != nil, "missing \(key)")
+        }
         let detail = try #require(failure["detail"] as? [String: Any])
-        for key in ["profile", "initial", "trace", "divergingStep"] { #expect(detail[key] != nil, "missing detail.\(key)") }
+        for key in ["profile", "initial", "trace", "divergingStep"] {
+            #expect(detail[key] != nil, "missing detail.\(key)")
+        }
         let rules = try #require(failure["rules"] as? [[String: Any]])
         #expect(rules.contains { $0["id"] as? String == "NAV-DISMISS-ROOT" && $0["level"] as? String == "should" })
         let summary = try #require(records.last)
@@ -102,7 +132,8 @@ struct RunCommandTests {
         #expect(summary["passed"] as? Bool == false && summary["seconds"] != nil)
         for line in lines {
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let resorted = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            let resorted = try JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             #expect(try JSONSerialization.jsonObject(with: resorted) as? NSDictionary == object as NSDictionary)
             #expect(line.hasPrefix("{\"" + (object.keys.sorted().first ?? "")), "keys are written in sorted order")
         }
@@ -121,10 +152,12 @@ struct RunCommandTests {
         let passing = flowcheck("run", "--sut", "python3 \(pythonExample)", "--seed", "5")
         #expect(passing.code == .success, "\(passing.out)\(passing.err)")
         #expect(passing.out.contains("python-example 1.0 (Python)"))
-        let mutated = flowcheck("run", "--sut", "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(pythonExample)", "--seed", "5")
+        let mutated = flowcheck(
+            "run", "--sut", "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(pythonExample)", "--seed", "5")
         #expect(mutated.code == .failure)
         #expect(mutated.out.contains("NAV-PUSH-REMOVE-PREVIOUS"))
-        #expect(mutated.out.contains("Replay: flowcheck run --sut 'FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 "))
+        #expect(
+            mutated.out.contains("Replay: flowcheck run --sut 'FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 "))
     }
 
     @Test("An implementation that will not start exits 3 with a clear message")
@@ -134,10 +167,13 @@ struct RunCommandTests {
         #expect(err.contains("broke the protocol at hello"))
     }
 
-    @Test("Usage errors exit 2 with the help of the command", arguments: [
-        ["run"], ["run", "--sut", "builtin:nope"], ["run", "--sut", "builtin:sample", "--runs", "0"],
-        ["run", "--sut", "builtin:sample", "--suite", "teleport,navigation"], ["walk"], ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
-    ])
+    @Test(
+        "Usage errors exit 2 with the help of the command",
+        arguments: [
+            ["run"], ["run", "--sut", "builtin:nope"], ["run", "--sut", "builtin:sample", "--runs", "0"],
+            ["run", "--sut", "builtin:sample", "--suite", "teleport,navigation"], ["walk"],
+            ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
+        ])
     func usageErrors(arguments: [String]) {
         let capture = Capture()
         #expect(FlowCheckCommand.main(arguments, console: capture.console) == .usage)
@@ -151,7 +187,9 @@ struct RunCommandTests {
         #expect(code == .success)
         #expect(SampleBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
         #expect(SampleBug.allCases.count >= 20)
-        #expect(DecoderBug.allCases.count >= 10 && DecoderBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
+        #expect(
+            DecoderBug.allCases.count >= 10
+                && DecoderBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
         let help = flowcheck("run", "--help")
         #expect(help.code == .success && help.out.contains("EXIT CODES"))
     }
@@ -165,12 +203,16 @@ struct RunCommandTests {
 
     @Test("The built flowcheck binary runs end to end")
     func binary() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flowcheck")
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "flowcheck")
         let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
-        let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let path = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
         let process = Process()
         process.executableURL = path
-        process.arguments = ["run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "2", "--suite", "navigation", "--no-html"]
+        process.arguments = [
+            "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--seed", "2", "--suite", "navigation", "--no-html",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -8,7 +8,9 @@ let splitSpec = repository.appendingPathComponent("Corpus/specs/split/shop.ruf.y
 /// A spec whose checkout uses behavior REPLACE, as a published example does.
 func replaceSpec(in folder: URL) throws -> String {
     let text = try String(contentsOfFile: shopSpec, encoding: .utf8)
-        .replacingOccurrences(of: "flow: { name: CHECKOUT, behavior: REMOVE_PREVIOUS }", with: "flow: { name: CHECKOUT, behavior: REPLACE }")
+        .replacingOccurrences(
+            of: "flow: { name: CHECKOUT, behavior: REMOVE_PREVIOUS }",
+            with: "flow: { name: CHECKOUT, behavior: REPLACE }")
     let path = folder.appendingPathComponent("replace.ruf.yaml").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
@@ -34,18 +36,28 @@ struct SpecCommandTests {
         let spec = try replaceSpec(in: folder)
         let human = flowcheck("lint", spec)
         #expect(human.code == .failure)
-        #expect(human.out.contains("error: CHECKOUT.place_order navigates with behavior REPLACE; it must be KEEP, REMOVE_PREVIOUS or START_NEW [SPEC-BEHAVIOR]"))
+        #expect(
+            human.out.contains(
+                "error: CHECKOUT.place_order navigates with behavior REPLACE; it must be KEEP, REMOVE_PREVIOUS or START_NEW [SPEC-BEHAVIOR]"
+            ))
         let json = flowcheck("lint", spec, "--json")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
-        #expect(findings.contains { $0["rule"] as? String == "SPEC-BEHAVIOR" && $0["line"] as? Int == 108 && $0["severity"] as? String == "error" })
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "SPEC-BEHAVIOR" && $0["line"] as? Int == 108
+                    && $0["severity"] as? String == "error"
+            })
         let sarifPath = folder.appendingPathComponent("lint.sarif").path
         #expect(flowcheck("lint", spec, "--sarif", sarifPath).code == .failure)
-        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarifPath))) as? [String: Any])
+        let sarif = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarifPath))) as? [String: Any])
         #expect(sarif["version"] as? String == "2.1.0")
         let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         let behavior = try #require(results.first { $0["ruleId"] as? String == "SPEC-BEHAVIOR" })
-        let region = ((behavior["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        let region =
+            ((behavior["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+            as? [String: Any]
         #expect(region?["startLine"] as? Int == 108 && behavior["level"] as? String == "error")
         let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
         #expect(rules?.count == 7)
@@ -57,24 +69,33 @@ struct SpecCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("run.jsonl").path
-        let run = flowcheck("run", "--sut", "builtin:sample", "--spec", shopSpec, "--seed", "1", "--no-html", "--json", json)
+        let run = flowcheck(
+            "run", "--sut", "builtin:sample", "--spec", shopSpec, "--seed", "1", "--no-html", "--json", json)
         #expect(run.code == .success)
         #expect(run.out.contains("Spec \(shopSpec): 14 of 14 navigations exercised."))
-        let header = try JSONSerialization.jsonObject(with: Data(try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")[0].utf8)) as! [String: Any]
+        let header =
+            try JSONSerialization.jsonObject(
+                with: Data(try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")[0].utf8))
+            as! [String: Any]
         #expect((header["spec"] as? [String: Any])?["file"] as? String == shopSpec)
     }
 
-    @Test("run --spec finds what the spec's own mistakes expose: behavior REPLACE against a client that takes it as KEEP")
+    @Test(
+        "run --spec finds what the spec's own mistakes expose: behavior REPLACE against a client that takes it as KEEP")
     func specMistakeCaught() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = try replaceSpec(in: folder)
-        let mutant = flowcheck("run", "--sut", "builtin:mutant:behavior-replace-as-keep", "--spec", spec, "--suite", "navigation", "--seed", "1", "--no-html")
+        let mutant = flowcheck(
+            "run", "--sut", "builtin:mutant:behavior-replace-as-keep", "--spec", spec, "--suite", "navigation",
+            "--seed", "1", "--no-html")
         #expect(mutant.code == .failure)
         #expect(mutant.out.contains("NAV-VALID-BEHAVIOR"))
         #expect(mutant.out.contains("flow=CHECKOUT/REPLACE"))
-        #expect(mutant.out.contains("Replay: flowcheck run --sut builtin:mutant:behavior-replace-as-keep --spec \(spec)"))
-        #expect(flowcheck("run", "--sut", "builtin:sample", "--spec", spec, "--seed", "1", "--no-html").code == .success,
-                "the conforming sample rejects the spec's invalid directive, as the model does")
+        #expect(
+            mutant.out.contains("Replay: flowcheck run --sut builtin:mutant:behavior-replace-as-keep --spec \(spec)"))
+        #expect(
+            flowcheck("run", "--sut", "builtin:sample", "--spec", spec, "--seed", "1", "--no-html").code == .success,
+            "the conforming sample rejects the spec's invalid directive, as the model does")
     }
 }

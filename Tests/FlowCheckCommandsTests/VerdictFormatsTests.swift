@@ -17,20 +17,30 @@ struct Outputs {
         let folder = try scratch()
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let capture = Capture()
-        let code = FlowCheckCommand.main(arguments + ["--html", path("r.html"), "--junit", path("r.xml"), "--markdown", path("r.md"),
-                                                      "--badge", path("r.badge.json")] + (arguments.first == "report" ? [] : ["--json", path("r.jsonl")]),
-                                         console: capture.console)
+        let code = FlowCheckCommand.main(
+            arguments + [
+                "--html", path("r.html"), "--junit", path("r.xml"), "--markdown", path("r.md"),
+                "--badge", path("r.badge.json"),
+            ] + (arguments.first == "report" ? [] : ["--json", path("r.jsonl")]),
+            console: capture.console)
         func read(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
         let jsonl = arguments.first == "report" ? "" : try read("r.jsonl")
-        return (code, Outputs(text: capture.out, jsonl: jsonl, html: try read("r.html"), junit: try read("r.xml"), markdown: try read("r.md"),
-                              badge: try read("r.badge.json")), folder)
+        return (
+            code,
+            Outputs(
+                text: capture.out, jsonl: jsonl, html: try read("r.html"), junit: try read("r.xml"),
+                markdown: try read("r.md"),
+                badge: try read("r.badge.json")), folder
+        )
     }
 
     /// Whether every format states `title` (such as `DIVERGENT`) as the verdict.
     func agree(on verdict: String, title: String) -> [String] {
         var disagreeing: [String] = []
         if !text.contains("Verdict: \(title):") { disagreeing.append("text") }
-        if !jsonl.isEmpty && !(jsonl.split(separator: "\n").last ?? "").contains("\"overall\":\"\(verdict)\"") { disagreeing.append("JSON lines") }
+        if !jsonl.isEmpty && !(jsonl.split(separator: "\n").last ?? "").contains("\"overall\":\"\(verdict)\"") {
+            disagreeing.append("JSON lines")
+        }
         if !html.contains("<header class=\"verdict \(verdict)\">") { disagreeing.append("HTML") }
         if !junit.contains("<testsuites name=\"FlowCheck: \(title)\"") { disagreeing.append("JUnit") }
         if !markdown.contains("\n\(title):") { disagreeing.append("Markdown") }
@@ -43,8 +53,9 @@ struct Outputs {
 struct VerdictFormatsTests {
     static let mutants = BuiltinImplementations.names.filter { $0.hasPrefix("builtin:mutant:") }
 
-    @Test("Every built-in mutant, navigation and decoding: exit 1 and DIVERGENT in every format, and again through flowcheck report",
-          arguments: mutants)
+    @Test(
+        "Every built-in mutant, navigation and decoding: exit 1 and DIVERGENT in every format, and again through flowcheck report",
+        arguments: mutants)
     func mutantIsDivergentEverywhere(sut: String) throws {
         let run = try Outputs.of(["run", "--sut", sut, "--seed", "1"])
         defer { try? FileManager.default.removeItem(at: run.folder) }
@@ -57,8 +68,9 @@ struct VerdictFormatsTests {
         #expect(report.outputs.agree(on: "divergent", title: "DIVERGENT") == [], "flowcheck report of \(sut)")
     }
 
-    @Test("The sample and the sample decoder: exit 0 and CONFORMING in every format, and again through flowcheck report",
-          arguments: ["builtin:sample", "builtin:decoder"])
+    @Test(
+        "The sample and the sample decoder: exit 0 and CONFORMING in every format, and again through flowcheck report",
+        arguments: ["builtin:sample", "builtin:decoder"])
     func sampleIsConformingEverywhere(sut: String) throws {
         let run = try Outputs.of(["run", "--sut", sut, "--seed", "1"])
         defer { try? FileManager.default.removeItem(at: run.folder) }
@@ -74,7 +86,9 @@ struct VerdictFormatsTests {
     func unitsAreNamed() throws {
         let run = try Outputs.of(["run", "--sut", "builtin:sample", "--seed", "1"])
         defer { try? FileManager.default.removeItem(at: run.folder) }
-        for (format, text) in [("text", run.outputs.text), ("HTML", run.outputs.html), ("Markdown", run.outputs.markdown)] {
+        for (format, text) in [
+            ("text", run.outputs.text), ("HTML", run.outputs.html), ("Markdown", run.outputs.markdown),
+        ] {
             #expect(text.contains(" steps") && text.contains("400 documents"), "\(format)")
         }
         #expect(run.outputs.jsonl.contains(#"{"unit":"document","value":400}"#))

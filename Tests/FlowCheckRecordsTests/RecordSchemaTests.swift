@@ -4,32 +4,44 @@ import FlowCheckCommands
 import FlowCheckRecords
 import SchemaValidation
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let recordSchemas = SchemaValidator(folder: repository.appendingPathComponent("Sources/FlowCheckRecords/Schemas"))
 
 /// The JSON lines `flowcheck` writes for `arguments`.
 func recordLines(_ arguments: [String]) throws -> [String] {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-records-\(UUID().uuidString).jsonl")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flowcheck-records-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
-    _ = FlowCheckCommand.main(arguments + ["--no-html", "--json", file.path], console: Console(out: { _ in }, err: { _ in }, isTerminal: false))
+    _ = FlowCheckCommand.main(
+        arguments + ["--no-html", "--json", file.path],
+        console: Console(out: { _ in }, err: { _ in }, isTerminal: false))
     return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
 }
 
 @Suite("Record schemas")
 struct RecordSchemaTests {
-    @Test("Every record a run writes matches the JSON Schema of its type, and every record type is seen and has a schema")
+    @Test(
+        "Every record a run writes matches the JSON Schema of its type, and every record type is seen and has a schema")
     func recordsMatchSchemas() throws {
-        let corpus = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-records-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: corpus.appendingPathComponent("navigation"), withIntermediateDirectories: true)
+        let corpus = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowcheck-records-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: corpus.appendingPathComponent("navigation"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: corpus) }
-        try FileManager.default.copyItem(at: repository.appendingPathComponent("Corpus/navigation/base-rule-modal.json"),
-                                         to: corpus.appendingPathComponent("navigation/base-rule-modal.json"))
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("Corpus/navigation/base-rule-modal.json"),
+            to: corpus.appendingPathComponent("navigation/base-rule-modal.json"))
         try Data("{ not a case".utf8).write(to: corpus.appendingPathComponent("navigation/broken.json"))
-        let erroring = #"read l; echo '{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}'; read l; exit 3"#
+        let erroring =
+            #"read l; echo '{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}'; read l; exit 3"#
         let runs = [
             ["run", "--sut", "builtin:mutant:remove-previous-top-run", "--seed", "1"],
             ["run", "--sut", "builtin:mutant:decoder-unknown-type-drops-siblings", "--seed", "1"],
-            ["run", "--sut", "builtin:sample", "--seed", "1", "--runs", "3", "--spec", repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path],
+            [
+                "run", "--sut", "builtin:sample", "--seed", "1", "--runs", "3", "--spec",
+                repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path,
+            ],
             ["run", "--sut", erroring, "--seed", "1", "--runs", "3"],
             ["corpus", "run", "--sut", "builtin:sample", "--corpus", corpus.path],
         ]
@@ -45,12 +57,15 @@ struct RecordSchemaTests {
         }
         #expect(seen == ["header", "suite", "failure", "error", "case", "summary"])
         let files = try FileManager.default.contentsOfDirectory(atPath: recordSchemas.folder.path)
-        #expect(Set(files.filter { $0.hasSuffix(".record.schema.json") }) == Set(seen.map { "\($0).record.schema.json" }))
+        #expect(
+            Set(files.filter { $0.hasSuffix(".record.schema.json") }) == Set(seen.map { "\($0).record.schema.json" }))
     }
 
     @Test("A record from another format version is refused with both versions named")
     func formatVersion() throws {
-        var lines = try recordLines(["run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--runs", "5"])
+        var lines = try recordLines([
+            "run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--runs", "5",
+        ])
         lines[0] = lines[0].replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":7")
         #expect { try RunRecord.read([("old.jsonl", lines.joined(separator: "\n"))]) } throws: { error in
             (error as? RecordError)?.description == "old.jsonl:1: written in record format 7; this kit reads format 2"

@@ -31,7 +31,9 @@ final class RouteStackAdapter: NavigationImplementation {
     let sdk = RouteStack()
     var info: ImplementationInfo { ImplementationInfo(name: "route-stack", version: "1.0.0", language: "Swift") }
     // Declare only what the SDK does: everything else is listed as not certified, never as passed.
-    var capabilities: Capabilities { Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned]) }
+    var capabilities: Capabilities {
+        Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned])
+    }
 
     func reset(to stack: ScreenStack, profile: Profile) throws {
         sdk.replace(with: stack.map { RouteStack.Route(screen: $0.screen, flow: $0.flow, startsFlow: $0.flowRoot) })
@@ -41,7 +43,8 @@ final class RouteStackAdapter: NavigationImplementation {
         var applied = false
         if let directive = command.directive, let mode = directive.mode {
             if mode == .push, directive.flow?.behavior == .keep, let screen = directive.screen, !screen.isEmpty,
-               let flow = directive.flow?.name, !flow.isEmpty {
+                let flow = directive.flow?.name, !flow.isEmpty
+            {
                 sdk.push(screen, flow: flow)
                 applied = true
             } else if mode == .pop {
@@ -49,7 +52,9 @@ final class RouteStackAdapter: NavigationImplementation {
             }
         }
         let entries = sdk.routes.enumerated().map { index, route in
-            Entry(screen: route.screen, flow: route.flow, flowRoot: route.startsFlow, presentation: index == 0 ? .root : .push)
+            Entry(
+                screen: route.screen, flow: route.flow, flowRoot: route.startsFlow,
+                presentation: index == 0 ? .root : .push)
         }
         // Anything the SDK did not apply is a rejection that changed nothing.
         return Reply(outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))

@@ -20,11 +20,14 @@ struct ExpectConformanceSwiftTestingTests {
         withKnownIssue("the mutant is meant to fail") {
             first = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("NAV-PUSH-START-NEW") && $0.rawValue.contains("Replay: " + replay) }
+            issue.comments.contains {
+                $0.rawValue.contains("NAV-PUSH-START-NEW") && $0.rawValue.contains("Replay: " + replay)
+            }
         }
         var replayed: ConformanceResult?
         withKnownIssue("the replay fails the same way") {
-            replayed = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2, runs: 400, maxSteps: 30, suites: [.navigation])
+            replayed = expectConformance(
+                SampleNavigator(bug: .startNewWithoutRoot), seed: 2, runs: 400, maxSteps: 30, suites: [.navigation])
         }
         let failure = try #require(first?.failures.first { $0.suite == .navigation })
         #expect(replayed?.failures.map(\.id) == [failure.id])
@@ -32,7 +35,8 @@ struct ExpectConformanceSwiftTestingTests {
 
     @Test("A spec steers the run as `flowcheck run --spec` does, through the same spec planning")
     func specDriven() throws {
-        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
         let result = try #require(expectConformance(SampleNavigator(), seed: 1, suites: [.navigation], spec: spec))
         let coverage = try #require(result.header.spec)
@@ -45,8 +49,12 @@ final class ExpectConformanceXCTestTests: XCTestCase {
     private var captured: [String] = []
     private var capturing = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing { captured.append(description) } else {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        if capturing {
+            captured.append(description)
+        } else {
             super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
     }

@@ -8,22 +8,30 @@ import SampleImplementations
 
 let expectedDecodingRule: [DecoderBug: String] = [
     .unknownComponentFailsScreen: "DEC-UNKNOWN-COMPONENT", .unknownTypeDropsSiblings: "DEC-UNKNOWN-COMPONENT",
-    .unknownNodeKindBecomesScreen: "DEC-NODE-UNKNOWN", .unknownEdgeKindFailsFlow: "DEC-EDGE", .chromeIgnored: "DEC-LEGACY-CHROME",
+    .unknownNodeKindBecomesScreen: "DEC-NODE-UNKNOWN", .unknownEdgeKindFailsFlow: "DEC-EDGE",
+    .chromeIgnored: "DEC-LEGACY-CHROME",
     .majorSchemaVersionAccepted: "DEC-SCHEMA-VERSION", .malformedChildDropsParent: "DEC-MALFORMED-CHILD",
-    .emptyEntryRejected: "DEC-ENTRY-EMPTY", .unsupportedNodesDropped: "DEC-NODE-UNSUPPORTED", .danglingEdgesKept: "DEC-EDGE",
+    .emptyEntryRejected: "DEC-ENTRY-EMPTY", .unsupportedNodesDropped: "DEC-NODE-UNSUPPORTED",
+    .danglingEdgesKept: "DEC-EDGE",
     .hideChromeIgnored: "DEC-LEGACY-OVERRIDES", .stringSchemaVersionRejected: "DEC-SCHEMA-VERSION",
 ]
 
 @Suite("Decoding suite")
 struct DecodingRunnerTests {
-    @Test("The sample decoder conforms with default settings, every required document kind exercised", arguments: [UInt64(1), 2, 3])
+    @Test(
+        "The sample decoder conforms with default settings, every required document kind exercised",
+        arguments: [UInt64(1), 2, 3])
     func sampleConforms(seed: UInt64) throws {
-        let result = try ConformanceRunner(implementation: SampleFlowDecoder(), options: .init(seed: seed, suites: [.decoding])).run()
+        let result = try ConformanceRunner(
+            implementation: SampleFlowDecoder(), options: .init(seed: seed, suites: [.decoding])
+        ).run()
         #expect(result.verdict.passed, "\(TextReport.render(result))")
         #expect(result.verdict.suites[0].runs == 400 && result.verdict.exercised == [Count(400, .document)])
     }
 
-    @Test("Every decoder mutant is caught with a counterexample of at most a few nodes, naming its rule", arguments: DecoderBug.allCases)
+    @Test(
+        "Every decoder mutant is caught with a counterexample of at most a few nodes, naming its rule",
+        arguments: DecoderBug.allCases)
     func mutantCaught(bug: DecoderBug) throws {
         let result = try ConformanceRunner(implementation: SampleFlowDecoder(bug: bug), options: .init(seed: 1)).run()
         #expect(result.verdict.overall == .divergent)
@@ -32,16 +40,24 @@ struct DecodingRunnerTests {
         #expect(failure.size.value <= 3, "\(bug): \(failure.size)\n\(detail.document)")
         #expect(failure.ruleIDs.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.ruleIDs)")
         #expect(!detail.expected.agrees(with: detail.actual))
-        #expect(failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.decoding])")
+        #expect(
+            failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.decoding])"
+        )
     }
 
-    @Test("The named invariants: an unknown component never removes its siblings; a malformed child never removes its siblings")
+    @Test(
+        "The named invariants: an unknown component never removes its siblings; a malformed child never removes its siblings"
+    )
     func invariants() throws {
-        let dropsSiblings = try ConformanceRunner(implementation: SampleFlowDecoder(bug: .unknownTypeDropsSiblings),
-                                                  options: .init(seed: 1)).run().failures.first
+        let dropsSiblings = try ConformanceRunner(
+            implementation: SampleFlowDecoder(bug: .unknownTypeDropsSiblings),
+            options: .init(seed: 1)
+        ).run().failures.first
         #expect(try #require(dropsSiblings).violations.contains { $0.hasPrefix("DEC-INV-UNKNOWN-SIBLINGS") })
-        let dropsParent = try ConformanceRunner(implementation: SampleFlowDecoder(bug: .malformedChildDropsParent),
-                                                options: .init(seed: 1)).run().failures.first
+        let dropsParent = try ConformanceRunner(
+            implementation: SampleFlowDecoder(bug: .malformedChildDropsParent),
+            options: .init(seed: 1)
+        ).run().failures.first
         #expect(try #require(dropsParent).violations.contains { $0.hasPrefix("DEC-INV-MALFORMED-SIBLINGS") })
     }
 
@@ -55,7 +71,8 @@ struct DecodingRunnerTests {
         withoutImage.componentTypes.removeAll { $0 == "image" }
         let narrower = withoutImage
         let fails: @Sendable (GeneratedDocument) throws -> Bool = { document in
-            FlowDecoder.decode(document.text, options: options).agrees(with: FlowDecoder.decode(document.text, options: narrower))
+            FlowDecoder.decode(document.text, options: options).agrees(
+                with: FlowDecoder.decode(document.text, options: narrower))
         }
         let property = Property(generator.documents, fails)
         // The first seed whose document is large and fails: shrink from exactly its choices.
@@ -66,7 +83,8 @@ struct DecodingRunnerTests {
             if document.nodeCount == 2_000, try !fails(document) { start = (source.choices, document.nodeCount) }
         }
         let large = try #require(start, "no large failing document among the seeds")
-        let shrunk = try #require(property.shrink(from: large.choices, configuration: Configuration(seed: 0, maxChoices: 2_000_000)))
+        let shrunk = try #require(
+            property.shrink(from: large.choices, configuration: Configuration(seed: 0, maxChoices: 2_000_000)))
         #expect(shrunk.value.nodeCount <= 3, "\(large.nodes) nodes shrunk to \(shrunk.value.nodeCount)")
     }
 
@@ -77,7 +95,8 @@ struct DecodingRunnerTests {
         let noMigrations = DocumentGenerator(capabilities: Capabilities(suites: [.decoding]))
         for seed in UInt64(0)..<200 {
             let document = try noMigrations.documents.example(seed: seed)
-            #expect(!document.labels.contains { $0.hasPrefix("version:") }, "only version-8 documents without migrations")
+            #expect(
+                !document.labels.contains { $0.hasPrefix("version:") }, "only version-8 documents without migrations")
         }
         #expect(!DocumentGenerator.requiredLabels(for: noMigrations.capabilities).contains("version:3"))
     }

@@ -33,7 +33,8 @@ struct PlanGeneratorTests {
     @Test("Plans replay the model: expected replies are the model's, labels name the step")
     func plansFollowTheModel() throws {
         let plan = try generator.plans.example(seed: 9)
-        let rebuilt = try RunPlan(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: plan.commands)
+        let rebuilt = try RunPlan(
+            suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: plan.commands)
         #expect(rebuilt == plan)
     }
 }

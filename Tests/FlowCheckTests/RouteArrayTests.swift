@@ -16,8 +16,9 @@ final class RouteArray: NavigationImplementation {
 
     var info: ImplementationInfo { ImplementationInfo(name: "route-array", version: "0", language: "Swift") }
     var capabilities: Capabilities {
-        Capabilities(suites: [.navigation], modes: [.push, .replace, .reset, .pop, .popTo, .popToRoot], nesting: [.owned],
-                     reasons: false, flows: false, modals: false)
+        Capabilities(
+            suites: [.navigation], modes: [.push, .replace, .reset, .pop, .popTo, .popToRoot], nesting: [.owned],
+            reasons: false, flows: false, modals: false)
     }
 
     func reset(to stack: ScreenStack, profile: Profile) throws {
@@ -50,14 +51,18 @@ final class RouteArray: NavigationImplementation {
     }
 
     private func reply(_ applied: Bool) -> Reply {
-        let entries = routes.enumerated().map { Entry(screen: $1, flow: nil, flowRoot: false, presentation: $0 == 0 ? .root : .push) }
+        let entries = routes.enumerated().map {
+            Entry(screen: $1, flow: nil, flowRoot: false, presentation: $0 == 0 ? .root : .push)
+        }
         return Reply(outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))
     }
 }
 
 @Suite("Implementations without flows or modal layers")
 struct RouteArrayTests {
-    @Test("A route array conforms: no flow object is generated, no flow is on any stack, the flow rules are not certified")
+    @Test(
+        "A route array conforms: no flow object is generated, no flow is on any stack, the flow rules are not certified"
+    )
     func routeArrayConforms() throws {
         let implementation = RouteArray()
         let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 5)).run()
@@ -70,33 +75,51 @@ struct RouteArrayTests {
         #expect(notCertified.contains("modal layers (not declared"))
         #expect(!notCertified.contains("behavior KEEP"), "behaviors mean nothing without flows")
         let outOfScope = Set(try #require(result.suites.first).uncertifiedRules)
-        #expect(outOfScope.isSuperset(of: ["NAV-FLOW-ROOT", "NAV-PUSH-START-NEW", "NAV-PRESENT", "NAV-DISMISS", "NAV-FAILED-IDLE"]))
-        #expect(!outOfScope.contains("NAV-FLOWLESS") && !outOfScope.contains("NAV-POP") && !outOfScope.contains("NAV-REPLACE"))
-        let withFlows = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 5, suites: [.navigation])).run()
-        #expect(withFlows.suites.first?.uncertifiedRules == ["NAV-FLOWLESS"], "with flows, only the flowless rule is out of scope")
+        #expect(
+            outOfScope.isSuperset(of: [
+                "NAV-FLOW-ROOT", "NAV-PUSH-START-NEW", "NAV-PRESENT", "NAV-DISMISS", "NAV-FAILED-IDLE",
+            ]))
+        #expect(
+            !outOfScope.contains("NAV-FLOWLESS") && !outOfScope.contains("NAV-POP")
+                && !outOfScope.contains("NAV-REPLACE"))
+        let withFlows = try ConformanceRunner(
+            implementation: SampleNavigator(), options: .init(seed: 1, runs: 5, suites: [.navigation])
+        ).run()
+        #expect(
+            withFlows.suites.first?.uncertifiedRules == ["NAV-FLOWLESS"],
+            "with flows, only the flowless rule is out of scope")
     }
 
     @Test("A route array's bug is caught and named without flows in the counterexample")
     func routeArrayBugCaught() throws {
-        let result = try ConformanceRunner(implementation: RouteArray(dropsOnReplace: true), options: .init(seed: 5)).run()
+        let result = try ConformanceRunner(implementation: RouteArray(dropsOnReplace: true), options: .init(seed: 5))
+            .run()
         #expect(result.verdict.overall == .divergent)
         let failure = try #require(result.failures.first)
-        #expect(failure.ruleIDs.contains("NAV-REPLACE") || failure.ruleIDs.contains("NAV-FLOWLESS"), "\(failure.ruleIDs)")
+        #expect(
+            failure.ruleIDs.contains("NAV-REPLACE") || failure.ruleIDs.contains("NAV-FLOWLESS"), "\(failure.ruleIDs)")
         let detail = try #require(failure.detail.decoded(as: StepFailureDetail.self))
         #expect(!detail.profile.flows)
-        #expect(detail.initial.allSatisfy { $0.flow == nil } && detail.commands.allSatisfy { $0.directive?.flow == nil })
+        #expect(
+            detail.initial.allSatisfy { $0.flow == nil } && detail.commands.allSatisfy { $0.directive?.flow == nil })
     }
 
     @Test("Declaring PRESENT without modal layers is refused before anything runs")
     func presentWithoutModals() {
         final class Contradicting: NavigationImplementation {
             var info: ImplementationInfo { ImplementationInfo(name: "contradicting", version: "0", language: "Swift") }
-            var capabilities: Capabilities { Capabilities(suites: [.navigation], modes: [.push, .present], nesting: [.owned], modals: false) }
+            var capabilities: Capabilities {
+                Capabilities(suites: [.navigation], modes: [.push, .present], nesting: [.owned], modals: false)
+            }
             func reset(to stack: ScreenStack, profile: Profile) throws {}
-            func perform(_ command: Command) throws -> Reply { Reply(outcome: .applied, state: SessionState(stack: [])) }
+            func perform(_ command: Command) throws -> Reply {
+                Reply(outcome: .applied, state: SessionState(stack: []))
+            }
         }
-        #expect { try ConformanceRunner(implementation: Contradicting(), options: .init(seed: 1)).run() } throws: { error in
-            "\(error)" == "contradicting declares the navigation suite, but it declares PRESENT without modal layers (\"modals\": false)"
+        #expect { try ConformanceRunner(implementation: Contradicting(), options: .init(seed: 1)).run() } throws: {
+            error in
+            "\(error)"
+                == "contradicting declares the navigation suite, but it declares PRESENT without modal layers (\"modals\": false)"
         }
     }
 
@@ -106,7 +129,8 @@ struct RouteArrayTests {
         var stack: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
         #expect(navigator.apply(Directive(mode: .push, screen: "CART"), to: &stack) == .applied)
         #expect(navigator.apply(Directive(.push, "PRODUCT", flow: "SHOP", .removePrevious), to: &stack) == .applied)
-        #expect(stack.map(\.screen) == ["HOME", "CART", "PRODUCT"] && stack.allSatisfy { $0.flow == nil && !$0.flowRoot })
+        #expect(
+            stack.map(\.screen) == ["HOME", "CART", "PRODUCT"] && stack.allSatisfy { $0.flow == nil && !$0.flowRoot })
         #expect(navigator.apply(Directive(mode: .reset, screen: "HOME"), to: &stack) == .applied)
         #expect(stack.entries == [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
         #expect(navigator.apply(Directive(mode: .push), to: &stack) == .rejected(.missingScreen))

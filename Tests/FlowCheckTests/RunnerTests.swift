@@ -11,11 +11,16 @@ let expectedRule: [SampleBug: String] = [
     .removePreviousAllLayers: "NAV-PUSH-REMOVE-PREVIOUS", .startNewWithoutRoot: "NAV-PUSH-START-NEW",
     .keepAlwaysRoot: "NAV-FLOW-ROOT", .replaceHadBeforeRemoval: "NAV-FLOW-ROOT", .baseRuleForgotten: "NAV-BASE",
     .resetKeepsRoot: "NAV-RESET", .popRootEmptiesStack: "NAV-STACK", .popRootIgnored: "NAV-POP-ROOT",
-    .presentAsPush: "NAV-PRESENT", .dismissWithNothingPresentedClears: "NAV-DISMISS-ROOT", .dismissPopsOne: "NAV-DISMISS",
-    .popToBottomMost: "NAV-POP-TO", .popToRootIgnoresProfile: "NAV-POP-TO-ROOT", .popToSearchesWholeStack: "NAV-POP-TO-MISSING",
-    .behaviorReplaceAsKeep: "NAV-VALID-BEHAVIOR", .failedIdlePops: "NAV-FAILED-IDLE", .unknownModeWrongReason: "NAV-VALID-MODE",
-    .confirmAppliedTwice: "SES-CONFIRM", .failedAfterReplaceWrongStack: "SES-ROLLBACK", .optimisticPopAllowed: "SES-NOT-OPTIMISTIC",
-    .noNavigationRollsBack: "SES-NO-NAVIGATION", .secondOptimisticAccepted: "SES-IN-FLIGHT", .redirectWithoutRollback: "SES-REDIRECT",
+    .presentAsPush: "NAV-PRESENT", .dismissWithNothingPresentedClears: "NAV-DISMISS-ROOT",
+    .dismissPopsOne: "NAV-DISMISS",
+    .popToBottomMost: "NAV-POP-TO", .popToRootIgnoresProfile: "NAV-POP-TO-ROOT",
+    .popToSearchesWholeStack: "NAV-POP-TO-MISSING",
+    .behaviorReplaceAsKeep: "NAV-VALID-BEHAVIOR", .failedIdlePops: "NAV-FAILED-IDLE",
+    .unknownModeWrongReason: "NAV-VALID-MODE",
+    .confirmAppliedTwice: "SES-CONFIRM", .failedAfterReplaceWrongStack: "SES-ROLLBACK",
+    .optimisticPopAllowed: "SES-NOT-OPTIMISTIC",
+    .noNavigationRollsBack: "SES-NO-NAVIGATION", .secondOptimisticAccepted: "SES-IN-FLIGHT",
+    .redirectWithoutRollback: "SES-REDIRECT",
 ]
 
 @Suite("Conformance runner")
@@ -30,8 +35,9 @@ struct RunnerTests {
         #expect(result.verdict.exercised.first { $0.unit == .step }!.value > 2_000)
     }
 
-    @Test("Every mutant is caught with default settings, within its known minimal length, naming its rule",
-          arguments: SampleBug.allCases)
+    @Test(
+        "Every mutant is caught with default settings, within its known minimal length, naming its rule",
+        arguments: SampleBug.allCases)
     func mutantCaught(bug: SampleBug) throws {
         let result = try ConformanceRunner(implementation: SampleNavigator(bug: bug), options: .init(seed: 1)).run()
         #expect(result.verdict.overall == .divergent)
@@ -39,8 +45,11 @@ struct RunnerTests {
         #expect(failure.size.value <= bug.minimalSteps, "\(bug): \(failure.input)")
         #expect(failure.oneMinimal)
         let rule = try #require(expectedRule[bug])
-        #expect(result.failures.contains { $0.ruleIDs.contains(rule) }, "\(bug): rules \(result.failures.map(\.ruleIDs))")
-        #expect(failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.\(failure.suite)])")
+        #expect(
+            result.failures.contains { $0.ruleIDs.contains(rule) }, "\(bug): rules \(result.failures.map(\.ruleIDs))")
+        #expect(
+            failure.replay
+                == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.\(failure.suite)])")
     }
 
     @Test("Too few runs to exercise every required combination is insufficient coverage, never a pass")
@@ -48,7 +57,8 @@ struct RunnerTests {
         let result = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 2)).run()
         #expect(result.verdict.overall == .insufficientCoverage)
         let navigation = try #require(result.suites.first)
-        #expect(navigation.missingCoverage.contains { $0.hasPrefix("PUSH START_NEW flow-present") }
+        #expect(
+            navigation.missingCoverage.contains { $0.hasPrefix("PUSH START_NEW flow-present") }
                 || navigation.missingCoverage.contains { $0.hasPrefix("REPLACE START_NEW flow-present") })
         #expect(navigation.coverage.contains { $0.required && $0.runs == 0 })
     }
@@ -60,7 +70,8 @@ struct RunnerTests {
         let b = try ConformanceRunner(implementation: sample, options: .init(seed: 42)).run()
         #expect(a.failures == b.failures)
         #expect(a.suites.map(\.coverage) == b.suites.map(\.coverage))
-        let sessionOnly = try ConformanceRunner(implementation: sample, options: .init(seed: 42, suites: [.session])).run()
+        let sessionOnly = try ConformanceRunner(implementation: sample, options: .init(seed: 42, suites: [.session]))
+            .run()
         let session = a.suites.first { $0.suite == .session }
         #expect(sessionOnly.failures(of: .session).map(\.id) == a.failures(of: .session).map(\.id))
         #expect(sessionOnly.suites.first?.seed == session?.seed)
@@ -75,7 +86,8 @@ struct RunnerTests {
             var seen: Set<Mode> = []
             var info: ImplementationInfo { inner.info }
             var capabilities: Capabilities {
-                Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: false)
+                Capabilities(
+                    suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: false)
             }
             func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
             func perform(_ command: Command) throws -> Reply {
@@ -91,11 +103,17 @@ struct RunnerTests {
         #expect(result.header.notCertified.contains("rejection reasons (not reported, so not compared)"))
         #expect(!result.header.notCertified.contains { $0.hasPrefix("suite decoding") }, "a navigator is not a decoder")
 
-        let nothing = try ConformanceRunner(implementation: implementation, options: .init(seed: 3, suites: [.session])).run()
+        let nothing = try ConformanceRunner(implementation: implementation, options: .init(seed: 3, suites: [.session]))
+            .run()
         #expect(nothing.suites.isEmpty)
         #expect(nothing.verdict.overall == .insufficientCoverage, "a run that exercised nothing is never a pass")
-        #expect(nothing.header.notCertified.filter { $0.hasPrefix("suite session") } == ["suite session (requested but not declared)"])
-        #expect(TextReport.render(nothing).contains("no suite ran, because the implementation declares none of the requested suites"))
+        #expect(
+            nothing.header.notCertified.filter { $0.hasPrefix("suite session") } == [
+                "suite session (requested but not declared)"
+            ])
+        #expect(
+            TextReport.render(nothing).contains(
+                "no suite ran, because the implementation declares none of the requested suites"))
     }
 
     @Test("An implementation that throws ends the run as errored with its message")
@@ -103,11 +121,14 @@ struct RunnerTests {
         struct Broken: Error, CustomStringConvertible { var description: String { "the SDK crashed" } }
         final class Crashing: NavigationImplementation {
             var info: ImplementationInfo { ImplementationInfo(name: "crashing", version: "0", language: "Swift") }
-            var capabilities: Capabilities { Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned]) }
+            var capabilities: Capabilities {
+                Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
+            }
             func reset(to stack: ScreenStack, profile: Profile) throws {}
             func perform(_ command: Command) throws -> Reply { throw Broken() }
         }
-        let result = try ConformanceRunner(implementation: Crashing(), options: .init(seed: 1, suites: [.navigation])).run()
+        let result = try ConformanceRunner(implementation: Crashing(), options: .init(seed: 1, suites: [.navigation]))
+            .run()
         #expect(result.verdict.overall == .errored)
         #expect(result.verdict.suites.first?.error == "the SDK crashed")
     }
@@ -116,12 +137,18 @@ struct RunnerTests {
     func declaredSuiteWithoutProtocol() {
         final class NavigatorClaimingToDecode: NavigationImplementation {
             let inner = SampleNavigator()
-            var info: ImplementationInfo { ImplementationInfo(name: "claims-decoding", version: "0", language: "Swift") }
-            var capabilities: Capabilities { Capabilities(suites: [.navigation, .decoding], modes: [.push], behaviors: [.keep], nesting: [.owned]) }
+            var info: ImplementationInfo {
+                ImplementationInfo(name: "claims-decoding", version: "0", language: "Swift")
+            }
+            var capabilities: Capabilities {
+                Capabilities(suites: [.navigation, .decoding], modes: [.push], behaviors: [.keep], nesting: [.owned])
+            }
             func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
             func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
         }
-        #expect { try ConformanceRunner(implementation: NavigatorClaimingToDecode(), options: .init(seed: 1)).run() } throws: { error in
+        #expect {
+            try ConformanceRunner(implementation: NavigatorClaimingToDecode(), options: .init(seed: 1)).run()
+        } throws: { error in
             "\(error)" == "claims-decoding declares the decoding suite but does not conform to DecodingImplementation"
         }
     }

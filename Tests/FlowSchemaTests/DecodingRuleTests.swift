@@ -5,27 +5,29 @@ import FlowSchema
 
 /// Seed 001's minimal Welcome flow.
 let welcome = #"""
-{
-  "id": "flow_welcome", "name": "Welcome", "version": 8,
-  "createdAt": "2026-01-10T12:00:00Z", "updatedAt": "2026-01-10T12:00:00Z",
-  "entryNodeId": "screen_1",
-  "nodes": [
-    { "id": "screen_1", "name": "Welcome", "kind": "screen",
-      "layout": { "id": "root", "type": "stack", "props": { "axis": "vertical", "spacing": 16, "justify": "center" },
-        "children": [
-          { "id": "title", "type": "text", "props": { "text": "Welcome to Acme", "fontSize": 28, "fontWeight": "700" } },
-          { "id": "cta", "type": "button", "props": { "text": "Continue", "variant": "primary" },
-            "interactions": [ { "id": "i1", "event": "onPress", "actions": [{ "kind": "closeFlow" }] } ] }
-        ] } }
-  ],
-  "edges": [], "variables": []
-}
-"""#
+    {
+      "id": "flow_welcome", "name": "Welcome", "version": 8,
+      "createdAt": "2026-01-10T12:00:00Z", "updatedAt": "2026-01-10T12:00:00Z",
+      "entryNodeId": "screen_1",
+      "nodes": [
+        { "id": "screen_1", "name": "Welcome", "kind": "screen",
+          "layout": { "id": "root", "type": "stack", "props": { "axis": "vertical", "spacing": 16, "justify": "center" },
+            "children": [
+              { "id": "title", "type": "text", "props": { "text": "Welcome to Acme", "fontSize": 28, "fontWeight": "700" } },
+              { "id": "cta", "type": "button", "props": { "text": "Continue", "variant": "primary" },
+                "interactions": [ { "id": "i1", "event": "onPress", "actions": [{ "kind": "closeFlow" }] } ] }
+            ] } }
+      ],
+      "edges": [], "variables": []
+    }
+    """#
 
 typealias C = CanonicalFlow.Component
 
 /// A one-screen flow around a layout, with extra top-level fields.
-func flow(layout: String, version: Int = 8, extra: String = "", nodes extraNodes: String = "", entry: String = "s") -> String {
+func flow(
+    layout: String, version: Int = 8, extra: String = "", nodes extraNodes: String = "", entry: String = "s"
+) -> String {
     #"{"id":"f","version":\#(version),"entryNodeId":"\#(entry)","nodes":[{"id":"s","kind":"screen","layout":\#(layout)}\#(extraNodes)]\#(extra)}"#
 }
 
@@ -33,19 +35,28 @@ func decoded(_ text: String, _ options: DecoderOptions = DecoderOptions()) throw
     try #require(FlowDecoder.decode(text, options: options).flow, "\(FlowDecoder.decode(text, options: options))")
 }
 
-func errorCode(_ text: String, _ options: DecoderOptions = DecoderOptions()) -> String? { FlowDecoder.decode(text, options: options).errorCode }
+func errorCode(_ text: String, _ options: DecoderOptions = DecoderOptions()) -> String? {
+    FlowDecoder.decode(text, options: options).errorCode
+}
 
 @Suite("Decoding rules")
 struct DecodingRuleTests {
     @Test("Seed 001's Welcome flow decodes to its canonical form")
     func welcomeFlow() throws {
         let flow = try decoded(welcome)
-        #expect(flow == CanonicalFlow(
-            id: "flow_welcome", version: 8, entry: "screen_1",
-            nodes: [.init(id: "screen_1", kind: "screen", supported: true,
-                          layout: C(id: "root", type: "stack", children: [C(id: "title", type: "text"), C(id: "cta", type: "button")]),
-                          hidesZones: false)],
-            edges: [], zones: [], variables: []))
+        #expect(
+            flow
+                == CanonicalFlow(
+                    id: "flow_welcome", version: 8, entry: "screen_1",
+                    nodes: [
+                        .init(
+                            id: "screen_1", kind: "screen", supported: true,
+                            layout: C(
+                                id: "root", type: "stack",
+                                children: [C(id: "title", type: "text"), C(id: "cta", type: "button")]),
+                            hidesZones: false)
+                    ],
+                    edges: [], zones: [], variables: []))
     }
 
     @Test("DEC-JSON: text that is not JSON, or not an object, is invalid_flow_schema naming the place")
@@ -57,18 +68,23 @@ struct DecodingRuleTests {
 
     @Test("DEC-ROOT: missing id, nodes or entryNodeId is invalid_flow_schema with its path")
     func root() {
-        #expect(FlowDecoder.decode(#"{"nodes":[],"entryNodeId":"s"}"#) == .error(.init(code: DecodeError.invalidFlowSchema, message: "$.id is missing or not a string")))
+        #expect(
+            FlowDecoder.decode(#"{"nodes":[],"entryNodeId":"s"}"#)
+                == .error(.init(code: DecodeError.invalidFlowSchema, message: "$.id is missing or not a string")))
         #expect(FlowDecoder.decode(#"{"id":"f","nodes":{},"entryNodeId":"s"}"#).description.contains("$.nodes"))
         #expect(FlowDecoder.decode(#"{"id":"f","nodes":[],"entryNodeId":3}"#).description.contains("$.entryNodeId"))
     }
 
-    @Test("DEC-RESOLVE and DEC-SCHEMA-VERSION: the wire version gate", arguments: [
-        ("1", nil), ("\"1\"", nil), ("\"1.4\"", nil), ("\"1.4.2\"", nil), ("null", nil),
-        ("2", "unsupported_schema_version"), ("\"2.0.0\"", "unsupported_schema_version"),
-        ("\"1.x\"", "invalid_flow_schema"), ("true", "invalid_flow_schema"), ("\"1.2.3.4\"", "invalid_flow_schema"),
-    ])
+    @Test(
+        "DEC-RESOLVE and DEC-SCHEMA-VERSION: the wire version gate",
+        arguments: [
+            ("1", nil), ("\"1\"", nil), ("\"1.4\"", nil), ("\"1.4.2\"", nil), ("null", nil),
+            ("2", "unsupported_schema_version"), ("\"2.0.0\"", "unsupported_schema_version"),
+            ("\"1.x\"", "invalid_flow_schema"), ("true", "invalid_flow_schema"), ("\"1.2.3.4\"", "invalid_flow_schema"),
+        ])
     func schemaVersion(version: String, expected: String?) {
-        let response = #"{"flow_id":"f","schema_version":\#(version),"flow_schema":\#(welcome),"cache_ttl_seconds":300}"#
+        let response =
+            #"{"flow_id":"f","schema_version":\#(version),"flow_schema":\#(welcome),"cache_ttl_seconds":300}"#
         #expect(errorCode(response) == expected)
         let supportsTwo = DecoderOptions(supportedSchemaMajor: 2)
         if version == "2" { #expect(errorCode(response, supportsTwo) == nil) }
@@ -77,26 +93,46 @@ struct DecodingRuleTests {
     @Test("DEC-RESOLVE: a response without schema_version means 1; one without a flow is invalid")
     func resolveResponse() throws {
         #expect(try decoded(#"{"flow_schema":\#(welcome)}"#).id == "flow_welcome")
-        #expect(FlowDecoder.decode(#"{"flow_id":null,"flow_schema":null}"#).description.contains("$.flow_schema is not an object"))
-        #expect(FlowDecoder.decode(#"{"schema_version":1,"flow_schema":{"id":"f","nodes":[]}}"#).description.contains("$.flow_schema.entryNodeId"))
+        #expect(
+            FlowDecoder.decode(#"{"flow_id":null,"flow_schema":null}"#).description.contains(
+                "$.flow_schema is not an object"))
+        #expect(
+            FlowDecoder.decode(#"{"schema_version":1,"flow_schema":{"id":"f","nodes":[]}}"#).description.contains(
+                "$.flow_schema.entryNodeId"))
     }
 
     @Test("DEC-UNKNOWN-COMPONENT: an unknown type renders nothing, keeps its id, drops its subtree, keeps its siblings")
     func unknownComponent() throws {
-        let text = flow(layout: #"{"id":"r","type":"stack","children":[{"id":"a","type":"text"},{"id":"x","type":"hologram","children":[{"id":"inner","type":"text"}]},{"id":"b","type":"image"}]}"#)
-        #expect(try decoded(text).nodes[0].layout == C(id: "r", type: "stack", children: [C(id: "a", type: "text"), C(id: "x", type: "unknown"), C(id: "b", type: "image")]))
+        let text = flow(
+            layout:
+                #"{"id":"r","type":"stack","children":[{"id":"a","type":"text"},{"id":"x","type":"hologram","children":[{"id":"inner","type":"text"}]},{"id":"b","type":"image"}]}"#
+        )
+        #expect(
+            try decoded(text).nodes[0].layout
+                == C(
+                    id: "r", type: "stack",
+                    children: [C(id: "a", type: "text"), C(id: "x", type: "unknown"), C(id: "b", type: "image")]))
         // The declared set decides: picker is known to an SDK 1.2 that declares it.
         let picker = flow(layout: #"{"id":"r","type":"picker"}"#)
         #expect(try decoded(picker).nodes[0].layout?.type == "unknown")
-        #expect(try decoded(picker, DecoderOptions(componentTypes: DecoderOptions.standardComponentTypes + ["picker"])).nodes[0].layout?.type == "picker")
+        #expect(
+            try decoded(picker, DecoderOptions(componentTypes: DecoderOptions.standardComponentTypes + ["picker"]))
+                .nodes[0].layout?.type == "picker")
     }
 
-    @Test("DEC-MALFORMED-CHILD: each kind of malformed child is skipped; its siblings and parent stay", arguments: [
-        #"42"#, #"{"type":"text"}"#, #"{"id":"m","type":7}"#, #"{"id":"m","type":"text","children":"no"}"#, #"{"id":"m","type":"text","props":[1]}"#,
-    ])
+    @Test(
+        "DEC-MALFORMED-CHILD: each kind of malformed child is skipped; its siblings and parent stay",
+        arguments: [
+            #"42"#, #"{"type":"text"}"#, #"{"id":"m","type":7}"#, #"{"id":"m","type":"text","children":"no"}"#,
+            #"{"id":"m","type":"text","props":[1]}"#,
+        ])
     func malformedChild(child: String) throws {
-        let text = flow(layout: #"{"id":"r","type":"stack","children":[{"id":"a","type":"text"},\#(child),{"id":"b","type":"text"}]}"#)
-        #expect(try decoded(text).nodes[0].layout == C(id: "r", type: "stack", children: [C(id: "a", type: "text"), C(id: "b", type: "text")]))
+        let text = flow(
+            layout:
+                #"{"id":"r","type":"stack","children":[{"id":"a","type":"text"},\#(child),{"id":"b","type":"text"}]}"#)
+        #expect(
+            try decoded(text).nodes[0].layout
+                == C(id: "r", type: "stack", children: [C(id: "a", type: "text"), C(id: "b", type: "text")]))
     }
 
     @Test("DEC-MALFORMED-LAYOUT: a malformed layout keeps the screen with a null layout")
@@ -111,7 +147,8 @@ struct DecodingRuleTests {
 
     @Test("DEC-NODE-UNSUPPORTED, DEC-NODE-UNKNOWN, DEC-MALFORMED-NODE, DEC-DUPLICATE-NODE")
     func nodes() throws {
-        let extra = #",{"id":"c","kind":"condition"},{"id":"a","kind":"api"},{"id":"w","kind":"webview"},{"kind":"screen"},{"id":"e","kind":"event"},{"id":"c","kind":"assign"}"#
+        let extra =
+            #",{"id":"c","kind":"condition"},{"id":"a","kind":"api"},{"id":"w","kind":"webview"},{"kind":"screen"},{"id":"e","kind":"event"},{"id":"c","kind":"assign"}"#
         let nodes = try decoded(flow(layout: #"{"id":"r","type":"stack"}"#, nodes: extra)).nodes
         #expect(nodes.map(\.id) == ["s", "c", "a", "e"])
         #expect(nodes.map(\.supported) == [true, true, false, false])
@@ -120,36 +157,55 @@ struct DecodingRuleTests {
 
     @Test("DEC-EDGE: malformed, unknown-kind and dangling edges are skipped; a missing kind means normal")
     func edges() throws {
-        let edges = #","edges":[{"id":"e1","fromNodeId":"s","toNodeId":"t"},{"id":"e2","fromNodeId":"s","toNodeId":"t","kind":"teleport"},{"id":"e3","fromNodeId":"s","toNodeId":"gone"},{"fromNodeId":"s","toNodeId":"t"},{"id":"e4","fromNodeId":"t","toNodeId":"s","kind":"conditionTrue"}]"#
-        let text = flow(layout: #"{"id":"r","type":"stack"}"#, extra: edges, nodes: #",{"id":"t","kind":"screen","layout":{"id":"r2","type":"stack"}}"#)
-        #expect(try decoded(text).edges == [.init(id: "e1", from: "s", to: "t", kind: "normal"), .init(id: "e4", from: "t", to: "s", kind: "conditionTrue")])
+        let edges =
+            #","edges":[{"id":"e1","fromNodeId":"s","toNodeId":"t"},{"id":"e2","fromNodeId":"s","toNodeId":"t","kind":"teleport"},{"id":"e3","fromNodeId":"s","toNodeId":"gone"},{"fromNodeId":"s","toNodeId":"t"},{"id":"e4","fromNodeId":"t","toNodeId":"s","kind":"conditionTrue"}]"#
+        let text = flow(
+            layout: #"{"id":"r","type":"stack"}"#, extra: edges,
+            nodes: #",{"id":"t","kind":"screen","layout":{"id":"r2","type":"stack"}}"#)
+        #expect(
+            try decoded(text).edges == [
+                .init(id: "e1", from: "s", to: "t", kind: "normal"),
+                .init(id: "e4", from: "t", to: "s", kind: "conditionTrue"),
+            ])
     }
 
     @Test("DEC-NO-SCREEN, DEC-ENTRY, DEC-ENTRY-EMPTY")
     func entry() throws {
-        #expect(errorCode(#"{"id":"f","entryNodeId":"c","nodes":[{"id":"c","kind":"condition"}]}"#) == DecodeError.invalidFlowSchema)
-        #expect(FlowDecoder.decode(flow(layout: #"{"id":"r","type":"stack"}"#, entry: "nowhere")).description.contains("\"nowhere\" names no decoded node"))
-        let empty = flow(layout: #"{"id":"r","type":"stack"}"#, nodes: #",{"id":"t","kind":"screen","layout":null}"#, entry: "")
+        #expect(
+            errorCode(#"{"id":"f","entryNodeId":"c","nodes":[{"id":"c","kind":"condition"}]}"#)
+                == DecodeError.invalidFlowSchema)
+        #expect(
+            FlowDecoder.decode(flow(layout: #"{"id":"r","type":"stack"}"#, entry: "nowhere")).description.contains(
+                "\"nowhere\" names no decoded node"))
+        let empty = flow(
+            layout: #"{"id":"r","type":"stack"}"#, nodes: #",{"id":"t","kind":"screen","layout":null}"#, entry: "")
         #expect(try decoded(empty).entry == "s")
-        let entryIsCondition = #"{"id":"f","entryNodeId":"c","nodes":[{"id":"c","kind":"condition"},{"id":"s","kind":"screen","layout":null}]}"#
+        let entryIsCondition =
+            #"{"id":"f","entryNodeId":"c","nodes":[{"id":"c","kind":"condition"},{"id":"s","kind":"screen","layout":null}]}"#
         #expect(try decoded(entryIsCondition).entry == "c")
     }
 
     @Test("DEC-LEGACY-CHROME and DEC-LEGACY-OVERRIDES")
     func legacy() throws {
-        let chrome = flow(layout: #"{"id":"r","type":"stack"}"#, extra: #","chrome":{"header":{"title":"x"},"footer":{}}"#)
+        let chrome = flow(
+            layout: #"{"id":"r","type":"stack"}"#, extra: #","chrome":{"header":{"title":"x"},"footer":{}}"#)
         #expect(try decoded(chrome).zones == ["navigationBar", "footer"])
-        let both = flow(layout: #"{"id":"r","type":"stack"}"#, extra: #","chrome":{"header":{}},"persistentUI":{"overlay":{}}"#)
+        let both = flow(
+            layout: #"{"id":"r","type":"stack"}"#, extra: #","chrome":{"header":{}},"persistentUI":{"overlay":{}}"#)
         #expect(try decoded(both).zones == ["overlay"], "persistentUI wins over chrome")
-        let overrides = #"{"id":"f","entryNodeId":"a","nodes":[{"id":"a","kind":"screen","layout":null,"chromeOverrides":{"hideAllZones":true}},{"id":"b","kind":"screen","layout":null,"props":{"hideChrome":true}},{"id":"c","kind":"screen","layout":null,"screenSettings":{"hideAllZones":false},"chromeOverrides":{"hideAllZones":true}}]}"#
+        let overrides =
+            #"{"id":"f","entryNodeId":"a","nodes":[{"id":"a","kind":"screen","layout":null,"chromeOverrides":{"hideAllZones":true}},{"id":"b","kind":"screen","layout":null,"props":{"hideChrome":true}},{"id":"c","kind":"screen","layout":null,"screenSettings":{"hideAllZones":false},"chromeOverrides":{"hideAllZones":true}}]}"#
         #expect(try decoded(overrides).nodes.map(\.hidesZones) == [true, true, false])
     }
 
     @Test("DEC-VERSION and DEC-MIGRATE: old content versions migrate; above 8 is left untransformed")
     func migrations() throws {
-        let tree = #"{"id":"r","type":"stack","children":[{"id":"cb","type":"checkbox"},{"id":"sp","type":"spacer","children":[{"id":"deep","type":"text"}]},{"id":"l","type":"lottie"},{"id":"cd","type":"card"},{"id":"ch","type":"chip"},{"id":"tg","type":"toggle","props":{"variant":"checkbox"}}]}"#
+        let tree =
+            #"{"id":"r","type":"stack","children":[{"id":"cb","type":"checkbox"},{"id":"sp","type":"spacer","children":[{"id":"deep","type":"text"}]},{"id":"l","type":"lottie"},{"id":"cd","type":"card"},{"id":"ch","type":"chip"},{"id":"tg","type":"toggle","props":{"variant":"checkbox"}}]}"#
         func types(_ version: Int?) throws -> [String] {
-            let text = version.map { flow(layout: tree, version: $0) } ?? #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":\#(tree)}]}"#
+            let text =
+                version.map { flow(layout: tree, version: $0) }
+                ?? #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":\#(tree)}]}"#
             return try decoded(text).nodes[0].layout!.children.map { "\($0.id):\($0.type)" }
         }
         #expect(try types(2) == ["cb:stack", "cd:stack", "ch:stack", "tg:stack"])
@@ -163,7 +219,8 @@ struct DecodingRuleTests {
 
     @Test("DEC-IGNORE-FIELDS: unknown fields anywhere are ignored")
     func unknownFields() throws {
-        let text = #"{"id":"f","future":{"x":1},"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","zzz":[],"layout":{"id":"r","type":"stack","novel":true}}],"edges":[{"id":"e","fromNodeId":"s","toNodeId":"s","extra":1}],"variables":[{"key":"name","shiny":true},{"label":"no key"}]}"#
+        let text =
+            #"{"id":"f","future":{"x":1},"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","zzz":[],"layout":{"id":"r","type":"stack","novel":true}}],"edges":[{"id":"e","fromNodeId":"s","toNodeId":"s","extra":1}],"variables":[{"key":"name","shiny":true},{"label":"no key"}]}"#
         let flow = try decoded(text)
         #expect(flow.nodes[0].layout == C(id: "r", type: "stack"))
         #expect(flow.edges.count == 1 && flow.variables == ["name"])
@@ -191,11 +248,14 @@ struct DecodingRuleTests {
 struct DecodingDocumentationTests {
     @Test("Every decoding rule is defined in Decoding.md with its level")
     func documented() throws {
-        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSchema/FlowSchema.docc/Decoding.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         for rule in DecodingRules.all {
-            #expect(text.contains("**\(rule.id)** (\(rule.level.rawValue.uppercased()))"), "\(rule.id) is not defined in Decoding.md with its level")
+            #expect(
+                text.contains("**\(rule.id)** (\(rule.level.rawValue.uppercased()))"),
+                "\(rule.id) is not defined in Decoding.md with its level")
         }
     }
 }

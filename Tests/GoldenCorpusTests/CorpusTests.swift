@@ -30,9 +30,11 @@ struct CorpusTests {
     @Test("The worked examples of seed 000 and the RUF stack-modes page are in the corpus")
     func workedExamplesPresent() {
         let ids = Set(loadedCorpus.cases.map(\.goldenCase.id))
-        for id in ["flows-keep-seed", "flows-remove-previous-seed", "flows-start-new-seed", "stack-modes-push",
-                   "stack-modes-replace", "stack-modes-reset", "stack-modes-pop", "optimistic-push-failed",
-                   "optimistic-push-confirmed"] {
+        for id in [
+            "flows-keep-seed", "flows-remove-previous-seed", "flows-start-new-seed", "stack-modes-push",
+            "stack-modes-replace", "stack-modes-reset", "stack-modes-pop", "optimistic-push-failed",
+            "optimistic-push-confirmed",
+        ] {
             #expect(ids.contains(id), "missing worked example \(id)")
         }
     }
@@ -59,10 +61,12 @@ struct CorpusTests {
 @Suite("Corpus loader errors")
 struct CorpusLoaderErrorTests {
     private func corpus(with files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-corpus-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowcheck-corpus-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -80,7 +84,9 @@ struct CorpusLoaderErrorTests {
     func malformedCaseNamesPath() throws {
         let good = try validCase(id: "good")
         let bad = good.replacingOccurrences(of: #""outcome":"applied""#, with: #""outcome":"maybe""#)
-        let root = try corpus(with: ["navigation/a-good.json": good, "navigation/b-bad.json": bad, "navigation/c-not-json.json": "{"])
+        let root = try corpus(with: [
+            "navigation/a-good.json": good, "navigation/b-bad.json": bad, "navigation/c-not-json.json": "{",
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let (cases, errors) = CorpusLoader.load(corpus: root)
         #expect(cases.map(\.file) == ["navigation/a-good.json"])
@@ -104,8 +110,13 @@ struct CorpusLoaderErrorTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let errors = CorpusLoader.load(corpus: root).errors
         #expect(errors.contains { $0.code == .duplicateID && $0.jsonPath == "$.id" })
-        #expect(errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.rules[0]" && $0.message.contains("NAV-JUMP") })
-        #expect(errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.suite" && $0.file == "navigation/four.json" })
+        #expect(
+            errors.contains {
+                $0.code == .invalidCase && $0.jsonPath == "$.rules[0]" && $0.message.contains("NAV-JUMP")
+            })
+        #expect(
+            errors.contains { $0.code == .invalidCase && $0.jsonPath == "$.suite" && $0.file == "navigation/four.json" }
+        )
     }
 }
 
@@ -144,13 +155,21 @@ struct DecodingCorpusTests {
     func coverage() {
         #expect(Self.loaded.cases.contains { $0.decodingCase.id == "welcome-seed" })
         let cited = Set(Self.loaded.cases.flatMap(\.decodingCase.rules))
-        for rule in DecodingRules.all where rule.level == .must { #expect(cited.contains(rule.id), "no case for \(rule.id)") }
+        for rule in DecodingRules.all where rule.level == .must {
+            #expect(cited.contains(rule.id), "no case for \(rule.id)")
+        }
     }
 
     @Test("A malformed decoding case names its file and JSON path")
     func malformed() {
-        #expect { try DecodingCase.read(Data(#"{"id":"x","description":"d","level":"must","origin":"o","document":{},"expect":{"ok":false,"error":{}}}"#.utf8), file: "decoding/x.json") } throws: { error in
-            (error as? CorpusError).map { $0.file == "decoding/x.json" && $0.jsonPath == "$.expect.error.code" } ?? false
+        #expect {
+            try DecodingCase.read(
+                Data(
+                    #"{"id":"x","description":"d","level":"must","origin":"o","document":{},"expect":{"ok":false,"error":{}}}"#
+                        .utf8), file: "decoding/x.json")
+        } throws: { error in
+            (error as? CorpusError).map { $0.file == "decoding/x.json" && $0.jsonPath == "$.expect.error.code" }
+                ?? false
         }
     }
 }

@@ -6,23 +6,28 @@ import JSON
 struct JSONTests {
     @Test("Parses every kind of value, keeps object keys in document order, writes sorted keys")
     func roundTrip() throws {
-        let value = try JSONParser.parse(#" {"b": [1, -2.5, 3e2, true, false, null], "a": {"z": "x\ny\u00e9\"", "y": {}}} "#)
+        let value = try JSONParser.parse(
+            #" {"b": [1, -2.5, 3e2, true, false, null], "a": {"z": "x\ny\u00e9\"", "y": {}}} "#)
         #expect(value.objectPairs?.map(\.key) == ["b", "a"])
         #expect(value["b"]?.arrayValue?.count == 6)
         #expect(value["a"]?["z"]?.stringValue == "x\nyé\"")
         #expect(JSONWriter.write(value) == #"{"a":{"y":{},"z":"x\nyé\""},"b":[1,-2.5,300,true,false,null]}"#)
-        #expect(try JSONParser.parse(JSONWriter.write(value)) == (try JSONParser.parse(JSONWriter.write(value, sortedKeys: true))))
+        #expect(
+            try JSONParser.parse(JSONWriter.write(value))
+                == (try JSONParser.parse(JSONWriter.write(value, sortedKeys: true))))
         #expect(try JSONParser.parse(#""\ud83d\ude00""#).stringValue == "😀")
     }
 
-    @Test("Errors give line and column", arguments: [
-        ("{\"a\": 1,}", 1, 9, "expected a string key"),
-        ("[1, 2", 1, 6, "the text ends inside an array"),
-        ("{\n  \"a\": tru\n}", 2, 8, "expected true"),
-        ("\"abc", 1, 5, "the text ends inside a string"),
-        ("[1] 2", 1, 5, "unexpected text after the JSON value"),
-        ("01", 1, 2, "unexpected text after the JSON value"),
-    ])
+    @Test(
+        "Errors give line and column",
+        arguments: [
+            ("{\"a\": 1,}", 1, 9, "expected a string key"),
+            ("[1, 2", 1, 6, "the text ends inside an array"),
+            ("{\n  \"a\": tru\n}", 2, 8, "expected true"),
+            ("\"abc", 1, 5, "the text ends inside a string"),
+            ("[1] 2", 1, 5, "unexpected text after the JSON value"),
+            ("01", 1, 2, "unexpected text after the JSON value"),
+        ])
     func errors(text: String, line: Int, column: Int, message: String) {
         #expect { try JSONParser.parse(text) } throws: { error in
             guard let error = error as? JSONParseError else { return false }

@@ -34,31 +34,49 @@ let brokenSteps: [BrokenStep] = [
     BrokenStep(invariant: "INV-ONE-FLOW-ROOT", initial: "HOME, A(F)*", command: nav(push("B", "F", .keep))) {
         $0.state.stack.entries[2].flowRoot = true
     },
-    BrokenStep(invariant: "INV-REJECT-CHANGES-NOTHING", initial: "HOME, A, B", command: nav(Directive(mode: .popTo, screen: "X")), bend: popped(1)),
-    BrokenStep(invariant: "INV-UNKNOWN-MODE-REJECTED", initial: "HOME", command: nav(Directive(mode: "JUMP"))) { $0.outcome = .applied },
-    BrokenStep(invariant: "INV-DESTINATION-REQUIRED", initial: "HOME", command: nav(Directive(mode: .push, flow: .init(name: "F", behavior: .keep)))) {
+    BrokenStep(
+        invariant: "INV-REJECT-CHANGES-NOTHING", initial: "HOME, A, B",
+        command: nav(Directive(mode: .popTo, screen: "X")), bend: popped(1)),
+    BrokenStep(invariant: "INV-UNKNOWN-MODE-REJECTED", initial: "HOME", command: nav(Directive(mode: "JUMP"))) {
+        $0.outcome = .applied
+    },
+    BrokenStep(
+        invariant: "INV-DESTINATION-REQUIRED", initial: "HOME",
+        command: nav(Directive(mode: .push, flow: .init(name: "F", behavior: .keep)))
+    ) {
         $0.outcome = .applied
     },
     BrokenStep(invariant: "INV-FLOW-REQUIRED", initial: "HOME", command: nav(Directive(mode: .push, screen: "A"))) {
         $0.outcome = .applied
         $0.state.stack.entries.append(Entry(screen: "A", flow: nil, flowRoot: false, presentation: .push))
     },
-    BrokenStep(invariant: "INV-BEHAVIOR-CHECKED", initial: "HOME", command: nav(Directive(.push, "A", flow: "F", "REPLACE"))) {
+    BrokenStep(
+        invariant: "INV-BEHAVIOR-CHECKED", initial: "HOME", command: nav(Directive(.push, "A", flow: "F", "REPLACE"))
+    ) {
         $0.outcome = .applied
         $0.state.stack.entries.append(Entry(screen: "A", flow: "F", flowRoot: true, presentation: .push))
     },
     BrokenStep(invariant: "INV-KEEP-REMOVES-NOTHING", initial: "HOME, A(F)*", command: nav(push("B", "F", .keep))) {
         $0.state.stack.entries.remove(at: 1)
     },
-    BrokenStep(invariant: "INV-REMOVE-PREVIOUS-CLEARS-FLOW", initial: "HOME, A(F)*, B(F)", command: nav(push("C", "F", .removePrevious))) {
+    BrokenStep(
+        invariant: "INV-REMOVE-PREVIOUS-CLEARS-FLOW", initial: "HOME, A(F)*, B(F)",
+        command: nav(push("C", "F", .removePrevious))
+    ) {
         // Only the immediately previous screen removed (one page of the RUF docs says so).
         $0.state.stack = stack("HOME, A(F)*, C(F)")
     },
-    BrokenStep(invariant: "INV-START-NEW-CLEARS-FLOW", initial: "HOME, A(F)*, B(G)*, C(F)", command: nav(push("D", "F", .startNew))) {
+    BrokenStep(
+        invariant: "INV-START-NEW-CLEARS-FLOW", initial: "HOME, A(F)*, B(G)*, C(F)",
+        command: nav(push("D", "F", .startNew))
+    ) {
         // Only the top run of the flow removed.
         $0.state.stack = stack("HOME, A(F)*, B(G)*, D(F)*")
     },
-    BrokenStep(invariant: "INV-REMOVAL-KEEPS-OTHERS", initial: "HOME, A(F)*, B(G)*", command: nav(push("C", "F", .removePrevious))) {
+    BrokenStep(
+        invariant: "INV-REMOVAL-KEEPS-OTHERS", initial: "HOME, A(F)*, B(G)*",
+        command: nav(push("C", "F", .removePrevious))
+    ) {
         $0.state.stack = stack("HOME, C(F)")
     },
     BrokenStep(invariant: "INV-START-NEW-MARKS-ROOT", initial: "HOME, A(F)*", command: nav(push("B", "F", .startNew))) {
@@ -67,22 +85,39 @@ let brokenSteps: [BrokenStep] = [
     BrokenStep(invariant: "INV-FLOW-ROOT-MARK", initial: "HOME", command: nav(push("A", "F", .keep))) {
         $0.state.stack.entries[1].flowRoot = false
     },
-    BrokenStep(invariant: "INV-BASE-PRESENTATION", initial: "HOME, ^A(F)*, B(G)*", command: nav(push("C", "F", .removePrevious))) {
+    BrokenStep(
+        invariant: "INV-BASE-PRESENTATION", initial: "HOME, ^A(F)*, B(G)*",
+        command: nav(push("C", "F", .removePrevious))
+    ) {
         // The base rule forgotten: B keeps "push", so the modal layer silently merges into the root layer.
         $0.state.stack = stack("HOME, B(G)*, C(F)")
     },
-    BrokenStep(invariant: "INV-PUSH-TOP-LAYER-ONLY", initial: "HOME, A(F)*, ^M(G)*", command: nav(push("C", "F", .removePrevious))) {
+    BrokenStep(
+        invariant: "INV-PUSH-TOP-LAYER-ONLY", initial: "HOME, A(F)*, ^M(G)*",
+        command: nav(push("C", "F", .removePrevious))
+    ) {
         $0.state.stack = stack("HOME, ^M(G)*, C(F)*")
     },
-    BrokenStep(invariant: "INV-REPLACE-SWAPS-TOP", initial: "HOME, A(F)*", command: nav(Directive(.replace, "B", flow: "F", .keep))) {
+    BrokenStep(
+        invariant: "INV-REPLACE-SWAPS-TOP", initial: "HOME, A(F)*",
+        command: nav(Directive(.replace, "B", flow: "F", .keep))
+    ) {
         $0.state.stack = stack("HOME, A(F)*, B(F)")
     },
-    BrokenStep(invariant: "INV-RESET-SINGLE-ROOT", initial: "HOME, A(F)*", command: nav(Directive(.reset, "X", flow: "G", .keep))) {
+    BrokenStep(
+        invariant: "INV-RESET-SINGLE-ROOT", initial: "HOME, A(F)*",
+        command: nav(Directive(.reset, "X", flow: "G", .keep))
+    ) {
         $0.state.stack = stack("HOME, X(G)*")
     },
-    BrokenStep(invariant: "INV-POP-REMOVES-TOP", initial: "HOME, A, B", command: nav(Directive(mode: .pop)), bend: popped(1)),
-    BrokenStep(invariant: "INV-POP-ROOT-REJECTED", initial: "HOME", command: nav(Directive(mode: .pop))) { $0.outcome = .applied },
-    BrokenStep(invariant: "INV-PRESENT-NEW-LAYER", initial: "HOME", command: nav(Directive(.present, "S", flow: "F", .keep))) {
+    BrokenStep(
+        invariant: "INV-POP-REMOVES-TOP", initial: "HOME, A, B", command: nav(Directive(mode: .pop)), bend: popped(1)),
+    BrokenStep(invariant: "INV-POP-ROOT-REJECTED", initial: "HOME", command: nav(Directive(mode: .pop))) {
+        $0.outcome = .applied
+    },
+    BrokenStep(
+        invariant: "INV-PRESENT-NEW-LAYER", initial: "HOME", command: nav(Directive(.present, "S", flow: "F", .keep))
+    ) {
         $0.state.stack.entries[1].presentation = .push
     },
     BrokenStep(invariant: "INV-DISMISS-LAYER", initial: "HOME, ^M(F)*, N(F)", command: nav(Directive(mode: .dismiss))) {
@@ -91,53 +126,80 @@ let brokenSteps: [BrokenStep] = [
     BrokenStep(invariant: "INV-DISMISS-ROOT-REJECTED", initial: "HOME, A", command: nav(Directive(mode: .dismiss))) {
         $0 = Reply(outcome: .applied, state: SessionState(stack: stack("HOME")))
     },
-    BrokenStep(invariant: "INV-POP-TO-TOPMOST", profile: .shared, initial: "HOME, A, B, A, C", command: nav(Directive(mode: .popTo, screen: "A"))) {
+    BrokenStep(
+        invariant: "INV-POP-TO-TOPMOST", profile: .shared, initial: "HOME, A, B, A, C",
+        command: nav(Directive(mode: .popTo, screen: "A"))
+    ) {
         $0.state.stack = stack("HOME, A")
     },
-    BrokenStep(invariant: "INV-POP-TO-MISSING-REJECTED", initial: "HOME, A, ^M, C", command: nav(Directive(mode: .popTo, screen: "A"))) {
+    BrokenStep(
+        invariant: "INV-POP-TO-MISSING-REJECTED", initial: "HOME, A, ^M, C",
+        command: nav(Directive(mode: .popTo, screen: "A"))
+    ) {
         $0 = Reply(outcome: .applied, state: SessionState(stack: stack("HOME, A")))
     },
     BrokenStep(invariant: "INV-POP-TO-ROOT", initial: "HOME, A, ^M, C", command: nav(Directive(mode: .popToRoot))) {
         $0.state.stack = stack("HOME")
     },
-    BrokenStep(invariant: "INV-FAILED-IDLE", initial: "HOME, A", command: nav(Directive(mode: .failed)), bend: popped(1)),
-    BrokenStep(invariant: "INV-OPTIMISTIC-PENDING", initial: "HOME", command: .optimistic(push("A", "F", .keep, id: "o"))) {
+    BrokenStep(
+        invariant: "INV-FAILED-IDLE", initial: "HOME, A", command: nav(Directive(mode: .failed)), bend: popped(1)),
+    BrokenStep(
+        invariant: "INV-OPTIMISTIC-PENDING", initial: "HOME", command: .optimistic(push("A", "F", .keep, id: "o"))
+    ) {
         $0.state.pendingID = nil
     },
-    BrokenStep(invariant: "INV-ONE-IN-FLIGHT", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o1"))],
-               command: .optimistic(push("B", "F", .keep, id: "o2"))) {
+    BrokenStep(
+        invariant: "INV-ONE-IN-FLIGHT", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o1"))],
+        command: .optimistic(push("B", "F", .keep, id: "o2"))
+    ) {
         $0 = Reply(outcome: .applied, state: SessionState(stack: stack("HOME, A(F)*, B(F)"), pendingID: "o2"))
     },
-    BrokenStep(invariant: "INV-NOT-OPTIMISTIC", initial: "HOME, A", command: .optimistic(Directive(id: "p", mode: .pop))) {
+    BrokenStep(
+        invariant: "INV-NOT-OPTIMISTIC", initial: "HOME, A", command: .optimistic(Directive(id: "p", mode: .pop))
+    ) {
         $0 = Reply(outcome: .applied, state: SessionState(stack: stack("HOME"), pendingID: "p"))
     },
     BrokenStep(invariant: "INV-OPTIMISTIC-NEEDS-ID", initial: "HOME", command: .optimistic(push("A", "F", .keep))) {
         $0 = Reply(outcome: .applied, state: SessionState(stack: stack("HOME, A(F)*"), pendingID: nil))
     },
-    BrokenStep(invariant: "INV-CONFIRM-CHANGES-NOTHING", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
-               command: nav(push("A", "F", .keep, id: "o"))) {
+    BrokenStep(
+        invariant: "INV-CONFIRM-CHANGES-NOTHING", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
+        command: nav(push("A", "F", .keep, id: "o"))
+    ) {
         // The confirmed push applied a second time.
         $0.state.stack = stack("HOME, A(F)*, A(F)")
     },
-    BrokenStep(invariant: "INV-FAILED-RESTORES", initial: "HOME, A(F)*", setup: [.optimistic(Directive(id: "o", .replace, "B", flow: "F", .keep))],
-               command: nav(Directive(mode: .failed))) {
+    BrokenStep(
+        invariant: "INV-FAILED-RESTORES", initial: "HOME, A(F)*",
+        setup: [.optimistic(Directive(id: "o", .replace, "B", flow: "F", .keep))],
+        command: nav(Directive(mode: .failed))
+    ) {
         // Restored by popping the optimistic entry instead of restoring the pre-action stack.
         $0.state.stack = stack("HOME")
     },
-    BrokenStep(invariant: "INV-NO-NAVIGATION-KEEPS", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))], command: nav(nil)) {
+    BrokenStep(
+        invariant: "INV-NO-NAVIGATION-KEEPS", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
+        command: nav(nil)
+    ) {
         $0.state.stack = stack("HOME")
     },
-    BrokenStep(invariant: "INV-REDIRECT-ROLLS-BACK", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
-               command: nav(Directive(mode: .popTo, screen: "NOPE"))) {
+    BrokenStep(
+        invariant: "INV-REDIRECT-ROLLS-BACK", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
+        command: nav(Directive(mode: .popTo, screen: "NOPE"))
+    ) {
         $0.state.stack = stack("HOME, A(F)*")
     },
-    BrokenStep(invariant: "INV-FLOWLESS-PLAIN-ENTRY", profile: Profile(nesting: .owned, flows: false), initial: "HOME, A",
-               command: nav(Directive(mode: .push, screen: "B"))) {
+    BrokenStep(
+        invariant: "INV-FLOWLESS-PLAIN-ENTRY", profile: Profile(nesting: .owned, flows: false), initial: "HOME, A",
+        command: nav(Directive(mode: .push, screen: "B"))
+    ) {
         // NAV-FLOWLESS: a route-array SDK that invents a flow for a pushed screen.
         $0.state.stack.entries[2].flow = "B"
     },
-    BrokenStep(invariant: "INV-ANSWER-SETTLES", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
-               command: nav(push("A", "F", .keep, id: "o"))) {
+    BrokenStep(
+        invariant: "INV-ANSWER-SETTLES", initial: "HOME", setup: [.optimistic(push("A", "F", .keep, id: "o"))],
+        command: nav(push("A", "F", .keep, id: "o"))
+    ) {
         $0.state.pendingID = "o"
     },
 ]
@@ -155,7 +217,8 @@ struct InvariantTests {
         let covered = Set(brokenSteps.map(\.invariant))
         for invariant in InvariantCatalogue.all {
             #expect(covered.contains(invariant.id), "no broken step for \(invariant.id)")
-            #expect(NavigationRules.named(invariant.rule) != nil, "\(invariant.id) names unknown rule \(invariant.rule)")
+            #expect(
+                NavigationRules.named(invariant.rule) != nil, "\(invariant.id) names unknown rule \(invariant.rule)")
         }
         #expect(Set(InvariantCatalogue.all.map(\.id)).count == InvariantCatalogue.all.count, "invariant IDs are unique")
         #expect(Set(NavigationRules.all.map(\.id)).count == NavigationRules.all.count, "rule IDs are unique")
@@ -167,7 +230,8 @@ struct InvariantTests {
     func modelSatisfiesInvariants(nesting: Profile.Nesting) throws {
         let profile = Profile(nesting: nesting)
         let alphabet: [Command] = [
-            .navigate(push("A", "F", .keep)), .navigate(push("B", "F", .removePrevious)), .navigate(push("C", "F", .startNew)),
+            .navigate(push("A", "F", .keep)), .navigate(push("B", "F", .removePrevious)),
+            .navigate(push("C", "F", .startNew)),
             .navigate(push("D", "G", .keep)), .navigate(Directive(.replace, "E", flow: "F", .keep)),
             .navigate(Directive(.reset, "H", flow: "G", .keep)), .navigate(Directive(mode: .pop)),
             .navigate(Directive(.present, "M", flow: "F", .keep)), .navigate(Directive(mode: .dismiss)),

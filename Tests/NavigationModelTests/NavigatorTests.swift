@@ -19,7 +19,8 @@ struct FlowBehaviorTests {
 
     @Test("NAV-PUSH-REMOVE-PREVIOUS: seed example removes every AUTH screen")
     func removePreviousSeedExample() {
-        let (_, after) = apply(push("CONFIRM_PHONE", "AUTH", .removePrevious), to: "HOME(DISC)*, SIGN_IN(AUTH)*, SIGN_UP_FORM(AUTH)")
+        let (_, after) = apply(
+            push("CONFIRM_PHONE", "AUTH", .removePrevious), to: "HOME(DISC)*, SIGN_IN(AUTH)*, SIGN_UP_FORM(AUTH)")
         #expect(after.map(\.screen) == ["HOME", "CONFIRM_PHONE"])
         // REMOVE_PREVIOUS continues the flow; only START_NEW marks a root when the flow had screens.
         #expect(after.last == Entry(screen: "CONFIRM_PHONE", flow: "AUTH", flowRoot: false, presentation: .push))
@@ -39,7 +40,8 @@ struct FlowBehaviorTests {
 
     @Test("NAV-PUSH-START-NEW: seed example, the new screen is the flow root")
     func startNewSeedExample() {
-        let (_, after) = apply(push("AUTH_OPTIONS", "AUTH", .startNew), to: "HOME(DISC)*, SIGN_IN(AUTH)*, STEP_1(AUTH), STEP_2(AUTH)")
+        let (_, after) = apply(
+            push("AUTH_OPTIONS", "AUTH", .startNew), to: "HOME(DISC)*, SIGN_IN(AUTH)*, STEP_1(AUTH), STEP_2(AUTH)")
         #expect(after == stack("HOME(DISC)*, AUTH_OPTIONS(AUTH)*"))
     }
 
@@ -64,7 +66,8 @@ struct FlowBehaviorTests {
         #expect(inModal.duplicateFlowRoots.isEmpty)
     }
 
-    @Test("NAV-FLOWLESS: without flows every destination puts a plain entry; REPLACE of the only entry keeps it the root")
+    @Test(
+        "NAV-FLOWLESS: without flows every destination puts a plain entry; REPLACE of the only entry keeps it the root")
     func flowless() {
         let navigator = Navigator(profile: Profile(nesting: .owned, flows: false))
         var stack = ScreenStack([Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
@@ -78,10 +81,12 @@ struct FlowBehaviorTests {
     @Test("NAV-BASE: removing the root entry hands its presentation to the first entry left")
     func baseRuleAtRoot() {
         let (_, after) = apply(push("X", "AUTH", .removePrevious), to: "LOGIN(AUTH)*, HOME(MAIN)*")
-        #expect(after == ScreenStack([
-            Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
-            Entry(screen: "X", flow: "AUTH", flowRoot: false, presentation: .push),
-        ]))
+        #expect(
+            after
+                == ScreenStack([
+                    Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
+                    Entry(screen: "X", flow: "AUTH", flowRoot: false, presentation: .push),
+                ]))
         #expect(after.shapeProblem == nil)
     }
 
@@ -98,7 +103,8 @@ struct FlowBehaviorTests {
 struct StackModeTests {
     @Test("NAV-REPLACE: RUF example [HOME, ADDR_STEP_1] → [HOME, ADDR_STEP_2]")
     func replaceExample() {
-        let (outcome, after) = apply(Directive(.replace, "ADDR_STEP_2", flow: "ADDR", .keep), to: "HOME, ADDR_STEP_1(ADDR)*")
+        let (outcome, after) = apply(
+            Directive(.replace, "ADDR_STEP_2", flow: "ADDR", .keep), to: "HOME, ADDR_STEP_1(ADDR)*")
         #expect(outcome == .applied)
         // `had` is computed after the top is removed, so ADDR_STEP_2 becomes the flow root.
         #expect(after == stack("HOME, ADDR_STEP_2(ADDR)*"))
@@ -120,7 +126,8 @@ struct StackModeTests {
 
     @Test("NAV-RESET: RUF example [HOME, CATEGORY, PRODUCT] → [HOME]")
     func resetExample() {
-        let (_, after) = apply(Directive(.reset, "HOME", flow: "MAIN", .keep), to: "HOME, CATEGORY(DISC)*, ^PRODUCT(DISC)*")
+        let (_, after) = apply(
+            Directive(.reset, "HOME", flow: "MAIN", .keep), to: "HOME, CATEGORY(DISC)*, ^PRODUCT(DISC)*")
         #expect(after == ScreenStack([Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)]))
     }
 
@@ -175,7 +182,10 @@ struct StackModeTests {
         let initial = "HOME, A, ^M, C"
         #expect(apply(Directive(mode: .popTo, screen: "A"), to: initial, .owned).0 == .rejected(.targetNotFound))
         #expect(apply(Directive(mode: .popTo, screen: "A"), to: initial, .shared).0 == .applied)
-        #expect(apply(Directive(mode: .popTo, screen: "NOPE"), to: initial, .shared) == (.rejected(.targetNotFound), stack(initial)))
+        #expect(
+            apply(Directive(mode: .popTo, screen: "NOPE"), to: initial, .shared) == (
+                .rejected(.targetNotFound), stack(initial)
+            ))
     }
 
     @Test("NAV-POP-TO-ROOT: owned returns to the top layer's base, shared to entry 0; never rejected")

@@ -6,19 +6,20 @@ import NavigationModel
 /// flow, `*` a flow root; entry 0 is the root.
 func stack(_ text: String) -> ScreenStack {
     let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    return ScreenStack(items.enumerated().map { index, raw in
-        var item = Substring(raw)
-        var presentation: Presentation = index == 0 ? .root : .push
-        if item.hasPrefix("^") { presentation = .modal; item = item.dropFirst() }
-        var flowRoot = false
-        if item.hasSuffix("*") { flowRoot = true; item = item.dropLast() }
-        var flow: String?
-        if let open = item.firstIndex(of: "("), item.hasSuffix(")") {
-            flow = String(item[item.index(after: open)..<item.index(before: item.endIndex)])
-            item = item[..<open]
-        }
-        return Entry(screen: String(item), flow: flow, flowRoot: flowRoot, presentation: presentation)
-    })
+    return ScreenStack(
+        items.enumerated().map { index, raw in
+            var item = Substring(raw)
+            var presentation: Presentation = index == 0 ? .root : .push
+            if item.hasPrefix("^") { presentation = .modal; item = item.dropFirst() }
+            var flowRoot = false
+            if item.hasSuffix("*") { flowRoot = true; item = item.dropLast() }
+            var flow: String?
+            if let open = item.firstIndex(of: "("), item.hasSuffix(")") {
+                flow = String(item[item.index(after: open)..<item.index(before: item.endIndex)])
+                item = item[..<open]
+            }
+            return Entry(screen: String(item), flow: flow, flowRoot: flowRoot, presentation: presentation)
+        })
 }
 
 /// Applies one directive with a fresh navigator.

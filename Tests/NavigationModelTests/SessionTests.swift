@@ -20,7 +20,10 @@ struct SessionTests {
     @Test("SES-ROLLBACK: FAILED after an optimistic REPLACE or RESET restores the exact pre-action stack")
     func rollbackReplaceAndReset() throws {
         let initial = "HOME, ^A(F)*, B(F)"
-        for d in [Directive(id: "r", .replace, "C", flow: "F", .removePrevious), Directive(id: "r", .reset, "X", flow: "G", .keep)] {
+        for d in [
+            Directive(id: "r", .replace, "C", flow: "F", .removePrevious),
+            Directive(id: "r", .reset, "X", flow: "G", .keep),
+        ] {
             var s = try session(initial)
             #expect(s.optimistic(d) == .applied)
             #expect(s.navigate(Directive(mode: .failed)) == .applied)
@@ -80,11 +83,14 @@ struct SessionTests {
         #expect(s.state == before)
     }
 
-    @Test("SES-NOT-OPTIMISTIC: POP and the other non-destination modes are never applied optimistically",
-          arguments: [Mode.pop, .failed, .present, .dismiss, .popTo, .popToRoot, "JUMP"])
+    @Test(
+        "SES-NOT-OPTIMISTIC: POP and the other non-destination modes are never applied optimistically",
+        arguments: [Mode.pop, .failed, .present, .dismiss, .popTo, .popToRoot, "JUMP"])
     func notOptimistic(mode: Mode) throws {
         var s = try session("HOME, A(F)*")
-        #expect(s.optimistic(Directive(id: "x", mode: mode, screen: "HOME", flow: .init(name: "F", behavior: .keep))) == .rejected(.notOptimistic))
+        #expect(
+            s.optimistic(Directive(id: "x", mode: mode, screen: "HOME", flow: .init(name: "F", behavior: .keep)))
+                == .rejected(.notOptimistic))
         #expect(s.state == SessionState(stack: stack("HOME, A(F)*")))
     }
 

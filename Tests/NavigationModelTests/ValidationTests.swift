@@ -10,10 +10,11 @@ struct ValidationTests {
 
     @Test("NAV-IGNORE: transition, screenParams and unknown fields never cause a rejection")
     func ignoresUnknownFields() throws {
-        let d = try decode(#"""
-        {"id":"n1","mode":"PUSH","screen":"PRODUCT","transition":"RIGHT_TO_LEFT_FADE",
-         "screenParams":{"sku":42},"flow":{"name":"DISCOVERY","behavior":"KEEP","extra":true},"future":[1,2]}
-        """#)
+        let d = try decode(
+            #"""
+            {"id":"n1","mode":"PUSH","screen":"PRODUCT","transition":"RIGHT_TO_LEFT_FADE",
+             "screenParams":{"sku":42},"flow":{"name":"DISCOVERY","behavior":"KEEP","extra":true},"future":[1,2]}
+            """#)
         #expect(d == Directive(id: "n1", .push, "PRODUCT", flow: "DISCOVERY", .keep))
         #expect(Navigator.validate(d) == nil)
     }
@@ -29,11 +30,17 @@ struct ValidationTests {
     @Test("NAV-VALID-DEST: missing, empty or non-string screen; missing flow or flow name")
     func missingDestination() throws {
         #expect(Navigator.validate(Directive(mode: .push, flow: .init(name: "F", behavior: .keep))) == .missingScreen)
-        #expect(Navigator.validate(Directive(mode: .present, screen: "", flow: .init(name: "F", behavior: .keep))) == .missingScreen)
-        #expect(Navigator.validate(try decode(#"{"mode":"RESET","screen":3,"flow":{"name":"F","behavior":"KEEP"}}"#)) == .missingScreen)
+        #expect(
+            Navigator.validate(Directive(mode: .present, screen: "", flow: .init(name: "F", behavior: .keep)))
+                == .missingScreen)
+        #expect(
+            Navigator.validate(try decode(#"{"mode":"RESET","screen":3,"flow":{"name":"F","behavior":"KEEP"}}"#))
+                == .missingScreen)
         #expect(Navigator.validate(Directive(mode: .replace, screen: "A")) == .missingFlow)
         #expect(Navigator.validate(try decode(#"{"mode":"PUSH","screen":"A","flow":"F"}"#)) == .missingFlow)
-        #expect(Navigator.validate(try decode(#"{"mode":"PUSH","screen":"A","flow":{"name":"","behavior":"KEEP"}}"#)) == .missingFlow)
+        #expect(
+            Navigator.validate(try decode(#"{"mode":"PUSH","screen":"A","flow":{"name":"","behavior":"KEEP"}}"#))
+                == .missingFlow)
         // Order: the screen is checked before the flow.
         #expect(Navigator.validate(Directive(mode: .push)) == .missingScreen)
     }
@@ -41,7 +48,9 @@ struct ValidationTests {
     @Test("NAV-VALID-BEHAVIOR: behavior REPLACE (as in a published spec example) or none is rejected")
     func unknownBehavior() {
         #expect(Navigator.validate(Directive(.push, "A", flow: "F", "REPLACE")) == .unknownBehavior)
-        #expect(Navigator.validate(Directive(mode: .push, screen: "A", flow: .init(name: "F", behavior: nil))) == .unknownBehavior)
+        #expect(
+            Navigator.validate(Directive(mode: .push, screen: "A", flow: .init(name: "F", behavior: nil)))
+                == .unknownBehavior)
         // RESET and PRESENT ignore the behavior's effect but still require a valid one.
         #expect(Navigator.validate(Directive(.reset, "A", flow: "F", "REPLACE")) == .unknownBehavior)
         #expect(Navigator.validate(Directive(.present, "A", flow: "F", "keep")) == .unknownBehavior)
@@ -55,10 +64,12 @@ struct ValidationTests {
         }
     }
 
-    @Test("NAV-REJECT: a rejected directive changes nothing at all", arguments: [
-        Directive(mode: "JUMP"), Directive(mode: .push, screen: "A"), Directive(.push, "A", flow: "F", "REPLACE"),
-        Directive(mode: .popTo, screen: "NOPE"), Directive(mode: .dismiss),
-    ])
+    @Test(
+        "NAV-REJECT: a rejected directive changes nothing at all",
+        arguments: [
+            Directive(mode: "JUMP"), Directive(mode: .push, screen: "A"), Directive(.push, "A", flow: "F", "REPLACE"),
+            Directive(mode: .popTo, screen: "NOPE"), Directive(mode: .dismiss),
+        ])
     func rejectChangesNothing(directive: Directive) {
         let (outcome, after) = apply(directive, to: "HOME, A(F)*, B(F)")
         #expect(!outcome.isApplied)

@@ -25,10 +25,12 @@ struct ProcessImplementationTests {
 
     @Test("A mutated copy of the Python decoder is caught with a small document and the rule named")
     func mutatedPythonDecoderCaught() throws {
-        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings python3 \(examplePath)")
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(implementation.capabilities.suites.contains(.decoding) && implementation.capabilities.migrations)
-        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding])).run()
+        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding]))
+            .run()
         #expect(result.verdict.suites[0].verdict == .divergent)
         let failure = try #require(result.failures(of: .decoding).first)
         #expect(failure.size.value <= 3)
@@ -37,18 +39,24 @@ struct ProcessImplementationTests {
 
     @Test("The Python example also conforms one command per line, without batch")
     func pythonExampleWithoutBatch() throws {
-        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_NO_BATCH=1 python3 \(examplePath)")
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_NO_BATCH=1 python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(!implementation.capabilities.batch)
-        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 2, runs: 400, suites: [.session])).run()
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: 2, runs: 400, suites: [.session])
+        ).run()
         #expect(result.verdict.passed)
     }
 
     @Test("A mutated copy of the Python example is caught and the rule it breaks is named")
     func mutatedPythonExampleCaught() throws {
-        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(examplePath)")
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run python3 \(examplePath)")
         defer { implementation.stop() }
-        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.navigation])).run()
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: 1, suites: [.navigation])
+        ).run()
         #expect(result.verdict.overall == .divergent)
         let failure = try #require(result.failures.first)
         #expect(failure.size == Count(1, .step))
@@ -66,7 +74,8 @@ struct ProcessImplementationTests {
 
     @Test("A wrong hello is refused with the offending line")
     func wrongHello() {
-        #expect { try ProcessImplementation(commandLine: #"read line; echo '{"seq":0,"protocol":2}'"#) } throws: { error in
+        #expect { try ProcessImplementation(commandLine: #"read line; echo '{"seq":0,"protocol":2}'"#) } throws: {
+            error in
             guard let error = error as? ProcessError else { return false }
             return error.code == .helloFailed && error.offendingLine == #"{"seq":0,"protocol":2}"#
         }
@@ -74,14 +83,16 @@ struct ProcessImplementationTests {
 
     /// A fake implementation: answers hello with real capabilities, then runs `then` in the shell.
     private func fake(_ then: String, batch: Bool = false) -> String {
-        let hello = #"{"seq":0,"protocol":1,"implementation":{"name":"fake","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","reasons":false,"batch":\#(batch)}}"#
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"fake","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","reasons":false,"batch":\#(batch)}}"#
         return "read line; echo '\(hello)'; read line; echo '{\"seq\":1,\"ok\":true}'; read line; \(then)"
     }
 
     private func firstStepError(_ commandLine: String, timeout: Duration = .seconds(5)) throws -> ProcessError? {
         let implementation = try ProcessImplementation(commandLine: commandLine, stepTimeout: timeout)
         defer { implementation.stop() }
-        try implementation.reset(to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        try implementation.reset(
+            to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
         do {
             _ = try implementation.perform(.navigate(Directive(mode: .pop)))
             return nil
@@ -118,9 +129,12 @@ struct ProcessImplementationTests {
 
     @Test("A reply with the wrong seq, or an errored reply, is a protocol error naming the step")
     func wrongSeqAndErrored() throws {
-        let wrongSeq = try #require(try firstStepError(fake(#"echo '{"seq":7,"outcome":"applied","state":{"stack":[],"pending":null}}'; sleep 1"#)))
+        let wrongSeq = try #require(
+            try firstStepError(
+                fake(#"echo '{"seq":7,"outcome":"applied","state":{"stack":[],"pending":null}}'; sleep 1"#)))
         #expect(wrongSeq.code == .malformedReply && wrongSeq.message.contains("should echo \"seq\": 2"))
-        let errored = try #require(try firstStepError(fake(#"echo '{"seq":2,"errored":true,"message":"POP is not wired up"}'; sleep 1"#)))
+        let errored = try #require(
+            try firstStepError(fake(#"echo '{"seq":2,"errored":true,"message":"POP is not wired up"}'; sleep 1"#)))
         #expect(errored.code == .implementationError && errored.message.contains("POP is not wired up"))
     }
 
@@ -136,7 +150,8 @@ struct ProcessImplementationTests {
 struct DecodingOnlyProcessTests {
     @Test("A decoder that declares only the decoding suite conforms; its report shows no navigation rules or items")
     func decoderOnly() throws {
-        let implementation = try ProcessImplementation(commandLine: "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(examplePath)")
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(implementation.capabilities.suites == [.decoding])
         #expect(implementation.capabilities.modes.isEmpty && implementation.capabilities.nesting.isEmpty)
@@ -149,10 +164,12 @@ struct DecodingOnlyProcessTests {
 
     @Test("A process that declares navigation without modes is refused before anything runs, saying what is missing")
     func navigationWithoutModes() throws {
-        let hello = #"{"seq":0,"protocol":1,"implementation":{"name":"half","version":"0","language":"sh"},"capabilities":{"suites":["navigation"]}}"#
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"half","version":"0","language":"sh"},"capabilities":{"suites":["navigation"]}}"#
         let implementation = try ProcessImplementation(commandLine: "read line; echo '\(hello)'; sleep 5")
         defer { implementation.stop() }
-        #expect { try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run() } throws: { error in
+        #expect { try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run() } throws: {
+            error in
             "\(error)" == "half declares the navigation suite, but it declares no modes"
         }
     }

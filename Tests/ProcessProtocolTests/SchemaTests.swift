@@ -5,8 +5,9 @@ import NavigationModel
 import SchemaValidation
 @testable import ProcessProtocol
 
-let schemas = SchemaValidator(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/ProcessProtocol/Schemas"))
+let schemas = SchemaValidator(
+    folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/ProcessProtocol/Schemas"))
 
 @Suite("Protocol schemas")
 struct SchemaTests {
@@ -19,11 +20,22 @@ struct SchemaTests {
         (Request.reset(home, .shared).line(seq: 1), "reset.request.schema.json"),
         (Request.command(.navigate(push)).line(seq: 2), "navigate.request.schema.json"),
         (Request.command(.navigate(nil)).line(seq: 3), "navigate.request.schema.json"),
-        (Request.command(.optimistic(Directive(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew))).line(seq: 4), "optimistic.request.schema.json"),
-        (Request.batch([BatchItem(seq: 6, request: .reset(home, .owned)), BatchItem(seq: 7, request: .command(.navigate(push)))]).line(seq: 5),
-         "batch.request.schema.json"),
-        (Request.decode(#"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"hologram"}}]}"#).line(seq: 10),
-         "decode.request.schema.json"),
+        (
+            Request.command(.optimistic(Directive(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew))).line(
+                seq: 4), "optimistic.request.schema.json"
+        ),
+        (
+            Request.batch([
+                BatchItem(seq: 6, request: .reset(home, .owned)), BatchItem(seq: 7, request: .command(.navigate(push))),
+            ]).line(seq: 5),
+            "batch.request.schema.json"
+        ),
+        (
+            Request.decode(
+                #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"hologram"}}]}"#
+            ).line(seq: 10),
+            "decode.request.schema.json"
+        ),
         (Request.decode("not json").line(seq: 11), "decode.request.schema.json"),
         (Request.stop.line(seq: 8), "stop.request.schema.json"),
     ]
@@ -51,11 +63,17 @@ struct SchemaTests {
         text = text.replacingOccurrences(of: "\n\n", with: "\n")
         try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         try input.fileHandleForWriting.close()
-        let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n"
+        ).map(String.init)
         process.waitUntilExit()
-        let files = ["hello.reply.schema.json", "reset.reply.schema.json", "command.reply.schema.json", "command.reply.schema.json",
-                     "command.reply.schema.json", "batch.reply.schema.json", "decode.reply.schema.json", "decode.reply.schema.json",
-                     "errored.reply.schema.json"]
+        let files = [
+            "hello.reply.schema.json", "reset.reply.schema.json", "command.reply.schema.json",
+            "command.reply.schema.json",
+            "command.reply.schema.json", "batch.reply.schema.json", "decode.reply.schema.json",
+            "decode.reply.schema.json",
+            "errored.reply.schema.json",
+        ]
         #expect(replies.count == files.count)
         for (reply, file) in zip(replies, files) {
             let object = try JSONSerialization.jsonObject(with: Data(reply.utf8))
@@ -66,12 +84,19 @@ struct SchemaTests {
     @Test("The validator rejects what the schemas forbid, naming the path")
     func validatorRejects() throws {
         let bad: [(String, String, String)] = [
-            (#"{"seq":1,"outcome":"maybe","state":{"stack":[],"pending":null}}"#, "command.reply.schema.json", "$.outcome"),
-            (#"{"seq":1,"outcome":"applied","state":{"stack":[{"screen":"A","flow":null,"flowRoot":"yes","presentation":"root"}],"pending":null}}"#,
-             "command.reply.schema.json", "$.state.stack[0].flowRoot"),
+            (
+                #"{"seq":1,"outcome":"maybe","state":{"stack":[],"pending":null}}"#, "command.reply.schema.json",
+                "$.outcome"
+            ),
+            (
+                #"{"seq":1,"outcome":"applied","state":{"stack":[{"screen":"A","flow":null,"flowRoot":"yes","presentation":"root"}],"pending":null}}"#,
+                "command.reply.schema.json", "$.state.stack[0].flowRoot"
+            ),
             (#"{"seq":1,"outcome":"applied"}"#, "command.reply.schema.json", "missing \"state\""),
-            (#"{"seq":0,"protocol":1,"implementation":{"name":"x","version":"1","language":"C"},"capabilities":{"suites":[],"modes":["JUMP"],"behaviors":[],"nesting":"owned"}}"#,
-             "hello.reply.schema.json", "$.capabilities.modes[0]"),
+            (
+                #"{"seq":0,"protocol":1,"implementation":{"name":"x","version":"1","language":"C"},"capabilities":{"suites":[],"modes":["JUMP"],"behaviors":[],"nesting":"owned"}}"#,
+                "hello.reply.schema.json", "$.capabilities.modes[0]"
+            ),
         ]
         for (line, file, expected) in bad {
             let errors = try schemas.validate(JSONSerialization.jsonObject(with: Data(line.utf8)), file: file)

@@ -70,7 +70,8 @@ struct GenTests {
         #expect(try replay(Gen<Bool>.bool, []) == false)
     }
 
-    indirect enum Tree: Equatable, Sendable { case leaf, node(Tree, Tree)
+    indirect enum Tree: Equatable, Sendable {
+        case leaf, node(Tree, Tree)
         var depth: Int { if case .node(let l, let r) = self { return 1 + max(l.depth, r.depth) }; return 0 }
     }
 

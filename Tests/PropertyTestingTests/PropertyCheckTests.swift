@@ -18,7 +18,9 @@ struct PropertyCheckTests {
     @Test("A thrown error is a failure with its message")
     func throwing() throws {
         struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
-        let result = Property(Gen<Int>.int(in: 0...10)) { x in if x > 3 { throw Boom() }; return true }.check(Configuration(seed: 1))
+        let result = Property(Gen<Int>.int(in: 0...10)) { x in
+            if x > 3 { throw Boom() }; return true
+        }.check(Configuration(seed: 1))
         let c = try #require(result.counterexample)
         #expect(c.value == 4)
         #expect(c.message == "threw boom")
@@ -28,7 +30,8 @@ struct PropertyCheckTests {
     func coverageUnmet() {
         let gen = Gen<Int>.int(in: 0...9)
         let result = Property(gen, labels: { $0 == 0 ? ["zero"] : ["other"] }) { _ in true }
-            .check(Configuration(seed: 1, runs: 200, coverage: [.share("zero", atLeast: 0.5), .runs("never", atLeast: 1)]))
+            .check(
+                Configuration(seed: 1, runs: 200, coverage: [.share("zero", atLeast: 0.5), .runs("never", atLeast: 1)]))
         #expect(result.verdict == .insufficientCoverage)
         #expect(result.unmetCoverage.map(\.label) == ["zero", "never"])
         #expect(result.description.contains("\"zero\" in at least 50% of runs"))
@@ -43,11 +46,17 @@ struct PropertyCheckTests {
             .check(Configuration(seed: 1, runs: 200, coverage: [.share("zero", atLeast: 0.3)]))
         #expect(point.verdict == .passed)
         let statistical = Property(gen, labels: labels) { _ in true }
-            .check(Configuration(seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.45)], coverageConfidence: CoverageConfidence()))
+            .check(
+                Configuration(
+                    seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.45)],
+                    coverageConfidence: CoverageConfidence()))
         #expect(statistical.verdict == .passed)
         #expect(statistical.runs > 100, "a share close to the requirement needs more runs to decide")
         let tooRare = Property(Gen<Int>.int(in: 0...9), labels: { $0 == 0 ? ["zero"] : [] }) { _ in true }
-            .check(Configuration(seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.5)], coverageConfidence: CoverageConfidence()))
+            .check(
+                Configuration(
+                    seed: 1, runs: 100, coverage: [.share("zero", atLeast: 0.5)],
+                    coverageConfidence: CoverageConfidence()))
         #expect(tooRare.verdict == .insufficientCoverage)
     }
 
@@ -61,7 +70,8 @@ struct PropertyCheckTests {
 
     @Test("A zero time limit stops the runs and the result says so")
     func timeLimit() {
-        let result = Property(Gen<Int>.int(in: 0...9)) { _ in true }.check(Configuration(seed: 1, runs: 1_000_000, timeLimit: .zero))
+        let result = Property(Gen<Int>.int(in: 0...9)) { _ in true }.check(
+            Configuration(seed: 1, runs: 1_000_000, timeLimit: .zero))
         #expect(result.timedOut)
         #expect(result.runs < 1_000_000)
         #expect(result.description.contains("time limit"))

@@ -18,7 +18,11 @@ struct ShrinkingChallengeTests {
                 misses.append("seed \(seed): no failure found")
                 continue
             }
-            if isMinimal(counterexample.value) { minimal += 1 } else { misses.append("seed \(seed): \(counterexample.value)") }
+            if isMinimal(counterexample.value) {
+                minimal += 1
+            } else {
+                misses.append("seed \(seed): \(counterexample.value)")
+            }
         }
         return (minimal, misses)
     }

@@ -22,12 +22,17 @@ struct StatefulTests {
         #expect(lengths.count == 100 && lengths.allSatisfy { $0 == 3 })
     }
 
-    @Test("The shrunk steps are also simplified: every screen is the first of the vocabulary, KEEP, KEEP, REMOVE_PREVIOUS")
+    @Test(
+        "The shrunk steps are also simplified: every screen is the first of the vocabulary, KEEP, KEEP, REMOVE_PREVIOUS"
+    )
     func stackBugSimplestSteps() throws {
         for seed in UInt64(1)...20 {
-            let steps = try #require(StatefulProperty(FlowStackMachine(buggy: true)).check(Configuration(seed: seed)).counterexample?.steps)
-            guard steps.count == 3, case .push("A", let f1, false) = steps[0], case .push("A", let f2, false) = steps[1],
-                  case .push("A", let f3, true) = steps[2] else {
+            let steps = try #require(
+                StatefulProperty(FlowStackMachine(buggy: true)).check(Configuration(seed: seed)).counterexample?.steps)
+            guard steps.count == 3, case .push("A", let f1, false) = steps[0],
+                case .push("A", let f2, false) = steps[1],
+                case .push("A", let f3, true) = steps[2]
+            else {
                 Issue.record("seed \(seed): \(steps)")
                 continue
             }
@@ -70,17 +75,22 @@ struct StatefulTests {
         let execution = property.replay(initial: initial, steps: [Step.pop, pushA, Step.pop])
         #expect(execution.steps == [pushA, Step.pop])
         #expect(execution.failure == nil)
-        let failing = property.replay(initial: initial, steps: [
-            .push(screen: "A", flow: "F", removePrevious: false), .push(screen: "B", flow: "G", removePrevious: false),
-            .push(screen: "C", flow: "F", removePrevious: true),
-        ])
+        let failing = property.replay(
+            initial: initial,
+            steps: [
+                .push(screen: "A", flow: "F", removePrevious: false),
+                .push(screen: "B", flow: "G", removePrevious: false),
+                .push(screen: "C", flow: "F", removePrevious: true),
+            ])
         #expect(failing.failure?.contains("model [HOME(MAIN), B(G), C(F)]") == true)
     }
 
     @Test("A shrunk sequence never keeps a step whose precondition fails")
     func shrinkRespectsPreconditions() {
         for seed in UInt64(1)...20 {
-            guard let c = StatefulProperty(FlowStackMachine(buggy: true)).check(Configuration(seed: seed)).counterexample else { continue }
+            guard
+                let c = StatefulProperty(FlowStackMachine(buggy: true)).check(Configuration(seed: seed)).counterexample
+            else { continue }
             var depth = c.initial.entries.count
             for step in c.steps {
                 if step == .pop { #expect(depth > 1); depth -= 1 } else { depth += 1 }
@@ -92,12 +102,17 @@ struct StatefulTests {
     func exhaustive() {
         let initial = FlowStackMachine.home
         let alphabet: (FlowStackMachine.System) -> [Step] = { _ in
-            [.pop] + ["F", "G"].flatMap { flow in [false, true].map { Step.push(screen: "A", flow: flow, removePrevious: $0) } }
+            [.pop]
+                + ["F", "G"].flatMap { flow in
+                    [false, true].map { Step.push(screen: "A", flow: flow, removePrevious: $0) }
+                }
         }
-        let buggy = StatefulProperty(FlowStackMachine(buggy: true)).exhaustive(initial: initial, depth: 4, alphabet: alphabet)
+        let buggy = StatefulProperty(FlowStackMachine(buggy: true)).exhaustive(
+            initial: initial, depth: 4, alphabet: alphabet)
         #expect(buggy.counterexample?.steps.count == 3)
         #expect(buggy.depth == 3)
-        let correct = StatefulProperty(FlowStackMachine(buggy: false)).exhaustive(initial: initial, depth: 4, alphabet: alphabet)
+        let correct = StatefulProperty(FlowStackMachine(buggy: false)).exhaustive(
+            initial: initial, depth: 4, alphabet: alphabet)
         #expect(correct.counterexample == nil)
         // Every sequence up to length 4 over the alphabet, counted independently:
         // POP is allowed only above the root, and REMOVE_PREVIOUS may shrink the stack.
@@ -116,7 +131,8 @@ struct StatefulTests {
 
     @Test("A shrink budget stops the shrink and says so; the result is then checked for 1-minimality")
     func shrinkBudget() throws {
-        let result = StatefulProperty(FlowStackMachine(buggy: true)).check(Configuration(seed: 11, maxSteps: 200, shrinkLimit: ShrinkLimit(calls: 0)))
+        let result = StatefulProperty(FlowStackMachine(buggy: true)).check(
+            Configuration(seed: 11, maxSteps: 200, shrinkLimit: ShrinkLimit(calls: 0)))
         let c = try #require(result.counterexample)
         #expect(c.shrink.calls == 0)
         #expect(c.shrink.stoppedByBudget)

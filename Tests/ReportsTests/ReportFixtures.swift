@@ -10,19 +10,28 @@ import SampleImplementations
 
 enum Fixtures {
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.
-    static func lines(_ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil,
-                      shard: Shard? = nil) throws -> String {
-        let result = try ConformanceRunner(implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut, shard: shard)).run()
+    static func lines(
+        _ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil,
+        shard: Shard? = nil
+    ) throws -> String {
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut, shard: shard)
+        ).run()
         let timeless = result.suites.map { suite -> SuiteRecord in
             var suite = suite
             suite.seconds = 0
             return suite
         }
-        return RunRecord(header: result.header, suites: timeless, failures: result.failures, errors: result.errors, cases: result.cases,
-                         seconds: 0).text
+        return RunRecord(
+            header: result.header, suites: timeless, failures: result.failures, errors: result.errors,
+            cases: result.cases,
+            seconds: 0
+        ).text
     }
 
-    static func input(_ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil) throws -> RunRecord {
+    static func input(
+        _ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil
+    ) throws -> RunRecord {
         try RunRecord.read([("fixture.jsonl", lines(implementation, seed: seed, suites: suites, sut: sut))])
     }
 
@@ -32,13 +41,18 @@ enum Fixtures {
 /// An implementation whose replies carry a screen named like markup, to check escaping.
 final class MarkupImplementation: NavigationImplementation {
     let inner = SampleNavigator()
-    var info: ImplementationInfo { ImplementationInfo(name: "<b>markup</b>", version: "\"1\"", language: "HTML & friends") }
-    var capabilities: Capabilities { Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: true) }
+    var info: ImplementationInfo {
+        ImplementationInfo(name: "<b>markup</b>", version: "\"1\"", language: "HTML & friends")
+    }
+    var capabilities: Capabilities {
+        Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: true)
+    }
     func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
     func perform(_ command: Command) throws -> Reply {
         var reply = try inner.perform(command)
         if command.directive?.mode == .pop {
-            reply.state.stack.entries.append(Entry(screen: "<script>alert('x')</script>", flow: "<i>", flowRoot: false, presentation: .push))
+            reply.state.stack.entries.append(
+                Entry(screen: "<script>alert('x')</script>", flow: "<i>", flowRoot: false, presentation: .push))
         }
         return reply
     }

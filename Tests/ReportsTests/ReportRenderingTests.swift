@@ -17,12 +17,15 @@ struct ReportRenderingTests {
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(name) differs from its golden file; rerun with FLOWCHECK_UPDATE_GOLDEN=1 if the change is intended")
+        #expect(
+            text == expected,
+            "\(name) differs from its golden file; rerun with FLOWCHECK_UPDATE_GOLDEN=1 if the change is intended")
     }
 
     @Test("HTML, JUnit, Markdown and badge match their golden files for a mutant's run")
     func goldenFiles() throws {
-        let input = try Fixtures.input(SampleNavigator(bug: .popToBottomMost), seed: 4, sut: "builtin:mutant:pop-to-bottom-most")
+        let input = try Fixtures.input(
+            SampleNavigator(bug: .popToBottomMost), seed: 4, sut: "builtin:mutant:pop-to-bottom-most")
         try golden("mutant.html", HTMLReport.render(input))
         try golden("mutant.junit.xml", JUnitReport.render(input))
         try golden("mutant.md", MarkdownReport.render(input))
@@ -55,7 +58,9 @@ struct ReportRenderingTests {
     @Test("The HTML is self-contained: no external fetches")
     func selfContained() throws {
         let html = HTMLReport.render(try Fixtures.input(SampleNavigator(bug: .dismissPopsOne), seed: 2))
-        for pattern in ["src=\"http", "href=\"http", "@import", "url(http", "<link "] { #expect(!html.contains(pattern), "\(pattern)") }
+        for pattern in ["src=\"http", "href=\"http", "@import", "url(http", "<link "] {
+            #expect(!html.contains(pattern), "\(pattern)")
+        }
         #expect(html.contains("<section class=\"failure\""))
         #expect(html.contains("<tr class=\"diverged\">"))
     }
@@ -77,7 +82,8 @@ struct ReportRenderingTests {
     func readErrors() throws {
         let good = try Fixtures.lines(SampleNavigator(), seed: 1, suites: [.navigation])
         #expect { try RunRecord.read([("a.jsonl", good + "{\"type\":\"nonsense\"}\n")]) } throws: { error in
-            (error as? RecordError).map { $0.file == "a.jsonl" && $0.line == good.split(separator: "\n").count + 1 } ?? false
+            (error as? RecordError).map { $0.file == "a.jsonl" && $0.line == good.split(separator: "\n").count + 1 }
+                ?? false
         }
         let other = try Fixtures.lines(SampleNavigator(), seed: 2, suites: [.navigation])
         #expect { try RunRecord.read([("a.jsonl", good), ("b.jsonl", other)]) } throws: { error in

@@ -42,10 +42,15 @@ struct ShardTests {
 
     @Test("A sharded failure's replay command names its shard")
     func shardedReplay() throws {
-        let result = try ConformanceRunner(implementation: SampleNavigator(bug: .popToBottomMost),
-                                       options: .init(seed: 5, suites: [.navigation], sut: "builtin:mutant:pop-to-bottom-most",
-                                                     shard: Shard(index: 1, count: 2))).run()
-        #expect(try #require(result.failures.first).replay
-            == "flowcheck run --sut builtin:mutant:pop-to-bottom-most --suite navigation --seed 5 --runs 400 --max-steps 30 --shard 2/2")
+        let result = try ConformanceRunner(
+            implementation: SampleNavigator(bug: .popToBottomMost),
+            options: .init(
+                seed: 5, suites: [.navigation], sut: "builtin:mutant:pop-to-bottom-most",
+                shard: Shard(index: 1, count: 2))
+        ).run()
+        #expect(
+            try #require(result.failures.first).replay
+                == "flowcheck run --sut builtin:mutant:pop-to-bottom-most --suite navigation --seed 5 --runs 400 --max-steps 30 --shard 2/2"
+        )
     }
 }

@@ -54,27 +54,39 @@ public struct SchemaValidator: Sendable {
         if let options = schema["enum"] as? [Any], !options.contains(where: { equal($0, value) }) {
             errors.append("\(path): \(value) is not one of \(options)")
         }
-        if let constant = schema["const"], !equal(constant, value) { errors.append("\(path): expected \(constant), found \(value)") }
+        if let constant = schema["const"], !equal(constant, value) {
+            errors.append("\(path): expected \(constant), found \(value)")
+        }
         if let anyOf = schema["anyOf"] as? [[String: Any]] {
-            if try !anyOf.contains(where: { try check(value, $0, path: path).isEmpty }) { errors.append("\(path): matches none of anyOf") }
+            if try !anyOf.contains(where: { try check(value, $0, path: path).isEmpty }) {
+                errors.append("\(path): matches none of anyOf")
+            }
         }
         if let object = value as? [String: Any] {
-            for key in schema["required"] as? [String] ?? [] where object[key] == nil { errors.append("\(path): missing \"\(key)\"") }
+            for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+                errors.append("\(path): missing \"\(key)\"")
+            }
             let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
             for (key, sub) in properties {
                 if let child = object[key] { errors += try check(child, sub, path: "\(path).\(key)") }
             }
             if schema["additionalProperties"] as? Bool == false {
-                for key in object.keys.sorted() where properties[key] == nil { errors.append("\(path): unexpected \"\(key)\"") }
+                for key in object.keys.sorted() where properties[key] == nil {
+                    errors.append("\(path): unexpected \"\(key)\"")
+                }
             }
         }
         if let array = value as? [Any] {
-            if let minimum = schema["minItems"] as? Int, array.count < minimum { errors.append("\(path): fewer than \(minimum) items") }
+            if let minimum = schema["minItems"] as? Int, array.count < minimum {
+                errors.append("\(path): fewer than \(minimum) items")
+            }
             if let items = schema["items"] as? [String: Any] {
                 for (index, item) in array.enumerated() { errors += try check(item, items, path: "\(path)[\(index)]") }
             }
         }
-        if let string = value as? String, actual == "string", let minimum = schema["minLength"] as? Int, string.count < minimum {
+        if let string = value as? String, actual == "string", let minimum = schema["minLength"] as? Int,
+            string.count < minimum
+        {
             errors.append("\(path): shorter than \(minimum)")
         }
         if actual == "integer", let minimum = schema["minimum"] as? Int, let number = value as? Int, number < minimum {
@@ -84,7 +96,10 @@ public struct SchemaValidator: Sendable {
     }
 
     private func equal(_ a: Any, _ b: Any) -> Bool {
-        guard typeName(a) == typeName(b) || (["integer", "number"].contains(typeName(a)) && ["integer", "number"].contains(typeName(b))) else { return false }
+        guard
+            typeName(a) == typeName(b)
+                || (["integer", "number"].contains(typeName(a)) && ["integer", "number"].contains(typeName(b)))
+        else { return false }
         return (a as? NSObject)?.isEqual(b) ?? false
     }
 }

@@ -5,7 +5,8 @@ import YAML
 struct YAMLParserTests {
     @Test("Block mappings and sequences, a sequence at its key's indentation, and '- key: value' items")
     func blocks() throws {
-        let node = try YAMLParser.parse("""
+        let node = try YAMLParser.parse(
+            """
             ruf: "1.0"   # spec version
             screens:
               CART:
@@ -30,7 +31,8 @@ struct YAMLParserTests {
 
     @Test("Flow collections, nested and over several lines; quoted and plain scalars; keys such as token?")
     func flowAndScalars() throws {
-        let node = try YAMLParser.parse("""
+        let node = try YAMLParser.parse(
+            """
             list: [a, 'b c', "d\\n", [1, 2], {x: y}]
             map: { name: 'it''s', behavior: REPLACE,
                    extra: [1,
@@ -56,7 +58,8 @@ struct YAMLParserTests {
 
     @Test("Block scalars: | keeps lines, > folds them, - strips the final newline")
     func blockScalars() throws {
-        let node = try YAMLParser.parse("""
+        let node = try YAMLParser.parse(
+            """
             literal: |
               line one
                 indented
@@ -78,17 +81,19 @@ struct YAMLParserTests {
         #expect(node.pairs?.map(\.key) == ["a", "b", "a"])
     }
 
-    @Test("Outside the subset: a clear error with line and column, never a wrong parse", arguments: [
-        ("base: &anchor x", 1, 7, "anchors (&) are not supported"),
-        ("a: 1\nb: *anchor", 2, 4, "aliases (*) are not supported"),
-        ("a: !!str 3", 1, 4, "tags (!) are not supported"),
-        ("a: 1\n---\nb: 2", 2, 1, "several documents in one file are not supported"),
-        ("a:\n\tb: 1", 2, 1, "tabs cannot indent YAML"),
-        ("a: 'open", 1, 9, "an unterminated single-quoted string"),
-        ("a: [1, 2", 1, 9, "expected ',' or ']' in a flow sequence"),
-        ("a:\n  b: 1\n c: 2", 3, 2, "unexpected indentation in a mapping"),
-        ("? complex\n: value", 1, 1, "complex keys (?) are not supported"),
-    ])
+    @Test(
+        "Outside the subset: a clear error with line and column, never a wrong parse",
+        arguments: [
+            ("base: &anchor x", 1, 7, "anchors (&) are not supported"),
+            ("a: 1\nb: *anchor", 2, 4, "aliases (*) are not supported"),
+            ("a: !!str 3", 1, 4, "tags (!) are not supported"),
+            ("a: 1\n---\nb: 2", 2, 1, "several documents in one file are not supported"),
+            ("a:\n\tb: 1", 2, 1, "tabs cannot indent YAML"),
+            ("a: 'open", 1, 9, "an unterminated single-quoted string"),
+            ("a: [1, 2", 1, 9, "expected ',' or ']' in a flow sequence"),
+            ("a:\n  b: 1\n c: 2", 3, 2, "unexpected indentation in a mapping"),
+            ("? complex\n: value", 1, 1, "complex keys (?) are not supported"),
+        ])
     func errors(text: String, line: Int, column: Int, message: String) {
         #expect { try YAMLParser.parse(text) } throws: { error in
             guard let error = error as? YAMLError else { return false }

@@ -25,8 +25,10 @@ package enum DecodingAnalysis {
         do { return try decoder.decode(text) } catch { throw Abort("\(error)") }
     }
 
-    static func describe(_ failing: FailingCase<GeneratedDocument>, decoder: any DecodingImplementation,
-                         options: DecoderOptions) throws(Abort) -> FailureRecord {
+    static func describe(
+        _ failing: FailingCase<GeneratedDocument>, decoder: any DecodingImplementation,
+        options: DecoderOptions
+    ) throws(Abort) -> FailureRecord {
         let document = failing.value
         let expected = FlowDecoder.decode(document.text, options: options)
         let actual = try decode(document.text, with: decoder)
@@ -35,7 +37,8 @@ package enum DecodingAnalysis {
             violations += invariants(reference, implementation, labels: document.labels)
             // Decoding the canonical form again must change nothing.
             if let again = try? decoder.decode(documentText(implementation)), again != actual {
-                violations.append(("DEC-INV-ROUND-TRIP", "decoding the implementation's own canonical form again changes it"))
+                violations.append(
+                    ("DEC-INV-ROUND-TRIP", "decoding the implementation's own canonical form again changes it"))
             }
         }
         var rules: [String] = []
@@ -46,27 +49,38 @@ package enum DecodingAnalysis {
         if rules.isEmpty { rules = attribute(expected, actual, labels: document.labels) }
         let originalNodes = failing.original?.nodeCount ?? document.nodeCount
         let originalBytes = failing.original?.text.utf8.count ?? document.text.utf8.count
-        let detail = DocumentFailureDetail(document: document.text, expected: expected, actual: actual, labels: document.labels)
+        let detail = DocumentFailureDetail(
+            document: document.text, expected: expected, actual: actual, labels: document.labels)
         let resolved = rules.compactMap(DecodingRules.named)
         return FailureRecord(
             id: "decoding-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(document.text.utf8))), suite: .decoding,
-            description: (expected.flow != nil && actual.flow != nil ? "the decoded flows differ" : "\(summary(expected)) expected, \(summary(actual)) decoded")
+            description: (expected.flow != nil && actual.flow != nil
+                ? "the decoded flows differ" : "\(summary(expected)) expected, \(summary(actual)) decoded")
                 + " (\(rules.joined(separator: ", ")))",
             rules: resolved, features: Array(Set(resolved.map(\.feature))).sorted(),
-            size: Count(document.nodeCount, Count.Unit(rawValue: "node")), originalSize: Count(originalNodes, Count.Unit(rawValue: "node")),
+            size: Count(document.nodeCount, Count.Unit(rawValue: "node")),
+            originalSize: Count(originalNodes, Count.Unit(rawValue: "node")),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "the document",
-            input: ["A document of \(counted(document.nodeCount, "node")) (\(counted(document.text.utf8.count, "byte"))), shrunk from "
-                    + "\(counted(originalNodes, "node")) (\(counted(originalBytes, "byte")))", "Minimal document:"]
+            input: [
+                "A document of \(counted(document.nodeCount, "node")) (\(counted(document.text.utf8.count, "byte"))), shrunk from "
+                    + "\(counted(originalNodes, "node")) (\(counted(originalBytes, "byte")))", "Minimal document:",
+            ]
                 + document.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 },
             diffHeading: "Canonical forms", diff: diff(expected, actual),
             violations: violations.map { "\($0.rule): \($0.message)" },
             storyboard: Storyboard(
                 columns: ["", "Model (reference decoder)", "Implementation"],
-                rows: [Storyboard.Row(label: "decoded", diverged: true, cells: [
-                    Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
-                    Storyboard.Cell(text: outcomeText(actual), style: .preformatted),
-                ])],
-                preface: Storyboard.Preface(title: "Minimal document (pretty-printed; the exact text is in the JSON record)", text: pretty(document.text))),
+                rows: [
+                    Storyboard.Row(
+                        label: "decoded", diverged: true,
+                        cells: [
+                            Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
+                            Storyboard.Cell(text: outcomeText(actual), style: .preformatted),
+                        ])
+                ],
+                preface: Storyboard.Preface(
+                    title: "Minimal document (pretty-printed; the exact text is in the JSON record)",
+                    text: pretty(document.text))),
             replay: failing.replay, detail: .encoding(detail))
     }
 
@@ -78,23 +92,37 @@ package enum DecodingAnalysis {
     }
 
     /// The named invariants, checked on the implementation's output against the reference's.
-    static func invariants(_ reference: CanonicalFlow, _ implementation: CanonicalFlow, labels: [String]) -> [(rule: String, message: String)] {
+    static func invariants(
+        _ reference: CanonicalFlow, _ implementation: CanonicalFlow, labels: [String]
+    ) -> [(rule: String, message: String)] {
         var found: [(String, String)] = []
         let implNodes = Dictionary(implementation.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for node in reference.nodes where node.supported && implNodes[node.id] == nil {
-            found.append(("DEC-INV-SUPPORTED-NODES", "supported node \"\(node.id)\" was lost because another part of the flow is broken"))
+            found.append(
+                (
+                    "DEC-INV-SUPPORTED-NODES",
+                    "supported node \"\(node.id)\" was lost because another part of the flow is broken"
+                ))
         }
         for node in reference.nodes {
             guard let layout = node.layout else { continue }
             let implIDs = Set(implNodes[node.id]?.layout.map(componentIDs) ?? [])
             for (parent, children) in families(layout) where children.contains(where: { $0.type == "unknown" }) {
                 for sibling in children where !implIDs.contains(sibling.id) {
-                    found.append(("DEC-INV-UNKNOWN-SIBLINGS", "\"\(sibling.id)\", a sibling of an unknown component in \"\(parent)\" on screen \"\(node.id)\", is missing"))
+                    found.append(
+                        (
+                            "DEC-INV-UNKNOWN-SIBLINGS",
+                            "\"\(sibling.id)\", a sibling of an unknown component in \"\(parent)\" on screen \"\(node.id)\", is missing"
+                        ))
                 }
             }
             if labels.contains(where: { $0.hasPrefix("malformed-child") }) {
                 for id in componentIDs(layout) where !implIDs.contains(id) {
-                    found.append(("DEC-INV-MALFORMED-SIBLINGS", "component \"\(id)\" on screen \"\(node.id)\" is missing next to a malformed child"))
+                    found.append(
+                        (
+                            "DEC-INV-MALFORMED-SIBLINGS",
+                            "component \"\(id)\" on screen \"\(node.id)\" is missing next to a malformed child"
+                        ))
                 }
             }
         }
@@ -103,14 +131,17 @@ package enum DecodingAnalysis {
 
     static func ruleOf(_ invariant: String, labels: [String]) -> String {
         switch invariant {
-        case "DEC-INV-SUPPORTED-NODES": return labels.contains("node:unknown-kind") ? "DEC-NODE-UNKNOWN" : "DEC-MALFORMED-NODE"
+        case "DEC-INV-SUPPORTED-NODES":
+            return labels.contains("node:unknown-kind") ? "DEC-NODE-UNKNOWN" : "DEC-MALFORMED-NODE"
         case "DEC-INV-UNKNOWN-SIBLINGS": return "DEC-UNKNOWN-COMPONENT"
         case "DEC-INV-MALFORMED-SIBLINGS": return "DEC-MALFORMED-CHILD"
         default: return "DEC-IGNORE-FIELDS"
         }
     }
 
-    static func componentIDs(_ component: CanonicalFlow.Component) -> [String] { [component.id] + component.children.flatMap(componentIDs) }
+    static func componentIDs(_ component: CanonicalFlow.Component) -> [String] {
+        [component.id] + component.children.flatMap(componentIDs)
+    }
 
     static func families(_ component: CanonicalFlow.Component) -> [(String, [CanonicalFlow.Component])] {
         [(component.id, component.children)] + component.children.flatMap(families)
@@ -129,26 +160,45 @@ package enum DecodingAnalysis {
         case (.flow, .error):
             // Most specific first: a malformed layout is the cheapest layout to draw, so minimal documents
             // often keep one that has nothing to do with the failure; it comes last.
-            for (prefix, rule) in [("schema:", "DEC-SCHEMA-VERSION"), ("version:", "DEC-MIGRATE"), ("entry:empty", "DEC-ENTRY-EMPTY"),
-                                   ("edge:", "DEC-EDGE"), ("node:unknown", "DEC-NODE-UNKNOWN"), ("node:unsupported", "DEC-NODE-UNSUPPORTED"),
-                                   ("node:malformed", "DEC-MALFORMED-NODE"), ("duplicate-node", "DEC-DUPLICATE-NODE"),
-                                   ("unknown-component", "DEC-UNKNOWN-COMPONENT"), ("malformed-child", "DEC-MALFORMED-CHILD"),
-                                   ("malformed-layout", "DEC-MALFORMED-LAYOUT")] where has(prefix) {
+            for (prefix, rule) in [
+                ("schema:", "DEC-SCHEMA-VERSION"), ("version:", "DEC-MIGRATE"), ("entry:empty", "DEC-ENTRY-EMPTY"),
+                ("edge:", "DEC-EDGE"), ("node:unknown", "DEC-NODE-UNKNOWN"),
+                ("node:unsupported", "DEC-NODE-UNSUPPORTED"),
+                ("node:malformed", "DEC-MALFORMED-NODE"), ("duplicate-node", "DEC-DUPLICATE-NODE"),
+                ("unknown-component", "DEC-UNKNOWN-COMPONENT"), ("malformed-child", "DEC-MALFORMED-CHILD"),
+                ("malformed-layout", "DEC-MALFORMED-LAYOUT"),
+            ] where has(prefix) {
                 return [rule]
             }
             return ["DEC-IGNORE-FIELDS"]
         case (.flow(let a), .flow(let b)):
             var rules: [String] = []
             let sameNodes = a.nodes.map(\.id) == b.nodes.map(\.id)
-            if !sameNodes || a.nodes.map(\.supported) != b.nodes.map(\.supported) || a.nodes.map(\.kind) != b.nodes.map(\.kind) {
-                rules.append(has("node:unknown") ? "DEC-NODE-UNKNOWN" : has("node:unsupported") ? "DEC-NODE-UNSUPPORTED"
-                             : has("duplicate-node") ? "DEC-DUPLICATE-NODE" : "DEC-MALFORMED-NODE")
+            if !sameNodes || a.nodes.map(\.supported) != b.nodes.map(\.supported)
+                || a.nodes.map(\.kind) != b.nodes.map(\.kind)
+            {
+                rules.append(
+                    has("node:unknown")
+                        ? "DEC-NODE-UNKNOWN"
+                        : has("node:unsupported")
+                            ? "DEC-NODE-UNSUPPORTED"
+                            : has("duplicate-node") ? "DEC-DUPLICATE-NODE" : "DEC-MALFORMED-NODE")
             } else if a.nodes.map(\.layout) != b.nodes.map(\.layout) {
-                let unknown = a.nodes.compactMap(\.layout).contains { tree($0, depth: 0).contains { $0.hasSuffix(": unknown") } }
-                rules.append(unknown ? "DEC-UNKNOWN-COMPONENT" : has("version:") ? "DEC-MIGRATE" : has("malformed-child") ? "DEC-MALFORMED-CHILD"
-                             : has("malformed-layout") ? "DEC-MALFORMED-LAYOUT" : "DEC-UNKNOWN-COMPONENT")
+                let unknown = a.nodes.compactMap(\.layout).contains {
+                    tree($0, depth: 0).contains { $0.hasSuffix(": unknown") }
+                }
+                rules.append(
+                    unknown
+                        ? "DEC-UNKNOWN-COMPONENT"
+                        : has("version:")
+                            ? "DEC-MIGRATE"
+                            : has("malformed-child")
+                                ? "DEC-MALFORMED-CHILD"
+                                : has("malformed-layout") ? "DEC-MALFORMED-LAYOUT" : "DEC-UNKNOWN-COMPONENT")
             }
-            if sameNodes && a.nodes.map(\.hidesZones) != b.nodes.map(\.hidesZones) { rules.append("DEC-LEGACY-OVERRIDES") }
+            if sameNodes && a.nodes.map(\.hidesZones) != b.nodes.map(\.hidesZones) {
+                rules.append("DEC-LEGACY-OVERRIDES")
+            }
             if a.edges != b.edges { rules.append("DEC-EDGE") }
             if a.zones != b.zones { rules.append("DEC-LEGACY-CHROME") }
             if a.entry != b.entry { rules.append(has("entry:empty") ? "DEC-ENTRY-EMPTY" : "DEC-ENTRY") }
@@ -161,29 +211,44 @@ package enum DecodingAnalysis {
     /// A canonical form written back as a FlowDefinition, to decode again.
     static func documentText(_ flow: CanonicalFlow) -> String {
         func component(_ c: CanonicalFlow.Component) -> JSONValue {
-            .object([("id", .string(c.id)), ("type", .string(c.type == "unknown" ? "unknownType" : c.type)), ("children", .array(c.children.map(component)))])
+            .object([
+                ("id", .string(c.id)), ("type", .string(c.type == "unknown" ? "unknownType" : c.type)),
+                ("children", .array(c.children.map(component))),
+            ])
         }
         var nodes: [JSONValue] = []
         for node in flow.nodes {
             var pairs: [(key: String, value: JSONValue)] = [("id", .string(node.id)), ("kind", .string(node.kind))]
             if node.kind == "screen" {
                 pairs.append(("layout", node.layout.map(component) ?? .null))
-                if node.hidesZones == true { pairs.append(("screenSettings", .object([("hideAllZones", .bool(true))]))) }
+                if node.hidesZones == true {
+                    pairs.append(("screenSettings", .object([("hideAllZones", .bool(true))])))
+                }
             }
             nodes.append(.object(pairs))
         }
-        let edges = flow.edges.map { JSONValue.object([("id", .string($0.id)), ("fromNodeId", .string($0.from)), ("toNodeId", .string($0.to)), ("kind", .string($0.kind))]) }
+        let edges = flow.edges.map {
+            JSONValue.object([
+                ("id", .string($0.id)), ("fromNodeId", .string($0.from)), ("toNodeId", .string($0.to)),
+                ("kind", .string($0.kind)),
+            ])
+        }
         let zones = flow.zones.map { (key: $0, value: JSONValue.object([])) }
-        return JSONWriter.write(.object([
-            ("id", .string(flow.id)), ("version", .number(Double(flow.version))), ("entryNodeId", .string(flow.entry)), ("nodes", .array(nodes)),
-            ("edges", .array(edges)), ("persistentUI", .object(zones)), ("variables", .array(flow.variables.map { .object([("key", .string($0))]) })),
-        ]), sortedKeys: false)
+        return JSONWriter.write(
+            .object([
+                ("id", .string(flow.id)), ("version", .number(Double(flow.version))),
+                ("entryNodeId", .string(flow.entry)), ("nodes", .array(nodes)),
+                ("edges", .array(edges)), ("persistentUI", .object(zones)),
+                ("variables", .array(flow.variables.map { .object([("key", .string($0))]) })),
+            ]), sortedKeys: false)
     }
 
     /// A document pretty-printed when it is JSON, as it is otherwise.
     static func pretty(_ text: String) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+            let data = try? JSONSerialization.data(
+                withJSONObject: object,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
         else { return text }
         return String(decoding: data, as: UTF8.self)
     }
@@ -206,9 +271,15 @@ package enum DecodingAnalysis {
         case .flow(let flow):
             var lines = ["id: \(flow.id)", "version: \(flow.version)", "entry: \(flow.entry)"]
             for node in flow.nodes {
-                lines.append("node \(node.id) \(node.kind)\(node.supported ? "" : " unsupported")\(node.hidesZones == true ? " hides zones" : "")")
+                lines.append(
+                    "node \(node.id) \(node.kind)\(node.supported ? "" : " unsupported")\(node.hidesZones == true ? " hides zones" : "")"
+                )
                 if node.kind == "screen" {
-                    if let layout = node.layout { lines += tree(layout, depth: 1) } else { lines.append("  layout: null") }
+                    if let layout = node.layout {
+                        lines += tree(layout, depth: 1)
+                    } else {
+                        lines.append("  layout: null")
+                    }
                 }
             }
             lines += flow.edges.map { "edge \($0.id) \($0.from) → \($0.to) \($0.kind)" }
@@ -219,6 +290,7 @@ package enum DecodingAnalysis {
     }
 
     static func tree(_ c: CanonicalFlow.Component, depth: Int) -> [String] {
-        [String(repeating: "  ", count: depth) + "\(c.id): \(c.type)"] + c.children.flatMap { tree($0, depth: depth + 1) }
+        [String(repeating: "  ", count: depth) + "\(c.id): \(c.type)"]
+            + c.children.flatMap { tree($0, depth: depth + 1) }
     }
 }

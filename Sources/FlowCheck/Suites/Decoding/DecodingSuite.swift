@@ -25,7 +25,9 @@ package struct DecodingSuite: ConformanceSuite {
         capabilities.migrations ? [] : ["content migrations (not declared: only version-8 documents were given)"]
     }
 
-    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { capabilities.migrations ? [] : ["DEC-MIGRATE"] }
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        capabilities.migrations ? [] : ["DEC-MIGRATE"]
+    }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<GeneratedDocument> {
         DocumentGenerator(capabilities: capabilities).documents
@@ -39,12 +41,17 @@ package struct DecodingSuite: ConformanceSuite {
 
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
-    package func check(_ value: GeneratedDocument, on subject: any DecodingImplementation, capabilities: Capabilities) throws(Abort) -> Bool {
-        FlowDecoder.decode(value.text, options: capabilities.decoderOptions).agrees(with: try DecodingAnalysis.decode(value.text, with: subject))
+    package func check(
+        _ value: GeneratedDocument, on subject: any DecodingImplementation, capabilities: Capabilities
+    ) throws(Abort) -> Bool {
+        FlowDecoder.decode(value.text, options: capabilities.decoderOptions).agrees(
+            with: try DecodingAnalysis.decode(value.text, with: subject))
     }
 
-    package func describe(_ failing: FailingCase<GeneratedDocument>, on subject: any DecodingImplementation,
-                         capabilities: Capabilities) throws(Abort) -> FailureRecord {
+    package func describe(
+        _ failing: FailingCase<GeneratedDocument>, on subject: any DecodingImplementation,
+        capabilities: Capabilities
+    ) throws(Abort) -> FailureRecord {
         try DecodingAnalysis.describe(failing, decoder: subject, options: capabilities.decoderOptions)
     }
 }

@@ -48,10 +48,12 @@ package struct DocumentGenerator: Sendable {
 
     /// Every label the decoding suite must exercise for these capabilities.
     package static func requiredLabels(for capabilities: Capabilities) -> [String] {
-        var labels = ["unknown-component", "malformed-layout", "node:unsupported", "node:unknown-kind", "node:malformed",
-                      "edge:unknown-kind", "edge:dangling", "edge:malformed", "entry:empty", "entry:missing", "no-screen",
-                      "resolve-response", "schema:future-major", "schema:string", "zones:persistent", "zones:chrome",
-                      "screen:hide-chrome", "screen:chrome-overrides", "text:not-json", "text:truncated", "duplicate-node"]
+        var labels = [
+            "unknown-component", "malformed-layout", "node:unsupported", "node:unknown-kind", "node:malformed",
+            "edge:unknown-kind", "edge:dangling", "edge:malformed", "entry:empty", "entry:missing", "no-screen",
+            "resolve-response", "schema:future-major", "schema:string", "zones:persistent", "zones:chrome",
+            "screen:hide-chrome", "screen:chrome-overrides", "text:not-json", "text:truncated", "duplicate-node",
+        ]
         labels += malformedChildKinds.map { "malformed-child:\($0)" }
         if capabilities.migrations { labels += (1...7).map { "version:\($0)" } + ["version:future"] }
         return labels
@@ -84,8 +86,12 @@ package struct DocumentGenerator: Sendable {
         while true {
             let node = try source.span("node") { () throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool)? in
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                if !nodes.isEmpty, !(try source.drawBool(probability: nodes.count < maxNodes ? averageNodes / (averageNodes + 1) : 0))
-                    || nodes.count >= maxNodes { return nil }
+                if !nodes.isEmpty,
+                    !(try source.drawBool(probability: nodes.count < maxNodes ? averageNodes / (averageNodes + 1) : 0))
+                        || nodes.count >= maxNodes
+                {
+                    return nil
+                }
                 return try self.node(source, index: nodes.count, version: version, context: context, ids: ids)
             }
             guard let (value, id, isScreen) = node else { break }
@@ -94,7 +100,9 @@ package struct DocumentGenerator: Sendable {
         }
         if screenIDs.isEmpty { context.label("no-screen") }
 
-        var flow: [(key: String, value: JSONValue)] = [("id", .string("flow")), ("name", .string("Generated")), ("version", .number(Double(version)))]
+        var flow: [(key: String, value: JSONValue)] = [
+            ("id", .string("flow")), ("name", .string("Generated")), ("version", .number(Double(version))),
+        ]
         // Entry: the first screen, or (damage) empty or missing.
         switch try source.draw(upTo: 19) {
         case 19: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
@@ -107,12 +115,16 @@ package struct DocumentGenerator: Sendable {
         case 1:
             context.label("zones:persistent")
             var zones: [(key: String, value: JSONValue)] = []
-            for zone in ["navigationBar", "footer", "overlay"] where try source.drawBool(probability: 0.6) { zones.append((zone, .object([("height", .number(44))]))) }
+            for zone in ["navigationBar", "footer", "overlay"] where try source.drawBool(probability: 0.6) {
+                zones.append((zone, .object([("height", .number(44))])))
+            }
             flow.append(("persistentUI", .object(zones)))
         case 2:
             context.label("zones:chrome")
             var chrome: [(key: String, value: JSONValue)] = []
-            if try source.drawBool(probability: 0.7) { chrome.append(("header", .object([("title", .string("Acme"))]))) }
+            if try source.drawBool(probability: 0.7) {
+                chrome.append(("header", .object([("title", .string("Acme"))])))
+            }
             if try source.drawBool(probability: 0.5) { chrome.append(("footer", .object([]))) }
             flow.append(("chrome", .object(chrome)))
         case 3:
@@ -121,10 +133,16 @@ package struct DocumentGenerator: Sendable {
         default: break
         }
         var variables: [JSONValue] = []
-        while try source.span("variable", { () throws(ChoiceSource.Stop) -> Bool in
-            try source.drawBool(probability: variables.count < 4 ? 0.4 : 0) && variables.count < 4
-        }) {
-            variables.append(.object([("key", .string("v\(variables.count)")), ("type", .string("string")), ("scope", .string("global"))]))
+        while try source.span(
+            "variable",
+            { () throws(ChoiceSource.Stop) -> Bool in
+                try source.drawBool(probability: variables.count < 4 ? 0.4 : 0) && variables.count < 4
+            })
+        {
+            variables.append(
+                .object([
+                    ("key", .string("v\(variables.count)")), ("type", .string("string")), ("scope", .string("global")),
+                ]))
         }
         flow.append(("variables", .array(variables)))
         flow.append(("metadata", .object([("generatedBy", .string("FlowCheck"))])))
@@ -132,11 +150,17 @@ package struct DocumentGenerator: Sendable {
         var root = JSONValue.object(flow)
         if try source.drawBool(probability: 0.25) {
             context.label("resolve-response")
-            let versions: [(JSONValue, String?)] = [(.number(1), nil), (.string("1"), "schema:string"), (.string("1.2"), "schema:string"),
-                                                   (.string("1.4.1"), "schema:string"), (.number(2), "schema:future-major"), (.string("3.0"), "schema:future-major")]
+            let versions: [(JSONValue, String?)] = [
+                (.number(1), nil), (.string("1"), "schema:string"), (.string("1.2"), "schema:string"),
+                (.string("1.4.1"), "schema:string"), (.number(2), "schema:future-major"),
+                (.string("3.0"), "schema:future-major"),
+            ]
             let (schema, label) = try pick(source, versions)
             if let label { context.label(label) }
-            root = .object([("flow_id", .string("flow")), ("schema_version", schema), ("flow_schema", root), ("cache_ttl_seconds", .number(300))])
+            root = .object([
+                ("flow_id", .string("flow")), ("schema_version", schema), ("flow_schema", root),
+                ("cache_ttl_seconds", .number(300)),
+            ])
         }
         var text = JSONWriter.write(root, sortedKeys: false)
         switch try source.draw(upTo: 49) {
@@ -149,22 +173,29 @@ package struct DocumentGenerator: Sendable {
         return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count)
     }
 
-    func node(_ source: ChoiceSource, index: Int, version: Int, context: Context, ids: [String]) throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool) {
+    func node(
+        _ source: ChoiceSource, index: Int, version: Int, context: Context, ids: [String]
+    ) throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool) {
         var id = "n\(index)"
         if !ids.isEmpty, try source.drawBool(probability: 0.02) { id = ids[0]; context.label("duplicate-node") }
         // 0 screen (the simplest), then logic kinds, unsupported kinds, an unknown kind, a malformed node.
         switch try source.draw(upTo: 15) {
         case 0...7:
-            var pairs: [(key: String, value: JSONValue)] = [("id", .string(id)), ("name", .string("Screen \(index)")), ("kind", .string("screen"))]
+            var pairs: [(key: String, value: JSONValue)] = [
+                ("id", .string(id)), ("name", .string("Screen \(index)")), ("kind", .string("screen")),
+            ]
             if try source.drawBool(probability: 0.04) {
                 context.label("malformed-layout")
                 pairs.append(("layout", .string("not a layout")))
             } else {
-                pairs.append(("layout", try component(source, depth: 0, version: version, context: context, root: true)))
+                pairs.append(
+                    ("layout", try component(source, depth: 0, version: version, context: context, root: true)))
             }
             switch try source.draw(upTo: 9) {
             case 9: context.label("screen:hide-chrome"); pairs.append(("props", .object([("hideChrome", .bool(true))])))
-            case 8: context.label("screen:chrome-overrides"); pairs.append(("chromeOverrides", .object([("hideAllZones", .bool(try source.drawBool()))])))
+            case 8:
+                context.label("screen:chrome-overrides");
+                pairs.append(("chromeOverrides", .object([("hideAllZones", .bool(try source.drawBool()))])))
             case 7: pairs.append(("screenSettings", .object([("hideAllZones", .bool(true))])))
             default: break
             }
@@ -178,15 +209,27 @@ package struct DocumentGenerator: Sendable {
             return (.object([("id", .string(id)), ("kind", .string(kind)), ("request", .object([]))]), id, false)
         case 13, 14:
             context.label("node:unknown-kind")
-            return (.object([("id", .string(id)), ("kind", .string(try pick(source, ["webview", "quiz", "video"])))]), nil, false)
+            return (
+                .object([("id", .string(id)), ("kind", .string(try pick(source, ["webview", "quiz", "video"])))]), nil,
+                false
+            )
         default:
             context.label("node:malformed")
-            return (try pick(source, [JSONValue.object([("kind", .string("screen"))]), .object([("id", .number(7)), ("kind", .string("screen"))]), .string("node")]), nil, false)
+            return (
+                try pick(
+                    source,
+                    [
+                        JSONValue.object([("kind", .string("screen"))]),
+                        .object([("id", .number(7)), ("kind", .string("screen"))]), .string("node"),
+                    ]), nil, false
+            )
         }
     }
 
     /// A component tree; at small rates an unknown or legacy type, or a malformed child.
-    func component(_ source: ChoiceSource, depth: Int, version: Int, context: Context, root: Bool = false) throws(ChoiceSource.Stop) -> JSONValue {
+    func component(
+        _ source: ChoiceSource, depth: Int, version: Int, context: Context, root: Bool = false
+    ) throws(ChoiceSource.Stop) -> JSONValue {
         context.componentCount += 1
         let id = "c\(context.componentCount)"
         if !root, try source.drawBool(probability: 0.05) {
@@ -196,7 +239,8 @@ package struct DocumentGenerator: Sendable {
             case "not-object": return .number(42)
             case "no-id": return .object([("type", .string("text"))])
             case "bad-type": return .object([("id", .string(id)), ("type", .number(3))])
-            case "bad-children": return .object([("id", .string(id)), ("type", .string("stack")), ("children", .string("none"))])
+            case "bad-children":
+                return .object([("id", .string(id)), ("type", .string("stack")), ("children", .string("none"))])
             default: return .object([("id", .string(id)), ("type", .string("text")), ("props", .array([]))])
             }
         }
@@ -215,13 +259,17 @@ package struct DocumentGenerator: Sendable {
             type = try pick(source, leaves.isEmpty ? ["text"] : leaves)
         }
         var pairs: [(key: String, value: JSONValue)] = [("id", .string(id)), ("type", .string(type))]
-        if type == "toggle", try source.drawBool(probability: 0.3) { pairs.append(("props", .object([("variant", .string("checkbox"))]))) }
+        if type == "toggle", try source.drawBool(probability: 0.3) {
+            pairs.append(("props", .object([("variant", .string("checkbox"))])))
+        }
         var children: [JSONValue] = []
         if depth < 5 {
             while true {
                 let child = try source.span("component") { () throws(ChoiceSource.Stop) -> JSONValue? in
                     let more = type == "stack" || type == "screenRoot" || Self.unknownTypes.contains(type) ? 0.6 : 0.15
-                    guard try source.drawBool(probability: children.count < 4 ? more : 0), children.count < 4 else { return nil }
+                    guard try source.drawBool(probability: children.count < 4 ? more : 0), children.count < 4 else {
+                        return nil
+                    }
                     return try self.component(source, depth: depth + 1, version: version, context: context)
                 }
                 guard let child else { break }
@@ -244,11 +292,16 @@ package struct DocumentGenerator: Sendable {
                 switch try source.draw(upTo: 11) {
                 case 11: kind = .string("teleport"); context.label("edge:unknown-kind")
                 case 10: to = "gone"; context.label("edge:dangling")
-                case 9: context.label("edge:malformed"); return .object([("fromNodeId", .string(from)), ("toNodeId", .string(to))])
+                case 9:
+                    context.label("edge:malformed");
+                    return .object([("fromNodeId", .string(from)), ("toNodeId", .string(to))])
                 case 8: kind = .null
                 default: break
                 }
-                return .object([("id", .string("e\(edges.count)")), ("fromNodeId", .string(from)), ("toNodeId", .string(to)), ("kind", kind)])
+                return .object([
+                    ("id", .string("e\(edges.count)")), ("fromNodeId", .string(from)), ("toNodeId", .string(to)),
+                    ("kind", kind),
+                ])
             }
             guard let edge else { break }
             edges.append(edge)

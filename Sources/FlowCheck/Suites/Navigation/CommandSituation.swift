@@ -28,14 +28,19 @@ enum CommandSituation {
             if session.pending != nil { self = .optimisticInFlight; return }
             guard let mode = directive.mode, Mode.optimistic.contains(mode) else { self = .notOptimistic; return }
             if (directive.id ?? "").isEmpty { self = .optimisticMissingID; return }
-            if let reason = Navigator.validate(directive, flows: session.navigator.profile.flows) { self = .optimisticInvalid(reason); return }
+            if let reason = Navigator.validate(directive, flows: session.navigator.profile.flows) {
+                self = .optimisticInvalid(reason); return
+            }
             self = .optimistic(mode)
         case .navigate(nil):
             self = session.pending != nil ? .answerNone : .idleNone
         case .navigate(let directive?):
             guard let pending = session.pending else { self = .directive(directive); return }
-            if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) { self = .answerConfirm }
-            else { self = directive.mode == .failed ? .answerFailed : .answerRedirect }
+            if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) {
+                self = .answerConfirm
+            } else {
+                self = directive.mode == .failed ? .answerFailed : .answerRedirect
+            }
         }
     }
 }

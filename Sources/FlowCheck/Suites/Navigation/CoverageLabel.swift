@@ -26,7 +26,8 @@ package enum CoverageLabel {
         case .answerFailed: return "answer FAILED"
         case .answerRedirect: return "answer redirect"
         case .idleNone: return "no navigation"
-        case .directive(let directive): return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
+        case .directive(let directive):
+            return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 
@@ -42,7 +43,9 @@ package enum CoverageLabel {
                         for nesting in Profile.Nesting.allCases {
                             var parts = [mode.rawValue]
                             if behavior < Behavior.known.count { parts.append(Behavior.known[behavior].rawValue) }
-                            if behavior < Behavior.known.count { parts.append(had == 1 ? "flow-present" : "flow-absent") }
+                            if behavior < Behavior.known.count {
+                                parts.append(had == 1 ? "flow-present" : "flow-absent")
+                            }
                             parts.append(layers[layer])
                             parts.append(nesting.rawValue)
                             table.append(parts.joined(separator: " "))
@@ -55,7 +58,8 @@ package enum CoverageLabel {
     }()
 
     static func index(mode: Int, behavior: Int, had: Bool, layer: Int, nesting: Profile.Nesting) -> Int {
-        (((mode * (Behavior.known.count + 1) + behavior) * 2 + (had ? 1 : 0)) * 2 + layer) * 2 + (nesting == .owned ? 0 : 1)
+        (((mode * (Behavior.known.count + 1) + behavior) * 2 + (had ? 1 : 0)) * 2 + layer) * 2
+            + (nesting == .owned ? 0 : 1)
     }
 
     static func navigationLabel(_ directive: Directive, stack: ScreenStack, profile: Profile) -> String {
@@ -63,8 +67,13 @@ package enum CoverageLabel {
         let mode = directive.mode!
         let start = stack.topLayerStart
         let layer = start == 0 ? 0 : 1
-        guard profile.flows, behaviorModes.contains(mode), let behavior = directive.flow?.behavior, let flow = directive.flow?.name else {
-            return navigationTable[index(mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.count, had: false, layer: layer, nesting: profile.nesting)]
+        guard profile.flows, behaviorModes.contains(mode), let behavior = directive.flow?.behavior,
+            let flow = directive.flow?.name
+        else {
+            return navigationTable[
+                index(
+                    mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.count, had: false, layer: layer,
+                    nesting: profile.nesting)]
         }
         var had = false
         var position = start
@@ -73,8 +82,10 @@ package enum CoverageLabel {
             if stack.entries[position].flow == flow { had = true; break }
             position += 1
         }
-        return navigationTable[index(mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.firstIndex(of: behavior)!,
-                                     had: had, layer: layer, nesting: profile.nesting)]
+        return navigationTable[
+            index(
+                mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.firstIndex(of: behavior)!,
+                had: had, layer: layer, nesting: profile.nesting)]
     }
 
     /// The labels a navigation run must exercise, given what the implementation declared.
@@ -88,11 +99,19 @@ package enum CoverageLabel {
                     if behaviorModes.contains(mode) && capabilities.flows {
                         for behavior in Behavior.known where capabilities.behaviors.contains(behavior) {
                             for had in [false, true] {
-                                labels.append(navigationTable[index(mode: modeIndex, behavior: Behavior.known.firstIndex(of: behavior)!, had: had, layer: layer, nesting: nesting)])
+                                labels.append(
+                                    navigationTable[
+                                        index(
+                                            mode: modeIndex, behavior: Behavior.known.firstIndex(of: behavior)!,
+                                            had: had, layer: layer, nesting: nesting)])
                             }
                         }
                     } else {
-                        labels.append(navigationTable[index(mode: modeIndex, behavior: Behavior.known.count, had: false, layer: layer, nesting: nesting)])
+                        labels.append(
+                            navigationTable[
+                                index(
+                                    mode: modeIndex, behavior: Behavior.known.count, had: false, layer: layer,
+                                    nesting: nesting)])
                     }
                 }
             }
@@ -109,9 +128,13 @@ package enum CoverageLabel {
         var labels: [String] = []
         for mode in Mode.optimistic where capabilities.modes.contains(mode) { labels.append("optimistic \(mode)") }
         if Mode.optimistic.contains(where: capabilities.modes.contains) {
-            labels += ["answer confirm", "answer none", "answer redirect", "optimistic in-flight", "optimistic missing-id"]
+            labels += [
+                "answer confirm", "answer none", "answer redirect", "optimistic in-flight", "optimistic missing-id",
+            ]
             if capabilities.modes.contains(.failed) { labels.append("answer FAILED") }
-            if capabilities.modes.contains(where: { !Mode.optimistic.contains($0) }) { labels.append("optimistic not-optimistic") }
+            if capabilities.modes.contains(where: { !Mode.optimistic.contains($0) }) {
+                labels.append("optimistic not-optimistic")
+            }
         }
         return labels
     }

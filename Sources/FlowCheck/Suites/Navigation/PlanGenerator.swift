@@ -35,8 +35,11 @@ package struct PlanGenerator: Sendable {
     ]
 
     /// Creates a generator of at most `maxSteps` steps; a spec replaces the vocabulary and steers destinations.
-    package init(capabilities: Capabilities, suite: Suite, optimistic: Bool = false, vocabulary: Vocabulary = .standard, maxSteps: Int,
-                spec: SpecPlan? = nil) {
+    package init(
+        capabilities: Capabilities, suite: Suite, optimistic: Bool = false, vocabulary: Vocabulary = .standard,
+        maxSteps: Int,
+        spec: SpecPlan? = nil
+    ) {
         self.capabilities = capabilities
         self.suite = suite
         self.optimistic = optimistic
@@ -65,7 +68,8 @@ package struct PlanGenerator: Sendable {
     func plan(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> RunPlan {
         let chosen = SpecChoice()
         let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
-        let profile = Profile(nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
+        let profile = Profile(
+            nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try initialStack(source) }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
@@ -74,7 +78,8 @@ package struct PlanGenerator: Sendable {
         while true {
             let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                guard try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps else { return nil }
+                guard try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps
+                else { return nil }
                 return try self.command(source, session: session, step: commands.count, chosen: chosen)
             }
             guard let command else { break }
@@ -84,7 +89,8 @@ package struct PlanGenerator: Sendable {
             expected.append(session.perform(command))
             commands.append(command)
         }
-        var plan = RunPlan(suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
+        var plan = RunPlan(
+            suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
         plan.specLabels = specLabels
         return plan
     }
@@ -100,15 +106,24 @@ package struct PlanGenerator: Sendable {
         for layer in 0...layers where layer < layers || presents {
             // A layer and the choice that asked for it form one span, so the shrinker can delete a layer whole.
             let added = try source.span("layer") { () throws(ChoiceSource.Stop) -> Bool in
-                if layer > 0, !(try source.drawBool(probability: layer < layers ? 0.4 : 0)) || layer >= layers { return false }
+                if layer > 0, !(try source.drawBool(probability: layer < layers ? 0.4 : 0)) || layer >= layers {
+                    return false
+                }
                 var flowsInLayer: [String] = []
                 var first = true
                 while true {
                     let entry = try source.span("entry") { () throws(ChoiceSource.Stop) -> Entry? in
-                        if !first, !(try source.drawBool(probability: entries.count < 12 ? 0.6 : 0)) || entries.count >= 12 { return nil }
-                        let screen = vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
+                        if !first,
+                            !(try source.drawBool(probability: entries.count < 12 ? 0.6 : 0)) || entries.count >= 12
+                        {
+                            return nil
+                        }
+                        let screen = vocabulary.screens[
+                            Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
                         // Without flows no flow is drawn at all: the stack holds plain entries only.
-                        let flowIndex = capabilities.flows ? Int(try source.draw(upTo: UInt64(vocabulary.flows.count))) : vocabulary.flows.count
+                        let flowIndex =
+                            capabilities.flows
+                            ? Int(try source.draw(upTo: UInt64(vocabulary.flows.count))) : vocabulary.flows.count
                         let flow = flowIndex < vocabulary.flows.count ? vocabulary.flows[flowIndex] : nil
                         var flowRoot = false
                         if let flow, !flowsInLayer.contains(flow) {
@@ -131,29 +146,40 @@ package struct PlanGenerator: Sendable {
 
     // MARK: Commands
 
-    func command(_ source: ChoiceSource, session: Session, step: Int, chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Command {
+    func command(
+        _ source: ChoiceSource, session: Session, step: Int, chosen: SpecChoice? = nil
+    ) throws(ChoiceSource.Stop) -> Command {
         guard optimistic, !optimisticModes.isEmpty else {
-            return .navigate(try directive(source, stack: session.stack, profile: session.navigator.profile, id: nil, chosen: chosen))
+            return .navigate(
+                try directive(source, stack: session.stack, profile: session.navigator.profile, id: nil, chosen: chosen)
+            )
         }
         let stack = session.stack, profile = session.navigator.profile
         if let pending = session.pending {
             // 0 confirm, 1 FAILED, 2 no navigation, 3 another directive, 4 another optimistic change.
             switch try source.draw(upTo: 4) {
             case 0: return .navigate(pending.directive)
-            case 1 where capabilities.modes.contains(.failed): return .navigate(Directive(id: pending.id, mode: .failed))
+            case 1 where capabilities.modes.contains(.failed):
+                return .navigate(Directive(id: pending.id, mode: .failed))
             case 2: return .navigate(nil)
-            case 4: return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
-            default: return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
+            case 4:
+                return .optimistic(
+                    try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+            default:
+                return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
             }
         }
         if try source.drawBool(probability: 0.5) {
-            return .optimistic(try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+            return .optimistic(
+                try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
         }
         return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
     }
 
     /// Usually PUSH, REPLACE or RESET with an id; sometimes another mode, or no id.
-    func optimisticDirective(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Directive {
+    func optimisticDirective(
+        _ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil
+    ) throws(ChoiceSource.Stop) -> Directive {
         try source.span("optimistic") { () throws(ChoiceSource.Stop) -> Directive in
             let id: String? = try source.drawBool(probability: 0.05) ? nil : "o\(step)"
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
@@ -166,8 +192,10 @@ package struct PlanGenerator: Sendable {
     }
 
     /// A directive of a declared mode (or `mode`), invalid at a small rate.
-    func directive(_ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
-                   chosen: SpecChoice? = nil) throws(ChoiceSource.Stop) -> Directive {
+    func directive(
+        _ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
+        chosen: SpecChoice? = nil
+    ) throws(ChoiceSource.Stop) -> Directive {
         try source.span("directive") { () throws(ChoiceSource.Stop) -> Directive in
             if fixed == nil, try source.drawBool(probability: 0.05) {
                 return try invalidDirective(source, stack: stack, id: id)
@@ -180,13 +208,16 @@ package struct PlanGenerator: Sendable {
                 if let spec, capabilities.flows, !spec.navigations.isEmpty, !(try source.drawBool(probability: 0.15)) {
                     let navigation = spec.navigations[Int(try source.draw(upTo: UInt64(spec.navigations.count - 1)))]
                     chosen?.label = navigation.label
-                    return Directive(id: id, mode: mode, screen: navigation.screen,
-                                     flow: .init(name: navigation.flow, behavior: Behavior(navigation.behavior)))
+                    return Directive(
+                        id: id, mode: mode, screen: navigation.screen,
+                        flow: .init(name: navigation.flow, behavior: Behavior(navigation.behavior)))
                 }
                 let screen = try pickScreen(source, from: stack, profile: profile)
                 guard capabilities.flows else { return Directive(id: id, mode: mode, screen: screen) }
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
-                let behavior = capabilities.behaviors.isEmpty ? Behavior.keep
+                let behavior =
+                    capabilities.behaviors.isEmpty
+                    ? Behavior.keep
                     : capabilities.behaviors[Int(try source.draw(upTo: UInt64(capabilities.behaviors.count - 1)))]
                 return Directive(id: id, mode, screen, flow: flow, behavior)
             case .popTo:
@@ -221,7 +252,9 @@ package struct PlanGenerator: Sendable {
     }
 
     /// A screen already on the stack most of the time (so POP_TO finds its target), otherwise any screen.
-    func pickScreen(_ source: ChoiceSource, from stack: ScreenStack, profile: Profile) throws(ChoiceSource.Stop) -> String {
+    func pickScreen(
+        _ source: ChoiceSource, from stack: ScreenStack, profile: Profile
+    ) throws(ChoiceSource.Stop) -> String {
         if !(try source.drawBool(probability: 0.3)) {
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
         }
@@ -229,11 +262,14 @@ package struct PlanGenerator: Sendable {
     }
 
     /// An unknown mode, a destination without a flow, the spec example's behavior REPLACE, or no screen.
-    func invalidDirective(_ source: ChoiceSource, stack: ScreenStack, id: String?) throws(ChoiceSource.Stop) -> Directive {
+    func invalidDirective(
+        _ source: ChoiceSource, stack: ScreenStack, id: String?
+    ) throws(ChoiceSource.Stop) -> Directive {
         let screen = vocabulary.screens[0], flow = vocabulary.flows[0]
         guard capabilities.flows else {
             // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be wrong.
-            return try source.draw(upTo: 1) == 0 ? Directive(id: id, mode: "JUMP", screen: screen) : Directive(id: id, mode: .push)
+            return try source.draw(upTo: 1) == 0
+                ? Directive(id: id, mode: "JUMP", screen: screen) : Directive(id: id, mode: .push)
         }
         switch try source.draw(upTo: 3) {
         case 0: return Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep))

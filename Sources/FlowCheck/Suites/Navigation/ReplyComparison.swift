@@ -25,7 +25,9 @@ package enum ReplyComparison {
         lines.append("stack:")
         // No indices: an entry that only moved must line up in the diff, not show as removed and added.
         for entry in reply.state.stack {
-            lines.append("  \(entry.screen) flow=\(entry.flow ?? "none")\(entry.flowRoot ? " flowRoot" : "") \(entry.presentation.rawValue)")
+            lines.append(
+                "  \(entry.screen) flow=\(entry.flow ?? "none")\(entry.flowRoot ? " flowRoot" : "") \(entry.presentation.rawValue)"
+            )
         }
         lines.append("pending: \(reply.state.pendingID ?? "none")")
         return lines

@@ -18,7 +18,8 @@ package enum RuleAttribution {
         case .answerFailed: return "SES-ROLLBACK"
         case .answerRedirect: return "SES-REDIRECT"
         case .idleNone: return "SES-IDLE"
-        case .directive(let directive): return directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
+        case .directive(let directive):
+            return directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 

@@ -25,7 +25,8 @@ package struct RunPlan: Hashable, Sendable {
     package var specLabels: [String] = []
 
     /// Builds a plan from commands given as values, asking the model for the expected replies.
-    package init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) throws(NavigationModelError) {
+    package init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) throws(NavigationModelError)
+    {
         var session = try Session(stack: initial, profile: profile)
         self.suite = suite
         self.profile = profile
@@ -39,7 +40,8 @@ package struct RunPlan: Hashable, Sendable {
         }
     }
 
-    init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String]) {
+    init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String])
+    {
         self.suite = suite
         self.profile = profile
         self.initial = initial

@@ -55,15 +55,22 @@ enum StackFailure {
         plan.commands.indices.first { !ReplyComparison.matches(plan.expected[$0], replies[$0], reasons: reasons) }
     }
 
-    static func describe(_ failing: FailingCase<RunPlan>, implementation: any NavigationImplementation,
-                         reasons: Bool) throws(Abort) -> FailureRecord {
+    static func describe(
+        _ failing: FailingCase<RunPlan>, implementation: any NavigationImplementation,
+        reasons: Bool
+    ) throws(Abort) -> FailureRecord {
         let plan = failing.value
         let replies = try replies(of: implementation, to: plan)
         guard let diverging = firstDivergence(plan, replies, reasons: reasons) else {
-            throw Abort("the divergence did not replay: the implementation answered the same commands differently the second time")
+            throw Abort(
+                "the divergence did not replay: the implementation answered the same commands differently the second time"
+            )
         }
-        let trace = (0...diverging).map { StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0]) }
-        let violations = TraceMonitor.violations(profile: plan.profile, initial: plan.initial, steps: trace.map { ($0.command, $0.actual) })
+        let trace = (0...diverging).map {
+            StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0])
+        }
+        let violations = TraceMonitor.violations(
+            profile: plan.profile, initial: plan.initial, steps: trace.map { ($0.command, $0.actual) })
         var ruleIDs: [String] = []
         for violation in violations where !ruleIDs.contains(violation.rule) { ruleIDs.append(violation.rule) }
         var governing = "NAV-STACK"
@@ -75,17 +82,22 @@ enum StackFailure {
         let commands = Array(plan.commands[...diverging])
         var originalSteps = diverging + 1
         if let original = failing.original, let originalReplies = try? self.replies(of: implementation, to: original),
-           let first = firstDivergence(original, originalReplies, reasons: reasons) {
+            let first = firstDivergence(original, originalReplies, reasons: reasons)
+        {
             originalSteps = first + 1
         }
-        let detail = StepFailureDetail(profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
-                                       governingRule: governing, violations: violations)
+        let detail = StepFailureDetail(
+            profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
+            governingRule: governing, violations: violations)
         let step = plan.commands[diverging]
         var input = ["Profile: \(plan.profile.nesting.rawValue)", "Initial stack: \(plan.initial)", "Steps:"]
-        for (index, command) in commands.enumerated() { input.append("  \(index). \(command)" + (index == diverging ? "   ← diverged" : "")) }
+        for (index, command) in commands.enumerated() {
+            input.append("  \(index). \(command)" + (index == diverging ? "   ← diverged" : ""))
+        }
         return FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
-            suite: plan.suite, description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
+            suite: plan.suite,
+            description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
             rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
             oneMinimal: try isOneMinimal(plan, upTo: diverging, implementation: implementation, reasons: reasons),
@@ -99,30 +111,47 @@ enum StackFailure {
     /// The features of the broken rules and of the governing one, each once: a skip list naming any of them skips the failure.
     static func features(_ ids: [String]) -> [String] {
         var result: [String] = []
-        for feature in ids.compactMap({ NavigationRules.named($0)?.feature }) where !result.contains(feature) { result.append(feature) }
+        for feature in ids.compactMap({ NavigationRules.named($0)?.feature }) where !result.contains(feature) {
+            result.append(feature)
+        }
         return result
     }
 
     /// Whether deleting any single step, as a value, makes the divergence disappear.
-    static func isOneMinimal(_ plan: RunPlan, upTo diverging: Int, implementation: any NavigationImplementation,
-                             reasons: Bool) throws(Abort) -> Bool {
+    static func isOneMinimal(
+        _ plan: RunPlan, upTo diverging: Int, implementation: any NavigationImplementation,
+        reasons: Bool
+    ) throws(Abort) -> Bool {
         let commands = Array(plan.commands[...diverging])
         for index in commands.indices {
             var fewer = commands
             fewer.remove(at: index)
-            guard let candidate = try? RunPlan(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: fewer) else { continue }
-            if firstDivergence(candidate, try replies(of: implementation, to: candidate), reasons: reasons) != nil { return false }
+            guard
+                let candidate = try? RunPlan(
+                    suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: fewer)
+            else { continue }
+            if firstDivergence(candidate, try replies(of: implementation, to: candidate), reasons: reasons) != nil {
+                return false
+            }
         }
         return true
     }
 
     /// The storyboard: the initial stack, then per step the directive and both stacks, the diverging step highlighted.
     static func storyboard(_ detail: StepFailureDetail) -> Storyboard {
-        var rows = [Storyboard.Row(label: "start", cells: [Storyboard.Cell(text: "reset"), Storyboard.Cell(stack: picture(detail.initial), span: 2)])]
+        var rows = [
+            Storyboard.Row(
+                label: "start",
+                cells: [Storyboard.Cell(text: "reset"), Storyboard.Cell(stack: picture(detail.initial), span: 2)])
+        ]
         for (index, step) in detail.trace.enumerated() {
-            rows.append(Storyboard.Row(label: "\(index)", diverged: index == detail.divergingStep, cells: [
-                Storyboard.Cell(text: step.command.description, style: .code), cell(step.expected), cell(step.actual),
-            ]))
+            rows.append(
+                Storyboard.Row(
+                    label: "\(index)", diverged: index == detail.divergingStep,
+                    cells: [
+                        Storyboard.Cell(text: step.command.description, style: .code), cell(step.expected),
+                        cell(step.actual),
+                    ]))
         }
         return Storyboard(columns: ["Step", "Directive", "Model", "Implementation"], rows: rows)
     }
@@ -132,8 +161,9 @@ enum StackFailure {
         case .applied:
             return Storyboard.Cell(note: "applied", stack: picture(reply.state.stack, pending: reply.state.pendingID))
         case .rejected(let reason):
-            return Storyboard.Cell(note: "rejected" + (reason.map { " (\($0.rawValue))" } ?? ""), alert: true,
-                                   stack: picture(reply.state.stack, pending: reply.state.pendingID))
+            return Storyboard.Cell(
+                note: "rejected" + (reason.map { " (\($0.rawValue))" } ?? ""), alert: true,
+                stack: picture(reply.state.stack, pending: reply.state.pendingID))
         }
     }
 

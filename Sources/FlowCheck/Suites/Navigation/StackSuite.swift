@@ -33,30 +33,42 @@ extension StackSuite {
     }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<RunPlan> {
-        PlanGenerator(capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps, spec: context.spec).plans
+        PlanGenerator(
+            capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
+            spec: context.spec
+        ).plans
     }
 
     package func runLabels(_ value: RunPlan) -> [String] { value.specLabels }
 
     package func unitLabels(_ value: RunPlan) -> [String] { value.labels }
 
-    package func check(_ value: RunPlan, on subject: any NavigationImplementation, capabilities: Capabilities) throws(Abort) -> Bool {
+    package func check(
+        _ value: RunPlan, on subject: any NavigationImplementation, capabilities: Capabilities
+    ) throws(Abort) -> Bool {
         let replies = try StackFailure.replies(of: subject, to: value)
-        for index in value.commands.indices where !ReplyComparison.matches(value.expected[index], replies[index], reasons: capabilities.reasons) {
+        for index in value.commands.indices
+        where !ReplyComparison.matches(value.expected[index], replies[index], reasons: capabilities.reasons) {
             return false
         }
         return true
     }
 
-    package func refine(_ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, capabilities: Capabilities,
-                context: SuiteContext, configuration: Configuration) -> Counterexample<RunPlan> {
-        let generator = PlanGenerator(capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
-                                      spec: context.spec)
-        return StepAbsorption.minimize(counterexample, property: property, generator: generator, configuration: configuration)
+    package func refine(
+        _ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, capabilities: Capabilities,
+        context: SuiteContext, configuration: Configuration
+    ) -> Counterexample<RunPlan> {
+        let generator = PlanGenerator(
+            capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
+            spec: context.spec)
+        return StepAbsorption.minimize(
+            counterexample, property: property, generator: generator, configuration: configuration)
     }
 
-    package func describe(_ failing: FailingCase<RunPlan>, on subject: any NavigationImplementation,
-                  capabilities: Capabilities) throws(Abort) -> FailureRecord {
+    package func describe(
+        _ failing: FailingCase<RunPlan>, on subject: any NavigationImplementation,
+        capabilities: Capabilities
+    ) throws(Abort) -> FailureRecord {
         try StackFailure.describe(failing, implementation: subject, reasons: capabilities.reasons)
     }
 
@@ -64,9 +76,11 @@ extension StackSuite {
     /// rules without flows, NAV-FLOWLESS with them.
     package func outOfScopeNavigationRules(_ capabilities: Capabilities) -> Set<String> {
         let byMode: [Mode: [String]] = [
-            .push: ["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW"], .replace: ["NAV-REPLACE"], .reset: ["NAV-RESET"],
+            .push: ["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW"], .replace: ["NAV-REPLACE"],
+            .reset: ["NAV-RESET"],
             .pop: ["NAV-POP", "NAV-POP-ROOT"], .failed: ["NAV-FAILED-IDLE"], .present: ["NAV-PRESENT"],
-            .dismiss: ["NAV-DISMISS", "NAV-DISMISS-ROOT"], .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
+            .dismiss: ["NAV-DISMISS", "NAV-DISMISS-ROOT"],
+            .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
             .popToRoot: ["NAV-POP-TO-ROOT"],
         ]
         var out = Set<String>()
@@ -77,7 +91,10 @@ extension StackSuite {
         if capabilities.flows {
             out.insert("NAV-FLOWLESS")
         } else {
-            out.formUnion(["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-FLOW-ROOT", "NAV-VALID-BEHAVIOR"])
+            out.formUnion([
+                "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-FLOW-ROOT",
+                "NAV-VALID-BEHAVIOR",
+            ])
         }
         return out
     }
@@ -94,10 +111,14 @@ extension StackSuite {
         }
         if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
         if !capabilities.flows {
-            result.append("flows (not declared: no flow objects were generated; NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)")
+            result.append(
+                "flows (not declared: no flow objects were generated; NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"
+            )
         }
         if !capabilities.modals {
-            result.append("modal layers (not declared: no presented layer was generated; NAV-PRESENT, NAV-DISMISS and NAV-DISMISS-ROOT are not certified)")
+            result.append(
+                "modal layers (not declared: no presented layer was generated; NAV-PRESENT, NAV-DISMISS and NAV-DISMISS-ROOT are not certified)"
+            )
         }
         return result
     }

@@ -12,15 +12,18 @@ import PropertyTesting
 /// generator's choices, and shrinks again; it keeps the result when it still
 /// diverges with fewer steps.
 enum StepAbsorption {
-    static func minimize(_ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>,
-                         generator: PlanGenerator, configuration: Configuration) -> Counterexample<RunPlan> {
+    static func minimize(
+        _ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>,
+        generator: PlanGenerator, configuration: Configuration
+    ) -> Counterexample<RunPlan> {
         var best = counterexample
         var attempts = 0
         while best.value.commands.count > 1 && attempts < 16 {
             attempts += 1
             guard let choices = absorbingFirstStep(of: best, generator: generator),
-                  let shrunk = property.shrink(from: choices, configuration: configuration),
-                  shrunk.value.commands.count < best.value.commands.count else { break }
+                let shrunk = property.shrink(from: choices, configuration: configuration),
+                shrunk.value.commands.count < best.value.commands.count
+            else { break }
             var merged = shrunk
             merged.run = best.run
             merged.originalChoiceCount = best.originalChoiceCount
@@ -37,15 +40,17 @@ enum StepAbsorption {
     static func absorbingFirstStep(of counterexample: Counterexample<RunPlan>, generator: PlanGenerator) -> [UInt64]? {
         let plan = counterexample.value
         guard let first = plan.commands.first, case .navigate = first, plan.expected[0].outcome.isApplied,
-              plan.expected[0].state.pendingID == nil,
-              let encoded = generator.encode(initial: plan.expected[0].state.stack) else { return nil }
+            plan.expected[0].state.pendingID == nil,
+            let encoded = generator.encode(initial: plan.expected[0].state.stack)
+        else { return nil }
         let source = ChoiceSource.replaying(counterexample.choices)
         guard (try? generator.plan(source)) != nil else { return nil }
         let topLevel = source.spans.filter { $0.depth == 0 }
         guard let initial = topLevel.first(where: { $0.label == "initial" }) else { return nil }
         let steps = topLevel.filter { $0.label == "step" }
         guard steps.count >= 2 else { return nil }
-        return Array(counterexample.choices[..<initial.start]) + encoded + Array(counterexample.choices[steps[1].start...])
+        return Array(counterexample.choices[..<initial.start]) + encoded
+            + Array(counterexample.choices[steps[1].start...])
     }
 }
 
@@ -53,7 +58,9 @@ extension PlanGenerator {
     /// The choices `initialStack` draws to produce `stack`, or `nil` when it cannot produce it.
     func encode(initial stack: ScreenStack) -> [UInt64]? {
         let starts = stack.layerStarts
-        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 3 : 1), stack.count <= 12 else { return nil }
+        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 3 : 1), stack.count <= 12 else {
+            return nil
+        }
         var choices: [UInt64] = []
         for (layer, start) in starts.enumerated() {
             if layer > 0 { choices.append(1) }
