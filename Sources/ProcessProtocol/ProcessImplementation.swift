@@ -6,10 +6,11 @@ import NavigationModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///
-/// The command line runs under `/bin/sh -c`. Every request waits at most the
-/// per-step timeout for its reply; a process that hangs, exits or prints a line
-/// that is not a reply ends the run with a ``ProcessError`` that names the step
-/// and the offending line, never a hang. See the process-protocol article.
+/// The command line runs in a process group of its own: directly when it is plain words, under `/bin/sh -c`
+/// when it needs a shell. Every request waits at most the per-step timeout for its reply; a process that hangs,
+/// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
+/// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
+/// See the process-protocol article.
 public final class ProcessImplementation: NavigationImplementation, DecodingImplementation {
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
@@ -19,11 +20,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public let commandLine: String
     /// How long one step may take.
     public let stepTimeout: Duration
+    /// The process group the implementation runs in (its process id); stopping it ends the whole group.
+    public var processGroup: Int32 { process.pid }
 
-    private let process: Process
-    private let input: FileHandle
+    private let process: ChildProcess
     private let output: LineChannel
-    private let errors: LineChannel
+    private let errors: StderrTail
     private var seq = 0
     private var step = 0
     private var stopped = false
@@ -35,29 +37,18 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         signal(SIGPIPE, SIG_IGN)
         self.commandLine = commandLine
         self.stepTimeout = stepTimeout
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", commandLine]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do { try process.run() } catch {
-            throw ProcessError(
-                code: .launchFailed, message: "could not start `\(commandLine)`: \(error.localizedDescription)")
-        }
+        let process = try ChildProcess(commandLine: commandLine)
         self.process = process
-        self.input = stdin.fileHandleForWriting
-        self.output = LineChannel(stdout.fileHandleForReading)
-        self.errors = LineChannel(stderr.fileHandleForReading, keepsTail: 20)
+        self.output = LineChannel(descriptor: process.stdoutDescriptor)
+        self.errors = StderrTail(descriptor: process.stderrDescriptor)
 
         let line: String
         do {
             (_, line) = try Self.exchange(
-                .hello(kit), seq: 0, context: "hello", input: input, output: output,
-                errors: errors, process: process, timeout: stepTimeout)
+                .hello(kit), seq: 0, context: "hello", output: output, errors: errors, process: process,
+                timeout: stepTimeout)
         } catch {
-            Self.terminate(process)
+            process.terminate()
             throw ProcessError(
                 code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
                 offendingLine: error.offendingLine, stderrTail: error.stderrTail)
@@ -71,12 +62,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             info = hello.implementation
             capabilities = hello.capabilities
         } catch let error as ProcessError {
-            Self.terminate(process)
+            process.terminate()
             throw ProcessError(
                 code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
                 offendingLine: line)
         } catch {
-            Self.terminate(process)
+            process.terminate()
             throw ProcessError(
                 code: .helloFailed,
                 message:
@@ -88,17 +79,17 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     deinit { stop() }
 
-    /// Sends `stop` and ends the process.
+    /// Sends `stop`, closes the implementation's input, and ends its process group: at once if it has not ended
+    /// within a second, with SIGKILL for anything that ignores SIGTERM. Returns once every process is reaped.
     public func stop() {
         guard !stopped else { return }
         stopped = true
         if process.isRunning {
-            try? input.write(contentsOf: Data((Request.stop.line(seq: seq) + "\n").utf8))
-            try? input.close()
-            let deadline = Date().addingTimeInterval(1)
-            while process.isRunning && Date() < deadline { usleep(5_000) }
-            Self.terminate(process)
+            try? process.stdin.write(contentsOf: Data((Request.stop.line(seq: seq) + "\n").utf8))
+            try? process.stdin.close()
+            process.waitForExit(before: Date().addingTimeInterval(1))
         }
+        process.terminate()
     }
 
     public func reset(to stack: ScreenStack, profile: Profile) throws {
@@ -132,7 +123,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 code: .malformedReply,
                 message:
                     "the reply to the batch of a run (reset and \(commands.count) commands) should hold \(inner.count) replies",
-                offendingLine: line, stderrTail: errors.lastLines)
+                offendingLine: line, stderrTail: errors.lines)
         }
         var result: [Reply] = []
         for (index, object) in replies.enumerated().dropFirst() {
@@ -161,7 +152,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 code: .malformedReply,
                 message:
                     "the reply to \(context) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(Self.describe(error))",
-                offendingLine: line, stderrTail: errors.lastLines)
+                offendingLine: line, stderrTail: errors.lines)
         }
     }
 
@@ -179,50 +170,87 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
         }
         return try Self.exchange(
-            request, seq: seq, context: context, input: input, output: output, errors: errors,
-            process: process, timeout: stepTimeout * timeoutSteps)
+            request, seq: seq, context: context, output: output, errors: errors, process: process,
+            timeout: stepTimeout * timeoutSteps)
     }
 
     private static func exchange(
-        _ request: Request, seq: Int, context: String, input: FileHandle, output: LineChannel, errors: LineChannel,
-        process: Process, timeout: Duration
+        _ request: Request, seq: Int, context: String, output: LineChannel, errors: StderrTail, process: ChildProcess,
+        timeout: Duration
     ) throws(ProcessError) -> ([String: Any], String) {
         do {
-            try input.write(contentsOf: Data((request.line(seq: seq) + "\n").utf8))
+            try process.stdin.write(contentsOf: Data((request.line(seq: seq) + "\n").utf8))
         } catch {
             throw exitError(context: context, process: process, errors: errors)
         }
         let deadline = Date().addingTimeInterval(Self.seconds(timeout))
+        var endedAt: Date?
         while true {
-            switch output.next(before: deadline) {
+            // Wake now and then to notice a process that exited while a child of it still holds its output open.
+            let next = output.next(before: min(deadline, Date().addingTimeInterval(0.1)))
+            if next == .timedOut && Date() < deadline {
+                if !process.isRunning {
+                    // Its last lines may still be in the pipe: give them a moment before calling it an exit.
+                    if let endedAt, Date().timeIntervalSince(endedAt) > 0.3 {
+                        throw exitError(context: context, process: process, errors: errors)
+                    }
+                    endedAt = endedAt ?? Date()
+                }
+                continue
+            }
+            switch next {
             case .timedOut:
-                terminate(process)
+                process.terminate()
                 errors.waitUntilClosed(before: Date().addingTimeInterval(1))
                 throw ProcessError(
                     code: .timeout,
                     message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
-                    stderrTail: errors.lastLines)
+                    stderrTail: errors.lines)
             case .closed:
                 throw exitError(context: context, process: process, errors: errors)
+            case .tooLong(let bytes):
+                process.terminate()
+                throw ProcessError(
+                    code: .malformedReply,
+                    message:
+                        "the reply to \(context) is a line of more than \(bytes) bytes, over the limit of \(LineChannel.defaultLimit) bytes; the implementation was stopped",
+                    stderrTail: errors.lines)
+            case .invalidUTF8(let line, let offset):
+                throw ProcessError(
+                    code: .malformedReply,
+                    message:
+                        "the reply to \(context) is not UTF-8: the byte at offset \(offset) of the line is not valid UTF-8",
+                    offendingLine: line, stderrTail: errors.lines)
             case .line(let line):
                 if line.allSatisfy(\.isWhitespace) { continue }
                 guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
                     throw ProcessError(
                         code: .malformedReply, message: "the reply to \(context) is not a JSON object",
-                        offendingLine: line, stderrTail: errors.lastLines)
+                        offendingLine: line, stderrTail: errors.lines)
                 }
-                guard let echoed = object["seq"] as? Int, echoed == seq else {
+                // Only an integer literal is a seq: 2377.0, 1e3 and true are not (Foundation would read them as 2377, 1000, 1).
+                guard let number = object["seq"] as? NSNumber, "ilqsILQS".contains(String(cString: number.objCType)),
+                    let echoed = object["seq"] as? Int
+                else {
                     throw ProcessError(
                         code: .malformedReply,
-                        message: "the reply to \(context) should echo \"seq\": \(seq)", offendingLine: line,
-                        stderrTail: errors.lastLines)
+                        message:
+                            "the reply to \(context) should echo \"seq\": \(seq) as an integer, not \(object["seq"].map { "\($0)" } ?? "nothing")",
+                        offendingLine: line, stderrTail: errors.lines)
+                }
+                guard echoed == seq else {
+                    throw ProcessError(
+                        code: .malformedReply,
+                        message: "the reply to \(context) should echo \"seq\": \(seq), not \(echoed)",
+                        offendingLine: line,
+                        stderrTail: errors.lines)
                 }
                 if object["errored"] as? Bool == true {
                     throw ProcessError(
                         code: .implementationError,
                         message:
                             "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
-                        offendingLine: line, stderrTail: errors.lastLines)
+                        offendingLine: line, stderrTail: errors.lines)
                 }
                 return (object, line)
             }
@@ -237,26 +265,24 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 code: .malformedReply,
                 message:
                     "the reply to \(context) is not a navigation reply ({\"outcome\", \"reason\", \"state\"}): \(Self.describe(error))",
-                offendingLine: line, stderrTail: errors.lastLines)
+                offendingLine: line, stderrTail: errors.lines)
         }
     }
 
-    private static func exitError(context: String, process: Process, errors: LineChannel) -> ProcessError {
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
+    /// The breakdown when the implementation's output ended: it exited (with its status or signal), or it closed its
+    /// standard output while still running (it is then stopped).
+    private static func exitError(context: String, process: ChildProcess, errors: StderrTail) -> ProcessError {
+        let ended = process.waitForExit(before: Date().addingTimeInterval(1))
+        let what: String
+        if ended, let ending = process.ending {
+            what = ending
+        } else {
+            what = "closed its standard output while still running (it was stopped)"
+            process.terminate()
+        }
         errors.waitUntilClosed(before: Date().addingTimeInterval(1))
         return ProcessError(
-            code: .exited, message: "the implementation \(status) before answering \(context)",
-            stderrTail: errors.lastLines)
-    }
-
-    private static func terminate(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            code: .exited, message: "the implementation \(what) before answering \(context)", stderrTail: errors.lines)
     }
 
     /// A duration in seconds, for `Date` arithmetic.

@@ -164,7 +164,7 @@ struct RunCommandTests {
     func notRunnable() {
         let (code, _, err) = flowcheck("run", "--sut", "definitely-not-a-command-xyz", "--seed", "1")
         #expect(code == .notRunnable)
-        #expect(err.contains("broke the protocol at hello"))
+        #expect(err.contains("could not start `definitely-not-a-command-xyz`"))
     }
 
     @Test(

@@ -63,11 +63,17 @@ struct ProcessImplementationTests {
         #expect(failure.ruleIDs.contains("NAV-PUSH-REMOVE-PREVIOUS"))
     }
 
-    @Test("A command that does not start fails at hello, naming the command and its standard error")
+    @Test(
+        "A program that does not exist cannot be started; under a shell, the shell's exit and standard error are named")
     func notStarting() {
         #expect { try ProcessImplementation(commandLine: "definitely-not-a-command-xyz") } throws: { error in
+            (error as? ProcessError).map {
+                $0.code == .launchFailed && $0.message.hasSuffix("No such file or directory")
+            } ?? false
+        }
+        #expect { try ProcessImplementation(commandLine: "definitely-not-a-command-xyz | cat") } throws: { error in
             guard let error = error as? ProcessError else { return false }
-            return error.code == .helloFailed && error.message.contains("exited with status 127")
+            return error.code == .helloFailed && error.message.contains("exited with status")
                 && error.stderrTail.joined().contains("not found")
         }
     }
@@ -115,7 +121,9 @@ struct ProcessImplementationTests {
     func crash() throws {
         let error = try #require(try firstStepError(fake("echo 'Segmentation fault' >&2; exit 139")))
         #expect(error.code == .exited)
-        #expect(error.message.contains("exited with status 139 before answering step 0"))
+        #expect(
+            error.message.contains(
+                "exited with status 139 (as a shell reports signal 11, SIGSEGV) before answering step 0"))
         #expect(error.stderrTail == ["Segmentation fault"])
     }
 

@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An implementation's process, started in a process group of its own.
+///
+/// Stopping it signals the whole group, so a shell and whatever it started go together; SIGTERM comes first, and
+/// SIGKILL after a grace period for anything that ignores it. A reaper thread waits for the process, so its exit
+/// status (or the signal that killed it) is known the moment it ends.
+final class ChildProcess: @unchecked Sendable {
+    /// The process id, which is also its process group id.
+    let pid: pid_t
+    /// The write end of its standard input.
+    let stdin: FileHandle
+    /// The read end of its standard output.
+    let stdoutDescriptor: Int32
+    /// The read end of its standard error.
+    let stderrDescriptor: Int32
+
+    private let condition = NSCondition()
+    private var waitStatus: Int32?
+
+    /// Starts `commandLine`: directly when it is plain words (optionally after `NAME=value` assignments), under
+    /// `/bin/sh -c` when it needs a shell.
+    init(commandLine: String) throws(ProcessError) {
+        let (arguments, environment) = Self.plan(commandLine)
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+            throw ProcessError(
+                code: .launchFailed,
+                message: "could not start `\(commandLine)`: no pipes (\(String(cString: strerror(errno))))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group (pgid = its pid), and SIGPIPE back to its default: the kit ignores it, and that would be inherited.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
+        guard result == 0 else {
+            for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
+            throw ProcessError(
+                code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+        stdin = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
+        stdoutDescriptor = output[0]
+        stderrDescriptor = errors[0]
+        let child = pid
+        let reaper = Thread { [self] in
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            condition.lock()
+            waitStatus = status
+            condition.broadcast()
+            condition.unlock()
+        }
+        reaper.start()
+    }
+
+    /// A pipe whose ends close on exec, so that another implementation started later does not inherit them
+    /// (an inherited write end would keep this one's output open after it exits).
+    private static func pipe(_ ends: inout [Int32]) -> Bool {
+        guard Glibc.pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// The argument vector and environment for `commandLine`: plain words run directly, anything else under a shell.
+    static func plan(_ commandLine: String) -> (arguments: [String], environment: [String]) {
+        var environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let plain = commandLine.allSatisfy { $0.isLetter || $0.isNumber || " -_./:=@,+%".contains($0) }
+        var words = commandLine.split(separator: " ").map(String.init)
+        guard plain, !words.isEmpty else { return (["/bin/sh", "-c", commandLine], environment) }
+        while let first = words.first, let equals = first.firstIndex(of: "="),
+            first[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            equals != first.startIndex
+        {
+            let name = first[..<equals]
+            environment.removeAll { $0.hasPrefix(name + "=") }
+            environment.append(first)
+            words.removeFirst()
+        }
+        guard !words.isEmpty else { return (["/bin/sh", "-c", commandLine], environment) }
+        return (words, environment)
+    }
+
+    /// Whether the process is still running.
+    var isRunning: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitStatus == nil
+    }
+
+    /// How the process ended, such as `exited with status 3` or `was killed by signal 11 (SIGSEGV)`; `nil` while running.
+    var ending: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitStatus.map(Self.describe)
+    }
+
+    /// Waits until the process has ended or `deadline` passes; returns whether it ended.
+    @discardableResult
+    func waitForExit(before deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while waitStatus == nil {
+            if !condition.wait(until: deadline) { return waitStatus != nil }
+        }
+        return true
+    }
+
+    /// Ends the whole process group: SIGTERM, then SIGKILL after `grace` for what is left, and waits until the
+    /// process is reaped. Members of the group that outlive the process itself are killed too.
+    func terminate(grace: Duration = .seconds(1)) {
+        try? stdin.close()
+        if isRunning {
+            kill(-pid, SIGTERM)
+            waitForExit(before: Date().addingTimeInterval(Self.seconds(grace)))
+        }
+        // Whatever is left in the group (the process itself if it ignored SIGTERM, or a child it left behind).
+        kill(-pid, SIGKILL)
+        // SIGKILL cannot be ignored, so this wait ends; `wait()` without a deadline (a `.distantFuture` deadline traps on Linux).
+        condition.lock()
+        while waitStatus == nil { condition.wait() }
+        condition.unlock()
+    }
+
+    /// A wait status in words.
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        if signal == 0 {
+            let code = (status >> 8) & 0xff
+            // A shell reports a child killed by signal N as status 128 + N.
+            let shell =
+                code > 128 && code < 160 ? " (as a shell reports signal \(code - 128), \(signalName(code - 128)))" : ""
+            return "exited with status \(code)" + shell
+        }
+        return "was killed by signal \(signal) (\(signalName(signal)))"
+    }
+
+    /// `SIGSEGV` for 11; the number alone for a signal without a usual name.
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT",
+            SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV",
+            SIGUSR2: "SIGUSR2",
+            SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

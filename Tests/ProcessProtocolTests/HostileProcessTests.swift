@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import NavigationModel
+@testable import ProcessProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A hello reply with real capabilities, then `then` run by the shell for the first step.
+private func hostile(_ then: String) -> String {
+    let hello =
+        #"{"seq":0,"protocol":1,"implementation":{"name":"hostile","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}"#
+    return "read line; echo '\(hello)'; read line; echo '{\"seq\":1,\"ok\":true}'; read line; \(then)"
+}
+
+/// Whether any process of the group `pgid` is still alive (a zombie waiting for its reaper does not count).
+private func groupAlive(_ pgid: pid_t) -> Bool {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries where entry.allSatisfy(\.isNumber) {
+        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { continue }
+        // After "pid (comm)": state, ppid, pgrp.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 2, fields[0] != "Z", Int32(fields[2]) == pgid { return true }
+    }
+    return false
+}
+
+/// Starts `commandLine`, resets it, sends one POP, and returns the breakdown, the time it took and the process group.
+private func firstStep(
+    _ commandLine: String, timeout: Duration = .seconds(5)
+) throws -> (error: ProcessError?, seconds: Double, pgid: pid_t) {
+    let implementation = try ProcessImplementation(commandLine: commandLine, stepTimeout: timeout)
+    let pgid = implementation.processGroup
+    let started = Date()
+    defer { implementation.stop() }
+    try implementation.reset(
+        to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+    do {
+        _ = try implementation.perform(.navigate(Directive(mode: .pop)))
+        return (nil, Date().timeIntervalSince(started), pgid)
+    } catch let error as ProcessError {
+        return (error, Date().timeIntervalSince(started), pgid)
+    }
+}
+
+@Suite("Hostile process implementations", .serialized)
+struct HostileProcessTests {
+    @Test("A real crash is named by its signal")
+    func signalNamed() throws {
+        let script =
+            "import os, signal, sys\nsys.stdin.readline()\nprint('{\"seq\":0,\"protocol\":1,\"implementation\":{\"name\":\"c\",\"version\":\"0\",\"language\":\"py\"},\"capabilities\":{\"suites\":[\"navigation\"],\"modes\":[\"POP\"],\"nesting\":\"owned\"}}', flush=True)\nsys.stdin.readline()\nos.kill(os.getpid(), signal.SIGSEGV)\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowcheck-crash-\(UUID().uuidString).py")
+        try Data(script.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let implementation = try ProcessImplementation(commandLine: "python3 \(file.path)")
+        defer { implementation.stop() }
+        #expect {
+            try implementation.reset(
+                to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        } throws: { error in
+            (error as? ProcessError)?.message
+                == "the implementation was killed by signal 11 (SIGSEGV) before answering reset"
+        }
+    }
+
+    @Test("A hang is stopped within the step timeout and the grace period; nothing of its process group is left")
+    func hangLeavesNothing() throws {
+        let (error, seconds, pgid) = try firstStep(hostile("sleep 300 & sleep 300"), timeout: .milliseconds(300))
+        #expect(error?.code == .timeout)
+        #expect(seconds < 3, "\(seconds) s")
+        #expect(!groupAlive(pgid), "a process of the group outlived the kit's stop")
+    }
+
+    @Test("An implementation that ignores SIGTERM is killed after the grace period")
+    func sigtermIgnored() throws {
+        let implementation = try ProcessImplementation(
+            commandLine: hostile("trap '' TERM; sleep 300"), stepTimeout: .seconds(5))
+        let pgid = implementation.processGroup
+        try implementation.reset(
+            to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        let started = Date()
+        implementation.stop()
+        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(!groupAlive(pgid))
+    }
+
+    @Test(
+        "An implementation that exits leaving a child holding its output is reported as exited, and the child is ended")
+    func lingeringChild() throws {
+        let (error, seconds, pgid) = try firstStep(hostile("sleep 300 & exit 4"))
+        #expect(
+            error?.message.contains("exited with status 4 before answering step 0") == true,
+            "\(String(describing: error))")
+        #expect(seconds < 3)
+        #expect(!groupAlive(pgid))
+    }
+
+    @Test("Closing standard output while running is named as such, not as a timeout")
+    func closedOutput() throws {
+        let (error, seconds, _) = try firstStep(hostile("exec 1>&-; sleep 300"))
+        #expect(
+            error?.message.contains("closed its standard output while still running") == true,
+            "\(String(describing: error))")
+        #expect(seconds < 4)
+    }
+
+    @Test("A reply that is not UTF-8 names the offending byte; a seq that is not an integer is wrong")
+    func invalidUTF8AndSeq() throws {
+        let bad = try firstStep(hostile(#"printf '{"seq":2,\377}\n'; sleep 1"#)).error
+        #expect(bad?.message.contains("is not UTF-8: the byte at offset 9") == true, "\(String(describing: bad))")
+        let fractional = try firstStep(
+            hostile(#"echo '{"seq":2.0,"outcome":"applied","state":{"stack":[],"pending":null}}'; sleep 1"#)
+        ).error
+        #expect(
+            fractional?.message.contains("should echo \"seq\": 2 as an integer, not 2") == true,
+            "\(String(describing: fractional))")
+    }
+
+    @Test("A flood of standard error without newlines never blocks the implementation; only its tail is kept")
+    func stderrFlood() throws {
+        let reply =
+            #"{"seq":2,"outcome":"rejected","reason":"cannotPopRoot","state":{"stack":[{"screen":"HOME","flow":null,"flowRoot":false,"presentation":"root"}],"pending":null}}"#
+        let (error, _, _) = try firstStep(
+            hostile(
+                "head -c 3000000 /dev/zero | tr '\\\\0' x >&2; echo '\(reply)'; head -c 200000 /dev/zero | tr '\\\\0' y >&2; exit 9"
+            ))
+        #expect(error == nil, "\(String(describing: error))")
+    }
+
+    @Test("A reply line of several megabytes is read whole and reported as what it is")
+    func hugeLine() throws {
+        let (error, _, _) = try firstStep(hostile("head -c 8000000 /dev/zero | tr '\\\\0' x; echo; sleep 1"))
+        #expect(error?.message.contains("is not a JSON object") == true)
+        #expect(error?.offendingLine?.utf8.count == 8_000_000)
+    }
+
+    @Test("The standard error tail is bounded, cut at a line boundary, and says how much came before it")
+    func stderrTailBounded() throws {
+        let (error, _, _) = try firstStep(
+            hostile(
+                "for i in $(seq 1 20000); do echo \"line $i of the error output\" >&2; done; echo 'Assertion failed: the last line' >&2; exit 1"
+            ))
+        let tail = try #require(error?.stderrTail)
+        #expect(tail.last == "Assertion failed: the last line")
+        #expect(tail.first?.hasPrefix("[… ") == true)
+        #expect(
+            tail.dropFirst().first?.hasPrefix("line ") == true,
+            "cut at a line boundary: \(tail.dropFirst().first ?? "")")
+        #expect(tail.joined(separator: "\n").utf8.count <= 64 * 1024 + 100)
+    }
+}
