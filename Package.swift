@@ -150,7 +150,7 @@ let package = Package(
             dependencies: [
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore",
                 "FlowCheckGating", "FlowCheckRecords",
-                "GoldenCorpus", "NavigationModel", "SampleImplementations", "JSON",
+                "GoldenCorpus", "NavigationModel", "RUFSpec", "SampleImplementations", "JSON",
             ],
             exclude: ["Help"],
             swiftSettings: strict

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import FlowCheckCore
+import FlowCheckGating
 import Foundation
 import JSON
 import RUFSpec
@@ -28,10 +29,7 @@ struct LintCommand: Subcommand {
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.
     static func readSpec(_ path: String) -> (spec: Spec, folder: String) {
         let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        let reader = SpecReader { relative in
-            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
-        }
+        let reader = SpecReader(load: SpecFiles(root: path).load)
         let shown = (path as NSString).deletingLastPathComponent
         return (reader.spec(file: url.lastPathComponent), shown)
     }

@@ -12,15 +12,8 @@ public enum SpecPlanning {
         public var description: String { message }
     }
 
-    /// Reads a spec with its `$ref`s resolved relative to its folder.
-    public static func read(_ path: String) -> Spec {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        let reader = SpecReader { relative in
-            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
-        }
-        return reader.spec(file: url.lastPathComponent)
-    }
+    /// Reads a spec with its `$ref`s resolved relative to its folder (never outside it).
+    public static func read(_ path: String) -> Spec { SpecFiles.read(path) }
 
     /// The plan of the spec at `path`, and the number of lint errors it has (a run goes on despite them).
     ///

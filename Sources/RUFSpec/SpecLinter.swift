@@ -4,29 +4,21 @@ public enum SpecLinter {
     public static let rules: [(id: String, severity: SpecProblem.Severity, summary: String)] = [
         ("SPEC-YAML", .error, "A spec file must be well-formed YAML of the supported subset."),
         ("SPEC-REF", .error, "A $ref must resolve, must not be cyclic, and must not leave the spec's folder."),
+        ("SPEC-SCREENS", .error, "A spec declares at least one screen."),
         ("SPEC-BEHAVIOR", .error, "A navigates_to flow behavior must be KEEP, REMOVE_PREVIOUS or START_NEW."),
         ("SPEC-SCREEN", .error, "A navigates_to screen must be declared in the spec."),
         (
             "SPEC-FLOW", .warning,
             "A navigates_to flow should be among the target screen's declared flows (the client records the directive's flow, so this is legal but likely a mistake)."
         ),
-        ("SPEC-DUPLICATE-SCREEN", .error, "Screen names must be unique."),
         ("SPEC-SCREEN-NAME", .error, "Screen names are SCREAMING_SNAKE_CASE."),
     ]
 
     /// Every problem of the spec, sorted by place.
     public static func lint(_ spec: Spec) -> [SpecProblem] {
         var problems = spec.problems
-        var seen: [String: SpecLocation] = [:]
+        // A screen declared twice is a duplicate key, which the YAML reader reports as SPEC-YAML with both lines.
         for screen in spec.screens {
-            if let first = seen[screen.name] {
-                problems.append(
-                    .init(
-                        rule: "SPEC-DUPLICATE-SCREEN", severity: .error, location: screen.location,
-                        message: "screen \(screen.name) is declared again (first at \(first))"))
-            } else {
-                seen[screen.name] = screen.location
-            }
             if !isScreamingSnakeCase(screen.name) {
                 problems.append(
                     .init(

@@ -7,11 +7,24 @@ import YAML
 /// that cannot be resolved, that leads back into itself, or that leaves the spec's folder is a
 /// `SPEC-REF` problem; the rest of the spec is still read.
 public struct SpecReader {
-    /// Reads a file given its path relative to the spec's folder; `nil` when it does not exist.
-    public let read: (String) -> String?
+    /// What reading one file of a spec gave.
+    public enum FileText: Sendable {
+        /// The file's text.
+        case text(String)
+        /// There is no such file.
+        case missing
+        /// The file exists but cannot be used, with the reason in plain words (not UTF-8, outside the folder, a folder).
+        case unusable(String)
+    }
 
-    /// Creates a reader; `read` returns a file's text, given its path relative to the spec's folder.
-    public init(read: @escaping (String) -> String?) { self.read = read }
+    /// Reads a file given its path relative to the spec's folder.
+    public let load: (String) -> FileText
+
+    /// Creates a reader; `load` reads a file given its path relative to the spec's folder.
+    public init(load: @escaping (String) -> FileText) { self.load = load }
+
+    /// Creates a reader from a function that returns a file's text, or `nil` when there is no such file.
+    public init(read: @escaping (String) -> String?) { self.load = { read($0).map(FileText.text) ?? .missing } }
 
     private final class State {
         var problems: [SpecProblem] = []
@@ -57,6 +70,13 @@ public struct SpecReader {
             }
             spec.screens.append(screen)
         }
+        if spec.screens.isEmpty && !state.problems.contains(where: { $0.severity == .error }) {
+            // A spec that lints clean but declares nothing would certify nothing: say so.
+            state.problems.append(
+                SpecProblem(
+                    rule: "SPEC-SCREENS", severity: .error, location: SpecLocation(file: file, line: 1, column: 1),
+                    message: "the spec declares no screens (a top-level \"screens\" mapping)"))
+        }
         spec.problems = state.problems.sorted()
         return spec
     }
@@ -77,11 +97,22 @@ public struct SpecReader {
     private func document(_ file: String, state: State, from: SpecLocation) -> YAMLNode? {
         if let cached = state.documents[file] { return cached }
         if state.failed.contains(file) { return nil }
-        guard let text = read(file) else {
+        let text: String
+        switch load(file) {
+        case .text(let contents):
+            text = contents
+        case .missing:
             state.failed.insert(file)
             state.problems.append(
                 SpecProblem(
                     rule: "SPEC-REF", severity: .error, location: from, message: "the file \(file) does not exist"))
+            return nil
+        case .unusable(let reason):
+            state.failed.insert(file)
+            state.problems.append(
+                SpecProblem(
+                    rule: "SPEC-REF", severity: .error, location: from,
+                    message: "the file \(file) cannot be read: \(reason)"))
             return nil
         }
         do {

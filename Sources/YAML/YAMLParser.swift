@@ -12,6 +12,11 @@ public struct YAMLParser {
 
     private var lines: [Line] = []
     private var index = 0
+    private var depth = 0
+
+    /// The deepest nesting of collections accepted. Deeper input is an error, never a stack overflow; RUF specs
+    /// nest a dozen levels at most.
+    public static let maxDepth = 200
 
     /// Parses one YAML document.
     public static func parse(_ text: String) throws(YAMLError) -> YAMLNode {
@@ -30,10 +35,20 @@ public struct YAMLParser {
 
     private mutating func load(_ text: String) throws(YAMLError) {
         var sawDocument = false, sawContent = false
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // CRLF is one Character in Swift, so split on the scalars: "\r\n" and "\n" both end a line.
+        var rawLines: [Substring] = []
+        var lineStart = text.startIndex
+        for index in text.unicodeScalars.indices where text.unicodeScalars[index] == "\n" {
+            rawLines.append(text[lineStart..<index])
+            lineStart = text.unicodeScalars.index(after: index)
+        }
+        rawLines.append(text[lineStart...])
+        for (offset, raw) in rawLines.enumerated() {
             let number = offset + 1
             var line = raw
-            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.unicodeScalars.last == "\r" {
+                line = line[..<line.unicodeScalars.index(before: line.unicodeScalars.endIndex)]
+            }
             let indent = line.prefix { $0 == " " }.count
             let body = line.dropFirst(indent)
             if body.first == "\t" {
@@ -67,6 +82,12 @@ public struct YAMLParser {
 
     private mutating func block(indent: Int) throws(YAMLError) -> YAMLNode {
         let line = lines[index]
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maxDepth {
+            throw YAMLError(
+                line: line.number, column: line.indent + 1, message: "nesting deeper than \(Self.maxDepth) levels")
+        }
         if line.text == "-" || line.text.hasPrefix("- ") { return try sequence(indent: line.indent) }
         if keySplit(line.text) != nil { return try mapping(indent: line.indent) }
         // A lone scalar or flow collection.
@@ -114,6 +135,13 @@ public struct YAMLParser {
             }
             let keyPosition = YAMLNode.Position(line: line.number, column: indent + 1)
             let key = try keyText(rawKey, position: keyPosition)
+            if let first = pairs.first(where: { $0.key == key }) {
+                throw YAMLError(
+                    line: line.number, column: indent + 1,
+                    message:
+                        "duplicate key \"\(key)\" (first at line \(first.keyPosition.line)); a second one would silently replace the first"
+                )
+            }
             index += 1
             let value: YAMLNode
             let valueText = rawValue.strippingComment
@@ -259,6 +287,7 @@ public struct YAMLParser {
 
 /// Reads flow collections and scalars from one logical line.
 struct FlowReader {
+    private var depth = 0
     let characters: [Character]
     var offset = 0
     let line: Int
@@ -297,6 +326,9 @@ struct FlowReader {
     mutating func value(inFlow: Bool = false) throws(YAMLError) -> YAMLNode {
         skipSpaces()
         let start = position
+        depth += 1
+        defer { depth -= 1 }
+        if depth > YAMLParser.maxDepth { throw error("nesting deeper than \(YAMLParser.maxDepth) levels") }
         switch peek {
         case "[":
             offset += 1
@@ -329,6 +361,11 @@ struct FlowReader {
                 skipSpaces()
                 let item: YAMLNode =
                     peek == "," || peek == "}" ? .scalar("", quoted: false, position) : try value(inFlow: true)
+                if let first = pairs.first(where: { $0.key == key }) {
+                    throw YAMLError(
+                        line: keyPosition.line, column: keyPosition.column,
+                        message: "duplicate key \"\(key)\" (first at column \(first.keyPosition.column))")
+                }
                 pairs.append(.init(key: key, keyPosition: keyPosition, value: item))
                 skipSpaces()
                 if peek == "," { offset += 1; continue }
@@ -432,10 +469,15 @@ extension YAMLParser {
 }
 
 extension Substring {
+    /// Without trailing spaces and tabs; linear in the number removed (it walks the UTF-8 view, not Characters).
     var trimmingTrailingSpaces: Substring {
-        var s = self
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return s
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let previous = utf8.index(before: end)
+            guard utf8[previous] == UInt8(ascii: " ") || utf8[previous] == UInt8(ascii: "\t") else { break }
+            end = previous
+        }
+        return self[..<end]
     }
 
     /// The text before a ` #` comment that is outside quotes.

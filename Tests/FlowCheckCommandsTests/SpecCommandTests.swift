@@ -1,3 +1,4 @@
+import RUFSpec
 import Foundation
 import Testing
 import FlowCheckCommands
@@ -60,7 +61,7 @@ struct SpecCommandTests {
             as? [String: Any]
         #expect(region?["startLine"] as? Int == 108 && behavior["level"] as? String == "error")
         let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
-        #expect(rules?.count == 7)
+        #expect(rules?.count == SpecLinter.rules.count)
         #expect(flowcheck("lint").code == .usage)
     }
 
@@ -97,5 +98,42 @@ struct SpecCommandTests {
         #expect(
             flowcheck("run", "--sut", "builtin:sample", "--spec", spec, "--seed", "1", "--no-html").code == .success,
             "the conforming sample rejects the spec's invalid directive, as the model does")
+    }
+}
+
+@Suite("Spec files on disk")
+struct SpecFileTests {
+    @Test("A $ref through a symlinked folder cannot read outside the spec's folder; nothing of the file is shown")
+    func symlinkEscape() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside"), spec = root.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try Data("password: hunter2\n".utf8).write(to: outside.appendingPathComponent("secret.ruf.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: spec.appendingPathComponent("shared"), withDestinationURL: outside)
+        try Data("screens:\n  HOME:\n    $ref: \"./shared/secret.ruf.yaml\"\n".utf8).write(
+            to: spec.appendingPathComponent("app.ruf.yaml"))
+        let sarif = root.appendingPathComponent("out.sarif").path
+        let (code, out, _) = flowcheck("lint", spec.appendingPathComponent("app.ruf.yaml").path, "--sarif", sarif)
+        #expect(code == .failure)
+        #expect(out.contains("outside the spec's folder") && out.contains("[SPEC-REF]"))
+        let sarifText = try String(contentsOfFile: sarif, encoding: .utf8)
+        #expect(!out.contains("hunter2") && !sarifText.contains("hunter2"))
+    }
+
+    @Test("A CRLF spec reads like its LF twin; a file that is not UTF-8 is named with its byte offset")
+    func crlfAndUTF8() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let crlf = folder.appendingPathComponent("crlf.ruf.yaml")
+        try Data("screens:\r\n  HOME:\r\n    flows: [MAIN]\r\n".utf8).write(to: crlf)
+        let read = flowcheck("lint", crlf.path)
+        #expect(read.code == .success && read.out.contains("1 screens"))
+        let latin1 = folder.appendingPathComponent("latin1.ruf.yaml")
+        try Data([0x73, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
+        let bad = flowcheck("lint", latin1.path)
+        #expect(bad.code == .failure && bad.out.contains("is not UTF-8 (byte 3 is not valid UTF-8)"))
     }
 }

@@ -87,11 +87,13 @@ struct SpecTests {
         #expect(rules(spec(app("  HOME:\n" + body.replacingOccurrences(of: "%@", with: "MAIN")))).isEmpty)
     }
 
-    @Test("SPEC-DUPLICATE-SCREEN and SPEC-SCREEN-NAME")
+    @Test("SPEC-SCREEN-NAME; a screen declared twice is a duplicate key (SPEC-YAML, both lines); SPEC-SCREENS")
     func screenNames() {
         let duplicate = spec(app("  HOME:\n    flows: [A]\n  HOME:\n    flows: [B]\n"))
-        #expect(rules(duplicate) == ["SPEC-DUPLICATE-SCREEN"])
+        #expect(rules(duplicate) == ["SPEC-YAML"])
         #expect(SpecLinter.lint(duplicate)[0].location.line == 5)
+        #expect(SpecLinter.lint(duplicate)[0].message.contains("first at line 3"))
+        #expect(rules(SpecReader { _ in "ruf: \"1\"\n" }.spec(file: "empty.ruf.yaml")) == ["SPEC-SCREENS"])
         #expect(
             rules(
                 spec(

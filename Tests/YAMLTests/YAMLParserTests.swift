@@ -75,10 +75,40 @@ struct YAMLParserTests {
         #expect(node["next"]?.string == "x")
     }
 
-    @Test("Repeated keys are kept in order, so a linter can report them")
+    @Test("A repeated key is an error naming both lines, in block and flow mappings")
     func repeatedKeys() throws {
-        let node = try YAMLParser.parse("a: 1\nb: 2\na: 3\n")
-        #expect(node.pairs?.map(\.key) == ["a", "b", "a"])
+        #expect { try YAMLParser.parse("a: 1\nb: 2\na: 3\n") } throws: { error in
+            (error as? YAMLError).map { $0.line == 3 && $0.message.hasPrefix("duplicate key \"a\" (first at line 1)") }
+                ?? false
+        }
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: {x: 1, x: 2}\n") }
+    }
+
+    @Test("CRLF line endings read as LF")
+    func crlf() throws {
+        let node = try YAMLParser.parse("screens:\r\n  HOME:\r\n    flows: [MAIN]\r\n")
+        #expect(node["screens"]?["HOME"]?["flows"]?.items?.compactMap(\.string) == ["MAIN"])
+    }
+
+    @Test(
+        "Nesting deeper than the limit is an error, never a stack overflow",
+        arguments: [
+            String(repeating: "- ", count: 20_000) + "x\n", "a: " + String(repeating: "[", count: 20_000) + "\n",
+            (0..<300).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " x\n",
+        ])
+    func deepNesting(text: String) {
+        #expect { try YAMLParser.parse(text) } throws: { error in
+            (error as? YAMLError)?.message == "nesting deeper than \(YAMLParser.maxDepth) levels"
+        }
+    }
+
+    @Test("Long runs of spaces are read whole (the reader is linear, not quadratic, in them)")
+    func longSpaces() throws {
+        let node = try YAMLParser.parse(
+            "a: x" + String(repeating: " ", count: 200_000) + "\nb: \"" + String(repeating: " ", count: 200_000)
+                + "\"\n")
+        #expect(node["a"]?.string == "x")
+        #expect(node["b"]?.string?.count == 200_000)
     }
 
     @Test(

@@ -1,0 +1,46 @@
+import Foundation
+import RUFSpec
+
+/// Reads the files of a spec from disk for ``RUFSpec/SpecReader``, confined to the spec's folder.
+///
+/// Paths are compared after resolving symbolic links, so a `$ref` through a symlinked folder cannot read a file
+/// outside the spec's folder. A file that is not UTF-8 is named with the offset of its first bad byte.
+public struct SpecFiles: Sendable {
+    /// The spec's folder, with symbolic links resolved.
+    public let folder: URL
+
+    /// Files of the spec whose root file is `root`.
+    public init(root: String) {
+        folder = URL(fileURLWithPath: root).deletingLastPathComponent().resolvingSymlinksInPath()
+    }
+
+    /// Reads `relative`, a path relative to the spec's folder.
+    public func load(_ relative: String) -> SpecReader.FileText {
+        let url = folder.appendingPathComponent(relative).resolvingSymlinksInPath()
+        let inside = folder.path == "/" ? url.path.hasPrefix("/") : url.path.hasPrefix(folder.path + "/")
+        guard inside else { return .unusable("it resolves to \(url.path), outside the spec's folder \(folder.path)") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
+        if isDirectory.boolValue { return .unusable("it is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return .unusable("it cannot be opened") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .unusable("it is not UTF-8 (byte \(Self.firstInvalidByte(data)) is not valid UTF-8)")
+        }
+        return .text(text)
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8.
+    static func firstInvalidByte(_ data: Data) -> Int {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
+    }
+
+    /// The spec at `path`, read with its `$ref`s.
+    public static func read(_ path: String) -> Spec {
+        let files = SpecFiles(root: path)
+        return SpecReader(load: files.load).spec(file: URL(fileURLWithPath: path).lastPathComponent)
+    }
+}
