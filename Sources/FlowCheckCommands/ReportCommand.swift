@@ -7,16 +7,22 @@ import Foundation
 struct ReportCommand: Subcommand {
     static let definition = CommandDefinition(
         "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
-        discussion: "EXIT CODES: 0 conforming; 1 not conforming; 2 a usage error or an unreadable input.",
-        options: OutputOptions.options(defaultHTML: RunCommand.defaultHTML), flags: OutputOptions.flags,
+        discussion: """
+            EXIT CODES: 0 conforming (or, with --skip or --baseline, the gate passed); 1 not conforming; 2 a usage error
+            or an unreadable input.
+            """,
+        options: OutputOptions.options(defaultHTML: RunCommand.defaultHTML) + GatingOptions.options,
+        flags: OutputOptions.flags + GatingOptions.flags,
         positionals: [.init("jsonl", help: "JSON-lines files written by run --json.", variadic: true)])
 
     var files: [String]
     var outputs: OutputOptions
+    var gating: GatingOptions
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         files = parsed.positionals
         outputs = try OutputOptions(parsed, defaultHTML: RunCommand.defaultHTML)
+        gating = try GatingOptions(parsed)
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
@@ -40,6 +46,7 @@ struct ReportCommand: Subcommand {
                 + ([counted(record.verdict.runs, "run")] + exercised).joined(separator: ", ")
                 + ", \(counted(record.verdict.failures, "failure")); verdict \(record.verdict.overall.rawValue)")
         console.out("Verdict: \(record.verdict.sentence)")
-        return record.verdict.passed ? .success : .failure
+        // Merged shards are gated like a single run, so a sharded CI job can keep its skip list and baseline.
+        return gating.exitCode(record, console: console)
     }
 }

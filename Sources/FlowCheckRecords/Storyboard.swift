@@ -106,7 +106,7 @@ public struct Storyboard: Hashable, Codable, Sendable {
         }
     }
 
-    /// The column headings, the label column first.
+    /// The column headings: the first heads the rows' labels, the others their cells, in order.
     public var columns: [String]
     /// The rows, in order.
     public var rows: [Row]
