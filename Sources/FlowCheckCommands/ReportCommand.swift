@@ -28,6 +28,9 @@ struct ReportCommand: Subcommand {
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         var texts: [(name: String, text: String)] = []
         for path in files {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ArgumentError(code: .invalidValue, message: "no such file: \(path)", commandPath: ["report"])
+            }
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ArgumentError(
                     code: .invalidValue, message: "cannot read \(path) as UTF-8 text", commandPath: ["report"])
