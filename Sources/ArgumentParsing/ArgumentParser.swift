@@ -1,69 +1,69 @@
 /// A usage error, with a message that names the argument and the command.
-public struct ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of usage error this is.
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    package struct Code: RawRepresentable, Hashable, Sendable {
         /// The code's name, such as `unknownOption`.
-        public var rawValue: String
+        package var rawValue: String
         /// Creates a code from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// An option or flag the command does not define.
-        public static let unknownOption = Code(rawValue: "unknownOption")
+        package static let unknownOption = Code(rawValue: "unknownOption")
         /// An option given without its value.
-        public static let missingValue = Code(rawValue: "missingValue")
+        package static let missingValue = Code(rawValue: "missingValue")
         /// A non-repeatable option given twice.
-        public static let repeatedOption = Code(rawValue: "repeatedOption")
+        package static let repeatedOption = Code(rawValue: "repeatedOption")
         /// A subcommand the command does not define.
-        public static let unknownSubcommand = Code(rawValue: "unknownSubcommand")
+        package static let unknownSubcommand = Code(rawValue: "unknownSubcommand")
         /// A command that needs a subcommand got none.
-        public static let missingSubcommand = Code(rawValue: "missingSubcommand")
+        package static let missingSubcommand = Code(rawValue: "missingSubcommand")
         /// A positional argument the command does not take.
-        public static let unexpectedArgument = Code(rawValue: "unexpectedArgument")
+        package static let unexpectedArgument = Code(rawValue: "unexpectedArgument")
         /// A required positional argument is missing.
-        public static let missingArgument = Code(rawValue: "missingArgument")
+        package static let missingArgument = Code(rawValue: "missingArgument")
         /// A value that does not parse as what the option needs, such as a seed or a duration.
-        public static let invalidValue = Code(rawValue: "invalidValue")
+        package static let invalidValue = Code(rawValue: "invalidValue")
     }
 
     /// What kind of error this is.
-    public var code: Code
+    package var code: Code
     /// What is wrong, naming the argument.
-    public var message: String
+    package var message: String
     /// The subcommand path the error belongs to, for the help to show with it.
-    public var commandPath: [String]
+    package var commandPath: [String]
 
     /// Creates a usage error.
-    public init(code: Code, message: String, commandPath: [String]) {
+    package init(code: Code, message: String, commandPath: [String]) {
         self.code = code
         self.message = message
         self.commandPath = commandPath
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// The parsed command line.
-public struct ParsedArguments: Hashable, Sendable {
+package struct ParsedArguments: Hashable, Sendable {
     /// The subcommands chosen, such as `["corpus", "verify"]`.
-    public var commandPath: [String]
+    package var commandPath: [String]
     /// Option values by name, in the order given.
-    public var options: [String: [String]]
+    package var options: [String: [String]]
     /// Flags given.
-    public var flags: Set<String>
+    package var flags: Set<String>
     /// Positional arguments, in order.
-    public var positionals: [String]
+    package var positionals: [String]
     /// Whether `-h` or `--help` was given.
-    public var helpRequested: Bool
+    package var helpRequested: Bool
 
     /// The last value of an option.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    package func value(_ name: String) -> String? { options[name]?.last }
     /// Every value of an option.
-    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    package func values(_ name: String) -> [String] { options[name] ?? [] }
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// An integer option in `range`, or `nil` when absent.
-    public func integer(_ name: String, in range: ClosedRange<Int> = 0...Int.max) throws(ArgumentError) -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int> = 0...Int.max) throws(ArgumentError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw ArgumentError(
@@ -76,7 +76,7 @@ public struct ParsedArguments: Hashable, Sendable {
     }
 
     /// An unsigned 64-bit option (a seed), or `nil` when absent.
-    public func unsigned(_ name: String) throws(ArgumentError) -> UInt64? {
+    package func unsigned(_ name: String) throws(ArgumentError) -> UInt64? {
         guard let text = value(name) else { return nil }
         guard let number = UInt64(text) else {
             throw ArgumentError(
@@ -87,7 +87,7 @@ public struct ParsedArguments: Hashable, Sendable {
     }
 
     /// A duration option such as `30s`, `500ms` or `2m`, or `nil` when absent.
-    public func duration(_ name: String) throws(ArgumentError) -> Duration? {
+    package func duration(_ name: String) throws(ArgumentError) -> Duration? {
         guard let text = value(name) else { return nil }
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
@@ -102,9 +102,9 @@ public struct ParsedArguments: Hashable, Sendable {
 }
 
 /// Parses command lines against a ``CommandDefinition`` and writes help pages.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String], root: CommandDefinition) throws(ArgumentError) -> ParsedArguments {
+    package static func parse(_ arguments: [String], root: CommandDefinition) throws(ArgumentError) -> ParsedArguments {
         var command = root
         var result = ParsedArguments(commandPath: [], options: [:], flags: [], positionals: [], helpRequested: false)
         var index = 0
@@ -235,7 +235,7 @@ public enum ArgumentParser {
     }
 
     /// What a usage error prints: the error, the command's one usage line, and where its help is.
-    public static func usageError(_ error: ArgumentError, root: CommandDefinition) -> String {
+    package static func usageError(_ error: ArgumentError, root: CommandDefinition) -> String {
         let (command, names) = resolve(error.commandPath, root: root)
         return "error: \(error.message)\n" + usage(command, names: names)
             + "\nSee '\(names.joined(separator: " ")) --help'."
@@ -272,7 +272,7 @@ public enum ArgumentParser {
     }
 
     /// The help page of the command at `path`.
-    public static func help(for path: [String], root: CommandDefinition) -> String {
+    package static func help(for path: [String], root: CommandDefinition) -> String {
         let (command, names) = resolve(path, root: root)
         var lines = ["OVERVIEW: \(command.abstract)", ""]
         lines.append(usage(command, names: names))

@@ -1,24 +1,24 @@
 /// What a command accepts: options, flags, positional arguments and subcommands.
-public struct CommandDefinition: Sendable {
+package struct CommandDefinition: Sendable {
     /// An option that takes a value: `--seed 42` or `--seed=42`.
-    public struct Option: Sendable {
+    package struct Option: Sendable {
         /// The long name, without `--`.
-        public var name: String
+        package var name: String
         /// The one-letter name, without `-`.
-        public var short: Character?
+        package var short: Character?
         /// What help calls the value, such as `seed` in `--seed <seed>`.
-        public var valueName: String
+        package var valueName: String
         /// One line for the help page.
-        public var help: String
+        package var help: String
         /// Shown in help as the default; the parser does not apply it.
-        public var defaultDescription: String?
+        package var defaultDescription: String?
         /// Whether the option may be given more than once; its values are then collected in order.
-        public var repeatable: Bool
+        package var repeatable: Bool
         /// Whether the command cannot run without it; the usage line shows it without brackets.
-        public var required: Bool
+        package var required: Bool
 
         /// Creates an option.
-        public init(
+        package init(
             _ name: String, short: Character? = nil, value valueName: String, help: String,
             default defaultDescription: String? = nil, repeatable: Bool = false, required: Bool = false
         ) {
@@ -33,16 +33,16 @@ public struct CommandDefinition: Sendable {
     }
 
     /// An option without a value: `--verbose`.
-    public struct Flag: Sendable {
+    package struct Flag: Sendable {
         /// The long name, without `--`.
-        public var name: String
+        package var name: String
         /// The one-letter name, without `-`.
-        public var short: Character?
+        package var short: Character?
         /// One line for the help page.
-        public var help: String
+        package var help: String
 
         /// Creates a flag.
-        public init(_ name: String, short: Character? = nil, help: String) {
+        package init(_ name: String, short: Character? = nil, help: String) {
             self.name = name
             self.short = short
             self.help = help
@@ -50,18 +50,18 @@ public struct CommandDefinition: Sendable {
     }
 
     /// A positional argument.
-    public struct Positional: Sendable {
+    package struct Positional: Sendable {
         /// What help calls the argument.
-        public var name: String
+        package var name: String
         /// One line for the help page.
-        public var help: String
+        package var help: String
         /// Whether it takes every remaining argument.
-        public var variadic: Bool
+        package var variadic: Bool
         /// Whether the command runs without it.
-        public var optional: Bool
+        package var optional: Bool
 
         /// Creates a positional argument.
-        public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
+        package init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
             self.name = name
             self.help = help
             self.variadic = variadic
@@ -70,22 +70,22 @@ public struct CommandDefinition: Sendable {
     }
 
     /// The command's name, as typed.
-    public var name: String
+    package var name: String
     /// One line saying what the command does.
-    public var abstract: String
+    package var abstract: String
     /// More text for the help page.
-    public var discussion: String?
+    package var discussion: String?
     /// The options it accepts.
-    public var options: [Option]
+    package var options: [Option]
     /// The flags it accepts.
-    public var flags: [Flag]
+    package var flags: [Flag]
     /// Its positional arguments, in order.
-    public var positionals: [Positional]
+    package var positionals: [Positional]
     /// Its subcommands; a command with subcommands runs one of them.
-    public var subcommands: [CommandDefinition]
+    package var subcommands: [CommandDefinition]
 
     /// Creates a command definition.
-    public init(
+    package init(
         _ name: String, abstract: String, discussion: String? = nil, options: [Option] = [], flags: [Flag] = [],
         positionals: [Positional] = [], subcommands: [CommandDefinition] = []
     ) {

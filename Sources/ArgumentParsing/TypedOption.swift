@@ -1,16 +1,16 @@
 /// An option with its type and its default stated once: the help page shows the default, and reading the
 /// option applies it, so the two cannot drift apart.
-public struct TypedOption<Value: Sendable>: Sendable {
+package struct TypedOption<Value: Sendable>: Sendable {
     /// The option as the parser and the help page see it.
-    public let definition: CommandDefinition.Option
+    package let definition: CommandDefinition.Option
     /// The value when the option is absent; `nil` when absent means absent.
-    public let defaultValue: Value?
+    package let defaultValue: Value?
     /// What a valid value looks like, for error messages: `a whole number from 1 to 10000`.
-    public let expectation: String
+    package let expectation: String
     private let convert: @Sendable (String) -> Value?
 
     /// Creates a typed option; `convert` returns `nil` for a value that does not parse.
-    public init(
+    package init(
         _ name: String, value valueName: String, help: String, default defaultValue: Value? = nil,
         defaultText: String? = nil,
         required: Bool = false, repeatable: Bool = false, expects expectation: String,
@@ -49,7 +49,7 @@ public struct TypedOption<Value: Sendable>: Sendable {
 
 extension TypedOption where Value == String {
     /// A text option, such as a file path or a command line.
-    public static func text(
+    package static func text(
         _ name: String, value: String, help: String, default defaultValue: String? = nil,
         required: Bool = false
     ) -> TypedOption {
@@ -63,7 +63,7 @@ extension TypedOption where Value == String {
 
 extension TypedOption where Value == Int {
     /// A whole number in `range`.
-    public static func integer(
+    package static func integer(
         _ name: String, value: String, help: String, in range: ClosedRange<Int>,
         default defaultValue: Int? = nil
     ) -> TypedOption {
@@ -78,7 +78,7 @@ extension TypedOption where Value == Int {
 
 extension TypedOption where Value == UInt64 {
     /// An unsigned 64-bit number, such as a seed.
-    public static func unsigned(_ name: String, value: String, help: String, defaultText: String? = nil) -> TypedOption
+    package static func unsigned(_ name: String, value: String, help: String, defaultText: String? = nil) -> TypedOption
     {
         TypedOption(
             name, value: value, help: help, defaultText: defaultText, expects: "a whole number from 0 to \(UInt64.max)"
@@ -88,7 +88,7 @@ extension TypedOption where Value == UInt64 {
 
 extension TypedOption where Value == Duration {
     /// A positive duration such as `30s`, `500ms`, `2m` or `1h`.
-    public static func duration(
+    package static func duration(
         _ name: String, value: String, help: String, default defaultValue: Duration? = nil,
         defaultText: String? = nil
     ) -> TypedOption {
@@ -110,15 +110,15 @@ extension TypedOption where Value == Duration {
 
 extension ParsedArguments {
     /// A typed option's value, converted, or its default; `nil` when it is absent and has no default.
-    public func value<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> Value? { try option.read(self) }
+    package func value<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> Value? { try option.read(self) }
 
     /// Every value of a repeatable typed option, converted, in the order given.
-    public func values<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> [Value] {
+    package func values<Value>(_ option: TypedOption<Value>) throws(ArgumentError) -> [Value] {
         try option.readAll(self)
     }
 
     /// A typed option's value or its default, for options that have one.
-    public func value<Value>(_ option: TypedOption<Value>, or fallback: Value) throws(ArgumentError) -> Value {
+    package func value<Value>(_ option: TypedOption<Value>, or fallback: Value) throws(ArgumentError) -> Value {
         try option.read(self) ?? fallback
     }
 }

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Where a command writes: standard output and error, and whether a person is watching.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes a line to standard output: verdicts and results, what a pipeline reads.
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes a line to standard error: warnings and diagnostics.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (then progress lines are written).
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
     /// Writes a status line to standard error in place (`\r`, clear to end of line); `done` ends it.
-    public func progress(_ text: String, done: Bool = false) {
+    package func progress(_ text: String, done: Bool = false) {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
     }
 
     /// Creates a console from its two writers.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool)
+    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool)
     {
         self.out = out
         self.err = err
@@ -23,7 +23,7 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error.
-    public static var standard: Console {
+    package static var standard: Console {
         Console(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },

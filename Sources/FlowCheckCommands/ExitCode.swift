@@ -1,5 +1,5 @@
 /// The exit codes of `flowcheck`.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Conforming, or the command succeeded.
     case success = 0
     /// A divergence, insufficient coverage, a run that broke down, or a corpus case that fails.

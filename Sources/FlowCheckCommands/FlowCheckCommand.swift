@@ -2,7 +2,7 @@ import ArgumentParsing
 import FlowCheckCore
 
 /// The `flowcheck` command line: every command is a ``Subcommand`` struct; this type parses and dispatches.
-public enum FlowCheckCommand {
+package enum FlowCheckCommand {
     /// Every command, by the path that names it.
     static var commands: [(path: [String], type: any Subcommand.Type)] {
         [
@@ -28,7 +28,7 @@ public enum FlowCheckCommand {
         ])
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    package static func main(_ arguments: [String], console: Console = .standard) -> ExitCode {
         do {
             let parsed = try ArgumentParser.parse(arguments, root: root)
             if parsed.commandPath.isEmpty && parsed.flag("version") {
@@ -51,7 +51,7 @@ public enum FlowCheckCommand {
     }
 
     /// The help page of every command, by path, for documentation and snapshot tests.
-    public static var helpPages: [(path: [String], text: String)] {
+    package static var helpPages: [(path: [String], text: String)] {
         ([[]] + [["corpus"]] + commands.map(\.path)).map { ($0, ArgumentParser.help(for: $0, root: root)) }
     }
 }

@@ -6,27 +6,27 @@ import PropertyTesting
 /// With `buggy` set, the system's REMOVE_PREVIOUS strips only the top run of
 /// the flow, as a real SDK did; the shortest failing sequence then has three
 /// steps: push A(F), push A(G), push A(F) with REMOVE_PREVIOUS.
-public struct FlowStackMachine: StateMachine {
+package struct FlowStackMachine: StateMachine {
     /// A screen and its flow.
-    public struct Entry: Hashable, Sendable, CustomStringConvertible {
+    package struct Entry: Hashable, Sendable, CustomStringConvertible {
         /// The screen's name.
-        public var screen: String
+        package var screen: String
         /// The flow the screen belongs to.
-        public var flow: String
+        package var flow: String
         /// Creates an entry.
-        public init(screen: String, flow: String) {
+        package init(screen: String, flow: String) {
             self.screen = screen
             self.flow = flow
         }
-        public var description: String { "\(screen)(\(flow))" }
+        package var description: String { "\(screen)(\(flow))" }
     }
 
     /// One step of the example.
-    public enum Step: Hashable, Sendable, CustomStringConvertible {
+    package enum Step: Hashable, Sendable, CustomStringConvertible {
         case push(screen: String, flow: String, removePrevious: Bool)
         case pop
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .push(let screen, let flow, let remove):
                 return "PUSH \(screen) \(flow) \(remove ? "REMOVE_PREVIOUS" : "KEEP")"
@@ -36,9 +36,9 @@ public struct FlowStackMachine: StateMachine {
     }
 
     /// The stack under test.
-    public struct System: Sendable {
+    package struct System: Sendable {
         /// The stack, bottom first.
-        public var entries: [Entry]
+        package var entries: [Entry]
         let removesOnlyTopRun: Bool
 
         mutating func apply(_ step: Step) {
@@ -60,20 +60,20 @@ public struct FlowStackMachine: StateMachine {
     }
 
     /// Whether the system has the top-run bug.
-    public let buggy: Bool
+    package let buggy: Bool
 
     /// Creates the example; `buggy` plants the REMOVE_PREVIOUS bug.
-    public init(buggy: Bool) { self.buggy = buggy }
+    package init(buggy: Bool) { self.buggy = buggy }
 
     static let screens = ["A", "B", "C", "D"]
     static let flows = ["F", "G", "H"]
 
     /// The stack every run starts from: `[HOME(MAIN)]`.
-    public static let home = System(entries: [Entry(screen: "HOME", flow: "MAIN")], removesOnlyTopRun: false)
+    package static let home = System(entries: [Entry(screen: "HOME", flow: "MAIN")], removesOnlyTopRun: false)
 
-    public var initialModel: Gen<System> { .constant(Self.home) }
+    package var initialModel: Gen<System> { .constant(Self.home) }
 
-    public func makeSystem(for model: System) throws -> System {
+    package func makeSystem(for model: System) throws -> System {
         System(entries: model.entries, removesOnlyTopRun: buggy)
     }
 
@@ -81,13 +81,13 @@ public struct FlowStackMachine: StateMachine {
         .map { Step.push(screen: $0, flow: $1, removePrevious: $2) }
     private static let steps = Gen<Step>.frequency([(4, push), (1, .constant(.pop))])
 
-    public func step(for model: System) -> Gen<Step> { Self.steps }
+    package func step(for model: System) -> Gen<Step> { Self.steps }
 
-    public func precondition(_ step: Step, model: System) -> Bool {
+    package func precondition(_ step: Step, model: System) -> Bool {
         step != .pop || model.entries.count > 1
     }
 
-    public func labels(for step: Step, model: System) -> [String] {
+    package func labels(for step: Step, model: System) -> [String] {
         switch step {
         case .pop: return ["POP"]
         case .push(_, let flow, let remove):
@@ -98,7 +98,7 @@ public struct FlowStackMachine: StateMachine {
         }
     }
 
-    public func run(_ step: Step, model: inout System, system: inout System) -> String? {
+    package func run(_ step: Step, model: inout System, system: inout System) -> String? {
         model.apply(step)
         system.apply(step)
         guard model.entries != system.entries else { return nil }

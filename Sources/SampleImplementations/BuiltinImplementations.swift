@@ -2,10 +2,10 @@ import ConformanceRules
 import FlowCheckCore
 
 /// The implementations built into the kit, by the names the CLI accepts.
-public enum BuiltinImplementations {
+package enum BuiltinImplementations {
     /// `builtin:sample` (navigation and decoding), `builtin:decoder` (decoding only), or `builtin:mutant:<bug>`
     /// (a navigation mutant of the sample, or a decoding-only mutant of its decoder); `nil` for any other name.
-    public static func named(_ name: String) -> (any Implementation)? {
+    package static func named(_ name: String) -> (any Implementation)? {
         if name == "builtin:sample" { return SampleNavigator() }
         if name == "builtin:decoder" { return SampleFlowDecoder() }
         let prefix = "builtin:mutant:"
@@ -17,7 +17,7 @@ public enum BuiltinImplementations {
     }
 
     /// Every name `named(_:)` accepts.
-    public static var names: [String] {
+    package static var names: [String] {
         ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
             + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }

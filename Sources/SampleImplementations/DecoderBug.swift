@@ -1,5 +1,5 @@
 /// A realistic bug planted in the sample decoder: a mutant the decoding suite must catch.
-public enum DecoderBug: String, CaseIterable, Sendable {
+package enum DecoderBug: String, CaseIterable, Sendable {
     case unknownComponentFailsScreen = "decoder-unknown-component-fails-screen"
     case unknownTypeDropsSiblings = "decoder-unknown-type-drops-siblings"
     case unknownNodeKindBecomesScreen = "decoder-unknown-node-kind-becomes-screen"
@@ -13,7 +13,7 @@ public enum DecoderBug: String, CaseIterable, Sendable {
     case hideChromeIgnored = "decoder-hide-chrome-ignored"
     case stringSchemaVersionRejected = "decoder-string-schema-version-rejected"
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .unknownComponentFailsScreen:
             return "one unknown component makes the whole screen fail to decode (the screen is dropped)"

@@ -1,5 +1,5 @@
 /// A realistic bug planted in the sample SDK: a mutant the kit must catch.
-public enum SampleBug: String, CaseIterable, Sendable {
+package enum SampleBug: String, CaseIterable, Sendable {
     case removePreviousOnlyPrevious = "remove-previous-only-previous"
     case removePreviousTopRun = "remove-previous-top-run"
     case removePreviousAllLayers = "remove-previous-all-layers"
@@ -27,7 +27,7 @@ public enum SampleBug: String, CaseIterable, Sendable {
     case redirectWithoutRollback = "redirect-without-rollback"
 
     /// What the bug does, in one line.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .removePreviousOnlyPrevious:
             return "REMOVE_PREVIOUS removes only the immediately previous screen of the flow (as one RUF page says)"
@@ -68,7 +68,7 @@ public enum SampleBug: String, CaseIterable, Sendable {
 
     /// The length, in commands, of the shortest sequence that exposes the bug
     /// from a suitable initial stack: what the kit's shrinker must reach.
-    public var minimalSteps: Int {
+    package var minimalSteps: Int {
         switch self {
         case .confirmAppliedTwice, .failedAfterReplaceWrongStack, .noNavigationRollsBack,
             .secondOptimisticAccepted, .redirectWithoutRollback:
@@ -79,7 +79,7 @@ public enum SampleBug: String, CaseIterable, Sendable {
     }
 
     /// Whether the bug lives in optimistic navigation (the session suite).
-    public var isSessionBug: Bool {
+    package var isSessionBug: Bool {
         switch self {
         case .confirmAppliedTwice, .failedAfterReplaceWrongStack, .optimisticPopAllowed, .noNavigationRollsBack,
             .secondOptimisticAccepted, .redirectWithoutRollback:

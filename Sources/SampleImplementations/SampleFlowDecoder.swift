@@ -7,23 +7,23 @@ import FlowSchema
 /// declares only the `decoding` suite.
 ///
 /// With a ``DecoderBug`` it becomes a mutant that the kit must catch.
-public final class SampleFlowDecoder: DecodingImplementation {
+package final class SampleFlowDecoder: DecodingImplementation {
     /// The planted decoding bug, or `nil`.
-    public let bug: DecoderBug?
+    package let bug: DecoderBug?
 
     /// Creates the decoder, with a planted bug or none.
-    public init(bug: DecoderBug? = nil) { self.bug = bug }
+    package init(bug: DecoderBug? = nil) { self.bug = bug }
 
-    public var info: ImplementationInfo {
+    package var info: ImplementationInfo {
         ImplementationInfo(
             name: bug.map { "sample decoder (mutant \($0.rawValue))" } ?? "sample decoder",
             version: KitInfo.current.version,
             language: "Swift")
     }
 
-    public var capabilities: Capabilities { Capabilities(suites: [.decoding], migrations: true) }
+    package var capabilities: Capabilities { Capabilities(suites: [.decoding], migrations: true) }
 
-    public func decode(_ text: String) throws -> DecodeOutcome {
+    package func decode(_ text: String) throws -> DecodeOutcome {
         SampleDecoder(componentTypes: capabilities.componentTypes, bug: bug).decode(text)
     }
 }

@@ -9,7 +9,7 @@ import NavigationModel
 /// that when the two agree it means something.
 ///
 /// With a ``SampleBug`` it becomes a mutant that the kit must catch.
-public final class SampleNavigator: NavigationImplementation, DecodingImplementation {
+package final class SampleNavigator: NavigationImplementation, DecodingImplementation {
     struct Screen: Equatable {
         var name: String
         var flow: String?
@@ -38,29 +38,29 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
     private var inFlight: InFlight?
 
     /// The planted navigation bug, or `nil`.
-    public let bug: SampleBug?
+    package let bug: SampleBug?
     /// The planted decoding bug, or `nil`.
-    public let decoderBug: DecoderBug?
+    package let decoderBug: DecoderBug?
 
-    public init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
+    package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
         self.bug = bug
         self.decoderBug = decoderBug
     }
 
-    public var info: ImplementationInfo {
+    package var info: ImplementationInfo {
         let mutant = bug?.rawValue ?? decoderBug?.rawValue
         return ImplementationInfo(
             name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version,
             language: "Swift")
     }
 
-    public func decode(_ text: String) throws -> DecodeOutcome {
+    package func decode(_ text: String) throws -> DecodeOutcome {
         SampleDecoder(componentTypes: capabilities.componentTypes, bug: decoderBug).decode(text)
     }
 
-    public var capabilities: Capabilities { .full }
+    package var capabilities: Capabilities { .full }
 
-    public func reset(to stack: ScreenStack, profile: Profile) throws {
+    package func reset(to stack: ScreenStack, profile: Profile) throws {
         layers = []
         for entry in stack.entries {
             let screen = Screen(name: entry.screen, flow: entry.flow, startsFlow: entry.flowRoot)
@@ -74,7 +74,7 @@ public final class SampleNavigator: NavigationImplementation, DecodingImplementa
         inFlight = nil
     }
 
-    public func perform(_ command: Command) throws -> Reply {
+    package func perform(_ command: Command) throws -> Reply {
         let outcome: Outcome
         switch command {
         case .navigate(let directive): outcome = answer(directive)
