@@ -214,7 +214,7 @@ package enum ArgumentParser {
     }
 
     /// The name a typo most likely meant: within two edits, and closer than any other.
-    static func closest(_ typo: String, among names: [String]) -> String? {
+    package static func closest(_ typo: String, among names: [String]) -> String? {
         names.map { ($0, editDistance($0, typo)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 

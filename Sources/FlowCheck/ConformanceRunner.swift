@@ -59,12 +59,14 @@ public struct ConformanceRunner {
         /// The one command that replays one suite of this run: a `flowcheck` command line, or for an
         /// implementation driven from Swift code, the `expectConformance` call to put in a test.
         public func replayCommand(for suite: Suite) -> String {
+            // --max-steps matters only to suites whose runs are made of steps.
+            let steps = SuiteRegistry.named(suite)?.unit ?? .step == .step
             guard let sut else {
-                return
-                    "expectConformance(implementation, seed: \(seed), runs: \(runs), maxSteps: \(maxSteps), suites: [.\(suite)])"
+                return "expectConformance(implementation, seed: \(seed), runs: \(runs)"
+                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)])"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
-                + " --suite \(suite) --seed \(seed) --runs \(runs) --max-steps \(maxSteps)"
+                + " --suite \(suite) --seed \(seed) --runs \(runs)" + (steps ? " --max-steps \(maxSteps)" : "")
                 + (shard.map { " --shard \($0)" } ?? "")
         }
     }
@@ -246,7 +248,7 @@ public struct ConformanceRunner {
         let requiredSet = Set(required)
         return labels.map {
             CoverageRow(
-                label: $0, runs: table.runsWithLabel[$0] ?? 0, steps: table.stepsWithLabel[$0] ?? 0,
+                label: $0, runs: table.runsWithLabel[$0] ?? 0, units: table.stepsWithLabel[$0] ?? 0,
                 required: requiredSet.contains($0))
         }
     }

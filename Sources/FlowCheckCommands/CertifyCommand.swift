@@ -38,6 +38,7 @@ struct CertifyCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        try CorpusRunCommand.requireCases(corpus, commandPath: ["certify"])
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else { return .notRunnable }
         defer { (subject as? ProcessImplementation)?.stop() }
         let corpusRun = CorpusRunCommand.runCases(

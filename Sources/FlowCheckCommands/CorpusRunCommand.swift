@@ -39,6 +39,7 @@ struct CorpusRunCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        try Self.requireCases(corpus, commandPath: ["corpus", "run"])
         guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else {
             return .notRunnable
         }
@@ -51,6 +52,18 @@ struct CorpusRunCommand: Subcommand {
         console.out("Verdict: \(record.verdict.sentence)")
         guard outputs.write(record, console: console) else { return .failure }
         return gating.exitCode(record, console: console)
+    }
+
+    /// A corpus folder without a single case is a usage error (a wrong `--corpus`, or a run outside the checkout),
+    /// never a run that judged nothing.
+    static func requireCases(_ corpus: String, commandPath: [String]) throws(ArgumentError) {
+        let folder = URL(fileURLWithPath: corpus, isDirectory: true)
+        let (cases, malformed) = CorpusLoader.load(corpus: folder)
+        let (decoding, malformedDecoding) = DecodingCase.load(corpus: folder)
+        if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty {
+            throw ArgumentError(code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
+                                commandPath: commandPath)
+        }
     }
 
     /// Loads the corpus and runs its cases (or this shard's); malformed files become errored cases, so every

@@ -29,6 +29,8 @@ package enum FlowCheckCommand {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     package static func main(_ arguments: [String], console: Console = .standard) -> ExitCode {
+        // `flowcheck help run` is `flowcheck run --help`.
+        if arguments.first == "help" { return main(Array(arguments.dropFirst()) + ["--help"], console: console) }
         do {
             let parsed = try ArgumentParser.parse(arguments, root: root)
             if parsed.commandPath.isEmpty && parsed.flag("version") {

@@ -160,9 +160,9 @@ extension RunRecord {
         merged.seconds += b.seconds
         var rows = Dictionary(a.coverage.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         for row in b.coverage {
-            var into = rows[row.label] ?? CoverageRow(label: row.label, runs: 0, steps: 0, required: false)
+            var into = rows[row.label] ?? CoverageRow(label: row.label, runs: 0, units: 0, required: false)
             into.runs += row.runs
-            into.steps += row.steps
+            into.units += row.units
             into.required = into.required || row.required
             rows[row.label] = into
         }

@@ -47,16 +47,16 @@ public struct CoverageRow: Hashable, Codable, Sendable {
     public var label: String
     /// Runs that exercised it.
     public var runs: Int
-    /// Steps (or documents) that exercised it.
-    public var steps: Int
+    /// Units that exercised it, in the suite's unit (steps, documents).
+    public var units: Int
     /// Whether the capabilities require it.
     public var required: Bool
 
     /// Creates a row.
-    public init(label: String, runs: Int, steps: Int, required: Bool) {
+    public init(label: String, runs: Int, units: Int, required: Bool) {
         self.label = label
         self.runs = runs
-        self.steps = steps
+        self.units = units
         self.required = required
     }
 }

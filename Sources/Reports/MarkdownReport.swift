@@ -11,13 +11,17 @@ public enum MarkdownReport {
         let verdict = record.verdict
         var lines = ["## FlowCheck: \(verdict.overall.label)", "", verdict.sentence, ""]
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
+        // A corpus-only run has no seed and no generated runs: say only what it has.
+        let generated = verdict.suites.isEmpty ? "" : "seed `\(record.header.seed)`, \(counted(verdict.runs, "run"))"
+            + (exercised.isEmpty ? "" : ", " + exercised) + ", "
         lines.append(
-            "`\(impl.name)` \(impl.version) (\(impl.language)), kit \(record.header.kit.version), seed `\(record.header.seed)`, "
-                + "\(counted(verdict.runs, "run"))\(exercised.isEmpty ? "" : ", " + exercised), "
+            "`\(impl.name)` \(impl.version) (\(impl.language)), kit \(record.header.kit.version), " + generated
                 + "\(ReportCase.passedText(cases)).")
-        lines += [
-            "", "| Suite | Verdict | Exercised | Failures | Missing coverage |", "| --- | --- | --- | --- | --- |",
-        ]
+        if !verdict.suites.isEmpty {
+            lines += [
+                "", "| Suite | Verdict | Exercised | Failures | Missing coverage |", "| --- | --- | --- | --- | --- |",
+            ]
+        }
         for suite in verdict.suites {
             lines.append(
                 "| \(suite.suite) | \(suite.verdict.label.dropFirst(2)) | \(suite.exercised) | \(suite.failures) | \(suite.missingCoverage.count) |"

@@ -41,7 +41,7 @@ struct DecodingRunnerTests {
         #expect(failure.ruleIDs.contains(try #require(expectedDecodingRule[bug])), "\(bug): \(failure.ruleIDs)")
         #expect(!detail.expected.agrees(with: detail.actual))
         #expect(
-            failure.replay == "expectConformance(implementation, seed: 1, runs: 400, maxSteps: 30, suites: [.decoding])"
+            failure.replay == "expectConformance(implementation, seed: 1, runs: 400, suites: [.decoding])"
         )
     }
 

@@ -112,8 +112,10 @@ extension StackSuite {
         if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
         if !capabilities.flows {
             result.append(
-                "flows (not declared: no flow objects were generated; NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"
+                "flows (not declared: no flow objects were generated; NAV-PUSH-KEEP, NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"
             )
+        } else {
+            result.append("NAV-FLOWLESS (it applies only to implementations without flows)")
         }
         if !capabilities.modals {
             result.append(
