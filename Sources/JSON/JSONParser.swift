@@ -33,6 +33,44 @@ public struct JSONParser {
         return value
     }
 
+    /// The exact text of the value of `key` in the top-level object of `text`, byte for byte as written: numbers
+    /// such as `1e400` or `1.50` keep their spelling, which parsing into a ``JSONValue`` would not. `nil` when the
+    /// text is a JSON object without that member.
+    public static func memberText(_ key: String, in text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> String? {
+        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
+            throw parser.error("expected a JSON object")
+        }
+        parser.index += 1
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return nil }
+        var found: String?
+        while true {
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                throw parser.error("expected a string key")
+            }
+            let name = try parser.string()
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                throw parser.error("expected ':' after a key")
+            }
+            parser.index += 1
+            parser.skipWhitespace()
+            let start = parser.index
+            _ = try parser.value(depth: 1)
+            // A repeated key keeps its last value, as lookups in a parsed object do.
+            if name == key { found = String(decoding: parser.bytes[start..<parser.index], as: UTF8.self) }
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an object") }
+            if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+            if parser.bytes[parser.index] == UInt8(ascii: "}") { break }
+            throw parser.error("expected ',' or '}' in an object")
+        }
+        return found
+    }
+
     private func error(_ message: String) -> JSONParseError {
         var line = 1, column = 1
         for byte in bytes[..<min(index, bytes.count)] {

@@ -173,3 +173,17 @@ struct DecodingCorpusTests {
         }
     }
 }
+
+@Suite("Decoding case text")
+struct DecodingCaseTextTests {
+    @Test("A decoding case's document reaches the decoder as the exact text of the case file: 1e400 stays 1e400")
+    func exactDocumentText() throws {
+        let file = #"""
+            {"id": "big-number", "description": "d", "rules": ["DEC-IGNORE-FIELDS"], "level": "must", "origin": "edge-decision",
+             "document": {"id": "f", "weight": 1e400, "ratio": 1.50, "nodes": [], "entryNodeId": ""},
+             "expect": {"ok": false, "error": {"code": "invalid_flow_schema"}}}
+            """#
+        let c = try DecodingCase.read(Data(file.utf8), file: "decoding/big-number.json")
+        #expect(c.text.contains("1e400") && c.text.contains("1.50") && !c.text.contains("inf"))
+    }
+}

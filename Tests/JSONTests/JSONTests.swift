@@ -56,3 +56,14 @@ struct JSONTests {
         }
     }
 }
+
+@Suite("Exact member text")
+struct MemberTextTests {
+    @Test("A member's value is returned byte for byte: numbers keep their spelling, never inf or a shortened form")
+    func exact() throws {
+        let text = #"{"id": "x", "document": {"n": 1e400, "m": 1.50, "s": "é\u00e9"} , "after": [1]}"#
+        #expect(try JSONParser.memberText("document", in: text) == #"{"n": 1e400, "m": 1.50, "s": "é\u00e9"}"#)
+        #expect(try JSONParser.memberText("missing", in: text) == nil)
+        #expect(throws: JSONParseError.self) { try JSONParser.memberText("document", in: "[1]") }
+    }
+}
