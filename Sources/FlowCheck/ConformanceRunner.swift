@@ -86,6 +86,9 @@ public struct ConformanceRunner {
     public var progress: (@Sendable (FlowCheckCore.Verdict.SuiteVerdict) -> Void)?
     /// Called now and then while a suite runs, with the suite and its completed runs.
     public var runProgress: (@Sendable (Suite, Int) -> Void)?
+    /// When requested (on SIGINT, say), the suite under way stops after its current run, the rest do not start,
+    /// and the result says the run was interrupted.
+    public var stop: StopRequest?
 
     /// Creates a runner for an implementation.
     public init(implementation: any Implementation, options: Options) {
@@ -158,7 +161,7 @@ public struct ConformanceRunner {
     public func run() throws(SetupError) -> ConformanceResult {
         let suites = try suitesToRun()
         var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
-        for suite in suites {
+        for suite in suites where stop?.isRequested != true {
             let outcome = run(suite)
             records.append(outcome.record)
             failures += outcome.failures
@@ -181,7 +184,7 @@ public struct ConformanceRunner {
         }
         return RunRecord(
             header: header, suites: records, failures: failures, errors: errors, cases: [],
-            seconds: records.map(\.seconds).reduce(0, +))
+            seconds: records.map(\.seconds).reduce(0, +), interrupted: stop?.isRequested == true ? stop?.reason : nil)
     }
 
     struct SuiteOutcome {
@@ -200,6 +203,7 @@ public struct ConformanceRunner {
             // One shard cannot be judged on coverage alone: `flowcheck report` judges the merged shards.
             coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
+        configuration.stop = stop
         // Checked by suitesToRun before anything runs.
         let box = SubjectBox(suite.subject(implementation)!)
         let generator = suite.generator(capabilities, context: context)
@@ -237,7 +241,10 @@ public struct ConformanceRunner {
             record.missingCoverage = check.unmetCoverage.map(\.label)
             outcome.record = record
         case .errored, .gaveUp:
-            outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)
+            // A breakdown after a stop request is the kit's own doing (it ended the implementation), not the implementation's.
+            if stop?.isRequested != true {
+                outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)
+            }
         }
         return outcome
     }

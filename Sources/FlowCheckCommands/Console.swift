@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where a command writes: standard output and error, and whether a person is watching.
+import PropertyTesting
+
+/// Where a command writes: standard output and error, whether a person is watching, and how it is asked to stop.
 package struct Console: Sendable {
     /// Writes a line to standard output: verdicts and results, what a pipeline reads.
     package var out: @Sendable (String) -> Void
@@ -8,6 +10,8 @@ package struct Console: Sendable {
     package var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (then progress lines are written).
     package var isTerminal: Bool
+    /// Requested on SIGINT or SIGTERM: a run then stops, writes what it found so far, and exits 130 or 143.
+    package var stop: StopRequest?
 
     /// Writes a status line to standard error in place (`\r`, clear to end of line); `done` ends it.
     package func progress(_ text: String, done: Bool = false) {
@@ -15,11 +19,14 @@ package struct Console: Sendable {
     }
 
     /// Creates a console from its two writers.
-    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool)
-    {
+    package init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool,
+        stop: StopRequest? = nil
+    ) {
         self.out = out
         self.err = err
         self.isTerminal = isTerminal
+        self.stop = stop
     }
 
     /// The process's own standard output and error.

@@ -61,8 +61,9 @@ struct CorpusRunCommand: Subcommand {
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decoding, malformedDecoding) = DecodingCase.load(corpus: folder)
         if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty {
-            throw ArgumentError(code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
-                                commandPath: commandPath)
+            throw ArgumentError(
+                code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
+                commandPath: commandPath)
         }
     }
 

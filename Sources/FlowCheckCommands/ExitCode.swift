@@ -8,4 +8,11 @@ package enum ExitCode: Int32, Sendable {
     case usage = 2
     /// The implementation could not be run: it would not start, or broke the protocol at hello.
     case notRunnable = 3
+    /// Stopped by SIGINT (128 + 2), after writing the results so far.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15), after writing the results so far.
+    case terminated = 143
+
+    /// The exit code of a run stopped by `reason` (`SIGINT`, `SIGTERM`).
+    package static func stopped(by reason: String) -> ExitCode { reason == "SIGTERM" ? .terminated : .interrupted }
 }

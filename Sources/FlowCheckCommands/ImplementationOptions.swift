@@ -29,10 +29,13 @@ struct ImplementationOptions {
     func start(_ console: Console, commandPath: [String]) throws(ArgumentError) -> (any Implementation)? {
         if sut.hasPrefix("builtin:") {
             guard let builtin = BuiltinImplementations.named(sut) else {
-                let hint = ArgumentParser.closest(sut, among: BuiltinImplementations.names).map { "did you mean \($0)? " } ?? ""
+                let hint =
+                    ArgumentParser.closest(sut, among: BuiltinImplementations.names).map { "did you mean \($0)? " }
+                    ?? ""
                 throw ArgumentError(
                     code: .invalidValue,
-                    message: "unknown built-in implementation \"\(sut)\"; \(hint)`flowcheck list-mutants` lists the mutants",
+                    message:
+                        "unknown built-in implementation \"\(sut)\"; \(hint)`flowcheck list-mutants` lists the mutants",
                     commandPath: commandPath)
             }
             return builtin

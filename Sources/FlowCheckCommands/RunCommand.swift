@@ -94,6 +94,12 @@ struct RunCommand: Subcommand {
         defer { (subject as? ProcessImplementation)?.stop() }
 
         var runner = ConformanceRunner(implementation: subject, options: options)
+        runner.stop = console.stop
+        if let process = subject as? ProcessImplementation {
+            // A call blocked on the implementation returns at once when its process group is gone.
+            let group = process.processGroup
+            console.stop?.onRequest { kill(-group, SIGTERM) }
+        }
         if console.isTerminal {
             console.err("flowcheck: checking \(subject.info.name) with seed \(options.seed)…")
             // One status line, rewritten in place while a suite runs, then a line per finished suite.
@@ -111,6 +117,7 @@ struct RunCommand: Subcommand {
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         if let saveFailures { Self.save(record.failures, into: saveFailures, console: console) }
+        if let reason = record.interrupted { return .stopped(by: reason) }
         return gating.exitCode(record, console: console)
     }
 

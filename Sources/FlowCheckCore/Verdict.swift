@@ -128,12 +128,17 @@ public struct Verdict: Hashable, Codable, Sendable {
     public var failures: Int
     /// What the suites exercised, one count per unit.
     public var exercised: [Count]
+    /// What stopped the run before its budget was spent (`SIGINT`, `SIGTERM`), when something did.
+    public var interrupted: String?
 
-    /// Computes the verdict from the suites' and the corpus's facts.
-    public init(suites: [SuiteVerdict], corpus: CorpusTally? = nil) {
+    /// Computes the verdict from the suites' and the corpus's facts. An interrupted run that found nothing wrong is
+    /// insufficient coverage: it did not run everything it was asked to.
+    public init(suites: [SuiteVerdict], corpus: CorpusTally? = nil, interrupted: String? = nil) {
         self.suites = suites
         self.corpus = corpus
-        var worst: ConformanceVerdict = suites.isEmpty && corpus == nil ? .insufficientCoverage : .conforming
+        self.interrupted = interrupted
+        var worst: ConformanceVerdict =
+            (suites.isEmpty && corpus == nil) || interrupted != nil ? .insufficientCoverage : .conforming
         for verdict in suites.map(\.verdict) + [corpus?.verdict].compactMap({ $0 })
         where verdict.severity > worst.severity {
             worst = verdict
@@ -149,8 +154,17 @@ public struct Verdict: Hashable, Codable, Sendable {
     /// Generated cases run in all suites.
     public var runs: Int { suites.map(\.runs).reduce(0, +) }
 
-    /// The verdict in one sentence, starting with its title: `DIVERGENT: 1 suite found a divergence …`.
+    /// The verdict in one sentence, starting with its title: `DIVERGENT: 1 suite found a divergence …`; an
+    /// interrupted run says so first: `INTERRUPTED by SIGINT; the results so far: …`.
     public var sentence: String {
+        guard let interrupted else { return resultSentence }
+        let partial =
+            overall == .insufficientCoverage && suites.allSatisfy { $0.verdict != .divergent && $0.verdict != .errored }
+        return "INTERRUPTED by \(interrupted); the results so far: "
+            + (partial ? "\(overall.title): everything judged agreed, but the run did not finish." : resultSentence)
+    }
+
+    private var resultSentence: String {
         let exercisedText = exercised.map(\.description).joined(separator: " and ")
         switch overall {
         case .conforming:

@@ -31,6 +31,7 @@ extension RunRecord {
         var errors: [ErrorRecord] = []
         var cases: [CaseRecord] = []
         var seconds = 0.0
+        var interrupted: String?
         var shards: [(file: String, shard: String?)] = []
         let decoder = JSONDecoder()
         for file in files {
@@ -82,7 +83,9 @@ extension RunRecord {
                     let record = try decode(CaseRecord.self, "case")
                     if !cases.contains(where: { $0.id == record.id }) { cases.append(record) }
                 case "summary":
-                    seconds += try decode(SummaryRecord.self, "summary").seconds
+                    let summary = try decode(SummaryRecord.self, "summary")
+                    seconds += summary.seconds
+                    interrupted = interrupted ?? summary.verdict.interrupted
                     sawSummary = true
                 case let other:
                     throw RecordError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
@@ -109,7 +112,7 @@ extension RunRecord {
         return RunRecord(
             header: header, suites: suites, failures: failures, errors: errors,
             cases: cases.sorted { $0.file < $1.file },
-            seconds: seconds, shards: files.count)
+            seconds: seconds, shards: files.count, interrupted: interrupted)
     }
 
     /// Shards merge only as a complete set, each once: `1/3`, `2/3` and `3/3`, or one unsharded run alone.

@@ -22,13 +22,15 @@ public struct RunRecord: Hashable, Sendable {
     public let seconds: Double
     /// How many files were merged.
     public let shards: Int
-    /// The verdict, computed once from the records by ``Verdict/init(suites:corpus:)``.
+    /// What stopped the run early (`SIGINT`, `SIGTERM`), when something did.
+    public let interrupted: String?
+    /// The verdict, computed once from the records by ``Verdict/init(suites:corpus:interrupted:)``.
     public let verdict: Verdict
 
     /// Creates the record of a run and computes its verdict.
     public init(
         header: RunHeader, suites: [SuiteRecord], failures: [FailureRecord], errors: [ErrorRecord], cases: [CaseRecord],
-        seconds: Double, shards: Int = 1
+        seconds: Double, shards: Int = 1, interrupted: String? = nil
     ) {
         self.header = header
         self.suites = suites
@@ -37,6 +39,7 @@ public struct RunRecord: Hashable, Sendable {
         self.cases = cases
         self.seconds = seconds
         self.shards = shards
+        self.interrupted = interrupted
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
@@ -52,7 +55,7 @@ public struct RunRecord: Hashable, Sendable {
                 errored: cases.filter { $0.status == .errored }.count,
                 skipped: cases.filter { $0.status == .skipped }.count,
                 malformed: 0)
-        verdict = Verdict(suites: suiteVerdicts, corpus: corpus)
+        verdict = Verdict(suites: suiteVerdicts, corpus: corpus, interrupted: interrupted)
     }
 
     /// The failures of one suite.

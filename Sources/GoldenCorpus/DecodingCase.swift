@@ -55,7 +55,9 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
         let text: String
         if let raw = root["text"]?.stringValue {
             text = raw
-        } else if root["document"] != nil, let exact = try? JSONParser.memberText("document", in: String(decoding: data, as: UTF8.self)) {
+        } else if root["document"] != nil,
+            let exact = try? JSONParser.memberText("document", in: String(decoding: data, as: UTF8.self))
+        {
             // The document exactly as the case file writes it: re-serialising would turn 1e400 into inf, or 1.50 into 1.5.
             text = exact
         } else {

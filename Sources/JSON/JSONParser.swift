@@ -36,7 +36,9 @@ public struct JSONParser {
     /// The exact text of the value of `key` in the top-level object of `text`, byte for byte as written: numbers
     /// such as `1e400` or `1.50` keep their spelling, which parsing into a ``JSONValue`` would not. `nil` when the
     /// text is a JSON object without that member.
-    public static func memberText(_ key: String, in text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> String? {
+    public static func memberText(
+        _ key: String, in text: String, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> String? {
         var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
         parser.skipWhitespace()
         guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {

@@ -18,6 +18,8 @@ public struct CheckResult<Value> {
     public let duration: Duration
     /// Whether the time limit ended the runs early.
     public let timedOut: Bool
+    /// Whether a ``StopRequest`` stopped the check before its budget was spent.
+    public let interrupted: Bool
     let lastInvalid: ChoiceSource.Stop?
     /// Why the check aborted, when the verdict is ``Verdict/errored``.
     public let abortMessage: String?
@@ -32,6 +34,7 @@ public struct CheckResult<Value> {
         self.counterexample = counterexample
         self.duration = engine.duration
         self.timedOut = engine.timedOut
+        self.interrupted = engine.interrupted
         self.lastInvalid = engine.lastInvalid
         self.abortMessage = engine.abortMessage
     }

@@ -3,6 +3,19 @@
 /// Given a seed and no time limit hit, a check is fully deterministic: the same
 /// seed gives the same values, the same failure and the same shrunk result.
 public struct Configuration: Hashable, Sendable {
+    public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+        lhs.seed == rhs.seed && lhs.runs == rhs.runs && lhs.maxSteps == rhs.maxSteps && lhs.timeLimit == rhs.timeLimit
+            && lhs.shrinkLimit == rhs.shrinkLimit && lhs.maxChoices == rhs.maxChoices && lhs.coverage == rhs.coverage
+            && lhs.coverageConfidence == rhs.coverageConfidence && lhs.maxInvalidRuns == rhs.maxInvalidRuns
+            && lhs.shard == rhs.shard && lhs.stop === rhs.stop
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(seed)
+        hasher.combine(runs)
+        hasher.combine(maxSteps)
+    }
+
     /// The seed every random choice of the check derives from. Printed in every report.
     public var seed: UInt64
     /// How many runs (generated inputs) to try.
@@ -25,6 +38,8 @@ public struct Configuration: Hashable, Sendable {
     public var maxInvalidRuns: Int
     /// When set, this check runs only its shard of the runs (see ``Shard``).
     public var shard: Shard?
+    /// When set and requested, the check stops after the run under way and says it was interrupted.
+    public var stop: StopRequest?
 
     /// Creates a configuration; without a seed one is drawn from the system and printed in the report.
     public init(

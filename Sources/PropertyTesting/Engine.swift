@@ -46,6 +46,7 @@ struct Engine {
         var failure: Failure?
         var duration: Duration = .zero
         var timedOut = false
+        var interrupted = false
         var lastInvalid: ChoiceSource.Stop?
         var abortMessage: String?
     }
@@ -71,6 +72,10 @@ struct Engine {
         while result.runs < ceiling {
             if let limit = configuration.timeLimit, clock.now - started > limit {
                 result.timedOut = true
+                break
+            }
+            if configuration.stop?.isRequested == true {
+                result.interrupted = true
                 break
             }
             if result.runs >= planned {

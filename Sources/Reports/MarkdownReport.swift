@@ -12,8 +12,11 @@ public enum MarkdownReport {
         var lines = ["## FlowCheck: \(verdict.overall.label)", "", verdict.sentence, ""]
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
         // A corpus-only run has no seed and no generated runs: say only what it has.
-        let generated = verdict.suites.isEmpty ? "" : "seed `\(record.header.seed)`, \(counted(verdict.runs, "run"))"
-            + (exercised.isEmpty ? "" : ", " + exercised) + ", "
+        let generated =
+            verdict.suites.isEmpty
+            ? ""
+            : "seed `\(record.header.seed)`, \(counted(verdict.runs, "run"))"
+                + (exercised.isEmpty ? "" : ", " + exercised) + ", "
         lines.append(
             "`\(impl.name)` \(impl.version) (\(impl.language)), kit \(record.header.kit.version), " + generated
                 + "\(ReportCase.passedText(cases)).")

@@ -104,14 +104,20 @@ struct GatingTests {
     func reportGates() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let jsonl = folder.appendingPathComponent("run.jsonl").path, baseline = folder.appendingPathComponent("baseline.json").path
-        let run = ["run", "--sut", "builtin:mutant:decoder-unknown-type-drops-siblings", "--seed", "7", "--no-html", "--json", jsonl]
+        let jsonl = folder.appendingPathComponent("run.jsonl").path,
+            baseline = folder.appendingPathComponent("baseline.json").path
+        let run = [
+            "run", "--sut", "builtin:mutant:decoder-unknown-type-drops-siblings", "--seed", "7", "--no-html", "--json",
+            jsonl,
+        ]
         #expect(flowcheck(run + ["--baseline", baseline, "--update-baseline"]).code == .success)
         #expect(flowcheck("report", jsonl, "--no-html").code == .failure, "without the baseline the verdict decides")
         let gated = flowcheck("report", jsonl, "--no-html", "--baseline", baseline)
         #expect(gated.code == .success)
         #expect(gated.out.contains("Gate: PASSED by the baseline (exit 0); the verdict stays DIVERGENT."))
-        #expect(flowcheck("report", folder.appendingPathComponent("nope.jsonl").path).err.hasPrefix("error: no such file: "))
+        #expect(
+            flowcheck("report", folder.appendingPathComponent("nope.jsonl").path).err.hasPrefix("error: no such file: ")
+        )
     }
 
     @Test("Shards through the CLI: flowcheck report merges them into the counts of one unsharded run")

@@ -221,4 +221,44 @@ struct RunCommandTests {
         #expect(process.terminationStatus == 1)
         #expect(text.contains("NAV-POP-TO"))
     }
+
+    @Test(
+        "SIGTERM stops a run waiting on a process: the results so far are written, marked interrupted; exit 143; no process is left"
+    )
+    func sigterm() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "flowcheck")
+        let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
+        let path = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsonl = folder.appendingPathComponent("run.jsonl").path
+        let marker = "flowcheck-sigterm-\(UUID().uuidString)"
+        let process = Process()
+        process.executableURL = path
+        let slow = repository.appendingPathComponent("Tests/ProcessExample/slow_navigator.py").path
+        process.arguments = [
+            "run", "--sut", "FLOWCHECK_TEST_MARKER=\(marker) python3 \(slow)", "--seed", "3", "--no-html", "--json",
+            jsonl,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+        #expect(text.contains(#""interrupted":"SIGTERM""#))
+        #expect(text.split(separator: "\n").last?.contains(#""type":"summary""#) == true)
+        // The implementation's environment carries the marker: no process with it may be left.
+        let left =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { entry in
+                entry.allSatisfy(\.isNumber)
+                    && ((try? String(contentsOfFile: "/proc/\(entry)/environ", encoding: .isoLatin1))?.contains(marker)
+                        ?? false)
+            } ?? []
+        #expect(left.isEmpty, "processes left: \(left)")
+    }
 }

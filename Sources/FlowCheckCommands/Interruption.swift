@@ -1,0 +1,34 @@
+import Dispatch
+import Foundation
+import PropertyTesting
+
+/// SIGINT and SIGTERM for a real `flowcheck` process: the first asks the run to stop after the run under way and
+/// write its results so far; a second ends the process at once.
+package enum Interruption {
+    /// Keeps the signal sources alive for the life of the process.
+    private final class Sources: @unchecked Sendable {
+        var sources: [any DispatchSourceSignal] = []
+    }
+
+    private static let kept = Sources()
+
+    /// Installs the handlers and returns the stop request they make.
+    package static func install() -> StopRequest {
+        let stop = StopRequest()
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { @Sendable in
+                if stop.isRequested { exit(128 + number) }
+                FileHandle.standardError.write(
+                    Data(
+                        "\nflowcheck: \(name): stopping after the run under way to write the results so far (again to quit at once)\n"
+                            .utf8))
+                stop.request(reason: name)
+            }
+            source.resume()
+            kept.sources.append(source)
+        }
+        return stop
+    }
+}
