@@ -23,8 +23,9 @@ package struct Console: Sendable {
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool,
         stop: StopRequest? = nil
     ) {
-        self.out = out
-        self.err = err
+        // Everything a command prints can hold an implementation's text: no control character reaches the terminal.
+        self.out = { out(TerminalText.sanitize($0)) }
+        self.err = { err(TerminalText.sanitize($0)) }
         self.isTerminal = isTerminal
         self.stop = stop
     }

@@ -43,10 +43,14 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
         var text = message
         if let offendingLine {
             text +=
-                "\n  offending line: \(offendingLine.count > 300 ? String(offendingLine.prefix(300)) + "…" : offendingLine)"
+                "\n  offending line: \(offendingLine.count > 300 ? String(offendingLine.prefix(300)) + "… (\(offendingLine.count - 300) more characters)" : offendingLine)"
         }
         if !stderrTail.isEmpty {
-            text += "\n  its standard error ended with:\n" + stderrTail.map { "    " + $0 }.joined(separator: "\n")
+            // The tail is bounded in bytes; a single line of it is bounded here too, with what was cut said.
+            let lines = stderrTail.map {
+                $0.count > 1000 ? String($0.prefix(1000)) + "… (\($0.count - 1000) more characters)" : $0
+            }
+            text += "\n  its standard error ended with:\n" + lines.map { "    " + $0 }.joined(separator: "\n")
         }
         return text
     }

@@ -18,7 +18,8 @@ public enum MarkdownReport {
             : "seed `\(record.header.seed)`, \(counted(verdict.runs, "run"))"
                 + (exercised.isEmpty ? "" : ", " + exercised) + ", "
         lines.append(
-            "`\(impl.name)` \(impl.version) (\(impl.language)), kit \(record.header.kit.version), " + generated
+            "\(code(impl.name)) \(text(impl.version)) (\(text(impl.language))), kit \(record.header.kit.version), "
+                + generated
                 + "\(ReportCase.passedText(cases)).")
         if !verdict.suites.isEmpty {
             lines += [
@@ -42,15 +43,50 @@ public enum MarkdownReport {
                 lines.append("- **\(rule.id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)")
             }
             lines.append("- \(failure.size), shrunk from \(failure.originalSize): \(failure.description)")
-            lines += ["", "```diff", failure.diff, "```", "", "Replay: `\(failure.replay)`"]
+            lines += ["", fence(failure.diff, language: "diff"), "", "Replay: \(code(failure.replay))"]
         }
         for error in record.errors {
-            lines += ["", "### ✗ \(error.suite): could not run to the end", "", "```", error.message, "```"]
+            lines += ["", "### ✗ \(error.suite): could not run to the end", "", fence(error.message, language: "")]
         }
         if !record.header.notCertified.isEmpty {
             lines += ["", "Not certified: " + record.header.notCertified.joined(separator: "; ") + "."]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension MarkdownReport {
+    /// Inline code that the text cannot break out of: fenced with one backtick more than its longest run, on one line.
+    package static func code(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ")
+        let ticks = String(repeating: "`", count: longestRun(of: "`", in: line) + 1)
+        return ticks + (line.hasPrefix("`") || line.hasSuffix("`") ? " \(line) " : line) + ticks
+    }
+
+    /// A code block that the text cannot close early: its fence is longer than any run of backticks inside.
+    package static func fence(_ text: String, language: String) -> String {
+        let ticks = String(repeating: "`", count: max(3, longestRun(of: "`", in: text) + 1))
+        return ticks + language + "\n" + text + "\n" + ticks
+    }
+
+    /// Plain text with the Markdown characters that act mid-line escaped, on one line.
+    package static func text(_ text: String) -> String {
+        var result = ""
+        for character in text.replacingOccurrences(of: "\n", with: " ") {
+            // Mid-line, only these can start markup or a link, or end a table cell.
+            if "\\`*_[]|<>".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func longestRun(of character: Character, in text: String) -> Int {
+        var longest = 0, current = 0
+        for c in text {
+            current = c == character ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
     }
 }
 

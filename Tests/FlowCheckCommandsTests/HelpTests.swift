@@ -79,3 +79,18 @@ struct HelpTests {
         #expect(!flowcheck("corpus", "verify", "--help").out.contains("--html"))
     }
 }
+
+@Suite("Terminal output")
+struct TerminalOutputTests {
+    @Test(
+        "Control characters from an implementation are shown escaped, never sent to the terminal; newlines and tabs stay"
+    )
+    func sanitized() {
+        #expect(
+            TerminalText.sanitize("red \u{1B}[31mtext\u{07}\r\n\tok\u{9B}")
+                == "red \\u{1B}[31mtext\\u{7}\\u{D}\n\tok\\u{9B}")
+        let capture = Capture()
+        capture.console.out("name \u{1B}]0;pwned\u{07}")
+        #expect(capture.out == "name \\u{1B}]0;pwned\\u{7}")
+    }
+}

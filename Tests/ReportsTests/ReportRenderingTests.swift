@@ -55,6 +55,14 @@ struct ReportRenderingTests {
         #expect(!html.contains("<code>NAV-RESET</code></td><td>held</td>"))
     }
 
+    @Test("Markdown: an implementation's name, versions, diffs and replay lines cannot break out of their code spans")
+    func markdownEscaping() {
+        #expect(MarkdownReport.code("a`b") == "``a`b``")
+        #expect(MarkdownReport.code("`x`") == "`` `x` ``")
+        #expect(MarkdownReport.fence("```\nrm -rf", language: "diff") == "````diff\n```\nrm -rf\n````")
+        #expect(MarkdownReport.text("1.0 *bold* [link](x) | cell") == "1.0 \\*bold\\* \\[link\\](x) \\| cell")
+    }
+
     @Test("The HTML is self-contained: no external fetches")
     func selfContained() throws {
         let html = HTMLReport.render(try Fixtures.input(SampleNavigator(bug: .dismissPopsOne), seed: 2))
