@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A problem with a skip list or baseline file, naming the file and JSON path.
 public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,9 +12,12 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { "\(file) at \(jsonPath): \(message)" }
 
     static func decode<T: Decodable>(_ path: String) throws(FileFormatError) -> T {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw FileFormatError(file: path, jsonPath: "$", message: "cannot read: \(error.localizedDescription)")
+        let data = try read(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileFormatError(file: path, jsonPath: "$", message: "the file is not UTF-8")
+        }
+        do { _ = try JSONParser.parse(text) } catch {
+            throw FileFormatError(file: path, jsonPath: "$", message: "not JSON: \(error)")
         }
         do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
             switch error {
@@ -28,6 +32,24 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
         } catch {
             throw FileFormatError(file: path, jsonPath: "$", message: "\(error)")
         }
+    }
+
+    /// A regular file's bytes, or what is wrong in plain words: missing, a folder, a FIFO or device, unreadable.
+    static func read(_ path: String) throws(FileFormatError) -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw FileFormatError(file: path, jsonPath: "$", message: "there is no such file")
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw FileFormatError(file: path, jsonPath: "$", message: "it is a folder, not a file")
+        default:
+            throw FileFormatError(
+                file: path, jsonPath: "$", message: "it is not a regular file (a FIFO, a socket or a device)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileFormatError(file: path, jsonPath: "$", message: "it cannot be read (no permission)")
+        }
+        return data
     }
 
     static func jsonPath(_ codingPath: [any CodingKey]) -> String {

@@ -1,5 +1,6 @@
 import ConformanceRules
 import Foundation
+import JSON
 import NavigationModel
 
 /// Reads golden cases from a corpus folder. This is the module's only I/O.
@@ -44,7 +45,12 @@ public enum CorpusLoader {
             for name in names {
                 let file = "\(suite)/\(name)"
                 do {
-                    let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                    let url = folder.appendingPathComponent(name)
+                    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                    guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+                        throw CorpusError(code: .unreadable, file: file, message: "not a regular file")
+                    }
+                    let data = try Data(contentsOf: url)
                     cases.append(LoadedCase(file: file, goldenCase: try decode(data, file: file)))
                 } catch let error as CorpusError {
                     errors.append(error)
@@ -59,6 +65,13 @@ public enum CorpusLoader {
 
     /// Decodes one case, turning a decoding error into a ``CorpusError`` with its JSON path.
     public static func decode(_ data: Data, file: String) throws(CorpusError) -> GoldenCase {
+        // The kit's own parser first: a syntax error is named by line and column, in plain words.
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8")
+        }
+        do { _ = try JSONParser.parse(text) } catch {
+            throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")
+        }
         do {
             return try JSONDecoder().decode(GoldenCase.self, from: data)
         } catch let error as DecodingError {

@@ -100,6 +100,27 @@ struct GatingTests {
                 == "{\n  \"expectedFailures\" : [\n    \"a\",\n    \"z\"\n  ]\n}\n")
     }
 
+    @Test("Gating files are named in plain words: missing, a folder, a FIFO, not JSON (with line and column)")
+    func gatingFileErrors() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data("{\"skip\": [".utf8).write(to: broken)
+        let cases: [(String, String)] = [
+            (folder.appendingPathComponent("missing.json").path, "there is no such file"),
+            (folder.path, "it is a folder, not a file"),
+            (fifo, "it is not a regular file"), (broken.path, "not JSON: line 1, column 11"),
+        ]
+        for (path, message) in cases {
+            let (code, _, err) = flowcheck("run", "--sut", "builtin:sample", "--skip", path)
+            #expect(code == .usage)
+            #expect(err.hasPrefix("error: \(path) at $: \(message)"), "\(err)")
+            #expect(!err.contains("NSCocoaErrorDomain") && !err.contains("The operation could not be completed"))
+        }
+    }
+
     @Test("flowcheck report gates merged records with the same skip list and baseline as run")
     func reportGates() throws {
         let folder = try scratch()
