@@ -170,7 +170,7 @@ public struct ConformanceRunner {
                 FlowCheckCore.Verdict.SuiteVerdict(
                     suite: outcome.record.suite, runs: outcome.record.runs, exercised: outcome.record.exercised,
                     failures: outcome.failures.count, missingCoverage: outcome.record.missingCoverage,
-                    error: outcome.error?.message))
+                    error: outcome.error?.message, stoppedByTimeLimit: outcome.record.stoppedByTimeLimit))
         }
         var header = RunHeader(
             kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
@@ -218,15 +218,22 @@ public struct ConformanceRunner {
             exercised: Count(check.coverage.steps, suite.unit),
             seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required),
             missingCoverage: [],
-            rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities))
+            rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
+            stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         switch check.verdict {
         case .passed:
             break
         case .failed:
             guard let found = check.counterexample else { break }
+            // The suite's own pass shares what is left of the time limit, like the engine's shrinking.
+            var refining = configuration
+            if let total = configuration.timeLimit {
+                let left = max(total - check.duration, .milliseconds(1))
+                refining.shrinkLimit.time = refining.shrinkLimit.time.map { min($0, left) } ?? left
+            }
             let shrunk = suite.refine(
-                found, property: property, capabilities: capabilities, context: context, configuration: configuration)
+                found, property: property, capabilities: capabilities, context: context, configuration: refining)
             // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
             let original = try? generator.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
             let failing = FailingCase(
@@ -247,6 +254,12 @@ public struct ConformanceRunner {
             }
         }
         return outcome
+    }
+
+    /// `30s`, `500ms`: a duration as `--time-limit` takes it.
+    static func durationText(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 
     static func rows(_ table: CoverageTable, required: [String]) -> [CoverageRow] {

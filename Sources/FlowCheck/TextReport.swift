@@ -16,7 +16,7 @@ public enum TextReport {
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             lines.append(
                 "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))"
-            )
+                    + (suite.stoppedByTimeLimit.map { " (stopped by --time-limit \($0))" } ?? ""))
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
@@ -29,9 +29,16 @@ public enum TextReport {
                     "✗ \(suite.suite): everything judged agreed, but these required combinations were never exercised:",
                 ]
                 lines += verdict.missingCoverage.map { "    - \($0)" }
-                // Longer runs help only where a run has steps; a document is one unit.
-                let longer = verdict.exercised.unit == .step ? " or longer (--max-steps)" : ""
-                lines.append("  Run more (--runs)\(longer); an unexercised rule is not certified.")
+                if let limit = suite.stoppedByTimeLimit {
+                    // More runs would not help: the time limit, not the budget, ended the suite.
+                    lines.append(
+                        "  --time-limit \(limit) stopped the suite after \(counted(verdict.runs, "run")); allow it more time. An unexercised rule is not certified."
+                    )
+                } else {
+                    // Longer runs help only where a run has steps; a document is one unit.
+                    let longer = verdict.exercised.unit == .step ? " or longer (--max-steps)" : ""
+                    lines.append("  Run more (--runs)\(longer); an unexercised rule is not certified.")
+                }
             }
         }
         if result.failures.contains(where: {

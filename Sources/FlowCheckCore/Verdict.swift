@@ -64,11 +64,15 @@ public struct Verdict: Hashable, Codable, Sendable {
         public var missingCoverage: [String]
         /// Why the suite could not run to the end, when it could not.
         public var error: String?
+        /// The `--time-limit` that ended the suite before its budget, when one did.
+        public var stoppedByTimeLimit: String?
 
         /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
         public init(
-            suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil
+            suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil,
+            stoppedByTimeLimit: String? = nil
         ) {
+            self.stoppedByTimeLimit = stoppedByTimeLimit
             self.suite = suite
             self.runs = runs
             self.exercised = exercised
@@ -157,7 +161,13 @@ public struct Verdict: Hashable, Codable, Sendable {
     /// The verdict in one sentence, starting with its title: `DIVERGENT: 1 suite found a divergence …`; an
     /// interrupted run says so first: `INTERRUPTED by SIGINT; the results so far: …`.
     public var sentence: String {
-        guard let interrupted else { return resultSentence }
+        let cut = suites.filter { $0.stoppedByTimeLimit != nil }
+        let limited =
+            cut.isEmpty
+            ? ""
+            : " The time limit cut \(counted(cut.count, "suite")) short ("
+                + cut.map(\.suite.rawValue).joined(separator: ", ") + ")."
+        guard let interrupted else { return resultSentence + limited }
         let partial =
             overall == .insufficientCoverage && suites.allSatisfy { $0.verdict != .divergent && $0.verdict != .errored }
         return "INTERRUPTED by \(interrupted); the results so far: "

@@ -44,7 +44,8 @@ public struct RunRecord: Hashable, Sendable {
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
                 failures: failures.filter { $0.suite == record.suite }.count, missingCoverage: record.missingCoverage,
-                error: errors.filter { $0.suite == record.suite }.map(\.message).first)
+                error: errors.filter { $0.suite == record.suite }.map(\.message).first,
+                stoppedByTimeLimit: record.stoppedByTimeLimit)
         }
         let corpus =
             header.corpusHash == nil && cases.isEmpty

@@ -23,12 +23,15 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var rules: [Rule]
     /// The IDs of the rules the declared capabilities put out of scope: never generated, so not certified.
     public var uncertifiedRules: [String]
+    /// The `--time-limit` that stopped the suite before it ran all its runs (such as `30s`); `nil` when none did.
+    public var stoppedByTimeLimit: String?
 
     /// Creates a suite record.
     public init(
         suite: Suite, seed: UInt64, runs: Int, exercised: Count, seconds: Double, coverage: [CoverageRow],
-        missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = []
+        missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = [], stoppedByTimeLimit: String? = nil
     ) {
+        self.stoppedByTimeLimit = stoppedByTimeLimit
         self.uncertifiedRules = uncertifiedRules
         self.suite = suite
         self.seed = seed

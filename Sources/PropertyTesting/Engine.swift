@@ -108,7 +108,14 @@ struct Engine {
                     result.duration = clock.now - started
                     return result
                 }
-                let shrinker = Shrinker(failing: original, limit: configuration.shrinkLimit, execute: replay)
+                // The time limit bounds the whole check, shrinking included: shrink only in what is left of it.
+                var limit = configuration.shrinkLimit
+                if let total = configuration.timeLimit {
+                    let left = max(total - (clock.now - started), .milliseconds(1))
+                    limit.time = limit.time.map { min($0, left) } ?? left
+                }
+                let shrinker = Shrinker(failing: original, limit: limit, execute: replay)
+                shrinker.stop = configuration.stop
                 let shrunk = shrinker.shrink()
                 result.failure = Failure(
                     run: Int(index - stride), original: original, shrunk: shrunk, statistics: shrinker.statistics)

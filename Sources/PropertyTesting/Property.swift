@@ -86,6 +86,7 @@ public struct Property<Value>: Sendable {
         let start = engine.replay(choices)
         guard start.outcome.isFailure else { return nil }
         let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay)
+        shrinker.stop = configuration.stop
         let shrunk = shrinker.shrink()
         let (record, value) = execute(
             .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))

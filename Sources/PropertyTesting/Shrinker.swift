@@ -60,8 +60,12 @@ final class Shrinker {
         statistics.choicesBefore = failing.choices.count
     }
 
+    /// When requested, shrinking stops at once with the smallest failure found so far.
+    var stop: StopRequest?
+
     private var exhausted: Bool {
         if statistics.calls >= limit.calls { return true }
+        if stop?.isRequested == true { return true }
         if let time = limit.time, clock.now - started > time { return true }
         return false
     }

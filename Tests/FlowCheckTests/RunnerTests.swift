@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FlowCheck
 import FlowCheckCore
@@ -160,5 +161,33 @@ struct RunnerTests {
         #expect(result.verdict.passed)
         #expect(result.header.notCertified.isEmpty)
         #expect(!TextReport.render(result).contains("NAV-"))
+    }
+
+    @Test("--time-limit bounds a suite's wall time, shrinking included, and the verdict says it cut the suite short")
+    func timeLimitIncludesShrinking() throws {
+        /// A slow mutant: every step takes 2 ms, so shrinking its failure would take far longer than the limit.
+        final class Slow: NavigationImplementation {
+            let inner = SampleNavigator(bug: .removePreviousTopRun)
+            var info: ImplementationInfo { inner.info }
+            var capabilities: Capabilities {
+                Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
+            }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply {
+                Thread.sleep(forTimeInterval: 0.002)
+                return try inner.perform(command)
+            }
+        }
+        let started = Date()
+        let result = try ConformanceRunner(
+            implementation: Slow(), options: .init(seed: 1, runs: 100_000, timeLimit: .milliseconds(800))
+        ).run()
+        #expect(Date().timeIntervalSince(started) < 4, "the limit bounds shrinking too")
+        #expect(result.verdict.overall == .divergent)
+        let cut = try ConformanceRunner(
+            implementation: SampleNavigator(), options: .init(seed: 1, runs: 100_000, timeLimit: .milliseconds(50))
+        ).run()
+        #expect(cut.suites.allSatisfy { $0.stoppedByTimeLimit == "50ms" })
+        #expect(cut.verdict.sentence.hasSuffix("The time limit cut 3 suites short (navigation, session, decoding)."))
     }
 }
