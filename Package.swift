@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ProcessProtocol", targets: ["ProcessProtocol"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
+        .executable(name: "flowcheck-fuzz", targets: ["FlowCheckFuzz"]),
     ],
     targets: [
         // Rules and suite names: the vocabulary every suite, record and report shares.
@@ -116,6 +117,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The mutation fuzzer of the kit's readers (JSON, flow decoder, YAML, spec), and its command.
+        .target(name: "Fuzzing", dependencies: ["PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec"], swiftSettings: strict),
+        .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
         .executableTarget(
             name: "FlowCheckBench",
@@ -183,6 +187,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], exclude: ["Regressions"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
         .testTarget(name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML"], swiftSettings: strict),

@@ -1,0 +1,48 @@
+import Foundation
+import Fuzzing
+
+// flowcheck-fuzz [--target json|decoder|yaml|spec|all] [--inputs N] [--seed S] [--corpus Corpus] [--out folder]
+//
+// Runs the mutation fuzzer over the kit's readers. A crash or a hang writes its input to <out>/<target>-crash.bin or
+// <target>-hang.bin and exits 1; otherwise it prints one line per target and exits 0. Build it in release for the
+// million-input runs (Benchmarks/fuzz.sh).
+
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func fuzz(_ arguments: [String]) -> Int32 {
+    let all = FuzzTarget.all.map(\.name)
+    let names = option("target", in: arguments).map { $0 == "all" ? all : [$0] } ?? all
+    let inputs = option("inputs", in: arguments).flatMap(Int.init) ?? 100_000
+    let seed = option("seed", in: arguments).flatMap(UInt64.init) ?? 1
+    let corpus = URL(fileURLWithPath: option("corpus", in: arguments) ?? "Corpus", isDirectory: true)
+    let out = URL(fileURLWithPath: option("out", in: arguments) ?? ".", isDirectory: true)
+    CrashCapture.install()
+    for name in names {
+        guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
+            FileHandle.standardError.write(
+                Data("flowcheck-fuzz: unknown target \(name); targets: \(all.joined(separator: ", "))\n".utf8))
+            return 2
+        }
+        CrashCapture.save(to: out.appendingPathComponent("\(name)-crash.bin").path)
+        let hangFile = out.appendingPathComponent("\(name)-hang.bin")
+        let summary = FuzzCampaign(target: target, seed: seed, corpus: corpus).run(
+            inputs: inputs, remember: CrashCapture.remember
+        ) {
+            try? Data($0).write(to: hangFile)
+            FileHandle.standardError.write(
+                Data("flowcheck-fuzz: HANG (over 10 s on one input); the input is in \(hangFile.path)\n".utf8))
+            exit(1)
+        }
+        let rate = summary.seconds > 0 ? Int(Double(summary.inputs) / summary.seconds) : 0
+        print(
+            "fuzz \(name): \(summary.inputs) inputs, 0 crashes, 0 hangs, in \(String(format: "%.1f", summary.seconds)) s (\(rate)/s); "
+                + "slowest input \(String(format: "%.1f", summary.slowestMilliseconds)) ms, largest \(summary.largestBytes) bytes; seed \(seed)"
+        )
+    }
+    return 0
+}
+
+exit(fuzz(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,66 @@
+import FlowSchema
+import Foundation
+import JSON
+import RUFSpec
+import YAML
+
+/// A reader under fuzzing: its seed inputs, the tokens of its syntax, and one execution that must return
+/// (a thrown error is fine; a crash or a hang is a finding).
+package struct FuzzTarget: Sendable {
+    /// The target's name: `json`, `decoder`, `yaml` or `spec`.
+    package var name: String
+    /// The files of `Corpus/` it starts from (paths relative to the corpus folder ending in one of these).
+    package var seedSuffixes: [String]
+    /// The tokens of its syntax.
+    package var tokens: [String]
+    /// Runs the reader on one input.
+    package var execute: @Sendable (String) -> Void
+
+    /// Every target.
+    package static let all: [FuzzTarget] = [
+        FuzzTarget(
+            name: "json", seedSuffixes: [".json"],
+            tokens: ["\"a\":", "[[[[", "{\"a\":{", "1.5e308", "-", "+1", "01", "\\\""]
+        ) {
+            _ = try? JSONParser.parse($0)
+        },
+        FuzzTarget(
+            name: "decoder", seedSuffixes: [".json"],
+            tokens: [
+                "\"nodes\":", "\"layout\":", "\"children\":[", "\"type\":\"stack\"", "\"schema_version\":\"9.0\"",
+                "\"version\":",
+            ]
+        ) { text in
+            _ = FlowDecoder.decode(text)
+            _ = FlowDecoder.decode(text, options: DecoderOptions(componentTypes: ["text"], migrations: false))
+        },
+        FuzzTarget(
+            name: "yaml", seedSuffixes: [".yaml"],
+            tokens: ["- ", ": ", "|", ">", "&a", "*a", "!!str", "? ", "---", "'", "  "]
+        ) {
+            _ = try? YAMLParser.parse($0)
+        },
+        FuzzTarget(
+            name: "spec", seedSuffixes: [".yaml"],
+            tokens: ["$ref: ", "'#/shared/", "navigates_to:", "screens:", "behavior: "]
+        ) { text in
+            // The root file is the input; a $ref in it resolves to itself or to nothing.
+            let spec = SpecReader { $0 == "root.ruf.yaml" ? text : nil }.spec(file: "root.ruf.yaml")
+            _ = SpecLinter.lint(spec)
+        },
+    ]
+
+    /// The seed inputs: every corpus file whose path ends with one of the target's suffixes.
+    package func seeds(corpus: URL) -> [[UInt8]] {
+        var seeds: [[UInt8]] = []
+        let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            if seedSuffixes.contains(where: url.path.hasSuffix),
+                let data = FileManager.default.contents(atPath: url.path)
+            {
+                seeds.append(Array(data))
+            }
+        }
+        return seeds.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+}
