@@ -206,6 +206,7 @@ public struct ConformanceRunner {
         configuration.stop = stop
         // Checked by suitesToRun before anything runs.
         let box = SubjectBox(suite.subject(implementation)!)
+        let breakdownsBefore = (implementation as? any RecoveringImplementation)?.breakdowns.count ?? 0
         let generator = suite.generator(capabilities, context: context)
         let property = Property(generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) }) {
             value in
@@ -240,7 +241,16 @@ public struct ConformanceRunner {
                 value: shrunk.value, original: original, shrink: shrunk.shrink,
                 replay: options.replayCommand(for: suite.suite))
             do {
-                outcome.failures.append(try suite.describe(failing, on: box.subject, capabilities: capabilities))
+                var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
+                let breakdowns =
+                    (implementation as? any RecoveringImplementation)?.breakdowns.dropFirst(breakdownsBefore) ?? []
+                if let first = breakdowns.first {
+                    failure.notes.append(
+                        "while this suite ran and shrank the failure, the implementation broke down \(counted(breakdowns.count, "time")) "
+                            + "and was restarted each time; the failure above replays on a fresh process. The first breakdown: \(first)"
+                    )
+                }
+                outcome.failures.append(failure)
             } catch {
                 outcome.error = ErrorRecord(suite: suite.suite, message: error.message)
             }

@@ -75,6 +75,7 @@ public enum TextReport {
         lines.append("  \(failure.diffHeading)   (- model, + implementation)")
         lines.append(indent(failure.diff, 4))
         lines += failure.violations.map { "  " + $0 }
+        lines += failure.notes.map { "  Note: " + $0 }
         lines.append("  Replay: \(failure.replay)")
         return lines
     }

@@ -47,3 +47,10 @@ public protocol DecodingImplementation: Implementation {
     /// Decodes a document (a bare FlowDefinition or a resolve response).
     func decode(_ text: String) throws -> DecodeOutcome
 }
+
+/// An implementation that recovers from a breakdown by starting afresh, as a process implementation restarts its
+/// process: the runner then keeps a failure it found even if a later replay broke the implementation, and says so.
+public protocol RecoveringImplementation: Implementation {
+    /// The breakdowns it recovered from, oldest first, one sentence each.
+    var breakdowns: [String] { get }
+}

@@ -45,6 +45,8 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var replay: String
     /// The suite's own data about the failure (for navigation: profile, initial stack and trace), for tools.
     public var detail: JSONValue
+    /// What else a reader should know, such as breakdowns of the implementation while the failure was shrunk.
+    public var notes: [String] = []
 
     /// Creates a failure record.
     public init(

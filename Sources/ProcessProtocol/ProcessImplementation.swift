@@ -11,7 +11,7 @@ import NavigationModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation, DecodingImplementation {
+public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, RecoveringImplementation {
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
     /// What the implementation declared in its hello reply; the kit only generates what it declares.
@@ -23,12 +23,19 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// The process group the implementation runs in (its process id); stopping it ends the whole group.
     public var processGroup: Int32 { process.pid }
 
-    private let process: ChildProcess
-    private let output: LineChannel
-    private let errors: StderrTail
+    private var process: ChildProcess
+    private var output: LineChannel
+    private var errors: StderrTail
+    private let kit: KitInfo
     private var seq = 0
     private var step = 0
     private var stopped = false
+    /// Set when a request broke down; the next case starts a fresh process first.
+    private var broken = false
+
+    /// The breakdowns the implementation recovered from, oldest first: after each, the next case ran on a fresh
+    /// process (hello again). A crash while shrinking then costs one candidate, not the failure already found.
+    public private(set) var breakdowns: [String] = []
 
     /// Starts the implementation and exchanges hello.
     /// - Throws: ``ProcessError`` with code `launchFailed` or `helloFailed`.
@@ -37,11 +44,21 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         signal(SIGPIPE, SIG_IGN)
         self.commandLine = commandLine
         self.stepTimeout = stepTimeout
-        let process = try ChildProcess(commandLine: commandLine)
-        self.process = process
-        self.output = LineChannel(descriptor: process.stdoutDescriptor)
-        self.errors = StderrTail(descriptor: process.stderrDescriptor)
+        self.kit = kit
+        let started = try Self.start(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        (process, output, errors) = (started.process, started.output, started.errors)
+        info = started.hello.implementation
+        capabilities = started.hello.capabilities
+        seq = 1
+    }
 
+    /// A running process that has answered hello.
+    private static func start(
+        commandLine: String, stepTimeout: Duration, kit: KitInfo
+    ) throws(ProcessError) -> (process: ChildProcess, output: LineChannel, errors: StderrTail, hello: HelloReply) {
+        let process = try ChildProcess(commandLine: commandLine)
+        let output = LineChannel(descriptor: process.stdoutDescriptor)
+        let errors = StderrTail(descriptor: process.stderrDescriptor)
         let line: String
         do {
             (_, line) = try Self.exchange(
@@ -59,8 +76,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 throw ProcessError(
                     code: .helloFailed, message: "it speaks protocol \(hello.protocol); this kit speaks protocol 1")
             }
-            info = hello.implementation
-            capabilities = hello.capabilities
+            return (process, output, errors, hello)
         } catch let error as ProcessError {
             process.terminate()
             throw ProcessError(
@@ -74,7 +90,23 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     "`\(commandLine)` broke the protocol at hello: its reply is not of the documented shape: \(Self.describe(error))",
                 offendingLine: line)
         }
+    }
+
+    /// After a breakdown, ends what is left of the old process group and starts a fresh process for the next case.
+    private func recover() throws(ProcessError) {
+        guard broken, !stopped else { return }
+        process.terminate()
+        let started = try Self.start(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        (process, output, errors) = (started.process, started.output, started.errors)
         seq = 1
+        broken = false
+        guard started.hello.implementation == info, started.hello.capabilities == capabilities else {
+            throw ProcessError(
+                code: .helloFailed,
+                message:
+                    "`\(commandLine)` said hello differently when it was restarted after a breakdown (who it is or what it declares changed)"
+            )
+        }
     }
 
     deinit { stop() }
@@ -93,6 +125,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     public func reset(to stack: ScreenStack, profile: Profile) throws {
+        try recover()
         step = 0
         _ = try send(.reset(stack, profile), context: "reset")
     }
@@ -104,6 +137,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+        try recover()
         guard capabilities.batch else {
             try reset(to: initial, profile: profile)
             return try commands.map(perform)
@@ -143,6 +177,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     public func decode(_ text: String) throws -> DecodeOutcome {
+        try recover()
         let context = "decode (a document of \(text.utf8.count) bytes)"
         let (_, line) = try send(.decode(text), context: context)
         do {
@@ -169,9 +204,19 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
         }
-        return try Self.exchange(
-            request, seq: seq, context: context, output: output, errors: errors, process: process,
-            timeout: stepTimeout * timeoutSteps)
+        do {
+            return try Self.exchange(
+                request, seq: seq, context: context, output: output, errors: errors, process: process,
+                timeout: stepTimeout * timeoutSteps)
+        } catch {
+            // The process may be dead, stopped, or out of step with the kit: the next case gets a fresh one. An
+            // errored reply is the implementation speaking, not breaking down.
+            if error.code != .implementationError {
+                broken = true
+                breakdowns.append(error.message)
+            }
+            throw error
+        }
     }
 
     private static func exchange(

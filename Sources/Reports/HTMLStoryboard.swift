@@ -28,6 +28,7 @@ enum HTMLStoryboard {
             out += "</tr>"
         }
         out += "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+        for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
         if !failure.violations.isEmpty {
             out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlowCheck
 import NavigationModel
 @testable import ProcessProtocol
 
@@ -151,5 +152,24 @@ struct HostileProcessTests {
             tail.dropFirst().first?.hasPrefix("line ") == true,
             "cut at a line boundary: \(tail.dropFirst().first ?? "")")
         #expect(tail.joined(separator: "\n").utf8.count <= 64 * 1024 + 100)
+    }
+
+    @Test(
+        "A crash while shrinking keeps the failure already found, restarts the process, and says so beside the failure")
+    func crashWhileShrinking() throws {
+        let crashy = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ProcessExample/crashy_navigator.py").path
+        let implementation = try ProcessImplementation(
+            commandLine:
+                "FLOWCHECK_EXAMPLE_BUG=remove-previous-top-run FLOWCHECK_EXAMPLE_CRASH_AFTER=300 python3 \(crashy)")
+        defer { implementation.stop() }
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: 1, suites: [.navigation])
+        ).run()
+        #expect(result.verdict.overall == .divergent, "\(TextReport.render(result))")
+        let failure = try #require(result.failures.first)
+        #expect(failure.ruleIDs.contains("NAV-PUSH-REMOVE-PREVIOUS"))
+        #expect(failure.notes.first?.contains("was killed by signal 11 (SIGSEGV)") == true, "\(failure.notes)")
+        #expect(!implementation.breakdowns.isEmpty)
     }
 }
