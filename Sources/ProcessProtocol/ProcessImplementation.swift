@@ -159,6 +159,34 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     "the reply to the batch of a run (reset and \(commands.count) commands) should hold \(inner.count) replies",
                 offendingLine: line, stderrTail: errors.lines)
         }
+        // Every inner reply echoes its own request's seq, and the reset's reply says ok, as outside a batch.
+        for (index, object) in replies.enumerated() {
+            let expected = inner[index].seq
+            let context = index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
+            guard let number = object["seq"] as? NSNumber, "ilqsILQS".contains(String(cString: number.objCType)),
+                number.intValue == expected
+            else {
+                broken = true
+                breakdowns.append("the reply to \(context) should echo \"seq\": \(expected)")
+                throw ProcessError(
+                    code: .malformedReply,
+                    message:
+                        "the reply to \(context) (reply \(index) of the batch) should echo \"seq\": \(expected) as an integer, not \(object["seq"].map { "\($0)" } ?? "nothing")",
+                    offendingLine: line, stderrTail: errors.lines)
+            }
+        }
+        if replies[0]["ok"] as? Bool != true && replies[0]["errored"] as? Bool != true {
+            throw ProcessError(
+                code: .malformedReply, message: "the reply to the reset of a batch should say \"ok\": true",
+                offendingLine: line, stderrTail: errors.lines)
+        }
+        if replies[0]["errored"] as? Bool == true {
+            throw ProcessError(
+                code: .implementationError,
+                message:
+                    "the implementation reported an error at the reset of a batch: \(replies[0]["message"] as? String ?? "no message")",
+                offendingLine: line)
+        }
         var result: [Reply] = []
         for (index, object) in replies.enumerated().dropFirst() {
             let command = commands[index - 1]

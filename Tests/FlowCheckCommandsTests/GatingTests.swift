@@ -121,6 +121,39 @@ struct GatingTests {
         }
     }
 
+    @Test("corpus run counts a malformed case as errored in every format, and judges no coverage it never judged")
+    func malformedCasesCounted() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = folder.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(
+            at: corpus.appendingPathComponent("navigation"), withIntermediateDirectories: true)
+        let good = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: corpusPath + "/navigation").sorted().first)
+        try FileManager.default.copyItem(
+            atPath: corpusPath + "/navigation/" + good, toPath: corpus.path + "/navigation/" + good)
+        try Data("{ broken".utf8).write(to: corpus.appendingPathComponent("navigation/broken.json"))
+        let junit = folder.appendingPathComponent("c.xml").path, jsonl = folder.appendingPathComponent("c.jsonl").path
+        let (code, out, _) = flowcheck(
+            "corpus", "run", "--sut", "builtin:sample", "--corpus", corpus.path, "--junit", junit, "--json", jsonl)
+        #expect(code == .failure)
+        #expect(out.contains("ERROR navigation/broken.json"))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"errors="1""#))
+        let summary = try #require(try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n").last)
+        #expect(summary.contains(#""overall":"errored""#) && !summary.contains("insufficientCoverage"))
+    }
+
+    @Test("A report path that is a folder, or ends in a slash, is a usage error before anything runs")
+    func reportPathIsFolder() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in [folder.path, folder.path + "/x/"] {
+            let (code, out, err) = flowcheck("run", "--sut", "builtin:sample", "--json", path)
+            #expect(code == .usage && out.isEmpty)
+            #expect(err.hasPrefix("error: --json \(path): a folder, not a file"), "\(err)")
+        }
+    }
+
     @Test("flowcheck report gates merged records with the same skip list and baseline as run")
     func reportGates() throws {
         let folder = try scratch()

@@ -172,4 +172,24 @@ struct HostileProcessTests {
         #expect(failure.notes.first?.contains("was killed by signal 11 (SIGSEGV)") == true, "\(failure.notes)")
         #expect(!implementation.breakdowns.isEmpty)
     }
+
+    @Test("Inside a batch, every inner reply's seq and the reset's ok are checked")
+    func batchInnerReplies() throws {
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"b","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["POP"],"nesting":"owned","batch":true}}"#
+        let stack = #"{"stack":[{"screen":"HOME","flow":null,"flowRoot":false,"presentation":"root"}],"pending":null}"#
+        let wrongInner =
+            #"{"seq":1,"replies":[{"seq":2,"ok":true},{"seq":99,"outcome":"rejected","state":"# + stack + "}]}"
+        let implementation = try ProcessImplementation(
+            commandLine: "read l; echo '\(hello)'; read l; echo '\(wrongInner)'; sleep 5")
+        defer { implementation.stop() }
+        #expect {
+            try implementation.run(
+                initial: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned,
+                commands: [.navigate(Directive(mode: .pop))])
+        } throws: { error in
+            (error as? ProcessError)?.message.hasPrefix(
+                "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3") ?? false
+        }
+    }
 }
