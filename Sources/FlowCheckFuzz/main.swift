@@ -37,10 +37,12 @@ func fuzz(_ arguments: [String]) -> Int32 {
             exit(1)
         }
         let rate = summary.seconds > 0 ? Int(Double(summary.inputs) / summary.seconds) : 0
-        print(
-            "fuzz \(name): \(summary.inputs) inputs, 0 crashes, 0 hangs, in \(String(format: "%.1f", summary.seconds)) s (\(rate)/s); "
-                + "slowest input \(String(format: "%.1f", summary.slowestMilliseconds)) ms, largest \(summary.largestBytes) bytes; seed \(seed)"
-        )
+        // Written at once, not buffered, so that each target's figures appear as it finishes, even into a file.
+        FileHandle.standardOutput.write(
+            Data(
+                ("fuzz \(name): \(summary.inputs) inputs, 0 crashes, 0 hangs, in \(String(format: "%.1f", summary.seconds)) s (\(rate)/s); "
+                    + "slowest input \(String(format: "%.1f", summary.slowestMilliseconds)) ms, largest \(summary.largestBytes) bytes; seed \(seed)\n")
+                    .utf8))
     }
     return 0
 }

@@ -57,8 +57,9 @@ package struct Mutator {
             input.insert(contentsOf: other[start..<min(other.count, start + 1 + pick(256))], at: at)
         case 5:
             let token = tokens[pick(tokens.count)]
-            input.insert(
-                contentsOf: Array(repeatElement(token, count: pick(4) == 0 ? 1 + pick(2_000) : 1).joined()), at: at)
+            // Now and then thousands deep: nesting limits and recursion live there.
+            let count = pick(4) != 0 ? 1 : pick(8) == 0 ? 1 + pick(40_000) : 1 + pick(2_000)
+            input.insert(contentsOf: Array(repeatElement(token, count: count).joined()), at: at)
         case 6:
             input.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: pick(5_000)), at: at)
         case 7 where !input.isEmpty:
