@@ -205,6 +205,10 @@ public struct ConformanceRunner {
         configuration.shard = options.shard
         configuration.stop = stop
         // Checked by suitesToRun before anything runs.
+        if let bound = implementation as? any TimeBoundImplementation {
+            bound.stopBy = options.timeLimit.map { ContinuousClock.now + $0 }
+        }
+        defer { (implementation as? any TimeBoundImplementation)?.stopBy = nil }
         let box = SubjectBox(suite.subject(implementation)!)
         let breakdownsBefore = (implementation as? any RecoveringImplementation)?.breakdowns.count ?? 0
         let generator = suite.generator(capabilities, context: context)
@@ -258,8 +262,13 @@ public struct ConformanceRunner {
             record.missingCoverage = check.unmetCoverage.map(\.label)
             outcome.record = record
         case .errored, .gaveUp:
-            // A breakdown after a stop request is the kit's own doing (it ended the implementation), not the implementation's.
-            if stop?.isRequested != true {
+            // A breakdown after a stop request, or when the time limit ran out mid-call, is the kit's own doing (it
+            // ended the wait), not the implementation's: the suite was cut short, as a time limit cuts it between runs.
+            let timeLimited = check.abortMessage?.hasPrefix("the time limit ran out") == true
+            if timeLimited {
+                record.stoppedByTimeLimit = options.timeLimit.map(Self.durationText); outcome.record = record
+            }
+            if stop?.isRequested != true && !timeLimited {
                 outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)
             }
         }

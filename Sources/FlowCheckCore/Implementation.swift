@@ -54,3 +54,10 @@ public protocol RecoveringImplementation: Implementation {
     /// The breakdowns it recovered from, oldest first, one sentence each.
     var breakdowns: [String] { get }
 }
+
+/// An implementation whose calls can block (a process), told when a suite's `--time-limit` ends so that no single
+/// call outlasts it.
+public protocol TimeBoundImplementation: Implementation {
+    /// The instant no call may wait past; `nil` for no limit.
+    var stopBy: ContinuousClock.Instant? { get set }
+}

@@ -14,6 +14,8 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let helloFailed = Code(rawValue: "helloFailed")
         /// No reply within the per-step timeout.
         public static let timeout = Code(rawValue: "timeout")
+        /// The run's `--time-limit` ran out while the kit waited for a reply (not the implementation's fault).
+        public static let timeLimit = Code(rawValue: "timeLimit")
         /// The process exited while a reply was expected.
         public static let exited = Code(rawValue: "exited")
         /// A line that is not a well-formed reply to the request.

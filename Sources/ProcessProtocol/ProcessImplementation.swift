@@ -11,7 +11,9 @@ import NavigationModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, RecoveringImplementation {
+public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, RecoveringImplementation,
+    TimeBoundImplementation
+{
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
     /// What the implementation declared in its hello reply; the kit only generates what it declares.
@@ -32,6 +34,10 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     private var stopped = false
     /// Set when a request broke down; the next case starts a fresh process first.
     private var broken = false
+
+    /// When set, no request waits past this instant (the end of a suite's `--time-limit`); one that would is stopped
+    /// with ``ProcessError/Code/timeLimit``.
+    public var stopBy: ContinuousClock.Instant?
 
     /// The breakdowns the implementation recovered from, oldest first: after each, the next case ran on a fresh
     /// process (hello again). A crash while shrinking then costs one candidate, not the failure already found.
@@ -232,10 +238,27 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
         }
-        do {
-            return try Self.exchange(
-                request, seq: seq, context: context, output: output, errors: errors, process: process,
-                timeout: stepTimeout * timeoutSteps)
+        do throws(ProcessError) {
+            var timeout = stepTimeout * timeoutSteps
+            var limited = false
+            if let stopBy {
+                // The suite's --time-limit is a hard bound: no wait, a batch's included, outlasts it.
+                let left = ContinuousClock.now.duration(to: stopBy)
+                if left < timeout {
+                    timeout = max(left, .milliseconds(1))
+                    limited = true
+                }
+            }
+            do throws(ProcessError) {
+                return try Self.exchange(
+                    request, seq: seq, context: context, output: output, errors: errors, process: process,
+                    timeout: timeout)
+            } catch {
+                guard limited && error.code == .timeout else { throw error }
+                throw ProcessError(
+                    code: .timeLimit, message: "the time limit ran out while waiting for the reply to \(context)",
+                    stderrTail: error.stderrTail)
+            }
         } catch {
             // The process may be dead, stopped, or out of step with the kit: the next case gets a fresh one. An
             // errored reply is the implementation speaking, not breaking down.

@@ -192,4 +192,24 @@ struct HostileProcessTests {
                 "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3") ?? false
         }
     }
+
+    @Test("A hang inside a batch ends when --time-limit does, not after step-timeout times the batch's commands")
+    func batchHangBoundedByTimeLimit() throws {
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"b","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","batch":true}}"#
+        let implementation = try ProcessImplementation(
+            commandLine: "read l; echo '\(hello)'; sleep 300", stepTimeout: .seconds(5))
+        let pgid = implementation.processGroup
+        defer { implementation.stop() }
+        let started = Date()
+        let result = try ConformanceRunner(
+            implementation: implementation,
+            options: .init(seed: 1, runs: 10, maxSteps: 30, timeLimit: .seconds(1), suites: [.navigation])
+        ).run()
+        #expect(Date().timeIntervalSince(started) < 4, "the batch would have waited up to 155 s")
+        #expect(result.suites.first?.stoppedByTimeLimit == "1s")
+        #expect(result.errors.isEmpty, "the time limit, not the implementation, ended the wait")
+        implementation.stop()
+        #expect(!groupAlive(pgid))
+    }
 }
