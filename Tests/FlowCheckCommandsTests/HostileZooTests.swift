@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import FlowCheckCommands
+
+/// A shell script that says hello with real capabilities (one command per line), then runs `then` for the first
+/// request; the command line that runs it carries a marker in its environment, to find every process it leaves.
+private func zoo(_ then: String, hello answers: Bool = true) throws -> (commandLine: String, marker: String) {
+    let hello =
+        #"{"seq":0,"protocol":1,"implementation":{"name":"zoo","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}"#
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-zoo-\(UUID().uuidString).sh")
+    try Data((answers ? "read l; echo '\(hello)'; read l; \(then)\n" : then + "\n").utf8).write(to: script)
+    let marker = UUID().uuidString
+    return ("FLOWCHECK_ZOO=\(marker) sh \(script.path)", marker)
+}
+
+/// The processes whose environment holds `marker`, zombies left out.
+private func processes(holding marker: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+        entry.allSatisfy(\.isNumber)
+            && ((try? String(contentsOfFile: "/proc/\(entry)/environ", encoding: .isoLatin1))?.contains(marker) ?? false)
+    }
+}
+
+@Suite("The hostile zoo through the command line", .serialized)
+struct HostileZooTests {
+    static let animals: [(name: String, then: String, code: ExitCode, message: String)] = [
+        ("crash at hello", "exit 5", .notRunnable, "broke the protocol at hello"),
+        (
+            "crash mid-run", "echo 'fatal: index out of range' >&2; kill -SEGV $$", .failure,
+            "was killed by signal 11 (SIGSEGV) before answering reset"
+        ),
+        ("garbage", "echo 'hello there'; sleep 5", .failure, "is not a JSON object"),
+        ("invalid UTF-8", #"printf '\377\n'; sleep 5"#, .failure, "is not UTF-8"),
+        ("hang", "sleep 300", .failure, "no reply to reset within 500 ms"),
+        ("closed output", "exec 1>&-; sleep 300", .failure, "closed its standard output while still running"),
+        ("lingering child", "sleep 300 & exit 3", .failure, "exited with status 3 before answering reset"),
+        ("SIGTERM ignored, hanging", "trap '' TERM; sleep 300", .failure, "no reply to reset within 500 ms"),
+    ]
+
+    @Test(
+        "Each breaks down with its exit code and its message, within the step timeout and the grace period, leaving no process",
+        arguments: animals.indices)
+    func animal(index: Int) throws {
+        let animal = Self.animals[index]
+        // "crash at hello" exits before answering hello; the others answer it first.
+        let (line, marker) = try zoo(animal.then, hello: animal.name != "crash at hello")
+        let started = Date()
+        let (code, out, err) = flowcheck(
+            "run", "--sut", line, "--seed", "1", "--step-timeout", "500ms", "--no-html", "--runs", "5")
+        #expect(code == animal.code, "\(animal.name): \(code)")
+        #expect((out + err).contains(animal.message), "\(animal.name): \(out)\(err)")
+        #expect(Date().timeIntervalSince(started) < 6, "\(animal.name) took too long")
+        #expect(processes(holding: marker).isEmpty, "\(animal.name) left a process")
+    }
+}
