@@ -134,7 +134,9 @@ struct HostileProcessTests {
 
     @Test("A reply line of several megabytes is read whole and reported as what it is")
     func hugeLine() throws {
-        let (error, _, _) = try firstStep(hostile("head -c 8000000 /dev/zero | tr '\\\\0' x; echo; sleep 1"))
+        let (error, seconds, _) = try firstStep(hostile("head -c 8000000 /dev/zero | tr '\\\\0' x; echo; sleep 1"))
+        // A robustness bound, not a speed target: a quadratic reader took 80 s on this line.
+        #expect(seconds < 30)
         #expect(error?.message.contains("is not a JSON object") == true)
         #expect(error?.offendingLine?.utf8.count == 8_000_000)
     }
@@ -211,5 +213,14 @@ struct HostileProcessTests {
         #expect(result.errors.isEmpty, "the time limit, not the implementation, ended the wait")
         implementation.stop()
         #expect(!groupAlive(pgid))
+    }
+
+    @Test("A megabyte of standard error on one line is kept as a bounded tail, and cut in messages with what was cut said")
+    func megabyteStderrLine() throws {
+        let (error, _, _) = try firstStep(hostile("head -c 1000000 /dev/zero | tr '\\\\0' e >&2; echo >&2; exit 2"))
+        let tail = try #require(error?.stderrTail)
+        #expect(tail.joined().utf8.count <= 64 * 1024 + 100)
+        let description = try #require(error).description
+        #expect(description.utf8.count < 4_000 && description.contains("more characters)"))
     }
 }
