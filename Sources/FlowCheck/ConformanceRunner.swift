@@ -10,7 +10,7 @@ public typealias ConformanceResult = RunRecord
 /// Runs the registered suites against an implementation: generates cases, checks each against the model,
 /// shrinks a failure to its minimal form and names the rules it breaks.
 ///
-/// The runner knows no suite by name: each suite is a ``ConformanceSuite`` in ``SuiteRegistry``.
+/// The runner knows no suite by name: each suite is a `ConformanceSuite` in `SuiteRegistry`.
 public struct ConformanceRunner {
     /// What to run, and with what budget.
     public struct Options: Hashable, Sendable {

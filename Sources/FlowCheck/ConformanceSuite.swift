@@ -7,7 +7,7 @@ import PropertyTesting
 /// one generated case against an implementation, and how it describes a failure.
 ///
 /// The runner, the records and the reports are generic over suites; a suite is one folder under
-/// `Sources/FlowCheck/Suites` and one line in ``SuiteRegistry``. See <doc:AddingASuite>.
+/// `Sources/FlowCheck/Suites` and one line in `SuiteRegistry`. See <doc:AddingASuite>.
 package protocol ConformanceSuite: Sendable {
     /// One generated case, such as a run plan or a document.
     associatedtype Case: Sendable

@@ -1,7 +1,7 @@
 import Foundation
 import RUFSpec
 
-/// Reads the files of a spec from disk for ``RUFSpec/SpecReader``, confined to the spec's folder.
+/// Reads the files of a spec from disk for `SpecReader` (RUFSpec), confined to the spec's folder.
 ///
 /// Paths are compared after resolving symbolic links, so a `$ref` through a symlinked folder cannot read a file
 /// outside the spec's folder. A file that is not UTF-8 is named with the offset of its first bad byte.

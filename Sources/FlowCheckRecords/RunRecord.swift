@@ -24,7 +24,7 @@ public struct RunRecord: Hashable, Sendable {
     public let shards: Int
     /// What stopped the run early (`SIGINT`, `SIGTERM`), when something did.
     public let interrupted: String?
-    /// The verdict, computed once from the records by ``Verdict/init(suites:corpus:interrupted:)``.
+    /// The verdict, computed once from the records by `Verdict.init(suites:corpus:interrupted:)` (FlowCheckCore).
     public let verdict: Verdict
 
     /// Creates the record of a run and computes its verdict.

@@ -2,7 +2,7 @@ import JSON
 
 /// The reference decoder of flow documents: lenient where seed 001 says so, strict where a flow cannot be shown.
 ///
-/// Pure: text in, ``DecodeOutcome`` out. Every rule it follows has an ID in ``DecodingRule``.
+/// Pure: text in, ``DecodeOutcome`` out. Every rule it follows has an ID in ``DecodingRules``.
 public enum FlowDecoder {
     /// Decodes a bare FlowDefinition or a resolve response.
     public static func decode(_ text: String, options: DecoderOptions = DecoderOptions()) -> DecodeOutcome {

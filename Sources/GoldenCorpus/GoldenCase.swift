@@ -38,9 +38,9 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     public var suite: String
     /// One sentence saying what the case shows.
     public var description: String
-    /// The IDs of the rules the case exercises (see ``NavigationModel/Rule``).
+    /// The IDs of the rules the case exercises (see `NavigationRules` in NavigationModel).
     public var rules: [String]
-    /// The features it belongs to, from the registry ``NavigationModel/Feature``.
+    /// The features it belongs to, from the registry `Feature` (NavigationModel).
     public var features: [String]
     /// MUST or SHOULD: the level of the strictest rule the case relies on.
     public var level: Rule.Level

@@ -8,7 +8,7 @@ import JSON
 /// the copy buttons, no network fetches), readable with scripting off and printable. Everything that comes
 /// from the implementation is escaped.
 ///
-/// Rendered from a ``FlowCheckRecords/RunRecord`` alone: every suite's failures are drawn from their
+/// Rendered from a `RunRecord` (FlowCheckRecords) alone: every suite's failures are drawn from their
 /// storyboards, so the report needs no code of any suite.
 public enum HTMLReport {
     /// The whole HTML document for a run.

@@ -3,7 +3,7 @@ import FlowCheckCore
 import FlowSchema
 
 /// The sample SDK's decoder on its own: a decoding-only implementation, the way a flow-document library
-/// with no navigation would be certified. It conforms to ``FlowCheckCore/DecodingImplementation`` alone and
+/// with no navigation would be certified. It conforms to `DecodingImplementation` alone and
 /// declares only the `decoding` suite.
 ///
 /// With a ``DecoderBug`` it becomes a mutant that the kit must catch.

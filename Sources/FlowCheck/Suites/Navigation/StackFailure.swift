@@ -34,7 +34,7 @@ public struct StepFailureDetail: Hashable, Codable, Sendable {
     public var commands: [Command] { trace.map(\.command) }
 }
 
-/// Turns a shrunk failing plan into a ``FlowCheckRecords/FailureRecord``: the trace up to the first
+/// Turns a shrunk failing plan into a `FailureRecord`: the trace up to the first
 /// divergence, the rules broken, the diff, the storyboard, and whether it is 1-minimal.
 enum StackFailure {
     /// The implementation's replies to a plan; an error aborts the whole check.
