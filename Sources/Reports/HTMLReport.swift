@@ -21,6 +21,7 @@ public enum HTMLReport {
             "<style>\(style)</style></head><body>",
         ]
         html.append(header(record))
+        if !record.failures.isEmpty || !record.errors.isEmpty { html.append(failureIndex(record)) }
         html.append(suites(record))
         html.append(rules(record))
         html.append(coverage(record))
@@ -85,6 +86,22 @@ public enum HTMLReport {
             #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(title(verdict.overall))</h1><p>\#(escape(verdict.sentence))</p></header>"#
             + "\n<section><table class=\"facts\">" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
             + "</table></section>"
+    }
+
+    /// One line per failure, MUST ones first, each linking to its storyboard below: what a reader came for, first.
+    static func failureIndex(_ record: RunRecord) -> String {
+        var items = ""
+        let ordered = record.failures.enumerated().sorted {
+            ($0.element.level, $0.element.size.value, $0.offset) < ($1.element.level, $1.element.size.value, $1.offset)
+        }
+        for (index, failure) in ordered {
+            items += "<li><a href=\"#failure-\(index + 1)\">\(escape(failure.suite.rawValue)): \(escape(failure.description))</a> "
+                + "(\(failure.level.rawValue.uppercased()), \(escape(failure.size.description)))</li>"
+        }
+        for error in record.errors {
+            items += "<li>\(escape(error.suite.rawValue)): the implementation could not be run to the end</li>"
+        }
+        return "<section><h2>Failures</h2><ol class=\"failures\">\(items)</ol></section>"
     }
 
     static func suites(_ record: RunRecord) -> String {
