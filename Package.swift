@@ -125,7 +125,7 @@ let package = Package(
             name: "FlowCheckBench",
             dependencies: [
                 "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON",
-                "SampleImplementations",
+                "SampleImplementations", "RUFSpec", "YAML",
             ],
             swiftSettings: strict
         ),

@@ -6,6 +6,8 @@ import JSON
 import PropertyTesting
 import SampleImplementations
 import PropertyTestingExamples
+import RUFSpec
+import YAML
 
 // flowcheck-bench: the kit's benchmarks. Run in release mode:
 //   swift run -c release flowcheck-bench [--runs N] [--seeds N]
@@ -18,14 +20,14 @@ var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     if option == "--only", let name = arguments.popFirst() { only = name; continue }
     guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
         exit(2)
     }
     switch option {
     case "--runs": runs = value
     case "--seeds": seeds = value
     default:
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
         exit(2)
     }
 }
@@ -114,6 +116,26 @@ if enabled("decoder") {
             + "kit JSON parse \(format(megabytes / parse)) MB/s, reference decoder (parse + decode) \(format(megabytes / decodeTime)) MB/s "
             + "(\(format(foundation / decodeTime * 100))% of JSONSerialization's speed)")
 
+}
+
+if enabled("yaml") {
+    // 5. The spec reader on a large spec: 20,000 screens (about 1 MB), read and linted. Duplicate-key checks and
+    //    trimming must stay linear in it.
+    let spec =
+        "screens:\n"
+        + (0..<20_000).map { "  S\($0):\n    flows: [A, B, C]\n    description: \"screen \($0)\"\n" }.joined()
+    var times: [Double] = []
+    for _ in 0..<5 {
+        let start = clock.now
+        let read = SpecReader { _ in spec }.spec(file: "big.ruf.yaml")
+        precondition(read.screens.count == 20_000)
+        _ = SpecLinter.lint(read)
+        times.append((clock.now - start).seconds)
+    }
+    let megabytes = Double(spec.utf8.count) / 1_048_576
+    print(
+        "yaml.spec: \(format(megabytes)) MB spec of 20000 screens read and linted in \(format(times.sorted()[2] * 1000)) ms (median) = \(format(megabytes / times.sorted()[2])) MB/s"
+    )
 }
 
 /// A valid flow of at least `megabytes` MB: screens with nested component trees, edges between them.

@@ -95,7 +95,8 @@ public enum HTMLReport {
             ($0.element.level, $0.element.size.value, $0.offset) < ($1.element.level, $1.element.size.value, $1.offset)
         }
         for (index, failure) in ordered {
-            items += "<li><a href=\"#failure-\(index + 1)\">\(escape(failure.suite.rawValue)): \(escape(failure.description))</a> "
+            items +=
+                "<li><a href=\"#failure-\(index + 1)\">\(escape(failure.suite.rawValue)): \(escape(failure.description))</a> "
                 + "(\(failure.level.rawValue.uppercased()), \(escape(failure.size.description)))</li>"
         }
         for error in record.errors {

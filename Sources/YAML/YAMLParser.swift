@@ -128,6 +128,8 @@ public struct YAMLParser {
     private mutating func mapping(indent: Int) throws(YAMLError) -> YAMLNode {
         let start = YAMLNode.Position(line: lines[index].number, column: indent + 1)
         var pairs: [YAMLNode.Pair] = []
+        // Where each key was first seen: a duplicate check that stays linear in the number of keys.
+        var seen: [String: Int] = [:]
         while index < lines.count, lines[index].indent == indent {
             let line = lines[index]
             guard let (rawKey, rawValue, valueOffset) = keySplit(line.text) else {
@@ -135,13 +137,14 @@ public struct YAMLParser {
             }
             let keyPosition = YAMLNode.Position(line: line.number, column: indent + 1)
             let key = try keyText(rawKey, position: keyPosition)
-            if let first = pairs.first(where: { $0.key == key }) {
+            if let first = seen[key] {
                 throw YAMLError(
                     line: line.number, column: indent + 1,
                     message:
-                        "duplicate key \"\(key)\" (first at line \(first.keyPosition.line)); a second one would silently replace the first"
+                        "duplicate key \"\(key)\" (first at line \(first)); a second one would silently replace the first"
                 )
             }
+            seen[key] = line.number
             index += 1
             let value: YAMLNode
             let valueText = rawValue.strippingComment
@@ -347,6 +350,7 @@ struct FlowReader {
         case "{":
             offset += 1
             var pairs: [YAMLNode.Pair] = []
+            var seen: [String: Int] = [:]
             skipSpaces()
             if peek == "}" { offset += 1; return .mapping(pairs, start) }
             while true {
@@ -361,11 +365,12 @@ struct FlowReader {
                 skipSpaces()
                 let item: YAMLNode =
                     peek == "," || peek == "}" ? .scalar("", quoted: false, position) : try value(inFlow: true)
-                if let first = pairs.first(where: { $0.key == key }) {
+                if let first = seen[key] {
                     throw YAMLError(
                         line: keyPosition.line, column: keyPosition.column,
-                        message: "duplicate key \"\(key)\" (first at column \(first.keyPosition.column))")
+                        message: "duplicate key \"\(key)\" (first at column \(first))")
                 }
+                seen[key] = keyPosition.column
                 pairs.append(.init(key: key, keyPosition: keyPosition, value: item))
                 skipSpaces()
                 if peek == "," { offset += 1; continue }
