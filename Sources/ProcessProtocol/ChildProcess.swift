@@ -147,6 +147,9 @@ final class ChildProcess: @unchecked Sendable {
         condition.lock()
         while waitStatus == nil { condition.wait() }
         condition.unlock()
+        // The rest of the group dies asynchronously: give it a moment to be gone, so that "stopped" means stopped.
+        let deadline = Date().addingTimeInterval(1)
+        while kill(-pid, 0) == 0 && Date() < deadline { usleep(2_000) }
     }
 
     /// A wait status in words.

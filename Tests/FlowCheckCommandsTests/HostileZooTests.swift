@@ -13,11 +13,15 @@ private func zoo(_ then: String, hello answers: Bool = true) throws -> (commandL
     return ("FLOWCHECK_ZOO=\(marker) sh \(script.path)", marker)
 }
 
-/// The processes whose environment holds `marker`, zombies left out.
+/// The live processes whose environment holds `marker` (a zombie waiting for its reaper has none).
 private func processes(holding marker: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-        entry.allSatisfy(\.isNumber)
-            && ((try? String(contentsOfFile: "/proc/\(entry)/environ", encoding: .isoLatin1))?.contains(marker) ?? false)
+        guard entry.allSatisfy(\.isNumber),
+            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")"),
+            stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        else { return false }
+        return (try? String(contentsOfFile: "/proc/\(entry)/environ", encoding: .isoLatin1))?.contains(marker) ?? false
     }
 }
 
