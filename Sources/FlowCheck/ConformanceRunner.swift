@@ -244,6 +244,9 @@ public struct ConformanceRunner {
             let failing = FailingCase(
                 value: shrunk.value, original: original, shrink: shrunk.shrink,
                 replay: options.replayCommand(for: suite.suite))
+            // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
+            // cannot throw away the failure found.
+            (implementation as? any TimeBoundImplementation)?.stopBy = nil
             do {
                 var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
                 let breakdowns =
@@ -266,7 +269,10 @@ public struct ConformanceRunner {
             // ended the wait), not the implementation's: the suite was cut short, as a time limit cuts it between runs.
             let timeLimited = check.abortMessage?.hasPrefix("the time limit ran out") == true
             if timeLimited {
-                record.stoppedByTimeLimit = options.timeLimit.map(Self.durationText); outcome.record = record
+                // Cut short mid-call: what was never exercised is missing, as when the limit falls between runs.
+                record.stoppedByTimeLimit = options.timeLimit.map(Self.durationText)
+                record.missingCoverage = record.coverage.filter { $0.required && $0.runs == 0 }.map(\.label)
+                outcome.record = record
             }
             if stop?.isRequested != true && !timeLimited {
                 outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)

@@ -79,9 +79,12 @@ public struct Verdict: Hashable, Codable, Sendable {
             self.failures = failures
             self.missingCoverage = missingCoverage
             self.error = error
+            // A suite that finished no run judged nothing: never a pass, whatever stopped it.
             verdict =
                 error != nil
-                ? .errored : failures > 0 ? .divergent : !missingCoverage.isEmpty ? .insufficientCoverage : .conforming
+                ? .errored
+                : failures > 0
+                    ? .divergent : !missingCoverage.isEmpty || runs == 0 ? .insufficientCoverage : .conforming
         }
 
         /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.

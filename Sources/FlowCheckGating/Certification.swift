@@ -69,6 +69,12 @@ public struct Certificate: Codable, Hashable, Sendable {
                 reasons.append("the \(suite.suite) suite is \(suite.verdict.label.dropFirst(2))")
             }
             if verdict.suites.isEmpty { reasons.append("no suite ran") }
+            let cut = verdict.suites.filter { $0.stoppedByTimeLimit != nil }
+            if !cut.isEmpty {
+                reasons.append(
+                    "the time limit cut \(counted(cut.count, "suite")) short: "
+                        + cut.map(\.suite.rawValue).joined(separator: ", "))
+            }
             if tally.failed > 0 { reasons.append("\(counted(tally.failed, "golden case")) failed") }
             if tally.errored > 0 { reasons.append("\(counted(tally.errored, "golden case")) could not be run or read") }
             if tally.judged == 0 { reasons.append("no golden case could be run") }
