@@ -66,6 +66,13 @@ struct OutputOptions {
         {
             return "a folder, not a file"
         }
+        // A FIFO, socket or device (such as /dev/stdout) would be replaced by the rename that writes a report whole.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            return "not a regular file (a FIFO, a socket or a device)"
+        }
         var folder = (path as NSString).deletingLastPathComponent
         if folder.isEmpty { folder = "." }
         // Walk up to the nearest existing folder: it must be a folder we may write in (the rest is created).
@@ -97,7 +104,8 @@ struct OutputOptions {
     /// Writes a file whole: to a temporary file beside it, then renamed into place, so a reader sees the old
     /// file or the new one, never half of one.
     static func write(_ text: String, to path: String, console: Console) -> Bool {
-        let url = URL(fileURLWithPath: path)
+        // Through a symbolic link to its target, so the link stays a link.
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         if let problem = problem(with: path) {
             console.err("error: could not write \(path): \(problem)")
             return false

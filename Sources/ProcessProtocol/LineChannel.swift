@@ -113,6 +113,8 @@ final class LineChannel: @unchecked Sendable {
 
     private func take() -> Next {
         let next = ready[head]
+        // Release the line now: a consumed reply of many megabytes must not wait for the next compaction.
+        ready[head] = .timedOut
         head += 1
         if head > 1024 {
             ready.removeFirst(head)

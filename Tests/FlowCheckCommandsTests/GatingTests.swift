@@ -152,6 +152,16 @@ struct GatingTests {
             #expect(code == .usage && out.isEmpty)
             #expect(err.hasPrefix("error: --json \(path): a folder, not a file"), "\(err)")
         }
+        let fifo = folder.appendingPathComponent("out.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(flowcheck("run", "--sut", "builtin:sample", "--json", fifo).err.contains("not a regular file"))
+        // A symbolic link is written through: it stays a link, and its target gets the report.
+        let target = folder.appendingPathComponent("target.jsonl"), link = folder.appendingPathComponent("link.jsonl")
+        try Data().write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        _ = flowcheck("run", "--sut", "builtin:sample", "--runs", "5", "--no-html", "--json", link.path)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == target.path)
+        #expect(try Data(contentsOf: target).count > 100)
     }
 
     @Test("flowcheck report gates merged records with the same skip list and baseline as run")
