@@ -20,15 +20,19 @@ struct SampleDecoder {
                 if let element = try? container.decode(Element.self) {
                     elements.append(element)
                 } else {
+                    // Skipping must consume the element: a container that did not move would loop forever.
+                    let before = container.currentIndex
                     _ = try? container.decode(AnyJSON.self)
+                    if container.currentIndex == before { break }
                 }
             }
         }
     }
 
-    /// Any JSON value, kept loosely.
+    /// Any JSON value, kept loosely; a number no `Double` holds (`1e400`) is `unreadable`, so decoding one never fails.
     enum AnyJSON: Decodable, Equatable {
         case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+        case unreadable
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if c.decodeNil() {
@@ -41,8 +45,10 @@ struct SampleDecoder {
                 self = .string(s)
             } else if let a = try? c.decode([AnyJSON].self) {
                 self = .array(a)
+            } else if let o = try? c.decode([String: AnyJSON].self) {
+                self = .object(o)
             } else {
-                self = .object(try c.decode([String: AnyJSON].self))
+                self = .unreadable
             }
         }
         var object: [String: AnyJSON]? { if case .object(let o) = self { return o }; return nil }
@@ -71,7 +77,10 @@ struct SampleDecoder {
                     if let child = try? list.decode(Component.self) {
                         children.append(child)
                     } else {
-                        _ = try? list.decode(AnyJSON.self); children.append(nil)
+                        let before = list.currentIndex
+                        _ = try? list.decode(AnyJSON.self)
+                        children.append(nil)
+                        if list.currentIndex == before { break }
                     }
                 }
                 self.children = children

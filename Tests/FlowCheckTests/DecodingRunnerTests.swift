@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import FlowCheck
 import FlowCheckCore
@@ -99,5 +101,27 @@ struct DecodingRunnerTests {
                 !document.labels.contains { $0.hasPrefix("version:") }, "only version-8 documents without migrations")
         }
         #expect(!DocumentGenerator.requiredLabels(for: noMigrations.capabilities).contains("version:3"))
+    }
+
+    @Test(
+        "The built-in decoder returns on numbers no Double holds, where a lenient array once looped forever",
+        arguments: ["1e400", "-1e400", "[1e400]", "{\"a\": 1e400}"])
+    func unrepresentableNumber(value: String) throws {
+        let text = """
+            {"schema_version": 1, "flow_schema": {"id": "f", "entryNodeId": "s", "version": 8, "nodes": [\(value), \
+            {"id": "s", "kind": "screen", "props": {"n": \(value)}, "layout": {"id": "c", "type": "text", \
+            "children": [\(value), {"id": "d", "type": "text"}]}}], "edges": [\(value)], "variables": [\(value)]}}
+            """
+        let outcome = Mutex<DecodeOutcome?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.withLock { $0 = try? SampleFlowDecoder().decode(text) }
+            done.signal()
+        }
+        // A hang fails here after a bound, rather than hanging the test run.
+        #expect(done.wait(timeout: .now() + 20) == .success, "the decoder did not return within 20 s")
+        #expect(
+            outcome.withLock { $0 }
+                == FlowDecoder.decode(text, options: SampleFlowDecoder().capabilities.decoderOptions))
     }
 }
