@@ -39,15 +39,19 @@ struct CertifyCommand: Subcommand {
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         try CorpusRunCommand.requireCases(corpus, commandPath: ["certify"])
-        guard let subject = try implementation.start(console, commandPath: ["certify"]) else { return .notRunnable }
+        guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
+            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
+        }
         defer { (subject as? ProcessImplementation)?.stop() }
         let corpusRun = CorpusRunCommand.runCases(
             corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
         let options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             sut: implementation.sut)
+        var runner = ConformanceRunner(implementation: subject, options: options)
+        runner.stop = console.stop
         var record: RunRecord
-        do { record = try ConformanceRunner(implementation: subject, options: options).run() } catch {
+        do { record = try runner.run() } catch {
             console.err("error: \(error.message)")
             return .usage
         }
@@ -55,7 +59,7 @@ struct CertifyCommand: Subcommand {
         header.corpusHash = corpusRun.hash
         record = RunRecord(
             header: header, suites: record.suites, failures: record.failures, errors: record.errors,
-            cases: corpusRun.cases, seconds: record.seconds)
+            cases: corpusRun.cases, seconds: record.seconds, interrupted: console.stop?.reason)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         let certificate = Certificate(record: record, runsPerSuite: budget.runs)
@@ -68,6 +72,7 @@ struct CertifyCommand: Subcommand {
         console.out(
             "Certificate: \(certificate.decision.rawValue.uppercased())"
                 + (certificate.reasons.isEmpty ? "" : ": " + certificate.reasons.joined(separator: "; ")))
+        if let reason = record.interrupted { return .stopped(by: reason) }
         return certificate.decision == .certified ? .success : .failure
     }
 }

@@ -41,16 +41,19 @@ struct CorpusRunCommand: Subcommand {
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         try Self.requireCases(corpus, commandPath: ["corpus", "run"])
         guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else {
-            return .notRunnable
+            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { (subject as? ProcessImplementation)?.stop() }
         let corpusRun = Self.runCases(corpus, on: subject, skip: gating.skipList, shard: shard, console: console)
         let header = RunHeader(
             kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
             seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
-        let record = RunRecord(header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases, seconds: 0)
+        let record = RunRecord(
+            header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases, seconds: 0,
+            interrupted: console.stop?.reason)
         console.out("Verdict: \(record.verdict.sentence)")
         guard outputs.write(record, console: console) else { return .failure }
+        if let reason = record.interrupted { return .stopped(by: reason) }
         return gating.exitCode(record, console: console)
     }
 
@@ -77,9 +80,11 @@ struct CorpusRunCommand: Subcommand {
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decodingCases, malformedDecoding) = DecodingCase.load(corpus: folder)
         var results =
-            CorpusRun.run(cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+            CorpusRun.run(
+                cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) }, stop: console.stop)
             + CorpusRun.run(
-                decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) })
+                decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
+                stop: console.stop)
         for error in malformed + malformedDecoding {
             var record = CaseRecord(
                 id: error.file, file: error.file, suite: "corpus",

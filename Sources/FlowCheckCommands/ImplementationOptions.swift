@@ -43,7 +43,10 @@ struct ImplementationOptions {
         do {
             return try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout)
         } catch {
-            console.err("error: the implementation could not be run: \(error)")
+            // Stopped at hello by SIGINT or SIGTERM: the caller exits 130 or 143, with no error to report.
+            if console.stop?.isRequested != true {
+                console.err("error: the implementation could not be run: \(error)")
+            }
             return nil
         }
     }

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
+import ProcessProtocol
 import PropertyTesting
 
 /// SIGINT and SIGTERM for a real `flowcheck` process: the first asks the run to stop after the run under way and
-/// write its results so far; a second ends the process at once.
+/// write its results so far, and ends the implementations' process groups; a second kills them and ends the process at
+/// once.
 package enum Interruption {
     /// Keeps the signal sources alive for the life of the process.
     private final class Sources: @unchecked Sendable {
@@ -19,12 +21,18 @@ package enum Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { @Sendable in
-                if stop.isRequested { exit(128 + number) }
+                if stop.isRequested {
+                    // Nothing the kit started may outlive it.
+                    ProcessGroups.signalAll(SIGKILL)
+                    exit(128 + number)
+                }
                 FileHandle.standardError.write(
                     Data(
                         "\nflowcheck: \(name): stopping after the run under way to write the results so far (again to quit at once)\n"
                             .utf8))
                 stop.request(reason: name)
+                // A call blocked on an implementation (hello included) returns at once when its group is gone.
+                ProcessGroups.signalAll(SIGTERM)
             }
             source.resume()
             kept.sources.append(source)

@@ -90,16 +90,13 @@ struct RunCommand: Subcommand {
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,
             sut: implementation.sut, shard: shard, spec: specPlan)
-        guard let subject = try implementation.start(console, commandPath: ["run"]) else { return .notRunnable }
+        guard let subject = try implementation.start(console, commandPath: ["run"]) else {
+            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
+        }
         defer { (subject as? ProcessImplementation)?.stop() }
 
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
-        if let process = subject as? ProcessImplementation {
-            // A call blocked on the implementation returns at once when its process group is gone.
-            let group = process.processGroup
-            console.stop?.onRequest { kill(-group, SIGTERM) }
-        }
         if console.isTerminal {
             console.err("flowcheck: checking \(subject.info.name) with seed \(options.seed)…")
             // One status line, rewritten in place while a suite runs, then a line per finished suite.

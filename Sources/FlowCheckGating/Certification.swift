@@ -68,6 +68,7 @@ public struct Certificate: Codable, Hashable, Sendable {
             for suite in verdict.suites where suite.verdict != .conforming {
                 reasons.append("the \(suite.suite) suite is \(suite.verdict.label.dropFirst(2))")
             }
+            if let signal = record.interrupted { reasons.append("the run was interrupted (\(signal)) before it ended") }
             if verdict.suites.isEmpty { reasons.append("no suite ran") }
             let cut = verdict.suites.filter { $0.stoppedByTimeLimit != nil }
             if !cut.isEmpty {

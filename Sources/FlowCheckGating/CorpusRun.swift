@@ -6,17 +6,20 @@ import FlowSchema
 import Foundation
 import GoldenCorpus
 import NavigationModel
+import PropertyTesting
 
 /// Runs golden cases against an implementation, and turns counterexamples into golden cases.
 public enum CorpusRun {
-    /// Runs every case (or this shard's), skipping those the skip list names or the capabilities cannot run.
+    /// Runs every case (or this shard's), skipping those the skip list names or the capabilities cannot run; once
+    /// `stop` is requested, no further case starts.
     public static func run(
         _ cases: [CorpusLoader.LoadedCase], on implementation: any Implementation,
-        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil
+        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
     ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
         for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+            if stop?.isRequested == true { break }
             let c = loaded.goldenCase
             var result = CaseRecord(
                 id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
@@ -89,11 +92,12 @@ public enum CorpusRun {
     /// as not certified.
     public static func run(
         decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
-        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil
+        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
     ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
         for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+            if stop?.isRequested == true { break }
             let c = loaded.decodingCase
             let features = Array(Set(c.rules.compactMap { DecodingRules.named($0)?.feature })).sorted()
             var result = CaseRecord(

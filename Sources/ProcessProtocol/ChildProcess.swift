@@ -43,12 +43,13 @@ final class ChildProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group (pgid = its pid), and SIGPIPE back to its default: the kit ignores it, and that would be inherited.
+        // Its own group (pgid = its pid), and SIGPIPE, SIGINT and SIGTERM back to their defaults: the kit ignores them
+        // (it hears SIGINT and SIGTERM through dispatch sources), and an ignored signal is inherited across exec.
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv = arguments.map { strdup($0) } + [nil]
@@ -66,6 +67,7 @@ final class ChildProcess: @unchecked Sendable {
                 code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(result)))")
         }
         self.pid = pid
+        ProcessGroups.started(pid)
         stdin = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
         stdoutDescriptor = output[0]
         stderrDescriptor = errors[0]
@@ -150,6 +152,7 @@ final class ChildProcess: @unchecked Sendable {
         // The rest of the group dies asynchronously: give it a moment to be gone, so that "stopped" means stopped.
         let deadline = Date().addingTimeInterval(1)
         while kill(-pid, 0) == 0 && Date() < deadline { usleep(2_000) }
+        ProcessGroups.ended(pid)
     }
 
     /// A wait status in words.

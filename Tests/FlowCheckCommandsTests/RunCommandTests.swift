@@ -223,9 +223,15 @@ struct RunCommandTests {
     }
 
     @Test(
-        "SIGTERM stops a run waiting on a process: the results so far are written, marked interrupted; exit 143; no process is left"
-    )
-    func sigterm() throws {
+        "SIGINT or SIGTERM stops run, corpus run and certify, also during hello: results so far written, marked interrupted; exit 130 or 143; no process left",
+        arguments: [
+            (["run"], SIGTERM, "", true), (["corpus", "run"], SIGINT, "", true), (["certify"], SIGTERM, "", true),
+            (["certify", "--runs", "50"], SIGINT, "FLOWCHECK_EXAMPLE_DELAY=0 ", true),
+            (["run"], SIGINT, "sleep 300 # ", false),
+            // Ignores SIGTERM at hello: the second signal kills it.
+            (["run"], SIGINT, "trap '' TERM; sleep 300 # ", false),
+        ])
+    func interrupted(command: [String], signal: Int32, prefix: String, writes: Bool) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
             "flowcheck")
         let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
@@ -234,24 +240,36 @@ struct RunCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let jsonl = folder.appendingPathComponent("run.jsonl").path
-        let marker = "flowcheck-sigterm-\(UUID().uuidString)"
+        let marker = "flowcheck-signal-\(UUID().uuidString)"
         let process = Process()
         process.executableURL = path
         let slow = repository.appendingPathComponent("Tests/ProcessExample/slow_navigator.py").path
-        process.arguments = [
-            "run", "--sut", "FLOWCHECK_TEST_MARKER=\(marker) python3 \(slow)", "--seed", "3", "--no-html", "--json",
-            jsonl,
-        ]
+        process.arguments =
+            command + [
+                "--sut", "FLOWCHECK_TEST_MARKER=\(marker) \(prefix)python3 \(slow)", "--json", jsonl, "--html",
+                folder.appendingPathComponent("report.html").path,
+                "--step-timeout", "60s",
+            ] + (command == ["corpus", "run"] ? [] : ["--seed", "3"])
+            + (command.first == "run" ? [] : ["--corpus", repository.appendingPathComponent("Corpus").path])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: 2)
-        process.terminate()
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, signal)
+        if prefix.hasPrefix("trap") {
+            Thread.sleep(forTimeInterval: 1)
+            kill(process.processIdentifier, signal)
+        }
         process.waitUntilExit()
-        #expect(process.terminationStatus == 143)
-        let text = try String(contentsOfFile: jsonl, encoding: .utf8)
-        #expect(text.contains(#""interrupted":"SIGTERM""#))
-        #expect(text.split(separator: "\n").last?.contains(#""type":"summary""#) == true)
+        // Stopping waits for no step timeout (60 s here): the implementation's group is ended at once.
+        #expect(ContinuousClock.now - sent < .seconds(15), "\(command) took \(ContinuousClock.now - sent) to stop")
+        #expect(process.terminationStatus == 128 + signal)
+        if writes {
+            let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+            #expect(text.contains(#""interrupted":"\#(signal == SIGTERM ? "SIGTERM" : "SIGINT")""#))
+            #expect(text.split(separator: "\n").last?.contains(#""type":"summary""#) == true)
+        }
         // The implementation's environment carries the marker: no process with it may be left.
         let left =
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { entry in

@@ -1,0 +1,23 @@
+import Foundation
+import Synchronization
+
+/// Every process group the kit has started and not yet reaped, so that a signal to the kit reaches them all.
+///
+/// A `flowcheck` command stopped by SIGINT or SIGTERM ends its implementations with SIGTERM (a call blocked on one
+/// then returns at once, even during hello); a second signal ends them with SIGKILL before the kit exits, so no
+/// process it started outlives it.
+package enum ProcessGroups {
+    private static let live = Mutex<Set<pid_t>>([])
+
+    static func started(_ group: pid_t) { _ = live.withLock { $0.insert(group) } }
+
+    static func ended(_ group: pid_t) { _ = live.withLock { $0.remove(group) } }
+
+    /// Sends `signal` to every live group; returns how many there were.
+    @discardableResult
+    package static func signalAll(_ signal: Int32) -> Int {
+        let groups = live.withLock { $0 }
+        for group in groups { kill(-group, signal) }
+        return groups.count
+    }
+}
