@@ -156,8 +156,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         let batchSeq = seq
         seq += inner.count + 1
         let (reply, line) = try exchange(
-            .batch(inner), seq: batchSeq, context: "the batch of a run (reset and \(commands.count) commands)",
-            timeoutSteps: commands.count + 1)
+            .batch(inner), seq: batchSeq, context: "the batch of a run (reset and \(commands.count) commands)")
         guard let replies = reply["replies"] as? [[String: Any]], replies.count == inner.count else {
             throw ProcessError(
                 code: .malformedReply,
@@ -229,17 +228,19 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     private func send(_ request: Request, context: String) throws(ProcessError) -> ([String: Any], String) {
         defer { seq += 1 }
-        return try exchange(request, seq: seq, context: context, timeoutSteps: 1)
+        return try exchange(request, seq: seq, context: context)
     }
 
+    /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
+    /// hang inside a batch ends as soon as one outside it would.
     private func exchange(
-        _ request: Request, seq: Int, context: String, timeoutSteps: Int
+        _ request: Request, seq: Int, context: String
     ) throws(ProcessError) -> ([String: Any], String) {
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
         }
         do throws(ProcessError) {
-            var timeout = stepTimeout * timeoutSteps
+            var timeout = stepTimeout
             var limited = false
             if let stopBy {
                 // The suite's --time-limit is a hard bound: no wait, a batch's included, outlasts it.

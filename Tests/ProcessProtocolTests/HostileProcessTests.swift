@@ -215,7 +215,29 @@ struct HostileProcessTests {
         #expect(!groupAlive(pgid))
     }
 
-    @Test("A megabyte of standard error on one line is kept as a bounded tail, and cut in messages with what was cut said")
+    @Test("Without --time-limit, a hang inside a batch ends within one step timeout and the grace period")
+    func batchHangBoundedByStepTimeout() throws {
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"b","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned","batch":true}}"#
+        let implementation = try ProcessImplementation(
+            commandLine: "read l; echo '\(hello)'; sleep 300", stepTimeout: .milliseconds(500))
+        defer { implementation.stop() }
+        let started = Date()
+        let commands = Array(repeating: Command.navigate(Directive(mode: .pop)), count: 30)
+        let error = #expect(throws: ProcessError.self) {
+            try implementation.run(
+                initial: ScreenStack([Entry(screen: "A", flow: "F", flowRoot: true, presentation: .root)]),
+                profile: .owned, commands: commands)
+        }
+        // Step timeout (0.5 s) and grace (1 s), not 31 step timeouts.
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("no reply to the batch of a run (reset and 30 commands) within 500 ms") == true)
+    }
+
+    @Test(
+        "A megabyte of standard error on one line is kept as a bounded tail, and cut in messages with what was cut said"
+    )
     func megabyteStderrLine() throws {
         let (error, _, _) = try firstStep(hostile("head -c 1000000 /dev/zero | tr '\\\\0' e >&2; echo >&2; exit 2"))
         let tail = try #require(error?.stderrTail)
