@@ -106,11 +106,13 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         (process, output, errors) = (started.process, started.output, started.errors)
         seq = 1
         broken = false
-        guard started.hello.implementation == info, started.hello.capabilities == capabilities else {
+        // What it declares must not change: the cases generated so far rest on it. Its name may (one that carries a
+        // process id, say).
+        guard started.hello.capabilities == capabilities else {
             throw ProcessError(
                 code: .helloFailed,
                 message:
-                    "`\(commandLine)` said hello differently when it was restarted after a breakdown (who it is or what it declares changed)"
+                    "`\(commandLine)` declared different capabilities when it was restarted after a breakdown"
             )
         }
     }
@@ -133,7 +135,14 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public func reset(to stack: ScreenStack, profile: Profile) throws {
         try recover()
         step = 0
-        _ = try send(.reset(stack, profile), context: "reset")
+        let (reply, line) = try send(.reset(stack, profile), context: "reset")
+        guard reply["ok"] as? Bool == true else {
+            broken = true
+            breakdowns.append("the reply to reset does not say \"ok\": true")
+            throw ProcessError(
+                code: .malformedReply, message: "the reply to reset should say \"ok\": true", offendingLine: line,
+                stderrTail: errors.lines)
+        }
     }
 
     public func perform(_ command: Command) throws -> Reply {

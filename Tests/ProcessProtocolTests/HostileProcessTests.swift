@@ -68,6 +68,39 @@ struct HostileProcessTests {
         }
     }
 
+    @Test("Outside a batch, a reset reply that does not say ok is a malformed reply")
+    func resetWithoutOK() throws {
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"r","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["POP"],"nesting":"owned"}}"#
+        let implementation = try ProcessImplementation(
+            commandLine: "read l; echo '\(hello)'; read l; echo '{\"seq\":1}'; sleep 5")
+        defer { implementation.stop() }
+        let error = #expect(throws: ProcessError.self) {
+            try implementation.reset(
+                to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        }
+        #expect(error?.code == .malformedReply)
+        #expect(error?.message == "the reply to reset should say \"ok\": true")
+    }
+
+    @Test("Restarted after a breakdown, an implementation whose name carries its process id goes on")
+    func restartWithOtherName() throws {
+        let flag = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-flag-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: flag) }
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"r-'$$'","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["POP"],"nesting":"owned"}}"#
+        // The first process crashes at its first reset; the second answers it.
+        let implementation = try ProcessImplementation(
+            commandLine:
+                "read l; echo '\(hello)'; read l; if [ -e \(flag.path) ]; then echo '{\"seq\":1,\"ok\":true}'; sleep 5; else touch \(flag.path); exit 3; fi"
+        )
+        defer { implementation.stop() }
+        let stack: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+        #expect(throws: ProcessError.self) { try implementation.reset(to: stack, profile: .owned) }
+        try implementation.reset(to: stack, profile: .owned)
+        #expect(implementation.breakdowns.count == 1)
+    }
+
     @Test("A hang is stopped within the step timeout and the grace period; nothing of its process group is left")
     func hangLeavesNothing() throws {
         let (error, seconds, pgid) = try firstStep(hostile("sleep 300 & sleep 300"), timeout: .milliseconds(300))
