@@ -9,9 +9,10 @@ public enum TextReport {
     public static func render(_ result: RunRecord) -> String {
         var lines: [String] = []
         let impl = result.header.implementation
+        // Who the implementation says it is comes from it: on one line, so a newline cannot fake a report line.
         lines.append(
-            "\(result.header.kit.name) \(result.header.kit.version) checked \(impl.name) \(impl.version) (\(impl.language)), seed \(result.header.seed)"
-        )
+            "\(result.header.kit.name) \(result.header.kit.version) checked \(VisibleText.line(impl.name)) "
+                + "\(VisibleText.line(impl.version)) (\(VisibleText.line(impl.language))), seed \(result.header.seed)")
         lines.append("")
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             lines.append(
@@ -62,7 +63,8 @@ public enum TextReport {
             lines += result.header.notCertified.map { "  - \($0)" }
         }
         lines += ["", "Verdict: \(result.verdict.sentence)"]
-        return lines.joined(separator: "\n")
+        // Screen names, replies and messages come from the implementation: no escape sequence reaches a terminal.
+        return VisibleText.escapingControls(lines.joined(separator: "\n"))
     }
 
     /// One failure: what diverged, its size, the rules, the minimal input, the diff and the replay line.

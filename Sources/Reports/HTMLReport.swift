@@ -234,11 +234,12 @@ public enum HTMLReport {
         return verdict.label.prefix(2) + words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// Escapes text for HTML content and attribute values.
+    /// Escapes text for HTML content and attribute values; control characters other than newline and tab are shown
+    /// as `\u{1B}`.
     public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
+        for character in VisibleText.escapingControls(text) {
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"

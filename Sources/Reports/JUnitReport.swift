@@ -70,10 +70,10 @@ public enum JUnitReport {
         return xml.joined(separator: "\n") + "\n"
     }
 
-    /// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
+    /// Escapes text for XML attributes and content; the control characters XML 1.0 forbids are shown as `\u{1B}`.
     static func escape(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        for scalar in VisibleText.escapingControls(text).unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"

@@ -58,13 +58,14 @@ public enum MarkdownReport {
 extension MarkdownReport {
     /// Inline code that the text cannot break out of: fenced with one backtick more than its longest run, on one line.
     package static func code(_ text: String) -> String {
-        let line = text.replacingOccurrences(of: "\n", with: " ")
+        let line = VisibleText.escapingControls(text.replacingOccurrences(of: "\n", with: " "))
         let ticks = String(repeating: "`", count: longestRun(of: "`", in: line) + 1)
         return ticks + (line.hasPrefix("`") || line.hasSuffix("`") ? " \(line) " : line) + ticks
     }
 
     /// A code block that the text cannot close early: its fence is longer than any run of backticks inside.
     package static func fence(_ text: String, language: String) -> String {
+        let text = VisibleText.escapingControls(text)
         let ticks = String(repeating: "`", count: max(3, longestRun(of: "`", in: text) + 1))
         return ticks + language + "\n" + text + "\n" + ticks
     }
@@ -72,7 +73,7 @@ extension MarkdownReport {
     /// Plain text with the Markdown characters that act mid-line escaped, on one line.
     package static func text(_ text: String) -> String {
         var result = ""
-        for character in text.replacingOccurrences(of: "\n", with: " ") {
+        for character in VisibleText.escapingControls(text.replacingOccurrences(of: "\n", with: " ")) {
             // Mid-line, only these can start markup or a link, or end a table cell.
             if "\\`*_[]|<>".contains(character) { result.append("\\") }
             result.append(character)

@@ -41,8 +41,13 @@ enum Fixtures {
 /// An implementation whose replies carry a screen named like markup, to check escaping.
 final class MarkupImplementation: NavigationImplementation {
     let inner = SampleNavigator()
+    /// Control characters in its name and in a screen name, when set.
+    let controls: Bool
+    init(controls: Bool = false) { self.controls = controls }
     var info: ImplementationInfo {
-        ImplementationInfo(name: "<b>markup</b>", version: "\"1\"", language: "HTML & friends")
+        ImplementationInfo(
+            name: controls ? "evil\n  navigation  ✓ conforming\u{1B}[31m" : "<b>markup</b>", version: "\"1\"",
+            language: "HTML & friends")
     }
     var capabilities: Capabilities {
         Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: true)
@@ -52,7 +57,9 @@ final class MarkupImplementation: NavigationImplementation {
         var reply = try inner.perform(command)
         if command.directive?.mode == .pop {
             reply.state.stack.entries.append(
-                Entry(screen: "<script>alert('x')</script>", flow: "<i>", flowRoot: false, presentation: .push))
+                Entry(
+                    screen: controls ? "RED\u{1B}[31mSCREEN\u{7}" : "<script>alert('x')</script>", flow: "<i>",
+                    flowRoot: false, presentation: .push))
         }
         return reply
     }

@@ -46,6 +46,22 @@ struct ReportRenderingTests {
         #expect(xml.contains("value=\"&lt;b&gt;markup&lt;/b&gt;\""))
     }
 
+    @Test(
+        "Control characters from the implementation are shown escaped in every format; a newline in its name fakes no line"
+    )
+    func controlCharacters() throws {
+        let input = try Fixtures.input(MarkupImplementation(controls: true), seed: 1)
+        let text = TextReport.render(input)
+        #expect(text.hasPrefix("FlowCheck 0.1.0 checked evil\\u{A}  navigation  ✓ conforming\\u{1B}[31m"))
+        for (name, output) in [
+            ("text", text), ("HTML", HTMLReport.render(input)), ("Markdown", MarkdownReport.render(input)),
+            ("JUnit", JUnitReport.render(input)),
+        ] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(name)")
+            #expect(output.contains("\\u{1B}"), "\(name) shows the escape")
+        }
+    }
+
     @Test("A rule outside the declared capabilities is not certified in the HTML, never held")
     func outOfScopeRulesAreNotCertified() throws {
         let html = HTMLReport.render(try Fixtures.input(MarkupImplementation(), seed: 5, suites: [.navigation]))
