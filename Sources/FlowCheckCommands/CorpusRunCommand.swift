@@ -87,7 +87,7 @@ struct CorpusRunCommand: Subcommand {
                 stop: console.stop)
         for error in malformed + malformedDecoding {
             var record = CaseRecord(
-                id: error.file, file: error.file, suite: "corpus",
+                id: error.file, file: error.file, suite: CaseRecord.unreadableFile,
                 description: "a golden case file that could not be read",
                 features: [], rules: [], level: .must, status: .errored)
             record.message = "\(error)"

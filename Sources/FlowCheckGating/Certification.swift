@@ -77,7 +77,10 @@ public struct Certificate: Codable, Hashable, Sendable {
                         + cut.map(\.suite.rawValue).joined(separator: ", "))
             }
             if tally.failed > 0 { reasons.append("\(counted(tally.failed, "golden case")) failed") }
-            if tally.errored > 0 { reasons.append("\(counted(tally.errored, "golden case")) could not be run or read") }
+            if tally.errored > 0 { reasons.append("\(counted(tally.errored, "golden case")) could not be run") }
+            if tally.malformed > 0 {
+                reasons.append("\(counted(tally.malformed, "golden case file")) could not be read")
+            }
             if tally.judged == 0 { reasons.append("no golden case could be run") }
             decision = reasons.isEmpty ? .certified : .notCertified
         }

@@ -23,6 +23,11 @@ public struct CaseRecord: Hashable, Codable, Sendable {
     public var file: String
     /// The suite the case belongs to.
     public var suite: String
+    /// The `suite` of a golden-case file that could not be read: an errored case, counted as malformed.
+    public static let unreadableFile = "corpus"
+
+    /// Whether this is a golden-case file that could not be read.
+    public var isMalformed: Bool { suite == Self.unreadableFile && status == .errored }
     /// What the case shows, in one sentence.
     public var description: String
     /// The capability features the case needs.

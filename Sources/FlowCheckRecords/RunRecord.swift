@@ -53,9 +53,9 @@ public struct RunRecord: Hashable, Sendable {
             : Verdict.CorpusTally(
                 passed: cases.filter { $0.status == .passed }.count,
                 failed: cases.filter { $0.status == .failed }.count,
-                errored: cases.filter { $0.status == .errored }.count,
+                errored: cases.filter { $0.status == .errored && !$0.isMalformed }.count,
                 skipped: cases.filter { $0.status == .skipped }.count,
-                malformed: 0)
+                malformed: cases.filter(\.isMalformed).count)
         verdict = Verdict(suites: suiteVerdicts, corpus: corpus, interrupted: interrupted)
     }
 

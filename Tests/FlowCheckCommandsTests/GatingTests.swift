@@ -141,6 +141,7 @@ struct GatingTests {
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"errors="1""#))
         let summary = try #require(try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n").last)
         #expect(summary.contains(#""overall":"errored""#) && !summary.contains("insufficientCoverage"))
+        #expect(summary.contains(#""malformed":1"#) && summary.contains(#""errored":0"#), "\(summary)")
     }
 
     @Test("A report path that is a folder, or ends in a slash, is a usage error before anything runs")
