@@ -49,6 +49,19 @@ public struct YAMLParser {
             if line.unicodeScalars.last == "\r" {
                 line = line[..<line.unicodeScalars.index(before: line.unicodeScalars.endIndex)]
             }
+            // YAML's printable set excludes the other C0 controls, DEL and C1 (NUL in a spec is damage, not text).
+            if let bad = line.unicodeScalars.firstIndex(where: {
+                ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F
+                    || ((0x80...0x9F).contains($0.value) && $0.value != 0x85)
+            }) {
+                let scalar = line.unicodeScalars[bad]
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                throw YAMLError(
+                    line: number, column: line.unicodeScalars[..<bad].count + 1,
+                    message:
+                        "the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed in YAML"
+                )
+            }
             let indent = line.prefix { $0 == " " }.count
             let body = line.dropFirst(indent)
             if body.first == "\t" {

@@ -91,6 +91,20 @@ struct YAMLParserTests {
     }
 
     @Test(
+        "A control character (NUL, ESC, DEL, C1) is an error naming its line and column; tab and CRLF are not",
+        arguments: [
+            ("a: x\u{0}y\n", 1, 5, "0000"), ("a: 1\nb: \"\u{1B}[31m\"\n", 2, 5, "001B"), ("\u{7F}: 1", 1, 1, "007F"),
+        ])
+    func controlCharacters(text: String, line: Int, column: Int, code: String) {
+        #expect { try YAMLParser.parse(text) } throws: { error in
+            let error = error as? YAMLError
+            return error?.line == line && error?.column == column
+                && error?.message == "the control character U+\(code) is not allowed in YAML"
+        }
+        #expect((try? YAMLParser.parse("a: \"x\ty\"\r\n")) != nil)
+    }
+
+    @Test(
         "Nesting deeper than the limit is an error, never a stack overflow",
         arguments: [
             String(repeating: "- ", count: 20_000) + "x\n", "a: " + String(repeating: "[", count: 20_000) + "\n",
