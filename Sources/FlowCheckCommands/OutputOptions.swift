@@ -60,6 +60,8 @@ struct OutputOptions {
 
     /// Why a report cannot be written to `path`, or `nil` when it can be tried.
     static func problem(with path: String) -> String? {
+        // Read as "standard output" by many tools; here it would silently become a file named "-".
+        if path == "-" { return "reports are written to files, not to standard output; give a file path" }
         var isDirectory: ObjCBool = false
         if path.hasSuffix("/")
             || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)

@@ -153,6 +153,8 @@ struct GatingTests {
             #expect(code == .usage && out.isEmpty)
             #expect(err.hasPrefix("error: --json \(path): a folder, not a file"), "\(err)")
         }
+        let dash = flowcheck("run", "--sut", "builtin:sample", "--json", "-")
+        #expect(dash.code == .usage && dash.err.hasPrefix("error: --json -: reports are written to files"))
         let fifo = folder.appendingPathComponent("out.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(flowcheck("run", "--sut", "builtin:sample", "--json", fifo).err.contains("not a regular file"))
