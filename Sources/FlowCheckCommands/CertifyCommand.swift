@@ -38,7 +38,7 @@ struct CertifyCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        try CorpusRunCommand.requireCases(corpus, commandPath: ["certify"])
+        try CorpusRunCommand.requireCases(corpus, skip: gating.skipList, commandPath: ["certify"])
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }

@@ -39,7 +39,7 @@ struct CorpusRunCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        try Self.requireCases(corpus, commandPath: ["corpus", "run"])
+        try Self.requireCases(corpus, skip: gating.skipList, commandPath: ["corpus", "run"])
         guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
@@ -59,13 +59,23 @@ struct CorpusRunCommand: Subcommand {
 
     /// A corpus folder without a single case is a usage error (a wrong `--corpus`, or a run outside the checkout),
     /// never a run that judged nothing.
-    static func requireCases(_ corpus: String, commandPath: [String]) throws(ArgumentError) {
+    /// So is a skip list naming a case the corpus does not hold (a misspelt or stale entry would skip nothing).
+    static func requireCases(_ corpus: String, skip: SkipList, commandPath: [String]) throws(ArgumentError) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decoding, malformedDecoding) = DecodingCase.load(corpus: folder)
         if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty {
             throw ArgumentError(
                 code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
+                commandPath: commandPath)
+        }
+        let ids = Set(cases.map(\.goldenCase.id) + decoding.map(\.decodingCase.id))
+        if let unknown = skip.unknownCases(among: ids).first {
+            throw ArgumentError(
+                code: .invalidValue,
+                message:
+                    "--skip: \(unknown.jsonPath) names \"\(unknown.id)\", which is no golden case under \(folder.path) "
+                    + "and no counterexample id",
                 commandPath: commandPath)
         }
     }

@@ -30,7 +30,7 @@ struct GatingOptions {
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         if let path = try parsed.value(Self.skip) {
             do { skipList = try SkipList.load(path) } catch {
-                throw ArgumentError(code: .invalidValue, message: "\(error)", commandPath: parsed.commandPath)
+                throw ArgumentError(code: .invalidValue, message: "--skip \(error)", commandPath: parsed.commandPath)
             }
         }
         baselinePath = try parsed.value(Self.baseline)

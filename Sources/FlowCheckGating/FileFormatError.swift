@@ -9,7 +9,7 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
     public var jsonPath: String
     /// What is wrong.
     public var message: String
-    public var description: String { "\(file) at \(jsonPath): \(message)" }
+    public var description: String { jsonPath == "$" ? "\(file): \(message)" : "\(file) at \(jsonPath): \(message)" }
 
     static func decode<T: Decodable>(_ path: String) throws(FileFormatError) -> T {
         let data = try read(path)
@@ -24,7 +24,14 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
             case .keyNotFound(let key, let context):
                 throw FileFormatError(
                     file: path, jsonPath: jsonPath(context.codingPath), message: "missing \"\(key.stringValue)\"")
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            case .typeMismatch(let type, let context):
+                throw FileFormatError(
+                    file: path, jsonPath: jsonPath(context.codingPath), message: "expected \(plain(type)) here")
+            case .valueNotFound(let type, let context):
+                throw FileFormatError(
+                    file: path, jsonPath: jsonPath(context.codingPath),
+                    message: "null where \(plain(type)) is expected")
+            case .dataCorrupted(let context):
                 throw FileFormatError(
                     file: path, jsonPath: jsonPath(context.codingPath), message: context.debugDescription)
             @unknown default: throw FileFormatError(file: path, jsonPath: "$", message: "\(error)")
@@ -50,6 +57,19 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
             throw FileFormatError(file: path, jsonPath: "$", message: "it cannot be read (no permission)")
         }
         return data
+    }
+
+    /// A Swift type as a JSON reader says it: `an array`, `a string`.
+    static func plain(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Array<") || name.hasPrefix("[") { return "an array" }
+        if name.hasPrefix("Dictionary<") || name == "Entry" || name.hasSuffix("Entry") { return "an object" }
+        switch name {
+        case "String": return "a string"
+        case "Bool": return "true or false"
+        case "Int", "Double", "UInt64": return "a number"
+        default: return "an object"
+        }
     }
 
     static func jsonPath(_ codingPath: [any CodingKey]) -> String {

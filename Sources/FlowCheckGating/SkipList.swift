@@ -1,3 +1,4 @@
+import ConformanceRules
 import FlowCheck
 import Foundation
 import NavigationModel
@@ -25,6 +26,23 @@ public struct SkipList: Hashable, Codable, Sendable {
     /// The reason to skip a case with this id and these features, or `nil` to judge it.
     public func reason(id: String, features: [String]) -> String? {
         skip.first { entry in entry.case == id || entry.feature.map(features.contains) == true }?.reason
+    }
+
+    /// The entries naming a case that is neither among `ids` nor a counterexample id (`navigation-<16 hex digits>`),
+    /// with their JSON paths: a misspelt or stale entry, which would skip nothing.
+    public func unknownCases(among ids: Set<String>) -> [(jsonPath: String, id: String)] {
+        skip.enumerated().compactMap { index, entry in
+            guard let id = entry.case, !ids.contains(id), !Self.isCounterexampleID(id) else { return nil }
+            return ("$.skip[\(index)].case", id)
+        }
+    }
+
+    /// `<suite>-<16 hex digits>`, as `FailureRecord` ids are.
+    static func isCounterexampleID(_ id: String) -> Bool {
+        guard let dash = id.lastIndex(of: "-") else { return false }
+        let digits = id[id.index(after: dash)...]
+        return digits.count == 16 && digits.allSatisfy(\.isHexDigit)
+            && SuiteRegistry.named(Suite(String(id[..<dash]))) != nil
     }
 
     /// Reads a skip list; the error names the file and the JSON path.

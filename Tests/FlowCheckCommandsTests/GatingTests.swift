@@ -49,7 +49,14 @@ struct GatingTests {
         let refused = flowcheck(
             "corpus", "run", "--sut", "builtin:sample", "--corpus", corpusPath, "--no-html", "--skip", bad.path)
         #expect(refused.code == .usage)
-        #expect(refused.err.contains("$.skip[0].reason"))
+        #expect(refused.err.hasPrefix("error: --skip ") && refused.err.contains("$.skip[0].reason"))
+
+        let stale = folder.appendingPathComponent("skip-stale.json")
+        try Data(#"{"skip":[{"case":"pop-to-shraed","reason":"typo"}]}"#.utf8).write(to: stale)
+        let unknown = flowcheck(
+            "corpus", "run", "--sut", "builtin:sample", "--corpus", corpusPath, "--no-html", "--skip", stale.path)
+        #expect(unknown.code == .usage)
+        #expect(unknown.err.contains(#"$.skip[0].case names "pop-to-shraed", which is no golden case"#))
     }
 
     @Test("A baseline: update writes the failures; then only new failures and stale entries fail the gate")
@@ -116,7 +123,7 @@ struct GatingTests {
         for (path, message) in cases {
             let (code, _, err) = flowcheck("run", "--sut", "builtin:sample", "--skip", path)
             #expect(code == .usage)
-            #expect(err.hasPrefix("error: \(path) at $: \(message)"), "\(err)")
+            #expect(err.hasPrefix("error: --skip \(path): \(message)"), "\(err)")
             #expect(!err.contains("NSCocoaErrorDomain") && !err.contains("The operation could not be completed"))
         }
     }
