@@ -22,7 +22,11 @@ public enum SpecPlanning {
         let spec = read(path)
         let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
         guard !spec.screens.isEmpty else {
-            throw Problem(message: "--spec \(path) declares no screens\(errors.first.map { " (\($0))" } ?? "")")
+            // An unreadable file says why (missing, not YAML); only a readable one truly declares no screens.
+            if let first = errors.first, first.rule != "SPEC-SCREENS" {
+                throw Problem(message: "--spec \(path) cannot be read: \(first)")
+            }
+            throw Problem(message: "--spec \(path) declares no screens (a top-level \"screens\" mapping)")
         }
         var screens: [String] = []
         for screen in spec.screens where !screens.contains(screen.name) { screens.append(screen.name) }

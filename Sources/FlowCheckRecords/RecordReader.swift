@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import Foundation
+import JSON
 
 /// A problem with a JSON-lines input, naming the file and line.
 public struct RecordError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -45,6 +46,13 @@ extension RunRecord {
                             file: file.name, line: index + 1,
                             message: "not a valid \(what) record: \(Self.plain(error))")
                     }
+                }
+                // The kit's own reader says where a damaged line breaks (its column), where Foundation only says
+                // that it does.
+                do { _ = try JSONParser.parse(String(line)) } catch {
+                    throw RecordError(
+                        file: file.name, line: index + 1,
+                        message: "not JSON at column \(error.column): \(error.message)")
                 }
                 struct Kind: Decodable { var type: String }
                 switch try decode(Kind.self, "JSON-lines").type {

@@ -99,6 +99,25 @@ struct SpecCommandTests {
             flowcheck("run", "--sut", "builtin:sample", "--spec", spec, "--seed", "1", "--no-html").code == .success,
             "the conforming sample rejects the spec's invalid directive, as the model does")
     }
+
+    @Test("run --spec says why a spec cannot be read (missing, not YAML), and only a readable one declares no screens")
+    func unreadableSpec() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.yaml"), empty = folder.appendingPathComponent("empty.yaml")
+        try Data("ruf: 1\nscreens:\n  A: [\n".utf8).write(to: broken)
+        try Data("ruf: 1\n".utf8).write(to: empty)
+        let cases = [
+            (broken.path, "cannot be read: broken.yaml:3:7: error: expected ',' or ']'"),
+            (folder.appendingPathComponent("nope.yaml").path, "cannot be read: nope.yaml:1:1: error: the file"),
+            (empty.path, "declares no screens"),
+        ]
+        for (path, message) in cases {
+            let (code, _, err) = flowcheck("run", "--sut", "builtin:sample", "--spec", path, "--no-html")
+            #expect(code == .usage)
+            #expect(err.hasPrefix("error: --spec \(path) \(message)"), "\(err)")
+        }
+    }
 }
 
 @Suite("Spec files on disk")

@@ -115,5 +115,8 @@ struct ReportRenderingTests {
         }
         let unfinished = good.split(separator: "\n").dropLast().joined(separator: "\n")
         #expect(throws: RecordError.self) { try RunRecord.read([("c.jsonl", unfinished)]) }
+        #expect { try RunRecord.read([("d.jsonl", good + "{\"type\":\"suite\", oops}\n")]) } throws: { error in
+            (error as? RecordError)?.message == "not JSON at column 18: expected a string key"
+        }
     }
 }
