@@ -12,8 +12,12 @@ public struct CheckResult<Value> {
     public let coverage: CoverageTable
     /// Requirements that were not met, or could not be decided.
     public let unmetCoverage: [CoverageRequirement]
-    /// The shrunk failure, when the verdict is ``Verdict/failed``.
-    public let counterexample: Counterexample<Value>?
+    /// One shrunk counterexample per failure origin, in the order found, when the verdict is ``Verdict/failed``.
+    public let counterexamples: [Counterexample<Value>]
+    /// Whether the check stopped generating because it had found ``Configuration/maxFailures`` distinct failures.
+    public let failureCapReached: Bool
+    /// The first counterexample found.
+    public var counterexample: Counterexample<Value>? { counterexamples.first }
     /// Time spent running, shrinking excluded.
     public let duration: Duration
     /// Whether the time limit ended the runs early.
@@ -24,14 +28,15 @@ public struct CheckResult<Value> {
     /// Why the check aborted, when the verdict is ``Verdict/errored``.
     public let abortMessage: String?
 
-    init(configuration: Configuration, engine: Engine.Result, counterexample: Counterexample<Value>?) {
+    init(configuration: Configuration, engine: Engine.Result, counterexamples: [Counterexample<Value>]) {
         self.configuration = configuration
         self.verdict = engine.verdict
         self.runs = engine.runs
         self.invalidRuns = engine.invalidRuns
         self.coverage = engine.coverage
         self.unmetCoverage = engine.unmet + engine.undecided
-        self.counterexample = counterexample
+        self.counterexamples = counterexamples
+        self.failureCapReached = engine.capReached
         self.duration = engine.duration
         self.timedOut = engine.timedOut
         self.interrupted = engine.interrupted
@@ -52,14 +57,23 @@ extension CheckResult: CustomStringConvertible {
         case .passed:
             lines.append("Passed \(runs) runs (\(seed))" + (timedOut ? ", stopped early by the time limit" : "") + ".")
         case .failed:
-            guard let counterexample else { lines.append("Failed (\(seed))."); break }
-            lines.append("Failed on run \(counterexample.run + 1) (\(seed)): \(counterexample.message)")
-            lines.append("Shrunk counterexample:")
-            lines.append("  \(counterexample.value)")
-            lines.append("Shrink: \(counterexample.shrink)")
-            lines.append(
-                "Replay: run again with seed \(configuration.seed), or Property.replay(choices: \(counterexample.choices))"
-            )
+            guard !counterexamples.isEmpty else { lines.append("Failed (\(seed))."); break }
+            if counterexamples.count > 1 {
+                lines.append("Failed in \(counterexamples.count) distinct ways (\(seed)):")
+            }
+            for counterexample in counterexamples {
+                lines.append("Failed on run \(counterexample.run + 1) (\(seed)): \(counterexample.message)")
+                lines.append("Shrunk counterexample:")
+                lines.append("  \(counterexample.value)")
+                lines.append("Shrink: \(counterexample.shrink)")
+                lines.append(
+                    "Replay: run again with seed \(configuration.seed), or Property.replay(choices: \(counterexample.choices))"
+                )
+            }
+            if failureCapReached && configuration.maxFailures > 1 {
+                lines.append(
+                    "Stopped after \(configuration.maxFailures) distinct failures (the cap); there may be more.")
+            }
         case .insufficientCoverage:
             lines.append("Insufficient coverage after \(runs) runs (\(seed)); every run held, but:")
             for requirement in unmetCoverage {

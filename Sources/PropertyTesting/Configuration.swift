@@ -7,7 +7,8 @@ public struct Configuration: Hashable, Sendable {
         lhs.seed == rhs.seed && lhs.runs == rhs.runs && lhs.maxSteps == rhs.maxSteps && lhs.timeLimit == rhs.timeLimit
             && lhs.shrinkLimit == rhs.shrinkLimit && lhs.maxChoices == rhs.maxChoices && lhs.coverage == rhs.coverage
             && lhs.coverageConfidence == rhs.coverageConfidence && lhs.maxInvalidRuns == rhs.maxInvalidRuns
-            && lhs.shard == rhs.shard && lhs.stop === rhs.stop
+            && lhs.shard == rhs.shard && lhs.stop === rhs.stop && lhs.maxFailures == rhs.maxFailures
+            && lhs.onlyRun == rhs.onlyRun
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -40,6 +41,13 @@ public struct Configuration: Hashable, Sendable {
     public var shard: Shard?
     /// When set and requested, the check stops after the run under way and says it was interrupted.
     public var stop: StopRequest?
+    /// The most distinct failures (by origin) a check finds and shrinks: once it has found that many it stops
+    /// generating. By default 1, the first failure; more makes a check look on, after a failure, for failures of other
+    /// origins until its budget is spent.
+    public var maxFailures: Int = 1
+    /// When set, the check runs only this run (from 0), seeded as in a full check: it replays the run that found a
+    /// failure, alone.
+    public var onlyRun: Int?
 
     /// Creates a configuration; without a seed one is drawn from the system and printed in the report.
     public init(

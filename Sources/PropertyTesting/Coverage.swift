@@ -104,6 +104,8 @@ public struct CoverageTable: Hashable, Sendable {
     /// For each label, the runs it appeared in and the steps it was given to:
     /// one dictionary, so that counting a label costs one hash.
     private var counts: [String: Tally] = [:]
+    /// For each named trigger, the units (steps, documents) that fell under it.
+    public private(set) var triggered: [String: Int] = [:]
 
     struct Tally: Hashable, Sendable {
         var runs = 0
@@ -157,10 +159,17 @@ public struct CoverageTable: Hashable, Sendable {
         }
     }
 
+    /// Counts one run's labels and triggers.
+    mutating func add(_ record: RunRecord) {
+        add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
+        for (trigger, units) in record.triggers { triggered[trigger, default: 0] += units }
+    }
+
     /// Merges another table, as when shards are combined.
     public mutating func merge(_ other: CoverageTable) {
         runs += other.runs
         steps += other.steps
+        triggered.merge(other.triggered, uniquingKeysWith: +)
         counts.merge(other.counts) { Tally(runs: $0.runs + $1.runs, steps: $0.steps + $1.steps) }
     }
 

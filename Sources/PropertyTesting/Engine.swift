@@ -5,13 +5,15 @@ struct RunRecord {
     /// Every label given to a step of the run, one entry per occurrence.
     var stepLabels: [String] = []
     var steps = 0
+    /// Per named trigger, how many of the run's units fell under it.
+    var triggers: [String: Int] = [:]
 }
 
 /// Why a check ended the way it did.
 public enum Verdict: String, Hashable, Sendable, Codable {
     /// Every run held and every coverage requirement was met.
     case passed
-    /// A run failed; the result carries the shrunk counterexample.
+    /// A run failed; the result carries the shrunk counterexamples.
     case failed
     /// Every run held, but a coverage requirement was not met: not a pass.
     case insufficientCoverage
@@ -22,6 +24,10 @@ public enum Verdict: String, Hashable, Sendable, Codable {
 }
 
 /// The part of a check that does not depend on the value type: runs, coverage, shrinking.
+///
+/// After a failure the engine goes on generating until the budget is spent, and keeps one failure per origin:
+/// each is shrunk on its own, and a candidate that fails with another origin is never taken (no slipping). Such a
+/// candidate is kept aside instead, and shrunk later when no generated run brought its origin.
 struct Engine {
     let configuration: Configuration
     /// Executes the test on a source and says what happened.
@@ -31,9 +37,12 @@ struct Engine {
 
     struct Failure {
         var run: Int
+        var origin: String
         var original: TestRun
         var shrunk: TestRun
         var statistics: ShrinkStatistics
+        /// Generated runs that failed with this origin, the first included.
+        var occurrences = 1
     }
 
     struct Result {
@@ -43,7 +52,10 @@ struct Engine {
         var coverage = CoverageTable()
         var unmet: [CoverageRequirement] = []
         var undecided: [CoverageRequirement] = []
-        var failure: Failure?
+        /// One per origin, in the order found.
+        var failures: [Failure] = []
+        /// Whether generation stopped because ``Configuration/maxFailures`` distinct failures were found.
+        var capReached = false
         var duration: Duration = .zero
         var timedOut = false
         var interrupted = false
@@ -64,12 +76,52 @@ struct Engine {
         var result = Result(verdict: .passed)
         let requirements = configuration.coverage
         let confidence = configuration.coverageConfidence
-        let planned = configuration.shard.map { $0.share(of: configuration.runs) } ?? configuration.runs
-        let ceiling = confidence.map { max($0.maxRuns, planned) } ?? planned
+        var planned = configuration.shard.map { $0.share(of: configuration.runs) } ?? configuration.runs
+        var ceiling = confidence.map { max($0.maxRuns, planned) } ?? planned
         var index = UInt64(configuration.shard?.index ?? 0)
-        let stride = UInt64(configuration.shard?.count ?? 1)
+        var stride = UInt64(configuration.shard?.count ?? 1)
+        if let only = configuration.onlyRun {
+            (planned, ceiling, index, stride) = (1, 1, UInt64(only), 1)
+        }
+        // Failing runs met while shrinking another origin, by origin: shrunk at the end if no run brings theirs.
+        var asides: [(origin: String, run: Int, found: TestRun)] = []
 
-        while result.runs < ceiling {
+        func timeLeft() -> Duration? {
+            configuration.timeLimit.map { max($0 - (clock.now - started), .milliseconds(1)) }
+        }
+
+        func shrink(_ original: TestRun, origin: String, run: Int) -> Failure {
+            // The time limit bounds the whole check, shrinking included: shrink only in what is left of it.
+            var limit = configuration.shrinkLimit
+            if let left = timeLeft() { limit.time = limit.time.map { min($0, left) } ?? left }
+            let shrinker = Shrinker(failing: original, limit: limit, execute: replay) { $0.origin == origin }
+            shrinker.stop = configuration.stop
+            shrinker.sawOther = { other in
+                guard let found = other.outcome.origin, !asides.contains(where: { $0.origin == found }) else { return }
+                asides.append((found, run, other))
+            }
+            let shrunk = shrinker.shrink()
+            return Failure(
+                run: run, origin: origin, original: original, shrunk: shrunk, statistics: shrinker.statistics)
+        }
+
+        func add(_ found: TestRun, origin: String, run: Int) {
+            if let known = result.failures.firstIndex(where: { $0.origin == origin }) {
+                result.failures[known].occurrences += 1
+                return
+            }
+            guard result.failures.count < configuration.maxFailures else { return }
+            let original = replay(found.choices)
+            guard original.outcome.origin == origin else {
+                // A test that fails only at random cannot be shrunk or replayed; report the run as is.
+                result.failures.append(
+                    Failure(run: run, origin: origin, original: found, shrunk: found, statistics: ShrinkStatistics()))
+                return
+            }
+            result.failures.append(shrink(original, origin: origin, run: run))
+        }
+
+        loop: while result.runs < ceiling {
             if let limit = configuration.timeLimit, clock.now - started > limit {
                 result.timedOut = true
                 break
@@ -87,56 +139,49 @@ struct Engine {
             }
             let source = ChoiceSource.random(
                 seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
+            let run = Int(index)
             index += stride
             let record = test(source)
             switch record.outcome {
             case .passed:
                 result.runs += 1
-                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
+                result.coverage.add(record)
                 if let progress, result.runs % 25 == 0 { progress(result.runs) }
-            case .failed:
+            case .failed(let falsification):
                 // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead.
                 result.runs += 1
-                result.coverage.add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
-                let original = replay(source.choices)
-                guard original.outcome.isFailure else {
-                    // A test that fails only at random cannot be shrunk or replayed; report the run as is.
-                    let run = TestRun(outcome: record.outcome, choices: source.choices, spans: [])
-                    result.failure = Failure(
-                        run: Int(index - stride), original: run, shrunk: run, statistics: ShrinkStatistics())
-                    result.verdict = .failed
-                    result.duration = clock.now - started
-                    return result
+                result.coverage.add(record)
+                add(
+                    TestRun(outcome: record.outcome, choices: source.choices, spans: []), origin: falsification.origin,
+                    run: run)
+                if result.failures.count >= configuration.maxFailures {
+                    result.capReached = true
+                    break loop
                 }
-                // The time limit bounds the whole check, shrinking included: shrink only in what is left of it.
-                var limit = configuration.shrinkLimit
-                if let total = configuration.timeLimit {
-                    let left = max(total - (clock.now - started), .milliseconds(1))
-                    limit.time = limit.time.map { min($0, left) } ?? left
-                }
-                let shrinker = Shrinker(failing: original, limit: limit, execute: replay)
-                shrinker.stop = configuration.stop
-                let shrunk = shrinker.shrink()
-                result.failure = Failure(
-                    run: Int(index - stride), original: original, shrunk: shrunk, statistics: shrinker.statistics)
-                result.verdict = .failed
-                result.duration = clock.now - started
-                return result
+                if let progress, result.runs % 25 == 0 { progress(result.runs) }
             case .aborted(let message):
+                // What was found so far stands beside the abort.
                 result.verdict = .errored
                 result.abortMessage = message
-                result.duration = clock.now - started
-                return result
+                break loop
             case .invalid(let stop):
                 result.invalidRuns += 1
                 result.lastInvalid = stop
                 if result.invalidRuns > configuration.maxInvalidRuns {
                     result.verdict = .gaveUp
-                    result.duration = clock.now - started
-                    return result
+                    break loop
                 }
             }
         }
+        // The origins met only while shrinking another, within the same budgets.
+        for aside in asides where !result.failures.contains(where: { $0.origin == aside.origin }) {
+            if result.capReached || result.verdict == .errored || configuration.stop?.isRequested == true { break }
+            if let limit = configuration.timeLimit, clock.now - started > limit { break }
+            add(aside.found, origin: aside.origin, run: aside.run)
+            result.capReached = result.failures.count >= configuration.maxFailures
+        }
+        result.duration = clock.now - started
+        if result.verdict == .errored || result.verdict == .gaveUp { return result }
         for requirement in requirements {
             switch result.coverage.verdict(requirement, confidence: confidence) {
             case true?: break
@@ -144,8 +189,11 @@ struct Engine {
             case nil: result.undecided.append(requirement)
             }
         }
-        if !result.unmet.isEmpty || !result.undecided.isEmpty { result.verdict = .insufficientCoverage }
-        result.duration = clock.now - started
+        if !result.failures.isEmpty {
+            result.verdict = .failed
+        } else if !result.unmet.isEmpty || !result.undecided.isEmpty {
+            result.verdict = .insufficientCoverage
+        }
         return result
     }
 }

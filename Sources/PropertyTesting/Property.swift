@@ -5,6 +5,9 @@
 ///     xs.reversed().reversed() == xs
 /// }.check(Configuration(seed: 42))
 /// ```
+///
+/// A property that can fail in several ways says how with a ``Falsification``, whose origin tells distinct
+/// failures apart: a check then reports one shrunk counterexample per origin.
 public struct Property<Value>: Sendable {
     /// Generates the inputs.
     public let gen: Gen<Value>
@@ -13,19 +16,35 @@ public struct Property<Value>: Sendable {
     /// For a value that is a sequence of steps: the label of each step, one per step
     /// (counted per step and per run).
     public let stepLabels: @Sendable (Value) -> [String]
-    /// The test: `true` when the property holds; a thrown error is a failure.
-    public let test: @Sendable (Value) throws -> Bool
+    /// For each named trigger (such as a rule), how many of the value's units fall under it.
+    public let triggers: @Sendable (Value) -> [String: Int]
+    /// The test: `nil` when the property holds, otherwise how it failed. A thrown error is a failure whose origin
+    /// is the error's type; a thrown ``Abort`` ends the check.
+    public let judge: @Sendable (Value) throws -> Falsification?
 
-    /// Creates a property.
+    /// Creates a property whose failures say their origin.
+    public init(
+        _ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        triggers: @escaping @Sendable (Value) -> [String: Int] = { _ in [:] },
+        falsifiedBy judge: @escaping @Sendable (Value) throws -> Falsification?
+    ) {
+        self.gen = gen
+        self.labels = labels
+        self.stepLabels = stepLabels
+        self.triggers = triggers
+        self.judge = judge
+    }
+
+    /// Creates a property whose test says only whether it holds: every `false` is one origin.
     public init(
         _ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
         stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
         _ test: @escaping @Sendable (Value) throws -> Bool
     ) {
-        self.gen = gen
-        self.labels = labels
-        self.stepLabels = stepLabels
-        self.test = test
+        self.init(gen, labels: labels, stepLabels: stepLabels) { value in
+            try test(value) ? nil : Falsification(origin: "returned false", message: "the property returned false")
+        }
     }
 
     private func execute(_ source: ChoiceSource) -> (RunRecord, Value?) {
@@ -35,65 +54,73 @@ public struct Property<Value>: Sendable {
         } catch {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
+        let outcome: TestOutcome
         do {
-            let held = try test(value)
-            let steps = stepLabels(value)
-            return (
-                RunRecord(
-                    outcome: held ? .passed : .failed("the property returned false"),
-                    runLabels: labels(value), stepLabels: steps, steps: steps.count), value
-            )
+            outcome = try judge(value).map(TestOutcome.failed) ?? .passed
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
         } catch let abort as Abort {
             return (RunRecord(outcome: .aborted(abort.message)), value)
         } catch {
-            return (RunRecord(outcome: .failed("threw \(error)")), value)
+            outcome = .failed(Falsification(origin: "threw \(type(of: error))", message: "threw \(error)"))
         }
+        let steps = stepLabels(value)
+        return (
+            RunRecord(
+                outcome: outcome, runLabels: labels(value), stepLabels: steps, steps: steps.count,
+                triggers: triggers(value)), value
+        )
     }
 
-    /// Checks the property and shrinks the first failure; `progress` hears the number of completed runs now and then.
+    /// Checks the property: runs its whole budget, and shrinks one failure per origin (at most
+    /// ``Configuration/maxFailures``); `progress` hears the number of completed runs now and then.
     public func check(
         _ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil
     ) -> CheckResult<Value> {
         var engine = Engine(configuration: configuration) { source in execute(source).0 }
         engine.progress = progress
         let result = engine.run()
-        var counterexample: Counterexample<Value>?
-        if let failure = result.failure {
-            let (record, value) = execute(
-                .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
-            if let value, case .failed(let message) = record.outcome {
-                counterexample = Counterexample(
-                    value: value, message: message, choices: failure.shrunk.choices, run: failure.run,
-                    originalChoiceCount: failure.original.choices.count, shrink: failure.statistics)
-            } else if case .failed(let message) = failure.shrunk.outcome,
-                let value = execute(.replaying(failure.original.choices, recordsSpans: false)).1
-            {
-                counterexample = Counterexample(
-                    value: value, message: message + " (the failure did not replay: the test is not deterministic)",
-                    choices: failure.original.choices, run: failure.run,
-                    originalChoiceCount: failure.original.choices.count, shrink: failure.statistics)
-            }
+        let counterexamples = result.failures.compactMap { counterexample($0, configuration: configuration) }
+        return CheckResult(configuration: configuration, engine: result, counterexamples: counterexamples)
+    }
+
+    private func counterexample(_ failure: Engine.Failure, configuration: Configuration) -> Counterexample<Value>? {
+        let (record, value) = execute(
+            .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
+        if let value, case .failed(let falsification) = record.outcome, falsification.origin == failure.origin {
+            return Counterexample(
+                value: value, message: falsification.message, origin: failure.origin, choices: failure.shrunk.choices,
+                run: failure.run, originalChoiceCount: failure.original.choices.count, shrink: failure.statistics,
+                occurrences: failure.occurrences)
         }
-        return CheckResult(configuration: configuration, engine: result, counterexample: counterexample)
+        guard case .failed(let falsification) = failure.shrunk.outcome,
+            let value = execute(.replaying(failure.original.choices, recordsSpans: false)).1
+        else { return nil }
+        return Counterexample(
+            value: value,
+            message: falsification.message + " (the failure did not replay: the test is not deterministic)",
+            origin: failure.origin, choices: failure.original.choices, run: failure.run,
+            originalChoiceCount: failure.original.choices.count, shrink: failure.statistics,
+            occurrences: failure.occurrences)
     }
 
     /// Shrinks from a failing choice sequence of the caller's making, such as one
-    /// a domain-specific transformation produced; `nil` when the choices do not fail.
+    /// a domain-specific transformation produced, keeping its origin; `nil` when the choices do not fail.
     public func shrink(from choices: [UInt64], configuration: Configuration) -> Counterexample<Value>? {
         let engine = Engine(configuration: configuration) { source in execute(source).0 }
         let start = engine.replay(choices)
-        guard start.outcome.isFailure else { return nil }
-        let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay)
+        guard let origin = start.outcome.origin else { return nil }
+        let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay) {
+            $0.origin == origin
+        }
         shrinker.stop = configuration.stop
         let shrunk = shrinker.shrink()
         let (record, value) = execute(
             .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
-        guard let value, case .failed(let message) = record.outcome else { return nil }
+        guard let value, case .failed(let falsification) = record.outcome else { return nil }
         return Counterexample(
-            value: value, message: message, choices: shrunk.choices, run: -1,
-            originalChoiceCount: choices.count, shrink: shrinker.statistics)
+            value: value, message: falsification.message, origin: falsification.origin, choices: shrunk.choices,
+            run: -1, originalChoiceCount: choices.count, shrink: shrinker.statistics)
     }
 
     /// Rebuilds the value a choice sequence stands for and tests it: replays a reported counterexample.
@@ -109,14 +136,33 @@ public struct Counterexample<Value> {
     public var value: Value
     /// How the property failed on it.
     public var message: String
+    /// The origin of the failure: counterexamples of one check have distinct origins.
+    public var origin: String
     /// The choices that rebuild it (see ``Property/replay(choices:)``).
     public var choices: [UInt64]
-    /// Which run found the failure, from 0.
+    /// Which run found the failure, from 0 (`-1` when it did not come from a run).
     public var run: Int
     /// How many choices the failure took before shrinking.
     public var originalChoiceCount: Int
     /// What the shrink cost.
     public var shrink: ShrinkStatistics
+    /// Generated runs that failed with this origin.
+    public var occurrences: Int
+
+    /// Creates a counterexample.
+    public init(
+        value: Value, message: String, origin: String, choices: [UInt64], run: Int, originalChoiceCount: Int,
+        shrink: ShrinkStatistics, occurrences: Int = 1
+    ) {
+        self.value = value
+        self.message = message
+        self.origin = origin
+        self.choices = choices
+        self.run = run
+        self.originalChoiceCount = originalChoiceCount
+        self.shrink = shrink
+        self.occurrences = occurrences
+    }
 }
 
 extension Counterexample: Sendable where Value: Sendable {}

@@ -51,11 +51,22 @@ final class Shrinker {
     private(set) var best: TestRun
     private(set) var statistics = ShrinkStatistics()
 
-    init(failing: TestRun, limit: ShrinkLimit, execute: @escaping ([UInt64]) -> TestRun) {
+    /// Whether a candidate's outcome is the failure being shrunk: by default any failure; the engine asks for the
+    /// same origin, so that a shrink never slips into another bug.
+    private let accepts: (TestOutcome) -> Bool
+
+    /// Told of a simpler candidate that failed but was not accepted (another origin).
+    var sawOther: ((TestRun) -> Void)?
+
+    init(
+        failing: TestRun, limit: ShrinkLimit, execute: @escaping ([UInt64]) -> TestRun,
+        accepts: @escaping (TestOutcome) -> Bool = \.isFailure
+    ) {
         precondition(failing.outcome.isFailure)
         self.best = failing
         self.limit = limit
         self.execute = execute
+        self.accepts = accepts
         self.started = clock.now
         statistics.choicesBefore = failing.choices.count
     }
@@ -98,6 +109,10 @@ final class Shrinker {
         statistics.calls += 1
         let run = execute(candidate)
         guard run.outcome.isFailure, isSimpler(run.choices, than: best.choices) else { return false }
+        guard accepts(run.outcome) else {
+            sawOther?(run)
+            return false
+        }
         best = run
         statistics.improvements += 1
         return true

@@ -89,7 +89,12 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
         var model = initial
         var system: Machine.System
         do { system = try machine.makeSystem(for: model) } catch {
-            return (RunRecord(outcome: .failed("could not set up the system: \(error)")), initial, [])
+            return (
+                RunRecord(
+                    outcome: .failed(
+                        Falsification(origin: "setup failed", message: "could not set up the system: \(error)"))),
+                initial, []
+            )
         }
         let average = Double(max(maxSteps, 1)) / 2
         let more = average / (average + 1)
@@ -124,7 +129,8 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
             if collect { steps.append(step) }
             count += 1
             if let message = machine.run(step, model: &model, system: &system) {
-                record.outcome = .failed("step \(count - 1): \(message)")
+                record.outcome = .failed(
+                    Falsification(origin: "a step disagreed", message: "step \(count - 1): \(message)"))
                 return (record, initial, steps)
             }
         }
@@ -139,14 +145,15 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
         }
         let result = engine.run()
         var counterexample: StatefulCounterexample<Machine>?
-        if let failure = result.failure {
+        if let failure = result.failures.first {
             let final = execute(
                 .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
                 maxSteps: maxSteps, collect: true)
             let original = execute(
                 .replaying(failure.original.choices, maxChoices: configuration.maxChoices, recordsSpans: false),
                 maxSteps: maxSteps, collect: true)
-            if let initial = final.initial, case .failed(let message) = final.record.outcome {
+            if let initial = final.initial, case .failed(let falsification) = final.record.outcome {
+                let message = falsification.message
                 let deletable = final.steps.indices.filter { index in
                     var fewer = final.steps
                     fewer.remove(at: index)

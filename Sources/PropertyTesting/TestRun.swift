@@ -1,9 +1,28 @@
+/// How one execution falsified a property: its origin, which tells distinct failures apart, and a message.
+///
+/// Two failures with the same origin are the same bug seen twice: a check shrinks one of them. Failures with
+/// different origins are shrunk and reported separately, and shrinking one never turns it into another.
+public struct Falsification: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is, such as `NAV-POP at directive POP` or `threw DecodingError`.
+    public var origin: String
+    /// How the property failed on this input.
+    public var message: String
+
+    /// Creates a falsification.
+    public init(origin: String, message: String) {
+        self.origin = origin
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
 /// What one execution of a test on a choice source gave.
 public enum TestOutcome: Sendable, Hashable {
     /// The property held; the labels say what the run exercised.
     case passed
-    /// The property failed, with a message saying how.
-    case failed(String)
+    /// The property failed: how, and its origin.
+    case failed(Falsification)
     /// The input could not be completed (too many choices, a filter gave up).
     case invalid(ChoiceSource.Stop)
     /// The test could not run at all (the system under test crashed, hung or
@@ -14,6 +33,12 @@ public enum TestOutcome: Sendable, Hashable {
     public var isFailure: Bool {
         if case .failed = self { return true }
         return false
+    }
+
+    /// The origin of a failure; `nil` for any other outcome.
+    public var origin: String? {
+        if case .failed(let falsification) = self { return falsification.origin }
+        return nil
     }
 }
 

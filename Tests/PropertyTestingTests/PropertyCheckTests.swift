@@ -15,6 +15,55 @@ struct PropertyCheckTests {
         #expect(a.description.contains("seed 2024"))
     }
 
+    @Test("With maxFailures above 1, every distinct origin is found in one check, each shrunk without slipping")
+    func distinctFailures() throws {
+        // Two bugs: any value from 500 up, and a value 3 mod 7 below 500. Shrinking a big value towards 3 would
+        // slip into the other bug; it must stop at 500.
+        let property = Property(Gen<Int>.int(in: 0...1000).array(count: 1...5)) { xs -> Falsification? in
+            if let big = xs.first(where: { $0 >= 500 }) {
+                return Falsification(origin: "big", message: "\(big) is 500 or more")
+            }
+            if let seven = xs.first(where: { $0 % 7 == 3 }) {
+                return Falsification(origin: "seven", message: "\(seven) is 3 mod 7")
+            }
+            return nil
+        }
+        var configuration = Configuration(seed: 7, runs: 300)
+        configuration.maxFailures = 5
+        let result = property.check(configuration)
+        #expect(result.verdict == .failed)
+        let found = Dictionary(uniqueKeysWithValues: result.counterexamples.map { ($0.origin, $0.value) })
+        #expect(found == ["big": [500], "seven": [3]], "\(result)")
+        #expect(!result.failureCapReached && result.runs == 300, "the whole budget is spent looking for more")
+        #expect(result.counterexamples.allSatisfy { $0.occurrences >= 1 })
+        // The same check with the default cap stops at its first failure.
+        let first = property.check(Configuration(seed: 7, runs: 300))
+        #expect(first.counterexamples.count == 1 && first.failureCapReached && first.runs < 300)
+        // An origin met only while shrinking another is still reported.
+        // Shrinking "top" tries 0 first, which is "zero": a run would draw 0 about once in five thousand checks.
+        let onlyWhileShrinking = Property(Gen<Int>.int(in: 0...1_000_000)) { x -> Falsification? in
+            x >= 900_000
+                ? Falsification(origin: "top", message: "top")
+                : x == 0 ? Falsification(origin: "zero", message: "0") : nil
+        }
+        var wide = Configuration(seed: 1, runs: 200)
+        wide.maxFailures = 5
+        let both = onlyWhileShrinking.check(wide)
+        #expect(Set(both.counterexamples.map(\.origin)) == ["top", "zero"])
+        #expect(both.counterexamples.first { $0.origin == "top" }?.value == 900_000)
+    }
+
+    @Test("onlyRun replays one run of a check, seeded as in the full check")
+    func onlyRun() throws {
+        let property = Property(Gen<Int>.int(in: 0...1_000_000)) { x in x < 999_000 }
+        var configuration = Configuration(seed: 3, runs: 5_000)
+        let full = property.check(configuration)
+        let found = try #require(full.counterexample)
+        configuration.onlyRun = found.run
+        let alone = property.check(configuration)
+        #expect(alone.runs == 1 && alone.counterexample?.value == found.value)
+    }
+
     @Test("A thrown error is a failure with its message")
     func throwing() throws {
         struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
