@@ -33,18 +33,32 @@ public struct ConformanceRunner {
         public var shard: Shard?
         /// When set, destinations come from this app spec.
         public var spec: SpecPlan?
+        /// The most distinct failures each suite looks for and shrinks; once it has that many it stops.
+        public var maxFailures: Int
+        /// When set, each suite runs only its run with this index (from 0): a failure's replay, alone.
+        public var onlyRun: Int?
+        /// The fewest steps or documents that must fall under a rule's trigger for the rule to be held.
+        public var ruleMinimum: Int
 
         /// The default number of runs per suite.
         public static let defaultRuns = 400
         /// The default most steps in one run.
         public static let defaultMaxSteps = 30
+        /// The default most distinct failures per suite.
+        public static let defaultMaxFailures = 10
+        /// The default fewest triggered units for a rule to be held.
+        public static let defaultRuleMinimum = 20
 
         /// Creates options; the defaults (400 runs of at most 30 steps per suite) exercise every required combination.
         public init(
             seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
             suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
-            sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil
+            sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil, maxFailures: Int = defaultMaxFailures,
+            onlyRun: Int? = nil, ruleMinimum: Int = defaultRuleMinimum
         ) {
+            self.maxFailures = maxFailures
+            self.onlyRun = onlyRun
+            self.ruleMinimum = ruleMinimum
             self.seed = seed
             self.runs = runs
             self.maxSteps = maxSteps
@@ -57,17 +71,20 @@ public struct ConformanceRunner {
         }
 
         /// The one command that replays one suite of this run: a `flowcheck` command line, or for an
-        /// implementation driven from Swift code, the `expectConformance` call to put in a test.
-        public func replayCommand(for suite: Suite) -> String {
+        /// implementation driven from Swift code, the `expectConformance` call to put in a test. With `run`, the
+        /// command replays that run alone: the failure it found, and no other.
+        public func replayCommand(for suite: Suite, run: Int? = nil) -> String {
             // --max-steps matters only to suites whose runs are made of steps.
             let steps = SuiteRegistry.named(suite)?.unit ?? .step == .step
+            let budget = run.map { "run: \($0)" } ?? "runs: \(runs)"
             guard let sut else {
-                return "expectConformance(implementation, seed: \(seed), runs: \(runs)"
+                return "expectConformance(implementation, seed: \(seed), \(budget)"
                     + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)])"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
-                + " --suite \(suite) --seed \(seed) --runs \(runs)" + (steps ? " --max-steps \(maxSteps)" : "")
-                + (shard.map { " --shard \($0)" } ?? "")
+                + " --suite \(suite) --seed \(seed)" + (run.map { " --run \($0)" } ?? " --runs \(runs)")
+                + (steps ? " --max-steps \(maxSteps)" : "")
+                + (run == nil ? (shard.map { " --shard \($0)" } ?? "") : "")
         }
     }
 
@@ -162,8 +179,20 @@ public struct ConformanceRunner {
         let suites = try suitesToRun()
         var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
         for suite in suites where stop?.isRequested != true {
-            let outcome = run(suite)
+            var outcome = run(suite)
             records.append(outcome.record)
+            // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
+            // found is one bug (met through another kind of step), reported once, where it was first found.
+            outcome.failures.removeAll { failure in
+                guard failure.kind == .divergence,
+                    let index = failures.firstIndex(where: {
+                        $0.kind == .divergence && $0.suite != failure.suite && Set($0.ruleIDs) == Set(failure.ruleIDs)
+                    })
+                else { return false }
+                failures[index].notes.append("the \(failure.suite) suite found this failure too")
+                failures[index].occurrences += failure.occurrences
+                return true
+            }
             failures += outcome.failures
             if let error = outcome.error { errors.append(error) }
             progress?(
@@ -175,7 +204,9 @@ public struct ConformanceRunner {
         var header = RunHeader(
             kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
             notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
-            shard: options.shard?.description)
+            shard: options.shard?.description,
+            budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
+                + (options.spec.map { ", spec \($0.file)" } ?? "") + (options.onlyRun.map { ", run \($0)" } ?? ""))
         if let spec = options.spec {
             let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
             header.spec = SpecCoverage(
@@ -197,13 +228,16 @@ public struct ConformanceRunner {
         let capabilities = implementation.capabilities
         let context = SuiteContext(maxSteps: options.maxSteps, spec: options.spec)
         let required = suite.requiredCoverage(capabilities, context: context)
+        // One shard, or one replayed run, cannot be judged on coverage alone.
+        let judged = options.shard == nil && options.onlyRun == nil
         var configuration = Configuration(
             seed: SplitMix64.derive(options.seed, suite.seedSalt), runs: options.runs, maxSteps: options.maxSteps,
             timeLimit: options.timeLimit, shrinkLimit: options.shrinkLimit,
-            // One shard cannot be judged on coverage alone: `flowcheck report` judges the merged shards.
-            coverage: options.shard == nil ? required.map { .runs($0, atLeast: 1) } : [])
+            coverage: judged ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
         configuration.stop = stop
+        configuration.maxFailures = options.onlyRun == nil ? options.maxFailures : 1
+        configuration.onlyRun = options.onlyRun
         // Checked by suitesToRun before anything runs.
         if let bound = implementation as? any TimeBoundImplementation {
             bound.stopBy = options.timeLimit.map { ContinuousClock.now + $0 }
@@ -212,9 +246,22 @@ public struct ConformanceRunner {
         let box = SubjectBox(suite.subject(implementation)!)
         let breakdownsBefore = (implementation as? any RecoveringImplementation)?.breakdowns.count ?? 0
         let generator = suite.generator(capabilities, context: context)
-        let property = Property(generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) }) {
-            value in
-            try suite.check(value, on: box.subject, capabilities: capabilities)
+        let stop = self.stop
+        let property = Property(
+            generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) },
+            triggers: { suite.triggers($0, capabilities: capabilities) }
+        ) { value -> Falsification? in
+            do {
+                return try suite.check(value, on: box.subject, capabilities: capabilities)
+            } catch let abort as Abort {
+                throw abort
+            } catch {
+                // A breakdown is a counterexample like a divergence, unless the kit itself ended the wait (a stop
+                // request, the time limit) or the implementation cannot be run again.
+                if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
+                guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
+                return Falsification(origin: "breakdown: \(kind)", message: "\(error)")
+            }
         }
         let check = property.check(
             configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } })
@@ -225,60 +272,98 @@ public struct ConformanceRunner {
             missingCoverage: [],
             rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
+        record.triggered = check.coverage.triggered
+        // One replayed run judges no rule; a shard's counts are judged when the shards are merged.
+        record.ruleMinimum = options.onlyRun == nil ? options.ruleMinimum : 0
+        record.failureCap = check.failureCapReached && options.onlyRun == nil ? options.maxFailures : nil
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
+        for found in check.counterexamples {
+            switch describe(found, suite: suite, property: property, check: check, box: box, context: context) {
+            case .success(let failure): outcome.failures.append(failure)
+            case .failure(let abort):
+                // Found, but it would not replay: never dropped in silence.
+                outcome.error = ErrorRecord(
+                    suite: suite.suite,
+                    message:
+                        "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)")
+            }
+        }
+        // Two counterexamples that shrink to the same cause are one failure.
+        var merged: [FailureRecord] = []
+        for failure in outcome.failures.sorted(by: { $0.size.value < $1.size.value }) {
+            if let index = merged.firstIndex(where: { $0.origin == failure.origin }) {
+                merged[index].occurrences += failure.occurrences
+            } else {
+                merged.append(failure)
+            }
+        }
+        outcome.failures = merged
+        // MUST first, then the smallest.
+        outcome.failures.sort {
+            ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
+        }
+        if !outcome.failures.contains(where: { $0.kind == .breakdown }),
+            let breakdowns = (implementation as? any RecoveringImplementation)?.breakdowns.dropFirst(breakdownsBefore),
+            let first = breakdowns.first, !outcome.failures.isEmpty
+        {
+            outcome.failures[0].notes.append(
+                "while this suite ran and shrank, the implementation broke down \(counted(breakdowns.count, "time")) "
+                    + "and was restarted each time; the failures above replay on a fresh process. The first breakdown: \(first)"
+            )
+        }
         switch check.verdict {
-        case .passed:
+        case .passed, .failed:
             break
-        case .failed:
-            guard let found = check.counterexample else { break }
-            // The suite's own pass shares what is left of the time limit, like the engine's shrinking.
-            var refining = configuration
-            if let total = configuration.timeLimit {
-                let left = max(total - check.duration, .milliseconds(1))
-                refining.shrinkLimit.time = refining.shrinkLimit.time.map { min($0, left) } ?? left
-            }
-            let shrunk = suite.refine(
-                found, property: property, capabilities: capabilities, context: context, configuration: refining)
-            // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
-            let original = try? generator.run(.random(seed: SplitMix64.derive(configuration.seed, UInt64(found.run))))
-            let failing = FailingCase(
-                value: shrunk.value, original: original, shrink: shrunk.shrink,
-                replay: options.replayCommand(for: suite.suite))
-            // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
-            // cannot throw away the failure found.
-            (implementation as? any TimeBoundImplementation)?.stopBy = nil
-            do {
-                var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
-                let breakdowns =
-                    (implementation as? any RecoveringImplementation)?.breakdowns.dropFirst(breakdownsBefore) ?? []
-                if let first = breakdowns.first {
-                    failure.notes.append(
-                        "while this suite ran and shrank the failure, the implementation broke down \(counted(breakdowns.count, "time")) "
-                            + "and was restarted each time; the failure above replays on a fresh process. The first breakdown: \(first)"
-                    )
-                }
-                outcome.failures.append(failure)
-            } catch {
-                outcome.error = ErrorRecord(suite: suite.suite, message: error.message)
-            }
         case .insufficientCoverage:
-            record.missingCoverage = check.unmetCoverage.map(\.label)
-            outcome.record = record
+            outcome.record.missingCoverage = check.unmetCoverage.map(\.label)
         case .errored, .gaveUp:
             // A breakdown after a stop request, or when the time limit ran out mid-call, is the kit's own doing (it
             // ended the wait), not the implementation's: the suite was cut short, as a time limit cuts it between runs.
             let timeLimited = check.abortMessage?.hasPrefix("the time limit ran out") == true
             if timeLimited {
                 // Cut short mid-call: what was never exercised is missing, as when the limit falls between runs.
-                record.stoppedByTimeLimit = options.timeLimit.map(Self.durationText)
-                record.missingCoverage = record.coverage.filter { $0.required && $0.runs == 0 }.map(\.label)
-                outcome.record = record
+                outcome.record.stoppedByTimeLimit = options.timeLimit.map(Self.durationText)
+                outcome.record.missingCoverage = outcome.record.coverage.filter { $0.required && $0.runs == 0 }.map(
+                    \.label)
             }
             if stop?.isRequested != true && !timeLimited {
                 outcome.error = ErrorRecord(suite: suite.suite, message: check.abortMessage ?? check.description)
             }
         }
         return outcome
+    }
+
+    /// Refines, replays and describes one counterexample; the abort when it would not replay.
+    private func describe<S: ConformanceSuite>(
+        _ found: Counterexample<S.Case>, suite: S, property: Property<S.Case>, check: CheckResult<S.Case>,
+        box: SubjectBox<S.Subject>, context: SuiteContext
+    ) -> Result<FailureRecord, Abort> {
+        let capabilities = implementation.capabilities
+        // The suite's own pass shares what is left of the time limit, like the engine's shrinking.
+        var refining = check.configuration
+        if let total = refining.timeLimit {
+            let left = max(total - check.duration, .milliseconds(1))
+            refining.shrinkLimit.time = refining.shrinkLimit.time.map { min($0, left) } ?? left
+        }
+        let shrunk = suite.refine(
+            found, property: property, capabilities: capabilities, context: context, configuration: refining)
+        // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
+        let original = try? suite.generator(capabilities, context: context).run(
+            .random(seed: SplitMix64.derive(check.configuration.seed, UInt64(max(found.run, 0)))))
+        let failing = FailingCase(
+            value: shrunk.value, original: original, shrink: shrunk.shrink,
+            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil))
+        // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
+        // cannot throw away the failure found.
+        (implementation as? any TimeBoundImplementation)?.stopBy = nil
+        do {
+            var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
+            failure.occurrences = found.occurrences
+            if failure.origin.isEmpty { failure.origin = found.origin }
+            return .success(failure)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `30s`, `500ms`: a duration as `--time-limit` takes it.

@@ -46,14 +46,20 @@ package protocol ConformanceSuite: Sendable {
     func runLabels(_ value: Case) -> [String]
     /// A case's labels, one per checked unit: the coverage table counts units by them.
     func unitLabels(_ value: Case) -> [String]
-    /// Whether the implementation agrees with the model on the case; an ``Abort`` ends the suite as errored.
-    func check(_ value: Case, on subject: Subject, capabilities: Capabilities) throws(Abort) -> Bool
+    /// How many of the case's units fall under each rule's trigger (the rule's ID): a rule is held only when enough
+    /// units did.
+    func triggers(_ value: Case, capabilities: Capabilities) -> [String: Int]
+    /// How the implementation disagrees with the model on the case, with an origin naming the cause (the rules
+    /// broken and the kind of step or element); `nil` when it agrees. The implementation's own errors propagate: the
+    /// runner makes them breakdowns. An ``Abort`` ends the suite as errored.
+    func check(_ value: Case, on subject: Subject, capabilities: Capabilities) throws -> Falsification?
     /// A last pass over the shrunk counterexample (the engine's shrinking comes first); by default, none.
     func refine(
         _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<Case>
-    /// The failure record of a minimal counterexample: rules broken, diff, storyboard, replay.
+    /// The failure record of a minimal counterexample, replayed: rules broken, diff, storyboard, replay; or, when the
+    /// implementation breaks down on it, the breakdown.
     func describe(
         _ failing: FailingCase<Case>, on subject: Subject, capabilities: Capabilities
     ) throws(Abort) -> FailureRecord

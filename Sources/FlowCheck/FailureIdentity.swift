@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheckRecords
 import Foundation
 import NavigationModel
 
@@ -13,18 +14,8 @@ package enum FailureIdentity {
         return "\(suite)-" + hex(fnv1a(data))
     }
 
-    /// FNV-1a, 64-bit: small, stable across platforms and runs (unlike `Hasher`, which is seeded per process).
-    package static func fnv1a(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
+    /// FNV-1a, 64-bit (``ContentHash``).
+    package static func fnv1a(_ data: Data) -> UInt64 { ContentHash.fnv1a(data) }
 
-    package static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    package static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
 }

@@ -21,6 +21,12 @@ public enum TextReport {
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
+            if let cap = suite.failureCap {
+                lines += [
+                    "",
+                    "  \(suite.suite): stopped after \(cap) distinct failures (--max-failures \(cap)); there may be more.",
+                ]
+            }
             if let error = verdict.error {
                 lines += ["", "✗ \(suite.suite): the implementation could not be run to the end", indent(error, 2)]
             }
@@ -70,12 +76,25 @@ public enum TextReport {
     /// One failure: what diverged, its size, the rules, the minimal input, the diff and the replay line.
     public static func render(_ failure: FailureRecord) -> [String] {
         var lines = ["✗ \(failure.suite): \(failure.description)"]
-        lines.append("  \(failure.size), shrunk from \(failure.originalSize)\(failure.oneMinimal ? ", 1-minimal" : "")")
-        lines.append("  Rules broken:")
-        for rule in failure.rules { lines.append("    \(rule)") }
+        let seen = failure.occurrences > 1 ? "; \(failure.occurrences) runs failed this way" : ""
+        lines.append(
+            "  \(failure.size), shrunk from \(failure.originalSize)\(failure.oneMinimal ? ", 1-minimal" : "")\(seen)")
+        if !failure.rules.isEmpty {
+            lines.append("  Rules broken:")
+            for rule in failure.rules { lines.append("    \(rule)") }
+        }
         lines += failure.input.map { "  " + $0 }
-        lines.append("  \(failure.diffHeading)   (- model, + implementation)")
-        lines.append(indent(failure.diff, 4))
+        if let breakdown = failure.breakdown {
+            lines.append("  \(failure.diffHeading):")
+            lines.append(indent(breakdown.message, 4))
+            if !breakdown.stderrTail.isEmpty {
+                lines.append("  Its standard error ended with:")
+                lines += breakdown.stderrTail.map { "    " + $0 }
+            }
+        } else {
+            lines.append("  \(failure.diffHeading)   (- model, + implementation)")
+            lines.append(indent(failure.diff, 4))
+        }
         lines += failure.violations.map { "  " + $0 }
         lines += failure.notes.map { "  Note: " + $0 }
         lines.append("  Replay: \(failure.replay)")

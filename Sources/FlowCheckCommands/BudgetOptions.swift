@@ -1,7 +1,7 @@
 import ArgumentParsing
 import FlowCheck
 
-/// `--seed`, `--runs`, `--max-steps` and `--time-limit`: how much a run generates.
+/// `--seed`, `--runs`, `--max-steps`, `--time-limit` and `--max-failures`: how much a run generates.
 struct BudgetOptions {
     static let seed = TypedOption<UInt64>.unsigned(
         "seed", value: "S", help: "The seed every random choice derives from.",
@@ -11,6 +11,10 @@ struct BudgetOptions {
         default: ConformanceRunner.Options.defaultMaxSteps)
     static let timeLimit = TypedOption<Duration>.duration(
         "time-limit", value: "duration", help: "A wall-clock limit per suite, such as 30s.")
+    static let maxFailures = TypedOption<Int>.integer(
+        "max-failures", value: "N",
+        help: "The most distinct failures each suite looks for and shrinks; it stops at that many.", in: 1...1_000,
+        default: ConformanceRunner.Options.defaultMaxFailures)
 
     /// `--runs`, whose default depends on the command (a certification runs more).
     static func runs(default runs: Int) -> TypedOption<Int> {
@@ -18,13 +22,17 @@ struct BudgetOptions {
     }
 
     static func options(defaultRuns: Int) -> [CommandDefinition.Option] {
-        [seed.definition, runs(default: defaultRuns).definition, maxSteps.definition, timeLimit.definition]
+        [
+            seed.definition, runs(default: defaultRuns).definition, maxSteps.definition, timeLimit.definition,
+            maxFailures.definition,
+        ]
     }
 
     var seed: UInt64
     var runs: Int
     var maxSteps: Int
     var timeLimit: Duration?
+    var maxFailures: Int
 
     init(_ parsed: ParsedArguments, defaultRuns: Int) throws(ArgumentError) {
         var generator = SystemRandomNumberGenerator()
@@ -32,5 +40,6 @@ struct BudgetOptions {
         runs = try parsed.value(Self.runs(default: defaultRuns), or: defaultRuns)
         maxSteps = try parsed.value(Self.maxSteps, or: ConformanceRunner.Options.defaultMaxSteps)
         timeLimit = try parsed.value(Self.timeLimit)
+        maxFailures = try parsed.value(Self.maxFailures, or: ConformanceRunner.Options.defaultMaxFailures)
     }
 }

@@ -47,7 +47,7 @@ struct CertifyCommand: Subcommand {
             corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
         let options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-            sut: implementation.sut)
+            sut: implementation.sut, maxFailures: budget.maxFailures)
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
         var record: RunRecord

@@ -4,8 +4,8 @@ import ProcessProtocol
 import PropertyTesting
 
 /// SIGINT and SIGTERM for a real `flowcheck` process: the first asks the run to stop after the run under way and
-/// write its results so far, and ends the implementations' process groups; a second kills them and ends the process at
-/// once.
+/// write its results so far, and ends the implementations' process groups (SIGTERM, then SIGKILL after a one-second
+/// grace); a second kills them and ends the process at once.
 package enum Interruption {
     /// Keeps the signal sources alive for the life of the process.
     private final class Sources: @unchecked Sendable {
@@ -33,6 +33,10 @@ package enum Interruption {
                 stop.request(reason: name)
                 // A call blocked on an implementation (hello included) returns at once when its group is gone.
                 ProcessGroups.signalAll(SIGTERM)
+                // An implementation that ignores SIGTERM must not hold the kit: after a short grace, SIGKILL.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1000)) {
+                    ProcessGroups.signalAll(SIGKILL)
+                }
             }
             source.resume()
             kept.sources.append(source)

@@ -26,6 +26,9 @@ struct RunCommand: Subcommand {
     static let spec = TypedOption<String>.text(
         "spec", value: "file",
         help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
+    static let onlyRun = TypedOption<Int>.integer(
+        "run", value: "K", help: "Run only run K of each suite (as a failure's replay line gives it), alone.",
+        in: 0...Int(Int32.max))
     static let defaultHTML = "Reports/<implementation>.html"
 
     static let definition = CommandDefinition(
@@ -45,7 +48,7 @@ struct RunCommand: Subcommand {
                 }.joined(separator: "\n"),
         options: ImplementationOptions.options + [suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
-            + [GatingOptions.shard.definition, saveFailures.definition, spec.definition]
+            + [onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags)
 
@@ -55,6 +58,7 @@ struct RunCommand: Subcommand {
     var gating: GatingOptions
     var suites: [Suite]?
     var shard: Shard?
+    var onlyRun: Int?
     var saveFailures: String?
     var spec: String?
 
@@ -67,6 +71,13 @@ struct RunCommand: Subcommand {
         for suite in try parsed.values(Self.suites).joined() where !chosen.contains(suite) { chosen.append(suite) }
         suites = chosen.isEmpty ? nil : chosen
         shard = try parsed.value(GatingOptions.shard)
+        onlyRun = try parsed.value(Self.onlyRun)
+        if onlyRun != nil && shard != nil {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "--run replays one run, whatever its shard: give --run or --shard, not both",
+                commandPath: parsed.commandPath)
+        }
         saveFailures = try parsed.value(Self.saveFailures)
         spec = try parsed.value(Self.spec)
     }
@@ -89,7 +100,7 @@ struct RunCommand: Subcommand {
         let options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,
-            sut: implementation.sut, shard: shard, spec: specPlan)
+            sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures, onlyRun: onlyRun)
         guard let subject = try implementation.start(console, commandPath: ["run"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }

@@ -58,8 +58,12 @@ public struct Verdict: Hashable, Codable, Sendable {
         public var runs: Int
         /// What the runs exercised, in the suite's unit (steps, documents).
         public var exercised: Count
-        /// Distinct minimal failures found.
+        /// Distinct minimal divergences found.
         public var failures: Int
+        /// Distinct minimal breakdowns found: inputs the implementation exited, hung or broke its protocol on.
+        public var breakdowns: Int
+        /// Declared rules too few steps or documents fell under to judge them.
+        public var unexercisedRules: [String]
         /// Required coverage never reached.
         public var missingCoverage: [String]
         /// Why the suite could not run to the end, when it could not.
@@ -70,9 +74,11 @@ public struct Verdict: Hashable, Codable, Sendable {
         /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
         public init(
             suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil,
-            stoppedByTimeLimit: String? = nil
+            stoppedByTimeLimit: String? = nil, breakdowns: Int = 0, unexercisedRules: [String] = []
         ) {
             self.stoppedByTimeLimit = stoppedByTimeLimit
+            self.breakdowns = breakdowns
+            self.unexercisedRules = unexercisedRules
             self.suite = suite
             self.runs = runs
             self.exercised = exercised
@@ -81,10 +87,12 @@ public struct Verdict: Hashable, Codable, Sendable {
             self.error = error
             // A suite that finished no run judged nothing: never a pass, whatever stopped it.
             verdict =
-                error != nil
+                error != nil || breakdowns > 0
                 ? .errored
                 : failures > 0
-                    ? .divergent : !missingCoverage.isEmpty || runs == 0 ? .insufficientCoverage : .conforming
+                    ? .divergent
+                    : !missingCoverage.isEmpty || !unexercisedRules.isEmpty || runs == 0
+                        ? .insufficientCoverage : .conforming
         }
 
         /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.
@@ -151,7 +159,9 @@ public struct Verdict: Hashable, Codable, Sendable {
             worst = verdict
         }
         overall = worst
-        failures = suites.map(\.failures).reduce(0, +) + (corpus.map { $0.failed + $0.errored + $0.malformed } ?? 0)
+        failures =
+            suites.map { $0.failures + $0.breakdowns }.reduce(0, +)
+            + (corpus.map { $0.failed + $0.errored + $0.malformed } ?? 0)
         exercised = Count.totals(suites.map(\.exercised))
     }
 
@@ -200,10 +210,26 @@ public struct Verdict: Hashable, Codable, Sendable {
         case .insufficientCoverage where suites.allSatisfy({ $0.verdict == .conforming }):
             return "INSUFFICIENT COVERAGE: no golden case could be judged (every case was skipped)."
         case .insufficientCoverage:
-            return "INSUFFICIENT COVERAGE: everything judged agreed, but not every required combination was exercised."
+            let rules = suites.flatMap(\.unexercisedRules)
+            if !rules.isEmpty && suites.allSatisfy(\.missingCoverage.isEmpty) {
+                return "INSUFFICIENT COVERAGE: everything judged agreed, but too few steps or documents fell under "
+                    + "\(counted(rules.count, "declared rule")) to judge \(rules.count == 1 ? "it" : "them"): "
+                    + rules.joined(separator: ", ") + "."
+            }
+            return "INSUFFICIENT COVERAGE: everything judged agreed, but not every required combination was exercised"
+                + (rules.isEmpty
+                    ? "."
+                    : ", and too few steps or documents fell under " + rules.joined(separator: ", ")
+                        + ".")
         case .errored:
             var parts: [String] = []
-            let errored = suites.filter { $0.verdict == .errored }.count
+            let brokeDown = suites.filter { $0.breakdowns > 0 }.count
+            if brokeDown > 0 {
+                parts.append(
+                    "the implementation broke down (exited, hung or broke its protocol) in \(counted(brokeDown, "suite")), each with its minimal sequence"
+                )
+            }
+            let errored = suites.filter { $0.error != nil }.count
             if errored > 0 {
                 parts.append("the implementation could not be run to the end in \(counted(errored, "suite"))")
             }

@@ -1,6 +1,8 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import FlowSchema
+import NavigationModel
 
 /// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
 /// which seeds, and the decision.
@@ -43,6 +45,23 @@ public struct Certificate: Codable, Hashable, Sendable {
     public var decision: Decision
     /// Why it was not certified or refused; empty when certified.
     public var reasons: [String]
+    /// Exactly what the certificate covers, one line per dimension: suites, modes, behaviors, profiles, and for
+    /// decoding the component types and migrations.
+    public var scope: [String]
+    /// Every rule of the suites run, with its status and the steps or documents behind it.
+    public var rules: [RuleEntry]
+
+    /// One rule behind the decision.
+    public struct RuleEntry: Codable, Hashable, Sendable {
+        /// The rule's ID.
+        public var id: String
+        /// MUST or SHOULD.
+        public var level: Rule.Level
+        /// broken, held, not exercised or not certified.
+        public var status: RuleStatus.Standing
+        /// The steps or documents that fell under it.
+        public var triggered: Count
+    }
 
     /// The certificate of a run of the corpus and every declared suite; the decision reads the run's verdict.
     public init(record: RunRecord, runsPerSuite: Int) {
@@ -60,13 +79,25 @@ public struct Certificate: Codable, Hashable, Sendable {
         let tally = verdict.corpus ?? Verdict.CorpusTally(passed: 0, failed: 0, errored: 0, skipped: 0, malformed: 0)
         cases = ["passed": tally.passed, "failed": tally.failed, "errored": tally.errored, "skipped": tally.skipped]
         self.verdict = verdict.overall
+        scope = Self.scope(record.header.capabilities)
+        rules = record.suites.flatMap { suite in
+            suite.ruleStatuses(failures: record.failures).map {
+                RuleEntry(
+                    id: $0.rule.id, level: $0.rule.level, status: $0.standing,
+                    triggered: Count($0.triggered, suite.exercised.unit))
+            }
+        }
         var reasons: [String] = []
         if !verdict.suites.isEmpty && verdict.suites.allSatisfy({ $0.verdict == .errored }) && tally.passed == 0 {
             decision = .refused
             reasons.append("every suite errored and no golden case passed: there is nothing to certify")
         } else {
             for suite in verdict.suites where suite.verdict != .conforming {
-                reasons.append("the \(suite.suite) suite is \(suite.verdict.label.dropFirst(2))")
+                var reason = "the \(suite.suite) suite is \(suite.verdict.label.dropFirst(2))"
+                if !suite.unexercisedRules.isEmpty {
+                    reason += " (not exercised: " + suite.unexercisedRules.joined(separator: ", ") + ")"
+                }
+                reasons.append(reason)
             }
             if let signal = record.interrupted { reasons.append("the run was interrupted (\(signal)) before it ended") }
             if verdict.suites.isEmpty { reasons.append("no suite ran") }
@@ -82,8 +113,32 @@ public struct Certificate: Codable, Hashable, Sendable {
                 reasons.append("\(counted(tally.malformed, "golden case file")) could not be read")
             }
             if tally.judged == 0 { reasons.append("no golden case could be run") }
+            // Every suite run needs golden cases of its own that ran: a decoder is not certified by stack cases.
+            for suite in verdict.suites
+            where !record.cases.contains(where: { $0.suite == suite.suite.rawValue && $0.status != .skipped }) {
+                reasons.append("no golden case of the \(suite.suite) suite could be run")
+            }
             decision = reasons.isEmpty ? .certified : .notCertified
         }
         self.reasons = reasons
+    }
+
+    /// What the capabilities cover, one line per dimension of the suites they declare.
+    static func scope(_ capabilities: Capabilities) -> [String] {
+        func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+        var lines = ["suites: " + list(capabilities.suites.map(\.rawValue))]
+        if capabilities.suites.contains(where: { $0 == .navigation || $0 == .session }) {
+            lines.append("modes: " + list(capabilities.modes.map(\.rawValue)))
+            lines.append(
+                capabilities.flows ? "behaviors: " + list(capabilities.behaviors.map(\.rawValue)) : "flows: none")
+            lines.append("nesting profiles: " + list(capabilities.nesting.map(\.rawValue)))
+            lines.append("modal layers: " + (capabilities.modals ? "yes" : "no"))
+            lines.append("rejection reasons compared: " + (capabilities.reasons ? "yes" : "no"))
+        }
+        if capabilities.suites.contains(.decoding) {
+            lines.append("component types: " + list(capabilities.componentTypes))
+            lines.append("content migrations (versions 1 to 7): " + (capabilities.migrations ? "yes" : "no"))
+        }
+        return lines
     }
 }

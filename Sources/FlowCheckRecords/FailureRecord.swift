@@ -8,8 +8,39 @@ import JSON
 /// Every suite describes its failures in this one shape, so the runner, the records and every report treat
 /// them alike. What only one suite knows travels in ``detail`` (for tools) and ``storyboard`` (for the HTML).
 public struct FailureRecord: Codable, Hashable, Sendable {
+    /// What kind of failure a record is.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// The implementation's reply differs from the model's.
+        case divergence
+        /// The implementation broke down: it exited, hung, broke its protocol, or threw.
+        case breakdown
+    }
+
+    /// How an implementation broke down.
+    public struct BreakdownDetail: Codable, Hashable, Sendable {
+        /// What happened, naming the step: `the implementation was killed by signal 6 (SIGABRT) before answering …`.
+        public var message: String
+        /// The last 64 KB of its standard error, cut at line boundaries, when known.
+        public var stderrTail: [String]
+
+        /// Creates the detail.
+        public init(message: String, stderrTail: [String]) {
+            self.message = message
+            self.stderrTail = stderrTail
+        }
+    }
+
     /// Always `failure`.
     public var type = "failure"
+    /// A divergence or a breakdown.
+    public var kind: Kind = .divergence
+    /// What tells this failure apart from the run's others: the rules broken and the kind of step or element
+    /// (`NAV-POP at NAV-POP`), or the kind of breakdown. A run reports one minimal failure per origin.
+    public var origin = ""
+    /// Generated runs that failed with this origin.
+    public var occurrences = 1
+    /// For a breakdown: how the implementation broke down.
+    public var breakdown: BreakdownDetail?
     /// A stable id derived from the content: the same counterexample always has the same id, so baselines,
     /// skip lists and saved corpus cases can name it.
     public var id: String

@@ -4,7 +4,7 @@ import Foundation
 public enum RecordFormat {
     /// The version every header carries in `formatVersion`. It changes whenever a record's shape changes
     /// in a way an older reader would misread; readers refuse versions they do not know.
-    public static let version = 2
+    public static let version = 3
 
     /// One record as a line of sorted-key JSON, without its newline.
     public static func line<T: Encodable>(_ record: T) -> String {

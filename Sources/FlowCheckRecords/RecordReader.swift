@@ -66,11 +66,14 @@ extension RunRecord {
                                 "written in record format \(version); this kit reads format \(RecordFormat.version)")
                     }
                     let next = try decode(RunHeader.self, "header")
-                    if let header, header.implementation != next.implementation || header.seed != next.seed {
+                    if let header,
+                        header.implementation != next.implementation || header.seed != next.seed
+                            || header.runID != next.runID
+                    {
                         throw RecordError(
                             file: file.name, line: index + 1,
                             message:
-                                "this file is from another run (\(next.implementation.name), seed \(next.seed)) than the first (\(header.implementation.name), seed \(header.seed))"
+                                "this file is from another run (\(next.implementation.name), seed \(next.seed), run \(next.runID)) than the first (\(header.implementation.name), seed \(header.seed), run \(header.runID))"
                         )
                     }
                     if header == nil { header = next }
@@ -178,6 +181,8 @@ extension RunRecord {
             rows[row.label] = into
         }
         merged.coverage = rows.values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
+        merged.triggered.merge(b.triggered, uniquingKeysWith: +)
+        merged.failureCap = merged.failureCap ?? b.failureCap
         return merged
     }
 

@@ -1,5 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
+import Foundation
 
 /// The first line of a run's records: who ran against what, with which seed and suites.
 public struct RunHeader: Codable, Hashable, Sendable {
@@ -7,6 +8,9 @@ public struct RunHeader: Codable, Hashable, Sendable {
     public var type = "header"
     /// The record format's version (``RecordFormat/version``).
     public var formatVersion = RecordFormat.version
+    /// The same for every shard of one run, and different for another run: a hash of the kit, the implementation,
+    /// what it declared, the seed, the suites and the budget. Files of different runs are never merged.
+    public var runID: String
     /// The kit's name and version.
     public var kit: KitInfo
     /// Who the implementation says it is.
@@ -30,8 +34,17 @@ public struct RunHeader: Codable, Hashable, Sendable {
     public init(
         kit: KitInfo, implementation: ImplementationInfo, capabilities: Capabilities, notCertified: [String],
         seed: UInt64,
-        suites: [Suite], shard: String? = nil, corpusHash: String? = nil, spec: SpecCoverage? = nil
+        suites: [Suite], shard: String? = nil, corpusHash: String? = nil, spec: SpecCoverage? = nil,
+        budget: String = ""
     ) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let declared = (try? encoder.encode(capabilities)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        runID = ContentHash.of(
+            [
+                kit.name, kit.version, implementation.name, implementation.version, implementation.language, declared,
+                "\(seed)", suites.map(\.rawValue).joined(separator: ","), budget,
+            ].joined(separator: "\u{1F}"))
         self.kit = kit
         self.implementation = implementation
         self.capabilities = capabilities

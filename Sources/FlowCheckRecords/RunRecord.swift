@@ -43,9 +43,13 @@ public struct RunRecord: Hashable, Sendable {
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
-                failures: failures.filter { $0.suite == record.suite }.count, missingCoverage: record.missingCoverage,
+                failures: failures.filter { $0.suite == record.suite && $0.kind == .divergence }.count,
+                missingCoverage: record.missingCoverage,
                 error: errors.filter { $0.suite == record.suite }.map(\.message).first,
-                stoppedByTimeLimit: record.stoppedByTimeLimit)
+                stoppedByTimeLimit: record.stoppedByTimeLimit,
+                breakdowns: failures.filter { $0.suite == record.suite && $0.kind == .breakdown }.count,
+                // A suite cut short (a failure cap, a time limit, a stop) judges what it ran: its counts stand.
+                unexercisedRules: header.shard != nil && shards == 1 ? [] : record.unexercisedRules(failures: failures))
         }
         let corpus =
             header.corpusHash == nil && cases.isEmpty

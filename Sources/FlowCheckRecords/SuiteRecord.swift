@@ -25,6 +25,12 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var uncertifiedRules: [String]
     /// The `--time-limit` that stopped the suite before it ran all its runs (such as `30s`); `nil` when none did.
     public var stoppedByTimeLimit: String?
+    /// Per rule ID, the units (steps, documents) that fell under the rule's trigger.
+    public var triggered: [String: Int] = [:]
+    /// The fewest triggered units for a rule to be held; 0 when this record cannot judge it (one shard, one run).
+    public var ruleMinimum = 0
+    /// The `--max-failures` cap when the suite stopped because it reached it.
+    public var failureCap: Int?
 
     /// Creates a suite record.
     public init(
@@ -41,6 +47,54 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
         self.coverage = coverage
         self.missingCoverage = missingCoverage
         self.rules = rules
+    }
+}
+
+/// The status of one rule in a suite: what a report says about it.
+public struct RuleStatus: Codable, Hashable, Sendable {
+    /// A rule's standing.
+    public enum Standing: String, Codable, Hashable, Sendable {
+        /// A failure names it.
+        case broken
+        /// Enough units fell under its trigger, and no failure names it.
+        case held
+        /// Declared, but too few units fell under its trigger to judge it: the suite's coverage is insufficient.
+        case notExercised = "not exercised"
+        /// Outside what the implementation declared: never generated.
+        case notCertified = "not certified"
+    }
+
+    /// The rule.
+    public var rule: Rule
+    /// Its standing.
+    public var standing: Standing
+    /// The units that fell under its trigger.
+    public var triggered: Int
+    /// The fewest it needed to be held.
+    public var minimum: Int
+}
+
+extension SuiteRecord {
+    /// Each rule's status, MUST before SHOULD, given the run's failures of this suite: broken, not certified, held
+    /// (with its trigger count, at least ``ruleMinimum``) or not exercised.
+    public func ruleStatuses(failures: [FailureRecord]) -> [RuleStatus] {
+        let broken = Set(failures.filter { $0.suite == suite }.flatMap(\.ruleIDs))
+        let uncertified = Set(uncertifiedRules)
+        let ordered = rules.filter { $0.level == .must } + rules.filter { $0.level != .must }
+        return ordered.map { rule in
+            let count = triggered[rule.id] ?? 0
+            let standing: RuleStatus.Standing =
+                broken.contains(rule.id)
+                ? .broken
+                : uncertified.contains(rule.id) ? .notCertified : count >= max(ruleMinimum, 1) ? .held : .notExercised
+            return RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
+        }
+    }
+
+    /// The declared rules too few units fell under, for a record that can judge them (none for one shard).
+    public func unexercisedRules(failures: [FailureRecord]) -> [String] {
+        guard ruleMinimum > 0 else { return [] }
+        return ruleStatuses(failures: failures).filter { $0.standing == .notExercised }.map(\.rule.id)
     }
 }
 

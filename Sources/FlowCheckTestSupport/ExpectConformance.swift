@@ -16,13 +16,14 @@ import PropertyTestingTestSupport
 ///
 /// An adapter that declares a suite it cannot serve (a decoding suite without `DecodingImplementation`)
 /// fails the test with that sentence before anything runs. With `spec`, the path of a RUF app spec, sessions
-/// are generated the way that app's server could, exactly as `flowcheck run --spec` does.
+/// are generated the way that app's server could, exactly as `flowcheck run --spec` does. With `run`, only that
+/// run of each suite runs: the replay a failure's report gives, which reproduces that failure alone.
 ///
 /// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
 public func expectConformance(
     _ implementation: any Implementation,
-    seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns,
+    seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, run: Int? = nil,
     maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
     suites: [Suite]? = nil, spec: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -36,7 +37,8 @@ public func expectConformance(
             return nil
         }
     }
-    let options = ConformanceRunner.Options(seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan)
+    let options = ConformanceRunner.Options(
+        seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan, onlyRun: run)
     let result: ConformanceResult
     do {
         result = try ConformanceRunner(implementation: implementation, options: options).run()

@@ -74,6 +74,10 @@ public enum DecodingRules {
         ),
         rule("DEC-IGNORE-FIELDS", .must, "input", "Unknown fields anywhere are ignored."),
         rule(
+            "DEC-CANONICAL", .must, "input",
+            "A document that decodes is described exactly by its canonical form: id, version 8, entry, nodes in order with their layouts, edges, zones and variables; no rule of leniency excuses a difference in them."
+        ),
+        rule(
             "DEC-DEPTH", .should, "components",
             "Components nested deeper than the limit (200, which keeps the document within the JSON parser's 512 levels) are invalid_flow_schema with their path, never a crash."
         ),

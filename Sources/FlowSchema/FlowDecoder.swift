@@ -6,8 +6,18 @@ import JSON
 public enum FlowDecoder {
     /// Decodes a bare FlowDefinition or a resolve response.
     public static func decode(_ text: String, options: DecoderOptions = DecoderOptions()) -> DecodeOutcome {
+        var trace = DecodeTrace()
+        return decode(text, options: options, trace: &trace)
+    }
+
+    /// Decodes a document and records in `trace` every rule trigger it meets.
+    public static func decode(
+        _ text: String, options: DecoderOptions = DecoderOptions(), trace: inout DecodeTrace
+    ) -> DecodeOutcome {
         do {
-            return .flow(try decodeFlow(text, options: options))
+            let flow = try decodeFlow(text, options: options, trace: &trace)
+            trace.hit("DEC-CANONICAL", "$")
+            return .flow(flow)
         } catch {
             return .error(error)
         }
@@ -17,14 +27,25 @@ public enum FlowDecoder {
         DecodeError(code: DecodeError.invalidFlowSchema, message: message)
     }
 
-    static func decodeFlow(_ text: String, options: DecoderOptions) throws(DecodeError) -> CanonicalFlow {
+    static func decodeFlow(
+        _ text: String, options: DecoderOptions, trace: inout DecodeTrace
+    ) throws(DecodeError) -> CanonicalFlow {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch {
-            throw invalid("the document is not JSON (\(error))")  // DEC-JSON
+            trace.fatal = "DEC-JSON"
+            throw invalid("the document is not JSON (\(error))")
         }
-        guard root.isObject else { throw invalid("$ is not a JSON object") }
+        guard root.isObject else {
+            trace.fatal = "DEC-JSON"
+            throw invalid("$ is not a JSON object")
+        }
         var flow = root, base = "$"
-        if let wrapped = root["flow_schema"] {  // DEC-RESOLVE
+        if let wrapped = root["flow_schema"] {
+            trace.hit("DEC-RESOLVE", "$.flow_schema")
+            if let version = root["schema_version"], version != .null {
+                trace.hit("DEC-SCHEMA-VERSION", "$.schema_version")
+            }
+            trace.fatal = "DEC-SCHEMA-VERSION"
             let major = try schemaMajor(root["schema_version"])
             if major > options.supportedSchemaMajor {
                 throw DecodeError(
@@ -33,24 +54,32 @@ public enum FlowDecoder {
                         "$.schema_version has major \(major); this decoder supports up to \(options.supportedSchemaMajor)"
                 )
             }
+            trace.fatal = "DEC-RESOLVE"
             guard wrapped.isObject else {
                 throw invalid("$.flow_schema is not an object (a resolve response without a flow)")
             }
+            trace.fatal = nil
             flow = wrapped
             base = "$.flow_schema"
         }
-        guard let id = flow["id"]?.stringValue else { throw invalid("\(base).id is missing or not a string") }  // DEC-ROOT
+        trace.fatal = "DEC-ROOT"
+        guard let id = flow["id"]?.stringValue else { throw invalid("\(base).id is missing or not a string") }
         guard let nodeValues = flow["nodes"]?.arrayValue else {
             throw invalid("\(base).nodes is missing or not an array")
         }
         guard let entryNodeId = flow["entryNodeId"]?.stringValue else {
             throw invalid("\(base).entryNodeId is missing or not a string")
         }
+        trace.fatal = nil
 
         // DEC-VERSION: missing or unreadable means 1; above 8 is stamped 8 and left untransformed.
         var version = 1
         if let number = flow["version"]?.numberValue, number >= 1, number == number.rounded(), number < 1e9 {
             version = Int(number)
+        }
+        if flow["version"]?.numberValue.map({ $0 >= 1 && $0 <= 8 && $0 == $0.rounded() }) != true {
+            // The element says which half of the rule applies: a version above the current one is left untransformed.
+            trace.hit("DEC-VERSION", "\(base).version", element: version > 8 ? "above" : "default")
         }
         let migrateFrom =
             options.migrations && version < DecoderOptions.currentContentVersion
@@ -59,47 +88,85 @@ public enum FlowDecoder {
         var nodes: [CanonicalFlow.Node] = []
         var seen = Set<String>()
         for (index, value) in nodeValues.enumerated() {
-            guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue, !seen.contains(nodeID)
-            else { continue }  // DEC-MALFORMED-NODE, DEC-DUPLICATE-NODE
+            let path = "\(base).nodes[\(index)]"
+            guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue else {
+                trace.hit("DEC-MALFORMED-NODE", path)
+                continue
+            }
+            guard !seen.contains(nodeID) else {
+                trace.hit("DEC-DUPLICATE-NODE", path, element: nodeID)
+                continue
+            }
             if kind == "screen" {
                 let layout = try component(
-                    value["layout"], path: "\(base).nodes[\(index)].layout", version: migrateFrom, depth: 0,
-                    options: options)
+                    value["layout"], path: "\(path).layout", screen: nodeID, parent: nil, version: migrateFrom,
+                    depth: 0, options: options, trace: &trace)
+                if layout == nil, let raw = value["layout"], raw != .null,
+                    !removedByMigration(raw, version: migrateFrom)
+                {
+                    trace.hit("DEC-MALFORMED-LAYOUT", "\(path).layout", screen: nodeID, element: nodeID)
+                }
+                if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
+                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path).chromeOverrides", screen: nodeID, element: nodeID)
+                }
+                if value["props"]?["hideChrome"] != nil {
+                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path).props.hideChrome", screen: nodeID, element: nodeID)
+                }
                 nodes.append(
                     .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
             } else if DecoderOptions.supportedNodeKinds.contains(kind) {
                 nodes.append(.init(id: nodeID, kind: kind, supported: true))
             } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
-                nodes.append(.init(id: nodeID, kind: kind, supported: false))  // DEC-NODE-UNSUPPORTED
+                trace.hit("DEC-NODE-UNSUPPORTED", path, element: nodeID)
+                nodes.append(.init(id: nodeID, kind: kind, supported: false))
             } else {
-                continue  // DEC-NODE-UNKNOWN
+                trace.hit("DEC-NODE-UNKNOWN", path, element: nodeID)
+                continue
             }
             seen.insert(nodeID)
         }
 
         guard let firstScreen = nodes.first(where: { $0.kind == "screen" }) else {
-            throw invalid("\(base).nodes holds no screen node that could be decoded")  // DEC-NO-SCREEN
+            trace.fatal = "DEC-NO-SCREEN"
+            throw invalid("\(base).nodes holds no screen node that could be decoded")
         }
         var entry = entryNodeId
-        if entry.isEmpty { entry = firstScreen.id }  // DEC-ENTRY-EMPTY
+        if entry.isEmpty {
+            trace.hit("DEC-ENTRY-EMPTY", "\(base).entryNodeId")
+            entry = firstScreen.id
+        }
         guard seen.contains(entry) else {
-            throw invalid("\(base).entryNodeId \"\(entryNodeId)\" names no decoded node")  // DEC-ENTRY
+            trace.fatal = "DEC-ENTRY"
+            throw invalid("\(base).entryNodeId \"\(entryNodeId)\" names no decoded node")
         }
 
         var edges: [CanonicalFlow.Edge] = []
-        for value in flow["edges"]?.arrayValue ?? [] {  // DEC-EDGE
+        for (index, value) in (flow["edges"]?.arrayValue ?? []).enumerated() {
+            let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
             guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
                 let to = value["toNodeId"]?.stringValue,
-                seen.contains(from), seen.contains(to)
-            else { continue }
-            let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
-            guard DecoderOptions.edgeKinds.contains(kind) else { continue }
+                seen.contains(from), seen.contains(to), DecoderOptions.edgeKinds.contains(kind)
+            else {
+                trace.hit("DEC-EDGE", "\(base).edges[\(index)]")
+                continue
+            }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
 
+        let zones = zones(flow)
+        if flow["persistentUI"] == nil || flow["persistentUI"] == .null, flow["chrome"]?.isObject == true {
+            trace.hit("DEC-LEGACY-CHROME", "\(base).chrome")
+        }
         return CanonicalFlow(
             id: id, version: DecoderOptions.currentContentVersion, entry: entry, nodes: nodes, edges: edges,
-            zones: zones(flow), variables: (flow["variables"]?.arrayValue ?? []).compactMap { $0["key"]?.stringValue })
+            zones: zones, variables: (flow["variables"]?.arrayValue ?? []).compactMap { $0["key"]?.stringValue })
+    }
+
+    /// Whether a component is removed whole by the 3→4 migration (a removal, not damage).
+    static func removedByMigration(_ value: JSONValue, version: Int) -> Bool {
+        guard version <= 3, var type = value["type"]?.stringValue else { return false }
+        if version <= 2 && type == "checkbox" { type = "toggle" }
+        return DecoderOptions.strippedBy4.contains(type)
     }
 
     /// `schema_version`: an integer N or a string "N", "N.M" or "N.M.P"; missing means 1 (DEC-SCHEMA-VERSION).
@@ -122,28 +189,45 @@ public enum FlowDecoder {
 
     /// A component, or `nil` when it is malformed (skipped) or removed by a migration.
     static func component(
-        _ value: JSONValue?, path: String, version: Int, depth: Int, options: DecoderOptions
+        _ value: JSONValue?, path: String, screen: String, parent: String?, version: Int, depth: Int,
+        options: DecoderOptions, trace: inout DecodeTrace
     ) throws(DecodeError) -> CanonicalFlow.Component? {
-        guard let value, let id = value["id"]?.stringValue, var type = value["type"]?.stringValue else { return nil }  // DEC-MALFORMED-CHILD
-        if let children = value["children"], children != .null, children.arrayValue == nil { return nil }
-        if let props = value["props"], props != .null, !props.isObject { return nil }
-        guard depth < options.maxComponentDepth else {
-            throw invalid("\(path) nests components deeper than \(options.maxComponentDepth) levels")  // DEC-DEPTH
+        guard let value, let id = value["id"]?.stringValue, var type = value["type"]?.stringValue,
+            value["children"].map({ $0 == .null || $0.arrayValue != nil }) ?? true,
+            value["props"].map({ $0 == .null || $0.isObject }) ?? true
+        else {
+            // The layout itself is judged by its screen (DEC-MALFORMED-LAYOUT).
+            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", path, screen: screen, element: parent) }
+            return nil
         }
-        // Migrations, oldest first (DEC-MIGRATE-*): only the steps whose effect on the tree the docs state.
+        guard depth < options.maxComponentDepth else {
+            trace.fatal = "DEC-DEPTH"
+            throw invalid("\(path) nests components deeper than \(options.maxComponentDepth) levels")
+        }
+        // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
+        let original = type
         var checkboxVariant = value["props"]?["variant"]?.stringValue == "checkbox"
         if version <= 2 && type == "checkbox" { type = "toggle"; checkboxVariant = true }
-        if version <= 3 && DecoderOptions.strippedBy4.contains(type) { return nil }
+        if version <= 3 && DecoderOptions.strippedBy4.contains(type) {
+            trace.hit("DEC-MIGRATE", path, screen: screen, element: parent ?? id)
+            return nil
+        }
         if version <= 4 && type == "toggle" && checkboxVariant { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
+        if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
+            trace.hit("DEC-MIGRATE", path, screen: screen, element: id)
+        }
         guard options.componentTypes.contains(type) else {
-            return .init(id: id, type: "unknown")  // DEC-UNKNOWN-COMPONENT: renders nothing, keeps its id, subtree not decoded
+            // Renders nothing, keeps its id; its subtree is not decoded.
+            trace.hit("DEC-UNKNOWN-COMPONENT", path, screen: screen, element: id)
+            return .init(id: id, type: "unknown")
         }
         var children: [CanonicalFlow.Component] = []
         for (index, child) in (value["children"]?.arrayValue ?? []).enumerated() {
             if let decoded = try component(
-                child, path: "\(path).children[\(index)]", version: version, depth: depth + 1, options: options)
+                child, path: "\(path).children[\(index)]", screen: screen, parent: id, version: version,
+                depth: depth + 1, options: options, trace: &trace)
             {
                 children.append(decoded)
             }

@@ -1,6 +1,8 @@
+import FlowCheckCore
+
 /// An error from a process implementation: a code, a message that names the
 /// step and the request, and the offending line when there is one.
-public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible, BreakdownDescribing {
     /// What went wrong.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String
@@ -32,6 +34,20 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
     public var offendingLine: String?
     /// The last lines the implementation wrote to standard error.
     public var stderrTail: [String]
+    /// How the process ended, for `exited` (`was killed by signal 11 (SIGSEGV)`); `nil` when it closed its output.
+    public var ending: String?
+
+    /// The kind of breakdown: exited (with how), timeout, malformed reply or reported an error; `nil` for what ends
+    /// the suite instead (it would not start or say hello, or the time limit ran out).
+    public var breakdownKind: String? {
+        switch code {
+        case .exited: return "exited: " + (ending ?? "closed its standard output")
+        case .timeout: return "timeout"
+        case .malformedReply: return "malformed reply"
+        case .implementationError: return "reported an error"
+        default: return nil
+        }
+    }
 
     /// Creates a process error.
     public init(code: Code, message: String, offendingLine: String? = nil, stderrTail: [String] = []) {

@@ -3,9 +3,9 @@ import Synchronization
 
 /// Every process group the kit has started and not yet reaped, so that a signal to the kit reaches them all.
 ///
-/// A `flowcheck` command stopped by SIGINT or SIGTERM ends its implementations with SIGTERM (a call blocked on one
-/// then returns at once, even during hello); a second signal ends them with SIGKILL before the kit exits, so no
-/// process it started outlives it.
+/// A `flowcheck` command stopped by SIGINT or SIGTERM ends its implementations with SIGTERM, then SIGKILL after a
+/// grace period (a call blocked on one then returns, even during hello); a second signal ends them with SIGKILL before
+/// the kit exits, so no process it started outlives it.
 package enum ProcessGroups {
     private static let live = Mutex<Set<pid_t>>([])
 

@@ -387,8 +387,10 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             process.terminate()
         }
         errors.waitUntilClosed(before: Date().addingTimeInterval(1))
-        return ProcessError(
+        var error = ProcessError(
             code: .exited, message: "the implementation \(what) before answering \(context)", stderrTail: errors.lines)
+        error.ending = ended ? process.ending : nil
+        return error
     }
 
     /// A duration in seconds, for `Date` arithmetic.

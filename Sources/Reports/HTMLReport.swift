@@ -113,44 +113,63 @@ public enum HTMLReport {
             if !verdict.missingCoverage.isEmpty {
                 text += " (\(counted(verdict.missingCoverage.count, "combination")) never exercised)"
             }
+            if !verdict.unexercisedRules.isEmpty {
+                text += " (\(counted(verdict.unexercisedRules.count, "rule")) not exercised)"
+            }
+            var found = [counted(verdict.failures, "divergence")]
+            if verdict.breakdowns > 0 { found.append(counted(verdict.breakdowns, "breakdown")) }
             rows +=
-                #"<tr class="\#(state)"><td>\#(escape(verdict.suite.rawValue))</td><td>\#(text)</td><td>\#(verdict.size)</td><td>\#(verdict.failures)</td></tr>"#
+                #"<tr class="\#(state)"><td>\#(escape(verdict.suite.rawValue))</td><td>\#(text)</td><td>\#(verdict.size)</td><td>\#(found.joined(separator: ", "))</td></tr>"#
         }
         return
             "<section><h2>Results by suite</h2><table><tr><th>Suite</th><th>Verdict</th><th>Exercised</th><th>Failures</th></tr>\(rows)</table></section>"
     }
 
-    /// Each suite's rules, MUST before SHOULD: broken (a failure cites it), not certified (outside what the
-    /// implementation declared, so never generated), not judged when the suite stopped at its first failure before it
-    /// could say, or held.
+    /// Each suite's rules, MUST before SHOULD, each with one status: broken (a failure names it), held (with the
+    /// steps or documents that fell under its trigger), not exercised (too few did), or not certified (outside
+    /// what the implementation declared, so never generated).
     static func rules(_ record: RunRecord) -> String {
-        let broken = Set(record.failures.flatMap(\.ruleIDs))
         var out =
-            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent.</p>"
-        for (suite, verdict) in zip(record.suites, record.verdict.suites) {
-            let stopped = verdict.failures > 0 || verdict.error != nil
-            let outOfScope = Set(suite.uncertifiedRules)
+            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent. A rule is held only when enough steps or documents fell under it.</p>"
+        for suite in record.suites {
             out +=
                 "<h3>\(escape(suite.suite.rawValue))</h3><table><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
-            for rule in suite.rules.sorted(by: { ($0.level, $0.feature, $0.id) < ($1.level, $1.feature, $1.id) }) {
-                let status =
-                    broken.contains(rule.id)
-                    ? ("fail", "broken")
-                    : outOfScope.contains(rule.id)
-                        ? ("skip", "not certified")
-                        : stopped ? ("skip", "not judged") : ("pass", "held")
+            for status in suite.ruleStatuses(failures: record.failures) {
+                let rule = status.rule
                 out +=
-                    #"<tr class="\#(status.0)"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code>\#(escape(rule.id))</code></td><td>\#(status.1)</td><td>\#(escape(rule.summary))</td></tr>"#
+                    #"<tr class="\#(statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code>\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.exercised.unit))</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table>"
         }
         return out + "</section>"
     }
 
+    static func statusClass(_ standing: RuleStatus.Standing) -> String {
+        switch standing {
+        case .broken, .notExercised: return "fail"
+        case .held: return "pass"
+        case .notCertified: return "skip"
+        }
+    }
+
+    /// `held (143 steps)`, `not exercised (3 of 20 steps)`.
+    static func statusText(_ status: RuleStatus, unit: Count.Unit) -> String {
+        let triggered = Count(status.triggered, unit).description
+        switch status.standing {
+        case .broken: return "broken (\(triggered) under it)"
+        case .held: return "held (\(triggered))"
+        case .notExercised:
+            return status.minimum > 0
+                ? "not exercised (\(status.triggered) of \(Count(status.minimum, unit).description))"
+                : "not judged (one replayed run)"
+        case .notCertified: return "not certified"
+        }
+    }
+
     /// Matrix labels (ending in a layer and a profile) as a table per suite; the rest as a list.
     static func coverage(_ record: RunRecord) -> String {
         var out =
-            "<section><h2>Coverage</h2><p>Runs that exercised each combination; a red cell is required and was never exercised. A suite that stopped at its first failure leaves the rest grey.</p>"
+            "<section><h2>Coverage</h2><p>Per rule, the steps or documents that fell under it (a rule needs a minimum to be held); then the runs that exercised each combination, where a red cell is required and was never exercised. A suite cut short (by an error, the time limit or the failure cap) leaves the rest grey.</p>"
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
             var matrix: [String: [String: CoverageRow]] = [:]
             var rowOrder: [String] = []
@@ -169,10 +188,11 @@ public enum HTMLReport {
                 matrix[key, default: [:]][column] = row
             }
             let most = max(1, suite.coverage.map(\.runs).max() ?? 1)
-            let stopped = verdict.failures > 0 || verdict.error != nil
+            let stopped = verdict.error != nil || suite.failureCap != nil || suite.stoppedByTimeLimit != nil
             columns.sort()
             rowOrder.sort()
             out += "<h3>\(escape(suite.suite.rawValue))</h3>"
+            out += ruleCoverage(suite, failures: record.failures)
             if !rowOrder.isEmpty {
                 out +=
                     "<table class=\"matrix\"><tr><th>Step</th>" + columns.map { "<th>\(escape($0))</th>" }.joined()
@@ -193,6 +213,22 @@ public enum HTMLReport {
             }
         }
         return out + "</section>"
+    }
+
+    /// The rules the suite judges (not those out of scope): how many units fell under each, against the minimum.
+    static func ruleCoverage(_ suite: SuiteRecord, failures: [FailureRecord]) -> String {
+        let judged = suite.ruleStatuses(failures: failures).filter { $0.standing != .notCertified }
+        guard !judged.isEmpty else { return "" }
+        let unit = suite.exercised.unit.rawValue + "s"
+        var out =
+            "<table class=\"matrix\"><tr><th>Rule</th><th>\(escape(unit)) under it</th><th>needed</th></tr>"
+        for status in judged.sorted(by: { $0.triggered < $1.triggered }) {
+            let short = status.minimum > 0 && status.triggered < status.minimum
+            out +=
+                "<tr><th><code>\(escape(status.rule.id))</code></th><td\(short ? " class=\"missing\"" : "")>\(status.triggered)</td>"
+                + "<td>\(status.minimum)</td></tr>"
+        }
+        return out + "</table>"
     }
 
     /// Golden cases: failures first, with their diff; then the rest.

@@ -10,7 +10,9 @@ enum HTMLStoryboard {
             #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(escape(failure.description))</h2>"#
         out +=
             "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
-            + "\(failure.oneMinimal ? ", 1-minimal" : "")</p><ul class=\"rules\">"
+            + "\(failure.oneMinimal ? ", 1-minimal" : "")"
+            + (failure.occurrences > 1 ? " · \(failure.occurrences) runs failed this way" : "")
+            + "</p><ul class=\"rules\">"
         for rule in failure.rules {
             out +=
                 "<li><code>\(escape(rule.id))</code> (\(rule.level.rawValue.uppercased())) \(escape(rule.summary))</li>"
@@ -27,7 +29,17 @@ enum HTMLStoryboard {
             for cell in row.cells { out += self.cell(cell, groups: groups) }
             out += "</tr>"
         }
-        out += "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+        if let breakdown = failure.breakdown {
+            out += "</table><h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
+            if !breakdown.stderrTail.isEmpty {
+                out +=
+                    "<h3>Its standard error ended with</h3><pre class=\"stderr\">"
+                    + escape(breakdown.stderrTail.joined(separator: "\n")) + "</pre>"
+            }
+        } else {
+            out +=
+                "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+        }
         for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
         if !failure.violations.isEmpty {
             out += "<ul class=\"violations\">" + failure.violations.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"

@@ -13,7 +13,8 @@ public struct ReportCase: Hashable, Sendable {
         case failed(message: String, detail: String)
         /// The suite or the golden case could not run.
         case errored(message: String)
-        /// Not judged: the suite stopped at its first failure before it came to this case, or the skip list names it.
+        /// Not judged: outside what the implementation declared, the suite was cut short before it, or the skip list
+        /// names it.
         case skipped(reason: String)
     }
 
@@ -26,17 +27,30 @@ public struct ReportCase: Hashable, Sendable {
     /// How the case ended.
     public var outcome: Outcome
 
-    /// The cases of a run, in a stable order: per suite, failures, errors, then coverage labels; then golden cases.
+    /// The cases of a run, in a stable order: per suite, failures, errors, rules (one each, with its status), then
+    /// coverage labels; then golden cases.
     public static func cases(_ record: RunRecord) -> [ReportCase] {
         var result: [ReportCase] = []
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
             let name = suite.suite.rawValue
             for failure in record.failures(of: suite.suite) {
+                let caseName = "\(failure.id): \(failure.description)"
+                if let breakdown = failure.breakdown {
+                    result.append(
+                        ReportCase(
+                            suite: name, classname: "\(name).breakdown", name: caseName,
+                            outcome: .errored(
+                                message: breakdown.message + "\nReplay: " + failure.replay
+                                    + (breakdown.stderrTail.isEmpty
+                                        ? ""
+                                        : "\nIts standard error ended with:\n"
+                                            + breakdown.stderrTail.joined(separator: "\n")))))
+                    continue
+                }
                 let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
                 result.append(
                     ReportCase(
-                        suite: name, classname: "\(name).\(failure.features.first ?? "rules")",
-                        name: "\(failure.id): \(failure.description)",
+                        suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
                         outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
             if let error = verdict.error {
@@ -46,17 +60,38 @@ public struct ReportCase: Hashable, Sendable {
                         name: "\(name): the implementation could not be run to the end",
                         outcome: .errored(message: error)))
             }
-            let stoppedEarly = verdict.failures > 0 || verdict.error != nil
+            let unit = suite.exercised.unit
+            for status in suite.ruleStatuses(failures: record.failures) {
+                let outcome: Outcome
+                switch status.standing {
+                case .held: outcome = .passed
+                case .broken:
+                    let ids = record.failures(of: suite.suite).filter { $0.ruleIDs.contains(status.rule.id) }.map(\.id)
+                    outcome = .failed(message: "broken", detail: "See " + ids.joined(separator: ", ") + ".")
+                case .notExercised where status.minimum == 0:
+                    outcome = .skipped(reason: "not judged: one replayed run")
+                case .notExercised:
+                    outcome = .failed(
+                        message: "not exercised",
+                        detail: "\(Count(status.triggered, unit)) fell under it; \(status.minimum) are needed.")
+                case .notCertified:
+                    outcome = .skipped(reason: "not certified: outside what the implementation declared")
+                }
+                result.append(
+                    ReportCase(
+                        suite: name, classname: "\(name).\(status.rule.feature)",
+                        name: "rule \(status.rule.id) (\(status.rule.level.rawValue.uppercased()))", outcome: outcome))
+            }
+            let cutShort = verdict.error != nil || suite.failureCap != nil || suite.stoppedByTimeLimit != nil
             for row in suite.coverage.sorted(by: { $0.label < $1.label }) where row.required {
                 let outcome: Outcome =
                     row.runs > 0
                     ? .passed
-                    : stoppedEarly
-                        ? .skipped(reason: "the suite stopped at its first failure before exercising this")
+                    : cutShort
+                        ? .skipped(reason: "the suite was cut short before exercising this")
                         : .failed(
                             message: "never exercised",
-                            detail: suite.exercised.unit == .step
-                                ? "Run more (--runs) or longer (--max-steps)." : "Run more (--runs).")
+                            detail: unit == .step ? "Run more (--runs) or longer (--max-steps)." : "Run more (--runs).")
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).\(feature(ofLabel: row.label))",
@@ -104,6 +139,7 @@ public struct ReportCase: Hashable, Sendable {
     }
 
     /// `50 of 52 judged checks passed (74 not judged)`: the checks behind the pass share, counted as JUnit counts them.
+    /// Not judged are the skipped ones: not certified, or cut short.
     public static func passedText(_ cases: [ReportCase]) -> String {
         let skipped = cases.filter {
             if case .skipped = $0.outcome { return true }; return false

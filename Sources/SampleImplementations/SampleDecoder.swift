@@ -207,7 +207,8 @@ struct SampleDecoder {
         if case .number(let n)? = flow.version, n >= 1, n == n.rounded(), n < 1e9 { version = Int(n) }
         let migrateFrom = min(version, 8)
         var nodes: [CanonicalFlow.Node] = []
-        var ids: [String] = []
+        // A set: large documents must decode in linear time.
+        var ids: Set<String> = []
         for node in flow.nodes.elements where !ids.contains(node.id) {
             switch node.kind {
             case "screen":
@@ -229,7 +230,7 @@ struct SampleDecoder {
                 guard bug == .unknownNodeKindBecomesScreen else { continue }
                 nodes.append(.init(id: node.id, kind: "screen", supported: true, layout: nil, hidesZones: false))
             }
-            ids.append(node.id)
+            ids.insert(node.id)
         }
         guard let firstScreen = nodes.first(where: { $0.kind == "screen" }) else { return fail("no screen node") }
         var entry = flow.entryNodeId

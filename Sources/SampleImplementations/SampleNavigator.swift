@@ -37,18 +37,27 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
 
-    /// The planted navigation bug, or `nil`.
-    package let bug: SampleBug?
+    /// The planted navigation bugs; several at once make one implementation with several distinct failures.
+    package let bugs: Set<SampleBug>
     /// The planted decoding bug, or `nil`.
     package let decoderBug: DecoderBug?
 
+    /// The first planted navigation bug by declaration order, or `nil`.
+    package var bug: SampleBug? { SampleBug.allCases.first(where: bugs.contains) }
+
     package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
-        self.bug = bug
+        self.bugs = bug.map { [$0] } ?? []
+        self.decoderBug = decoderBug
+    }
+
+    package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil) {
+        self.bugs = bugs
         self.decoderBug = decoderBug
     }
 
     package var info: ImplementationInfo {
-        let mutant = bug?.rawValue ?? decoderBug?.rawValue
+        let planted = SampleBug.allCases.filter(bugs.contains).map(\.rawValue)
+        let mutant = planted.isEmpty ? decoderBug?.rawValue : planted.joined(separator: ", ")
         return ImplementationInfo(
             name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version,
             language: "Swift")
@@ -104,9 +113,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     // MARK: Optimistic navigation
 
     private func applyOptimistically(_ directive: Directive) -> Outcome {
-        if inFlight != nil && bug != .secondOptimisticAccepted { return .rejected("actionInFlight") }
+        if inFlight != nil && !bugs.contains(.secondOptimisticAccepted) { return .rejected("actionInFlight") }
         guard let mode = directive.mode?.rawValue,
-            Self.optimisticModes.contains(mode) || bug == .optimisticPopAllowed && mode == "POP"
+            Self.optimisticModes.contains(mode) || bugs.contains(.optimisticPopAllowed) && mode == "POP"
         else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
         let snapshot = inFlight?.snapshot ?? layers
@@ -122,7 +131,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         inFlight = nil
         guard let directive else {
-            if bug == .noNavigationRollsBack { layers = pending.snapshot }
+            if bugs.contains(.noNavigationRollsBack) { layers = pending.snapshot }
             return .applied
         }
         let sameChange =
@@ -130,17 +139,17 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             && directive.flow?.name == pending.directive.flow?.name
             && directive.flow?.behavior == pending.directive.flow?.behavior
         if directive.id == pending.id && sameChange {
-            return bug == .confirmAppliedTwice ? apply(directive) : .applied
+            return bugs.contains(.confirmAppliedTwice) ? apply(directive) : .applied
         }
         if directive.mode == .failed {
-            if bug == .failedAfterReplaceWrongStack {
+            if bugs.contains(.failedAfterReplaceWrongStack) {
                 popTopScreen()
             } else {
                 layers = pending.snapshot
             }
             return .applied
         }
-        if bug != .redirectWithoutRollback { layers = pending.snapshot }
+        if !bugs.contains(.redirectWithoutRollback) { layers = pending.snapshot }
         return apply(directive)
     }
 
@@ -148,13 +157,13 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func reject(_ directive: Directive) -> RejectionReason? {
         guard let mode = directive.mode?.rawValue, Self.modes.contains(mode) else {
-            return bug == .unknownModeWrongReason ? "unsupportedMode" : "unknownMode"
+            return bugs.contains(.unknownModeWrongReason) ? "unsupportedMode" : "unknownMode"
         }
         if Self.destinationModes.contains(mode) {
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
             let behavior = directive.flow?.behavior?.rawValue ?? ""
-            if !Self.behaviors.contains(behavior) && !(bug == .behaviorReplaceAsKeep && behavior == "REPLACE") {
+            if !Self.behaviors.contains(behavior) && !(bugs.contains(.behaviorReplaceAsKeep) && behavior == "REPLACE") {
                 return "unknownBehavior"
             }
         }
@@ -174,45 +183,46 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         case "REPLACE":
             push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: true)
         case "RESET":
-            let kept = bug == .resetKeepsRoot ? [layers[0].screens[0]] : []
+            let kept = bugs.contains(.resetKeepsRoot) ? [layers[0].screens[0]] : []
             layers = [Layer(screens: kept + [Screen(name: screen, flow: flow, startsFlow: true)], presented: false)]
         case "POP":
             if screenCount == 1 {
-                if bug == .popRootEmptiesStack { layers = [] }
-                return bug == .popRootEmptiesStack || bug == .popRootIgnored ? .applied : .rejected("cannotPopRoot")
+                if bugs.contains(.popRootEmptiesStack) { layers = [] }
+                return bugs.contains(.popRootEmptiesStack) || bugs.contains(.popRootIgnored)
+                    ? .applied : .rejected("cannotPopRoot")
             }
             popTopScreen()
         case "PRESENT":
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
-            if bug == .presentAsPush {
+            if bugs.contains(.presentAsPush) {
                 layers[layers.count - 1].screens.append(newScreen)
             } else {
                 layers.append(Layer(screens: [newScreen], presented: true))
             }
         case "DISMISS":
             if layers.count == 1 {
-                if bug == .dismissWithNothingPresentedClears { layers = []; return .applied }
+                if bugs.contains(.dismissWithNothingPresentedClears) { layers = []; return .applied }
                 return .rejected("nothingToDismiss")
             }
-            if bug == .dismissPopsOne { popTopScreen() } else { layers.removeLast() }
+            if bugs.contains(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
         case "POP_TO":
             return popTo(screen)
         case "POP_TO_ROOT":
-            if nesting == .owned && bug != .popToRootIgnoresProfile {
+            if nesting == .owned && !bugs.contains(.popToRootIgnoresProfile) {
                 layers[layers.count - 1].screens.removeSubrange(1...)
             } else {
                 layers = [Layer(screens: [layers[0].screens[0]], presented: false)]
             }
         default:
-            if bug == .failedIdlePops && screenCount > 1 { popTopScreen() }
+            if bugs.contains(.failedIdlePops) && screenCount > 1 { popTopScreen() }
         }
         return .applied
     }
 
     private func popTo(_ target: String) -> Outcome {
-        let lowest = nesting == .owned && bug != .popToSearchesWholeStack ? layers.count - 1 : 0
+        let lowest = nesting == .owned && !bugs.contains(.popToSearchesWholeStack) ? layers.count - 1 : 0
         var found: (layer: Int, position: Int)?
-        if bug == .popToBottomMost {
+        if bugs.contains(.popToBottomMost) {
             search: for layer in lowest..<layers.count {
                 for position in layers[layer].screens.indices where layers[layer].screens[position].name == target {
                     found = (layer, position)
@@ -243,10 +253,10 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var top = layers.removeLast()
         let hadBeforeReplace = top.screens.contains { $0.flow == flow }
         if replacing { top.screens.removeLast() }
-        let had = bug == .replaceHadBeforeRemoval ? hadBeforeReplace : top.screens.contains { $0.flow == flow }
+        let had = bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : top.screens.contains { $0.flow == flow }
         let firstWasFlow = top.screens.first?.flow == flow
         if behavior != "KEEP" {
-            switch bug {
+            switch SampleBug.allCases.first(where: { bugs.contains($0) && $0.rawValue.hasPrefix("remove-previous") }) {
             case .removePreviousOnlyPrevious?:
                 if let last = top.screens.lastIndex(where: { $0.flow == flow }) { top.screens.remove(at: last) }
             case .removePreviousTopRun?:
@@ -261,11 +271,11 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         let startsFlow: Bool
         switch behavior {
-        case "START_NEW": startsFlow = bug != .startNewWithoutRoot || !had
-        default: startsFlow = bug == .keepAlwaysRoot || !had
+        case "START_NEW": startsFlow = !bugs.contains(.startNewWithoutRoot) || !had
+        default: startsFlow = bugs.contains(.keepAlwaysRoot) || !had
         }
         top.screens.append(Screen(name: name, flow: flow, startsFlow: startsFlow))
-        if bug == .baseRuleForgotten, top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
+        if bugs.contains(.baseRuleForgotten), top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
             // The layer lost its first screen: this mutant forgets that the layer was presented.
             layers[layers.count - 1].screens += top.screens
             return

@@ -20,9 +20,49 @@ public struct DocumentFailureDetail: Hashable, Codable, Sendable {
 
 /// Checks and names what a decoding divergence breaks.
 package enum DecodingAnalysis {
-    /// The implementation's decoding of a document; an error aborts the whole check.
-    static func decode(_ text: String, with decoder: any DecodingImplementation) throws(Abort) -> DecodeOutcome {
-        do { return try decoder.decode(text) } catch { throw Abort("\(error)") }
+    /// How the implementation's outcome falsifies the reference's, with the shape of the divergence as its origin
+    /// (``DecodingCheck/shape(expected:actual:)``); `nil` when they agree. Rules are named on the minimal document.
+    static func falsification(_ text: String, actual: DecodeOutcome, options: DecoderOptions) -> Falsification? {
+        let expected = FlowDecoder.decode(text, options: options)
+        guard let shape = DecodingCheck.shape(expected: expected, actual: actual) else { return nil }
+        return Falsification(origin: shape, message: shape)
+    }
+
+    /// The rules whose triggers the reference decoder meets in a text.
+    static func triggered(_ text: String, options: DecoderOptions) -> Set<String> {
+        var trace = DecodeTrace()
+        _ = FlowDecoder.decode(text, options: options, trace: &trace)
+        return Set(trace.rules)
+    }
+
+    /// Whether a candidate text, cut from a failing document, still fails the same way without falling under a rule
+    /// the document did not: an empty entry id or a missing version is shorter, but brings in a rule of its own.
+    static func stillFails(
+        _ text: String, shape: String, within rules: Set<String>, options: DecoderOptions,
+        decode: (String) throws -> DecodeOutcome
+    ) -> Bool {
+        guard let actual = try? decode(text), falsification(text, actual: actual, options: options)?.origin == shape
+        else { return false }
+        return triggered(text, options: options).isSubset(of: rules)
+    }
+
+    /// Whether no single edit of a failing document (removing a member or element, simplifying a value) keeps its
+    /// divergence's shape without bringing in a rule the document does not fall under; `nil` when it does not fail.
+    package static func isOneMinimal(
+        _ text: String, decoder: any DecodingImplementation, options: DecoderOptions
+    ) -> Bool? {
+        guard let value = try? JSONParser.parse(text), let actual = try? decoder.decode(text),
+            let shape = falsification(text, actual: actual, options: options)?.origin
+        else { return nil }
+        let rules = triggered(text, options: options)
+        return DocumentMinimizer { candidate in
+            stillFails(candidate, shape: shape, within: rules, options: options, decode: decoder.decode)
+        }.isOneMinimal(value)
+    }
+
+    /// The nodes of a flow document or resolve response, counted.
+    static func nodeCount(_ document: JSONValue) -> Int {
+        (document["flow_schema"] ?? document)["nodes"]?.arrayValue?.count ?? 0
     }
 
     static func describe(
@@ -30,42 +70,41 @@ package enum DecodingAnalysis {
         options: DecoderOptions
     ) throws(Abort) -> FailureRecord {
         let document = failing.value
-        let expected = FlowDecoder.decode(document.text, options: options)
-        let actual = try decode(document.text, with: decoder)
+        var trace = DecodeTrace()
+        let expected = FlowDecoder.decode(document.text, options: options, trace: &trace)
+        let actual: DecodeOutcome
+        do { actual = try decoder.decode(document.text) } catch {
+            return try describeBreakdown(failing, error: error, expected: expected)
+        }
+        guard !expected.agrees(with: actual) else {
+            throw Abort("the divergence did not replay: the implementation decoded the same document differently")
+        }
         var violations: [(rule: String, message: String)] = []
         if let reference = expected.flow, let implementation = actual.flow {
-            violations += invariants(reference, implementation, labels: document.labels)
+            violations += invariants(
+                reference, implementation, malformedChildren: trace.rules.contains("DEC-MALFORMED-CHILD"))
             // Decoding the canonical form again must change nothing.
             if let again = try? decoder.decode(documentText(implementation)), again != actual {
                 violations.append(
                     ("DEC-INV-ROUND-TRIP", "decoding the implementation's own canonical form again changes it"))
             }
         }
-        var rules: [String] = []
-        for violation in violations {
-            let rule = ruleOf(violation.rule, labels: document.labels)
-            if !rules.contains(rule) { rules.append(rule) }
-        }
-        if rules.isEmpty { rules = attribute(expected, actual, labels: document.labels) }
+        let rules = DecodingCheck.broken(trace: trace, expected: expected, actual: actual)
+        let shape = DecodingCheck.shape(expected: expected, actual: actual) ?? ""
         let originalNodes = failing.original?.nodeCount ?? document.nodeCount
         let originalBytes = failing.original?.text.utf8.count ?? document.text.utf8.count
         let detail = DocumentFailureDetail(
             document: document.text, expected: expected, actual: actual, labels: document.labels)
         let resolved = rules.compactMap(DecodingRules.named)
-        return FailureRecord(
+        let minimal = isOneMinimal(document.text, decoder: decoder, options: options)
+        var record = FailureRecord(
             id: "decoding-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(document.text.utf8))), suite: .decoding,
-            description: (expected.flow != nil && actual.flow != nil
-                ? "the decoded flows differ" : "\(summary(expected)) expected, \(summary(actual)) decoded")
-                + " (\(rules.joined(separator: ", ")))",
+            description: "\(shape) (\(rules.joined(separator: ", ")))",
             rules: resolved, features: Array(Set(resolved.map(\.feature))).sorted(),
             size: Count(document.nodeCount, Count.Unit(rawValue: "node")),
             originalSize: Count(originalNodes, Count.Unit(rawValue: "node")),
-            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "the document",
-            input: [
-                "A document of \(counted(document.nodeCount, "node")) (\(counted(document.text.utf8.count, "byte"))), shrunk from "
-                    + "\(counted(originalNodes, "node")) (\(counted(originalBytes, "byte")))", "Minimal document:",
-            ]
-                + document.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 },
+            oneMinimal: minimal ?? false, shrinkCandidates: failing.shrink.calls, divergedAt: "the document",
+            input: input(document, originalNodes: originalNodes, originalBytes: originalBytes),
             diffHeading: "Canonical forms", diff: diff(expected, actual),
             violations: violations.map { "\($0.rule): \($0.message)" },
             storyboard: Storyboard(
@@ -82,6 +121,62 @@ package enum DecodingAnalysis {
                     title: "Minimal document (pretty-printed; the exact text is in the JSON record)",
                     text: pretty(document.text))),
             replay: failing.replay, detail: .encoding(detail))
+        // The identity the report merges failures by: the rules broken on the minimal document, and where.
+        record.origin = "\(rules.joined(separator: ", ")) (\(shape))"
+        return record
+    }
+
+    static func input(_ document: GeneratedDocument, originalNodes: Int, originalBytes: Int) -> [String] {
+        [
+            "A document of \(counted(document.nodeCount, "node")) (\(counted(document.text.utf8.count, "byte"))), shrunk from "
+                + "\(counted(originalNodes, "node")) (\(counted(originalBytes, "byte")))", "Minimal document:",
+        ] + document.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+
+    /// A document the implementation broke down on: the document, and how it broke down.
+    static func describeBreakdown(
+        _ failing: FailingCase<GeneratedDocument>, error: any Error, expected: DecodeOutcome
+    ) throws(Abort) -> FailureRecord {
+        guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
+        let document = failing.value
+        let message =
+            (error as? any BreakdownDescribing).map { _ in
+                "\(error)".split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            } ?? "threw \(error)"
+        let originalNodes = failing.original?.nodeCount ?? document.nodeCount
+        var record = FailureRecord(
+            id: "decoding-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(document.text.utf8))), suite: .decoding,
+            description: "the implementation broke down on the document: \(kind)", rules: [], features: [],
+            size: Count(document.nodeCount, Count.Unit(rawValue: "node")),
+            originalSize: Count(originalNodes, Count.Unit(rawValue: "node")), oneMinimal: false,
+            shrinkCandidates: failing.shrink.calls, divergedAt: "the document",
+            input: input(
+                document, originalNodes: originalNodes,
+                originalBytes: failing.original?.text.utf8.count ?? document.text.utf8.count),
+            diffHeading: "The implementation broke down", diff: message, violations: [],
+            storyboard: Storyboard(
+                columns: ["", "Model (reference decoder)", "Implementation"],
+                rows: [
+                    Storyboard.Row(
+                        label: "decoded", diverged: true,
+                        cells: [
+                            Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
+                            Storyboard.Cell(note: "broke down", alert: true, text: message),
+                        ])
+                ],
+                preface: Storyboard.Preface(
+                    title: "Minimal document (pretty-printed; the exact text is in the JSON record)",
+                    text: pretty(document.text))),
+            replay: failing.replay,
+            detail: .encoding(
+                DocumentFailureDetail(
+                    document: document.text, expected: expected,
+                    actual: .error(DecodeError(code: "breakdown", message: message)), labels: document.labels)))
+        record.kind = .breakdown
+        record.origin = "breakdown: \(kind)"
+        record.breakdown = FailureRecord.BreakdownDetail(
+            message: message, stderrTail: (error as? any BreakdownDescribing)?.stderrTail ?? [])
+        return record
     }
 
     package static func summary(_ outcome: DecodeOutcome) -> String {
@@ -93,7 +188,7 @@ package enum DecodingAnalysis {
 
     /// The named invariants, checked on the implementation's output against the reference's.
     static func invariants(
-        _ reference: CanonicalFlow, _ implementation: CanonicalFlow, labels: [String]
+        _ reference: CanonicalFlow, _ implementation: CanonicalFlow, malformedChildren: Bool
     ) -> [(rule: String, message: String)] {
         var found: [(String, String)] = []
         let implNodes = Dictionary(implementation.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -116,7 +211,7 @@ package enum DecodingAnalysis {
                         ))
                 }
             }
-            if labels.contains(where: { $0.hasPrefix("malformed-child") }) {
+            if malformedChildren {
                 for id in componentIDs(layout) where !implIDs.contains(id) {
                     found.append(
                         (
@@ -129,83 +224,12 @@ package enum DecodingAnalysis {
         return found
     }
 
-    static func ruleOf(_ invariant: String, labels: [String]) -> String {
-        switch invariant {
-        case "DEC-INV-SUPPORTED-NODES":
-            return labels.contains("node:unknown-kind") ? "DEC-NODE-UNKNOWN" : "DEC-MALFORMED-NODE"
-        case "DEC-INV-UNKNOWN-SIBLINGS": return "DEC-UNKNOWN-COMPONENT"
-        case "DEC-INV-MALFORMED-SIBLINGS": return "DEC-MALFORMED-CHILD"
-        default: return "DEC-IGNORE-FIELDS"
-        }
-    }
-
     static func componentIDs(_ component: CanonicalFlow.Component) -> [String] {
         [component.id] + component.children.flatMap(componentIDs)
     }
 
     static func families(_ component: CanonicalFlow.Component) -> [(String, [CanonicalFlow.Component])] {
         [(component.id, component.children)] + component.children.flatMap(families)
-    }
-
-    /// The rule that governs the difference, from what differs and what the document exercises.
-    static func attribute(_ expected: DecodeOutcome, _ actual: DecodeOutcome, labels: [String]) -> [String] {
-        func has(_ prefix: String) -> Bool { labels.contains { $0.hasPrefix(prefix) } }
-        switch (expected, actual) {
-        case (.error(let e), _):
-            if e.code == DecodeError.unsupportedSchemaVersion { return ["DEC-SCHEMA-VERSION"] }
-            if has("text:") { return ["DEC-JSON"] }
-            if has("entry:missing") { return ["DEC-ENTRY"] }
-            if has("no-screen") { return ["DEC-NO-SCREEN"] }
-            return ["DEC-ROOT"]
-        case (.flow, .error):
-            // Most specific first: a malformed layout is the cheapest layout to draw, so minimal documents
-            // often keep one that has nothing to do with the failure; it comes last.
-            for (prefix, rule) in [
-                ("schema:", "DEC-SCHEMA-VERSION"), ("version:", "DEC-MIGRATE"), ("entry:empty", "DEC-ENTRY-EMPTY"),
-                ("edge:", "DEC-EDGE"), ("node:unknown", "DEC-NODE-UNKNOWN"),
-                ("node:unsupported", "DEC-NODE-UNSUPPORTED"),
-                ("node:malformed", "DEC-MALFORMED-NODE"), ("duplicate-node", "DEC-DUPLICATE-NODE"),
-                ("unknown-component", "DEC-UNKNOWN-COMPONENT"), ("malformed-child", "DEC-MALFORMED-CHILD"),
-                ("malformed-layout", "DEC-MALFORMED-LAYOUT"),
-            ] where has(prefix) {
-                return [rule]
-            }
-            return ["DEC-IGNORE-FIELDS"]
-        case (.flow(let a), .flow(let b)):
-            var rules: [String] = []
-            let sameNodes = a.nodes.map(\.id) == b.nodes.map(\.id)
-            if !sameNodes || a.nodes.map(\.supported) != b.nodes.map(\.supported)
-                || a.nodes.map(\.kind) != b.nodes.map(\.kind)
-            {
-                rules.append(
-                    has("node:unknown")
-                        ? "DEC-NODE-UNKNOWN"
-                        : has("node:unsupported")
-                            ? "DEC-NODE-UNSUPPORTED"
-                            : has("duplicate-node") ? "DEC-DUPLICATE-NODE" : "DEC-MALFORMED-NODE")
-            } else if a.nodes.map(\.layout) != b.nodes.map(\.layout) {
-                let unknown = a.nodes.compactMap(\.layout).contains {
-                    tree($0, depth: 0).contains { $0.hasSuffix(": unknown") }
-                }
-                rules.append(
-                    unknown
-                        ? "DEC-UNKNOWN-COMPONENT"
-                        : has("version:")
-                            ? "DEC-MIGRATE"
-                            : has("malformed-child")
-                                ? "DEC-MALFORMED-CHILD"
-                                : has("malformed-layout") ? "DEC-MALFORMED-LAYOUT" : "DEC-UNKNOWN-COMPONENT")
-            }
-            if sameNodes && a.nodes.map(\.hidesZones) != b.nodes.map(\.hidesZones) {
-                rules.append("DEC-LEGACY-OVERRIDES")
-            }
-            if a.edges != b.edges { rules.append("DEC-EDGE") }
-            if a.zones != b.zones { rules.append("DEC-LEGACY-CHROME") }
-            if a.entry != b.entry { rules.append(has("entry:empty") ? "DEC-ENTRY-EMPTY" : "DEC-ENTRY") }
-            if a.version != b.version { rules.append("DEC-VERSION") }
-            if a.variables != b.variables || a.id != b.id { rules.append("DEC-IGNORE-FIELDS") }
-            return rules.isEmpty ? ["DEC-IGNORE-FIELDS"] : rules
-        }
     }
 
     /// A canonical form written back as a FlowDefinition, to decode again.

@@ -50,12 +50,14 @@ package struct DocumentGenerator: Sendable {
     package static func requiredLabels(for capabilities: Capabilities) -> [String] {
         var labels = [
             "unknown-component", "malformed-layout", "node:unsupported", "node:unknown-kind", "node:malformed",
-            "edge:unknown-kind", "edge:dangling", "edge:malformed", "entry:empty", "entry:missing", "no-screen",
+            "edge:unknown-kind", "edge:dangling", "edge:malformed", "entry:empty", "entry:missing", "entry:absent",
+            "no-screen",
             "resolve-response", "schema:future-major", "schema:string", "zones:persistent", "zones:chrome",
             "screen:hide-chrome", "screen:chrome-overrides", "text:not-json", "text:truncated", "duplicate-node",
         ]
         labels += malformedChildKinds.map { "malformed-child:\($0)" }
-        if capabilities.migrations { labels += (1...7).map { "version:\($0)" } + ["version:future"] }
+        labels += ["version:future", "version:missing", "version:unreadable"]
+        if capabilities.migrations { labels += (1...7).map { "version:\($0)" } }
         return labels
     }
 
@@ -73,12 +75,29 @@ package struct DocumentGenerator: Sendable {
 
     func document(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> GeneratedDocument {
         let context = Context()
+        // 0 is the simplest choice and means the current version. A missing or unreadable version means 1, so it
+        // migrates like 1 when migrations are declared (DEC-VERSION).
         var version = 8
-        if capabilities.migrations {
-            // 0 is the simplest choice and means the current version.
-            let choice = Int(try source.draw(upTo: 9))
-            version = choice == 0 || choice > 8 ? (choice == 9 ? 9 : 8) : choice
-            if version != 8 { context.label(version == 9 ? "version:future" : "version:\(version)") }
+        var written: JSONValue? = .number(8)
+        switch Int(try source.draw(upTo: 11)) {
+        case let old where (1...7).contains(old) && capabilities.migrations:
+            version = old
+            written = .number(Double(old))
+            context.label("version:\(old)")
+        case 9:
+            version = 9
+            written = .number(9)
+            context.label("version:future")
+        case 10:
+            version = capabilities.migrations ? 1 : 8
+            written = nil
+            context.label("version:missing")
+        case 11:
+            version = capabilities.migrations ? 1 : 8
+            written = .string("8")
+            context.label("version:unreadable")
+        default:
+            break
         }
         var nodes: [JSONValue] = []
         var ids: [String] = []
@@ -101,12 +120,14 @@ package struct DocumentGenerator: Sendable {
         if screenIDs.isEmpty { context.label("no-screen") }
 
         var flow: [(key: String, value: JSONValue)] = [
-            ("id", .string("flow")), ("name", .string("Generated")), ("version", .number(Double(version))),
+            ("id", .string("flow")), ("name", .string("Generated")),
         ]
-        // Entry: the first screen, or (damage) empty or missing.
-        switch try source.draw(upTo: 19) {
-        case 19: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
-        case 18: flow.append(("entryNodeId", .string(""))); context.label("entry:empty")
+        if let written { flow.append(("version", written)) }
+        // Entry: the first screen, or (damage) naming no node, empty, or absent (so the flow has no root).
+        switch try source.draw(upTo: 5) {
+        case 5: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
+        case 4: flow.append(("entryNodeId", .string(""))); context.label("entry:empty")
+        case 3: context.label("entry:absent")
         default: flow.append(("entryNodeId", .string(screenIDs.first ?? ids.first ?? "nowhere")))
         }
         flow.append(("nodes", .array(nodes)))
@@ -163,9 +184,9 @@ package struct DocumentGenerator: Sendable {
             ])
         }
         var text = JSONWriter.write(root, sortedKeys: false)
-        switch try source.draw(upTo: 49) {
-        case 49: text = "<html><body>502 Bad Gateway</body></html>"; context.label("text:not-json")
-        case 48:
+        switch try source.draw(upTo: 19) {
+        case 19: text = "<html><body>502 Bad Gateway</body></html>"; context.label("text:not-json")
+        case 18:
             text = String(text.prefix(Int(try source.draw(upTo: UInt64(max(text.count - 1, 1))))))
             context.label("text:truncated")
         default: break
@@ -177,14 +198,14 @@ package struct DocumentGenerator: Sendable {
         _ source: ChoiceSource, index: Int, version: Int, context: Context, ids: [String]
     ) throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool) {
         var id = "n\(index)"
-        if !ids.isEmpty, try source.drawBool(probability: 0.02) { id = ids[0]; context.label("duplicate-node") }
+        if !ids.isEmpty, try source.drawBool(probability: 0.06) { id = ids[0]; context.label("duplicate-node") }
         // 0 screen (the simplest), then logic kinds, unsupported kinds, an unknown kind, a malformed node.
         switch try source.draw(upTo: 15) {
         case 0...7:
             var pairs: [(key: String, value: JSONValue)] = [
                 ("id", .string(id)), ("name", .string("Screen \(index)")), ("kind", .string("screen")),
             ]
-            if try source.drawBool(probability: 0.04) {
+            if try source.drawBool(probability: 0.08) {
                 context.label("malformed-layout")
                 pairs.append(("layout", .string("not a layout")))
             } else {
@@ -232,7 +253,7 @@ package struct DocumentGenerator: Sendable {
     ) throws(ChoiceSource.Stop) -> JSONValue {
         context.componentCount += 1
         let id = "c\(context.componentCount)"
-        if !root, try source.drawBool(probability: 0.05) {
+        if !root, try source.drawBool(probability: 0.09) {
             let kind = try pick(source, Self.malformedChildKinds)
             context.label("malformed-child:\(kind)")
             switch kind {
@@ -251,7 +272,7 @@ package struct DocumentGenerator: Sendable {
         if roll == 19 {
             type = try pick(source, Self.unknownTypes)
             context.label("unknown-component")
-        } else if roll == 18 && version < 8 {
+        } else if roll >= 16 && version < 8 {
             type = try pick(source, Self.legacyTypes)
         } else if depth < 5 && !containers.isEmpty && (root || roll < 8) {
             type = try pick(source, containers)
@@ -289,13 +310,13 @@ package struct DocumentGenerator: Sendable {
                 let from = try pick(source, ids)
                 var to = try pick(source, ids)
                 var kind: JSONValue = .string(try pick(source, DecoderOptions.edgeKinds))
-                switch try source.draw(upTo: 11) {
-                case 11: kind = .string("teleport"); context.label("edge:unknown-kind")
-                case 10: to = "gone"; context.label("edge:dangling")
-                case 9:
+                switch try source.draw(upTo: 9) {
+                case 9: kind = .string("teleport"); context.label("edge:unknown-kind")
+                case 8: to = "gone"; context.label("edge:dangling")
+                case 7:
                     context.label("edge:malformed");
                     return .object([("fromNodeId", .string(from)), ("toNodeId", .string(to))])
-                case 8: kind = .null
+                case 6: kind = .null
                 default: break
                 }
                 return .object([

@@ -261,21 +261,24 @@ package struct PlanGenerator: Sendable {
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
     }
 
-    /// An unknown mode, a destination without a flow, the spec example's behavior REPLACE, or no screen.
+    /// An unknown mode, a destination without a flow, the spec example's behavior REPLACE, no screen, or (when
+    /// POP_TO is declared) a POP_TO without its target.
     func invalidDirective(
         _ source: ChoiceSource, stack: ScreenStack, id: String?
     ) throws(ChoiceSource.Stop) -> Directive {
         let screen = vocabulary.screens[0], flow = vocabulary.flows[0]
-        guard capabilities.flows else {
+        var candidates: [Directive]
+        if capabilities.flows {
+            candidates = [
+                Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep)),
+                Directive(id: id, mode: .push, screen: screen), Directive(id: id, .push, screen, flow: flow, "REPLACE"),
+                Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep)),
+            ]
+        } else {
             // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be wrong.
-            return try source.draw(upTo: 1) == 0
-                ? Directive(id: id, mode: "JUMP", screen: screen) : Directive(id: id, mode: .push)
+            candidates = [Directive(id: id, mode: "JUMP", screen: screen), Directive(id: id, mode: .push)]
         }
-        switch try source.draw(upTo: 3) {
-        case 0: return Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep))
-        case 1: return Directive(id: id, mode: .push, screen: screen)
-        case 2: return Directive(id: id, .push, screen, flow: flow, "REPLACE")
-        default: return Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep))
-        }
+        if capabilities.modes.contains(.popTo) { candidates.append(Directive(id: id, mode: .popTo)) }
+        return candidates[Int(try source.draw(upTo: UInt64(candidates.count - 1)))]
     }
 }

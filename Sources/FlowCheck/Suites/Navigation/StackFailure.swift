@@ -37,14 +37,9 @@ public struct StepFailureDetail: Hashable, Codable, Sendable {
 /// Turns a shrunk failing plan into a `FailureRecord`: the trace up to the first
 /// divergence, the rules broken, the diff, the storyboard, and whether it is 1-minimal.
 enum StackFailure {
-    /// The implementation's replies to a plan; an error aborts the whole check.
-    static func replies(of implementation: any NavigationImplementation, to plan: RunPlan) throws(Abort) -> [Reply] {
-        let replies: [Reply]
-        do {
-            replies = try implementation.run(initial: plan.initial, profile: plan.profile, commands: plan.commands)
-        } catch {
-            throw Abort("\(error)")
-        }
+    /// The implementation's replies to a plan; the implementation's own errors propagate (a breakdown).
+    static func replies(of implementation: any NavigationImplementation, to plan: RunPlan) throws -> [Reply] {
+        let replies = try implementation.run(initial: plan.initial, profile: plan.profile, commands: plan.commands)
         guard replies.count == plan.commands.count else {
             throw Abort("the implementation gave \(replies.count) replies to \(plan.commands.count) commands")
         }
@@ -55,12 +50,113 @@ enum StackFailure {
         plan.commands.indices.first { !ReplyComparison.matches(plan.expected[$0], replies[$0], reasons: reasons) }
     }
 
+    /// What a divergence at step `diverging` breaks, by cause: the invariants the implementation's reply violates
+    /// there, counted only for rules the step falls under; when none is, the rule that governs the step.
+    static func cause(
+        _ plan: RunPlan, _ replies: [Reply], diverging: Int, implementation: (any NavigationImplementation)? = nil,
+        reasons: Bool = true
+    ) -> (rules: [String], governing: String, violations: [Violation]) {
+        var governing = "NAV-STACK"
+        var triggered: [String] = []
+        if var session = try? Session(stack: plan.initial, profile: plan.profile) {
+            for command in plan.commands[..<diverging] { _ = session.perform(command) }
+            governing = RuleAttribution.rule(for: plan.commands[diverging], before: session)
+            var probe = session
+            let reply = probe.perform(plan.commands[diverging])
+            triggered = RuleTriggers.rules(for: plan.commands[diverging], before: session, reply: reply)
+        }
+        let steps = (0...diverging).map { (plan.commands[$0], replies[$0]) }
+        let violations = TraceMonitor.violations(profile: plan.profile, initial: plan.initial, steps: steps).filter {
+            $0.step == diverging && triggered.contains($0.rule)
+        }
+        var rules: [String] = []
+        for violation in violations where !rules.contains(violation.rule) { rules.append(violation.rule) }
+        if triggered.contains("SES-REDIRECT"),
+            appliedWithoutRollback(
+                plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
+        {
+            // The answer was applied to the optimistic stack instead of the one from before it: the mode's own
+            // rule held on the wrong stack, so the cause is the missing rollback alone.
+            return (["SES-REDIRECT"], governing, violations.filter { $0.rule == "SES-REDIRECT" })
+        }
+        if rules.isEmpty, let session = try? Session(stack: plan.initial, profile: plan.profile) {
+            var before = session
+            for command in plan.commands[..<diverging] { _ = before.perform(command) }
+            let reply = replies[diverging]
+            switch plan.commands[diverging] {
+            case .optimistic(let directive)
+            where governing == "SES-OPTIMISTIC" && reply.state.pendingID == directive.id:
+                // Applied and pending as SES-OPTIMISTIC asks, but not as the mode says: the mode's rule broke.
+                return (
+                    [RuleAttribution.directiveRule(directive, stack: before.stack, profile: plan.profile)], governing,
+                    []
+                )
+            case .navigate(let directive?) where governing == "SES-REDIRECT":
+                // Rolled back (or the missing rollback was caught above), then the answer applied wrongly.
+                if let base = before.pending?.stackBefore {
+                    return (
+                        [RuleAttribution.directiveRule(directive, stack: base, profile: plan.profile)], governing, []
+                    )
+                }
+            default:
+                break
+            }
+        }
+        return (rules.isEmpty ? [governing] : rules, governing, violations)
+    }
+
+    /// Whether the diverging answer's reply is what applying it on top of the pending optimistic change gives, and
+    /// not what a wrong mode gives on the stack from before the change.
+    ///
+    /// Both can explain one reply (a POP accepted on a root alone looks like a POP on the optimistic stack). The
+    /// implementation itself tells them apart: it is asked to apply the same directive, with nothing pending, to the
+    /// stack from before the change; if it does that right, its mode is right and the rollback is what it missed.
+    static func appliedWithoutRollback(
+        _ plan: RunPlan, _ replies: [Reply], diverging: Int, implementation: (any NavigationImplementation)?,
+        reasons: Bool
+    ) -> Bool {
+        guard case .navigate(let directive?) = plan.commands[diverging],
+            var session = try? Session(stack: plan.initial, profile: plan.profile)
+        else { return false }
+        for command in plan.commands[..<diverging] { _ = session.perform(command) }
+        guard let base = session.pending?.stackBefore else { return false }
+        var onTop = session.stack
+        let outcome = session.navigator.apply(directive, to: &onTop)
+        let reply = replies[diverging]
+        guard reply.outcome.isApplied == outcome.isApplied && reply.state.stack == onTop else { return false }
+        guard let implementation,
+            let alone = try? RunPlan(
+                suite: plan.suite, profile: plan.profile, initial: base, commands: [.navigate(directive)]),
+            let probe = try? self.replies(of: implementation, to: alone)
+        else {
+            // Without the implementation to ask, a difference in the stack points at the rollback.
+            return onTop != plan.expected[diverging].state.stack
+        }
+        return firstDivergence(alone, probe, reasons: reasons) == nil
+    }
+
+    /// How the implementation's replies falsify the plan, with an origin naming the cause; `nil` when they agree.
+    static func falsification(
+        _ plan: RunPlan, _ replies: [Reply], reasons: Bool, implementation: (any NavigationImplementation)? = nil
+    ) -> Falsification? {
+        guard let diverging = firstDivergence(plan, replies, reasons: reasons) else { return nil }
+        let cause = cause(plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
+        return Falsification(
+            origin: "\(cause.rules.joined(separator: ", ")) at \(cause.governing)",
+            message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))")
+    }
+
     static func describe(
         _ failing: FailingCase<RunPlan>, implementation: any NavigationImplementation,
         reasons: Bool
     ) throws(Abort) -> FailureRecord {
         let plan = failing.value
-        let replies = try replies(of: implementation, to: plan)
+        let replies: [Reply]
+        do { replies = try self.replies(of: implementation, to: plan) } catch let abort as Abort {
+            throw abort
+        } catch {
+            return try describeBreakdown(failing, implementation: implementation, reasons: reasons)
+        }
         guard let diverging = firstDivergence(plan, replies, reasons: reasons) else {
             throw Abort(
                 "the divergence did not replay: the implementation answered the same commands differently the second time"
@@ -69,16 +165,8 @@ enum StackFailure {
         let trace = (0...diverging).map {
             StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0])
         }
-        let violations = TraceMonitor.violations(
-            profile: plan.profile, initial: plan.initial, steps: trace.map { ($0.command, $0.actual) })
-        var ruleIDs: [String] = []
-        for violation in violations where !ruleIDs.contains(violation.rule) { ruleIDs.append(violation.rule) }
-        var governing = "NAV-STACK"
-        if var session = try? Session(stack: plan.initial, profile: plan.profile) {
-            for command in plan.commands[..<diverging] { _ = session.perform(command) }
-            governing = RuleAttribution.rule(for: plan.commands[diverging], before: session)
-        }
-        if ruleIDs.isEmpty { ruleIDs = [governing] }
+        let (ruleIDs, governing, violations) = cause(
+            plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
         let commands = Array(plan.commands[...diverging])
         var originalSteps = diverging + 1
         if let original = failing.original, let originalReplies = try? self.replies(of: implementation, to: original),
@@ -90,22 +178,108 @@ enum StackFailure {
             profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
             governingRule: governing, violations: violations)
         let step = plan.commands[diverging]
-        var input = ["Profile: \(plan.profile.nesting.rawValue)", "Initial stack: \(plan.initial)", "Steps:"]
-        for (index, command) in commands.enumerated() {
-            input.append("  \(index). \(command)" + (index == diverging ? "   ← diverged" : ""))
-        }
-        return FailureRecord(
+        var record = FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
             suite: plan.suite,
             description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
             rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
-            oneMinimal: try isOneMinimal(plan, upTo: diverging, implementation: implementation, reasons: reasons),
-            shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)", input: input,
+            oneMinimal: isOneMinimal(
+                plan, upTo: diverging, origin: "\(ruleIDs.joined(separator: ", ")) at \(governing)",
+                implementation: implementation, reasons: reasons),
+            shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)",
+            input: input(plan, upTo: diverging),
             diffHeading: "Step \(diverging) diverged: \(step)",
             diff: ReplyComparison.diff(expected: plan.expected[diverging], actual: replies[diverging]),
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
+        record.origin = "\(ruleIDs.joined(separator: ", ")) at \(governing)"
+        return record
+    }
+
+    /// The profile, initial stack and steps up to `last`, as the text report lists them.
+    static func input(_ plan: RunPlan, upTo last: Int, mark: String = "diverged") -> [String] {
+        var input = ["Profile: \(plan.profile.nesting.rawValue)", "Initial stack: \(plan.initial)", "Steps:"]
+        for index in 0...max(last, 0) where index < plan.commands.count {
+            input.append("  \(index). \(plan.commands[index])" + (index == last ? "   ← \(mark)" : ""))
+        }
+        return input
+    }
+
+    /// A breakdown replayed one command at a time, to name the step it happens at (inside a batch the kit cannot see
+    /// which command hung or crashed); the batch is tried last, for a breakdown that only batching brings.
+    static func describeBreakdown(
+        _ failing: FailingCase<RunPlan>, implementation: any NavigationImplementation, reasons: Bool
+    ) throws(Abort) -> FailureRecord {
+        let plan = failing.value
+        var replies: [Reply] = []
+        var failure: (any Error)?
+        var wasReset = false
+        do {
+            try implementation.reset(to: plan.initial, profile: plan.profile)
+            wasReset = true
+            for command in plan.commands {
+                replies.append(try implementation.perform(command))
+            }
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            do { _ = try self.replies(of: implementation, to: plan) } catch { failure = error }
+        }
+        guard let failure, let kind = Breakdown.kind(of: failure) else {
+            throw Abort("the breakdown did not replay: the implementation ran the same commands the second time")
+        }
+        let at = replies.count < plan.commands.count ? replies.count : plan.commands.count - 1
+        let place = wasReset ? "step \(at) (\(plan.commands[at]))" : "the reset"
+        let message =
+            (failure as? any BreakdownDescribing).map { _ in
+                "\(failure)".split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            } ?? "threw \(failure)"
+        let tail = (failure as? any BreakdownDescribing)?.stderrTail ?? []
+        var rows = [
+            Storyboard.Row(
+                label: "start",
+                cells: [Storyboard.Cell(text: "reset"), Storyboard.Cell(stack: picture(plan.initial), span: 2)])
+        ]
+        for (index, reply) in replies.enumerated() {
+            rows.append(
+                Storyboard.Row(
+                    label: "\(index)",
+                    cells: [
+                        Storyboard.Cell(text: plan.commands[index].description, style: .code),
+                        cell(plan.expected[index]), cell(reply),
+                    ]))
+        }
+        if replies.count < plan.commands.count {
+            rows.append(
+                Storyboard.Row(
+                    label: "\(at)", diverged: true,
+                    cells: [
+                        Storyboard.Cell(text: plan.commands[at].description, style: .code), cell(plan.expected[at]),
+                        Storyboard.Cell(note: "broke down", alert: true, text: message),
+                    ]))
+        }
+        let commands = Array(plan.commands[...at])
+        var record = FailureRecord(
+            id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
+            suite: plan.suite, description: "the implementation broke down at \(place): \(kind)", rules: [],
+            features: [], size: Count(at + 1, .step),
+            originalSize: Count(failing.original?.commands.count ?? plan.commands.count, .step), oneMinimal: false,
+            shrinkCandidates: failing.shrink.calls, divergedAt: place, input: input(plan, upTo: at, mark: "broke down"),
+            diffHeading: "The implementation broke down at \(place)", diff: message, violations: [],
+            storyboard: Storyboard(columns: ["Step", "Directive", "Model", "Implementation"], rows: rows),
+            replay: failing.replay,
+            detail: .encoding(
+                StepFailureDetail(
+                    profile: plan.profile, initial: plan.initial,
+                    trace: replies.indices.map {
+                        StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0])
+                    }, divergingStep: at, governingRule: "", violations: [])))
+        record.kind = .breakdown
+        record.origin = "breakdown: \(kind)"
+        record.breakdown = FailureRecord.BreakdownDetail(message: message, stderrTail: tail)
+        return record
     }
 
     /// The features of the broken rules and of the governing one, each once: a skip list naming any of them skips the failure.
@@ -119,9 +293,9 @@ enum StackFailure {
 
     /// Whether deleting any single step, as a value, makes the divergence disappear.
     static func isOneMinimal(
-        _ plan: RunPlan, upTo diverging: Int, implementation: any NavigationImplementation,
+        _ plan: RunPlan, upTo diverging: Int, origin: String, implementation: any NavigationImplementation,
         reasons: Bool
-    ) throws(Abort) -> Bool {
+    ) -> Bool {
         let commands = Array(plan.commands[...diverging])
         for index in commands.indices {
             var fewer = commands
@@ -130,7 +304,11 @@ enum StackFailure {
                 let candidate = try? RunPlan(
                     suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: fewer)
             else { continue }
-            if firstDivergence(candidate, try replies(of: implementation, to: candidate), reasons: reasons) != nil {
+            // Another failure (or a breakdown) on the shorter plan is not this one.
+            guard let candidateReplies = try? replies(of: implementation, to: candidate) else { continue }
+            if falsification(candidate, candidateReplies, reasons: reasons, implementation: implementation)?.origin
+                == origin
+            {
                 return false
             }
         }

@@ -43,15 +43,20 @@ extension StackSuite {
 
     package func unitLabels(_ value: RunPlan) -> [String] { value.labels }
 
+    package func triggers(_ value: RunPlan, capabilities: Capabilities) -> [String: Int] {
+        RuleTriggers.counts(value)
+    }
+
     package func check(
         _ value: RunPlan, on subject: any NavigationImplementation, capabilities: Capabilities
-    ) throws(Abort) -> Bool {
+    ) throws -> Falsification? {
         let replies = try StackFailure.replies(of: subject, to: value)
         for index in value.commands.indices
         where !ReplyComparison.matches(value.expected[index], replies[index], reasons: capabilities.reasons) {
-            return false
+            return StackFailure.falsification(
+                value, replies, reasons: capabilities.reasons, implementation: subject)
         }
-        return true
+        return nil
     }
 
     package func refine(
@@ -83,11 +88,16 @@ extension StackSuite {
             .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
             .popToRoot: ["NAV-POP-TO-ROOT"],
         ]
-        var out = Set<String>()
+        // No generated directive carries unknown fields yet (and one driven in-process never could).
+        var out: Set<String> = ["NAV-IGNORE"]
         for (mode, rules) in byMode where !capabilities.modes.contains(mode) { out.formUnion(rules) }
         if !capabilities.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
         if !capabilities.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
         if !capabilities.behaviors.contains(.keep) { out.insert("NAV-PUSH-KEEP") }
+        // NAV-BASE is about removing a presented layer's first screen: only REPLACE, REMOVE_PREVIOUS and START_NEW
+        // remove screens as they add one.
+        let removes = capabilities.behaviors.contains(.removePrevious) || capabilities.behaviors.contains(.startNew)
+        if !capabilities.modes.contains(.replace) && !(capabilities.flows && removes) { out.insert("NAV-BASE") }
         if capabilities.flows {
             out.insert("NAV-FLOWLESS")
         } else {
@@ -110,6 +120,7 @@ extension StackSuite {
             result.append("nesting \(nesting.rawValue) (not declared)")
         }
         if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
+        result.append("NAV-IGNORE (no generated directive carries unknown fields yet)")
         if !capabilities.flows {
             result.append(
                 "flows (not declared: no flow objects were generated; NAV-PUSH-KEEP, NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"

@@ -1,0 +1,37 @@
+/// What the reference decoder met in a document: each rule whose trigger fired, and on which element.
+///
+/// A rule is held only when enough documents fell under its trigger, and a divergence is blamed on a rule only when
+/// the document fell under it and the implementation's output fails the rule's own check (``DecodingCheck``).
+public struct DecodeTrace: Hashable, Sendable {
+    /// One trigger that fired.
+    public struct Hit: Hashable, Sendable {
+        /// The rule's ID.
+        public var rule: String
+        /// Where, as a JSON path.
+        public var path: String
+        /// The screen node it concerns, when it is inside one.
+        public var screen: String?
+        /// The element it concerns: a node, component or parent component id.
+        public var element: String?
+    }
+
+    /// The triggers that fired, in document order.
+    public private(set) var hits: [Hit] = []
+    /// The rule that made the document an error, when it is one.
+    public internal(set) var fatal: String?
+
+    /// Creates an empty trace.
+    public init() {}
+
+    mutating func hit(_ rule: String, _ path: String, screen: String? = nil, element: String? = nil) {
+        hits.append(Hit(rule: rule, path: path, screen: screen, element: element))
+    }
+
+    /// The distinct rules that fired, in the order they first did; the fatal rule included.
+    public var rules: [String] {
+        var result: [String] = []
+        for hit in hits where !result.contains(hit.rule) { result.append(hit.rule) }
+        if let fatal, !result.contains(fatal) { result.append(fatal) }
+        return result
+    }
+}

@@ -1,0 +1,167 @@
+/// Each decoding rule's own check, judged on an implementation's outcome against the reference's, for the elements
+/// the document's trace says fell under the rule.
+///
+/// A divergence breaks the rules whose trigger fired and whose check fails; when none does, it breaks
+/// DEC-CANONICAL, the rule that a decodable document is described exactly by its canonical form.
+public enum DecodingCheck {
+    /// The IDs of the rules the implementation's outcome breaks, in trace order; empty when the outcomes agree.
+    public static func broken(trace: DecodeTrace, expected: DecodeOutcome, actual: DecodeOutcome) -> [String] {
+        guard !expected.agrees(with: actual) else { return [] }
+        guard case .flow(let reference) = expected else {
+            // The document is an error: the rule that made it one is broken.
+            return [trace.fatal ?? "DEC-ROOT"]
+        }
+        var broken: [String] = []
+        for hit in trace.hits where !broken.contains(hit.rule) {
+            if !holds(hit, reference: reference, actual: actual) { broken.append(hit.rule) }
+        }
+        broken.removeAll { $0 == "DEC-CANONICAL" }
+        if actual.flow == nil && broken.count > 1 {
+            // A rejected resolve response: the envelope only carries what the other rules are about (its
+            // schema_version, the flow inside), so it is not a cause of its own.
+            broken.removeAll { $0 == "DEC-RESOLVE" }
+        }
+        return broken.isEmpty ? ["DEC-CANONICAL"] : broken
+    }
+
+    /// Where and how two outcomes first differ, in words that survive shrinking: the kind of document element and
+    /// what happened to it, never an id or a rule; `nil` when they agree.
+    ///
+    /// A failure's identity while it is searched for and shrunk: naming rules at that point would depend on the
+    /// unrelated parts of the document that shrinking removes (a rule is named on the minimal document instead).
+    public static func shape(expected: DecodeOutcome, actual: DecodeOutcome) -> String? {
+        guard !expected.agrees(with: actual) else { return nil }
+        switch (expected, actual) {
+        case (.error(let want), .flow):
+            return "a flow decoded where the document is \(want.code)"
+        case (.error(let want), .error(let got)):
+            return "\(got.code) decoded where the document is \(want.code)"
+        case (.flow, .error(let got)):
+            return "a decodable document rejected as \(got.code)"
+        case (.flow(let want), .flow(let got)):
+            return flowShape(want, got)
+        }
+    }
+
+    static func flowShape(_ want: CanonicalFlow, _ got: CanonicalFlow) -> String {
+        let wantIDs = Set(want.nodes.map(\.id))
+        let gotIDs = Set(got.nodes.map(\.id))
+        if let missing = want.nodes.first(where: { !gotIDs.contains($0.id) }) {
+            return "\(kindClass(missing.kind)) node missing"
+        }
+        if let extra = got.nodes.first(where: { !wantIDs.contains($0.id) }) {
+            return "a node that should be skipped kept as \(kindClass(extra.kind))"
+        }
+        if want.nodes.map(\.id) != got.nodes.map(\.id) { return "the nodes out of order" }
+        for (a, b) in zip(want.nodes, got.nodes) where a != b {
+            if a.kind != b.kind || a.supported != b.supported {
+                return "\(kindClass(a.kind)) node decoded as another kind"
+            }
+            if a.layout != b.layout { return componentShape(a.layout, b.layout) }
+            return "a screen's hidden zones differ"
+        }
+        if want.edges != got.edges {
+            let kept = Set(want.edges)
+            return got.edges.contains(where: { !kept.contains($0) })
+                ? "an edge that should be skipped kept" : "an edge missing"
+        }
+        if want.zones != got.zones { return "the zones differ" }
+        if want.entry != got.entry { return "the entry node differs" }
+        if want.version != got.version { return "the content version differs" }
+        if want.variables != got.variables { return "the variables differ" }
+        return "the flow id differs"
+    }
+
+    /// A node kind's class: kinds the rules treat alike make one shape.
+    static func kindClass(_ kind: String) -> String {
+        switch kind {
+        case "screen": return "a screen"
+        case "condition", "assign", "abTest": return "a logic"
+        case "api", "event", "subflow": return "an unsupported-kind"
+        default: return "an unknown-kind"
+        }
+    }
+
+    /// The first component that differs, in document order.
+    static func componentShape(_ want: CanonicalFlow.Component?, _ got: CanonicalFlow.Component?) -> String {
+        // Types stay out of the shape (a bug in how children are kept is one bug whatever the parent's type), except
+        // the expected type of a component decoded as another: that is what a migration or an unknown type is about.
+        guard let want else { return "a layout decoded where it should be null" }
+        guard let got else { return "a layout decoded as null" }
+        if want.id != got.id || want.type != got.type {
+            return want.type == "unknown"
+                ? "an unknown component decoded as a known type" : "a component decoded as another type"
+        }
+        if want.children.map(\.id) != got.children.map(\.id) {
+            let ids = Set(got.children.map(\.id))
+            return want.children.contains(where: { !ids.contains($0.id) })
+                ? "a component's child missing" : "a component's child that should be skipped kept"
+        }
+        for (a, b) in zip(want.children, got.children) where a != b { return componentShape(a, b) }
+        return "a component differs"
+    }
+
+    /// Whether the implementation's outcome keeps what the rule says about the element the trigger fired on.
+    static func holds(_ hit: DecodeTrace.Hit, reference: CanonicalFlow, actual: DecodeOutcome) -> Bool {
+        guard case .flow(let flow) = actual else { return false }
+        let expectedNode = reference.nodes.first { $0.id == (hit.screen ?? hit.element) }
+        let actualNode = flow.nodes.first { $0.id == (hit.screen ?? hit.element) }
+        switch hit.rule {
+        case "DEC-RESOLVE", "DEC-SCHEMA-VERSION":
+            return true
+        case "DEC-UNKNOWN-COMPONENT", "DEC-MALFORMED-CHILD":
+            // The component (or the parent of the skipped child) keeps exactly the reference's children.
+            guard let id = hit.element else { return true }
+            let want = expectedNode?.layout.flatMap { find(id, in: $0) }
+            let got = actualNode?.layout.flatMap { find(id, in: $0) }
+            if hit.rule == "DEC-UNKNOWN-COMPONENT" {
+                guard let want, let got, got.type == want.type else { return false }
+                return siblings(of: id, in: expectedNode?.layout) == siblings(of: id, in: actualNode?.layout)
+            }
+            return want?.children.map(\.id) == got?.children.map(\.id)
+        case "DEC-MALFORMED-LAYOUT":
+            return actualNode != nil && actualNode?.layout == nil
+        case "DEC-NODE-UNSUPPORTED":
+            return actualNode?.kind == expectedNode?.kind && actualNode?.supported == false
+        case "DEC-NODE-UNKNOWN":
+            return actualNode == nil && reference.nodes.allSatisfy { node in flow.nodes.contains { $0.id == node.id } }
+        case "DEC-MALFORMED-NODE":
+            return flow.nodes.map(\.id) == reference.nodes.map(\.id)
+        case "DEC-DUPLICATE-NODE":
+            return flow.nodes.filter { $0.id == hit.element } == reference.nodes.filter { $0.id == hit.element }
+        case "DEC-EDGE":
+            return flow.edges == reference.edges
+        case "DEC-ENTRY-EMPTY":
+            return flow.entry == reference.entry
+        case "DEC-LEGACY-CHROME":
+            return flow.zones == reference.zones
+        case "DEC-LEGACY-OVERRIDES":
+            return actualNode?.hidesZones == expectedNode?.hidesZones
+        case "DEC-VERSION":
+            guard flow.version == reference.version else { return false }
+            return hit.element != "above" || flow.nodes.map(\.layout) == reference.nodes.map(\.layout)
+        case "DEC-MIGRATE":
+            return actualNode?.layout == expectedNode?.layout
+        default:
+            return flow == reference
+        }
+    }
+
+    static func find(_ id: String, in component: CanonicalFlow.Component) -> CanonicalFlow.Component? {
+        if component.id == id { return component }
+        for child in component.children {
+            if let found = find(id, in: child) { return found }
+        }
+        return nil
+    }
+
+    /// The ids of the children of the component that holds `id`, or `nil`.
+    static func siblings(of id: String, in layout: CanonicalFlow.Component?) -> [String]? {
+        guard let layout else { return nil }
+        if layout.children.contains(where: { $0.id == id }) { return layout.children.map(\.id) }
+        for child in layout.children {
+            if let found = siblings(of: id, in: child) { return found }
+        }
+        return nil
+    }
+}
