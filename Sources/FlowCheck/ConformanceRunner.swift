@@ -189,7 +189,8 @@ public struct ConformanceRunner {
                         $0.kind == .divergence && $0.suite != failure.suite && Set($0.ruleIDs) == Set(failure.ruleIDs)
                     })
                 else { return false }
-                failures[index].notes.append("the \(failure.suite) suite found this failure too")
+                let note = "the \(failure.suite) suite found this failure too"
+                if !failures[index].notes.contains(note) { failures[index].notes.append(note) }
                 failures[index].occurrences += failure.occurrences
                 return true
             }
@@ -260,7 +261,10 @@ public struct ConformanceRunner {
                 // request, the time limit) or the implementation cannot be run again.
                 if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
                 guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
-                return Falsification(origin: "breakdown: \(kind)", message: "\(error)")
+                // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
+                return Falsification(
+                    origin: "breakdown: \(kind)", message: "\(error)",
+                    shrinkCalls: kind == "timeout" ? Self.hangShrinkCalls : Self.breakdownShrinkCalls)
             }
         }
         let check = property.check(
@@ -282,10 +286,13 @@ public struct ConformanceRunner {
             case .success(let failure): outcome.failures.append(failure)
             case .failure(let abort):
                 // Found, but it would not replay: never dropped in silence.
-                outcome.error = ErrorRecord(
-                    suite: suite.suite,
-                    message:
-                        "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)")
+                let message =
+                    found.origin.hasPrefix("breakdown: ")
+                    ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
+                        + "its case was replayed on a fresh process: the breakdown depends on more than the input "
+                        + "(how long the process ran, its memory, timing)"
+                    : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)"
+                outcome.error = ErrorRecord(suite: suite.suite, message: message)
             }
         }
         // Two counterexamples that shrink to the same cause are one failure.
@@ -365,6 +372,11 @@ public struct ConformanceRunner {
             return .failure(error)
         }
     }
+
+    /// The most candidates tried when shrinking a hang (each costs a step timeout).
+    static let hangShrinkCalls = 6
+    /// The most candidates tried when shrinking any other breakdown (each costs a restart of the implementation).
+    static let breakdownShrinkCalls = 30
 
     /// `30s`, `500ms`: a duration as `--time-limit` takes it.
     static func durationText(_ duration: Duration) -> String {

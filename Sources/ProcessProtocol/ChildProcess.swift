@@ -151,8 +151,25 @@ final class ChildProcess: @unchecked Sendable {
         condition.unlock()
         // The rest of the group dies asynchronously: give it a moment to be gone, so that "stopped" means stopped.
         let deadline = Date().addingTimeInterval(1)
-        while kill(-pid, 0) == 0 && Date() < deadline { usleep(2_000) }
+        while Self.groupHasLiveMembers(pid) && Date() < deadline { usleep(2_000) }
         ProcessGroups.ended(pid)
+    }
+
+    /// Whether a process group still has a member that is not a zombie. `kill(-group, 0)` cannot say: a killed
+    /// member reparented to an init that does not reap (as in many containers) stays a zombie, and would make every
+    /// stop wait out its whole deadline.
+    static func groupHasLiveMembers(_ group: pid_t) -> Bool {
+        guard kill(-group, 0) == 0 else { return false }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+        for entry in entries where entry.first?.isNumber == true {
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, ppid, pgrp.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" { return true }
+        }
+        return false
     }
 
     /// A wait status in words.

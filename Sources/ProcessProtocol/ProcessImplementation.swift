@@ -293,11 +293,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         var endedAt: Date?
         while true {
             // Wake now and then to notice a process that exited while a child of it still holds its output open.
-            let next = output.next(before: min(deadline, Date().addingTimeInterval(0.1)))
+            // (Every 20 ms: a breakdown is shrunk like a divergence, so its cost is paid once per candidate.)
+            let next = output.next(before: min(deadline, Date().addingTimeInterval(0.02)))
             if next == .timedOut && Date() < deadline {
                 if !process.isRunning {
                     // Its last lines may still be in the pipe: give them a moment before calling it an exit.
-                    if let endedAt, Date().timeIntervalSince(endedAt) > 0.3 {
+                    if let endedAt, Date().timeIntervalSince(endedAt) > 0.05 {
                         throw exitError(context: context, process: process, errors: errors)
                     }
                     endedAt = endedAt ?? Date()
@@ -306,7 +307,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             }
             switch next {
             case .timedOut:
-                process.terminate()
+                // It already hung for a whole step timeout: a short grace before SIGKILL, since the hang is retried
+                // while it is shrunk.
+                process.terminate(grace: .milliseconds(200))
                 errors.waitUntilClosed(before: Date().addingTimeInterval(1))
                 throw ProcessError(
                     code: .timeout,
@@ -378,14 +381,18 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// The breakdown when the implementation's output ended: it exited (with its status or signal), or it closed its
     /// standard output while still running (it is then stopped).
     private static func exitError(context: String, process: ChildProcess, errors: StderrTail) -> ProcessError {
-        let ended = process.waitForExit(before: Date().addingTimeInterval(1))
+        // An exit closes the output a moment before the process is reaped; a process still running after that
+        // moment closed its output itself.
+        let ended = process.waitForExit(before: Date().addingTimeInterval(0.2))
         let what: String
         if ended, let ending = process.ending {
             what = ending
         } else {
             what = "closed its standard output while still running (it was stopped)"
-            process.terminate()
         }
+        // Whatever it left behind (a child still holding its standard error) is ended with its group, so the tail
+        // is complete at once rather than after a wait for a pipe that never closes.
+        process.terminate()
         errors.waitUntilClosed(before: Date().addingTimeInterval(1))
         var error = ProcessError(
             code: .exited, message: "the implementation \(what) before answering \(context)", stderrTail: errors.lines)

@@ -94,6 +94,9 @@ struct Engine {
             // The time limit bounds the whole check, shrinking included: shrink only in what is left of it.
             var limit = configuration.shrinkLimit
             if let left = timeLeft() { limit.time = limit.time.map { min($0, left) } ?? left }
+            if case .failed(let falsification) = original.outcome, let calls = falsification.shrinkCalls {
+                limit.calls = min(limit.calls, calls)
+            }
             let shrinker = Shrinker(failing: original, limit: limit, execute: replay) { $0.origin == origin }
             shrinker.stop = configuration.stop
             shrinker.sawOther = { other in

@@ -7,11 +7,15 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     public var origin: String
     /// How the property failed on this input.
     public var message: String
+    /// The most candidates shrinking this failure may try, below the configuration's limit; `nil` for that limit.
+    /// For a failure each candidate of which is costly to try again (a hang costs a whole timeout).
+    public var shrinkCalls: Int?
 
     /// Creates a falsification.
-    public init(origin: String, message: String) {
+    public init(origin: String, message: String, shrinkCalls: Int? = nil) {
         self.origin = origin
         self.message = message
+        self.shrinkCalls = shrinkCalls
     }
 
     public var description: String { message }

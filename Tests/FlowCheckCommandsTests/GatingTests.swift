@@ -5,6 +5,9 @@ import FlowCheck
 import FlowCheckCommands
 import FlowCheckRecords
 import GoldenCorpus
+import FlowCheckCore
+import NavigationModel
+import SampleImplementations
 
 /// A scratch folder per test.
 func scratch() throws -> URL {
@@ -300,5 +303,56 @@ struct GatingTests {
         _ = FlowCheckCommand.main(arguments, console: conflict.console)
         #expect(conflict.err.contains("exists with other content; not overwritten"))
         #expect(try String(contentsOf: file, encoding: .utf8).contains("Edited"))
+    }
+}
+
+@Suite("Certificate scope")
+struct CertificateScopeTests {
+    /// The sample, declaring only PUSH and POP with KEEP, owned nesting, the navigation suite.
+    final class PushPopKeep: NavigationImplementation {
+        let inner = SampleNavigator()
+        var info: ImplementationInfo { ImplementationInfo(name: "push-pop-keep", version: "1", language: "Swift") }
+        var capabilities: Capabilities {
+            Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned])
+        }
+        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+        func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+    }
+
+    @Test("PUSH, POP and KEEP only: the scope says exactly that, every other rule is not certified, none held untested")
+    func pushPopKeep() throws {
+        let implementation = PushPopKeep()
+        let run = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
+        let (loaded, errors) = CorpusLoader.load(corpus: URL(fileURLWithPath: corpusPath))
+        #expect(errors.isEmpty)
+        let cases = CorpusRun.run(loaded, on: implementation)
+        let record = RunRecord(
+            header: run.header, suites: run.suites, failures: run.failures, errors: run.errors, cases: cases,
+            seconds: run.seconds, interrupted: nil)
+        let certificate = Certificate(record: record, runsPerSuite: 400)
+        #expect(
+            certificate.scope == [
+                "suites: navigation", "modes: PUSH, POP", "behaviors: KEEP", "nesting profiles: owned",
+                "modal layers: no", "rejection reasons compared: yes",
+            ])
+        let status = Dictionary(uniqueKeysWithValues: certificate.rules.map { ($0.id, $0) })
+        let exercised = ["NAV-STACK", "NAV-PUSH-KEEP", "NAV-POP", "NAV-POP-ROOT", "NAV-FLOW-ROOT", "NAV-REJECT"]
+        for id in exercised {
+            #expect(status[id]?.status == .held, "\(id): \(String(describing: status[id]))")
+        }
+        let outOfScope = [
+            "NAV-RESET", "NAV-REPLACE", "NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-POP-TO-ROOT", "NAV-BASE",
+            "NAV-PRESENT", "NAV-DISMISS", "NAV-DISMISS-ROOT", "NAV-FAILED-IDLE", "NAV-PUSH-REMOVE-PREVIOUS",
+            "NAV-PUSH-START-NEW", "NAV-VALID-TARGET", "NAV-FLOWLESS",
+        ]
+        for id in outOfScope {
+            #expect(status[id]?.status == .notCertified, "\(id): \(String(describing: status[id]))")
+        }
+        // Every rule has one status, and none is held without its trigger count at the minimum.
+        #expect(Set(certificate.rules.map(\.id)) == Set(NavigationRules.all.map(\.id)))
+        for entry in certificate.rules where entry.status == .held {
+            #expect(entry.triggered.value >= 20, "\(entry.id) held with \(entry.triggered)")
+        }
+        #expect(certificate.decision == .certified, "\(certificate.reasons)")
     }
 }

@@ -53,7 +53,11 @@ struct HostileZooTests {
             "run", "--sut", line, "--seed", "1", "--step-timeout", "500ms", "--no-html", "--runs", "5")
         #expect(code == animal.code, "\(animal.name): \(code)")
         #expect((out + err).contains(animal.message), "\(animal.name): \(out)\(err)")
-        #expect(Date().timeIntervalSince(started) < 6, "\(animal.name) took too long")
+        // A breakdown is a counterexample, shrunk like any: a hang costs one step timeout per run and per shrink
+        // candidate (a few at most), anything else only a restart.
+        // (A process that stays alive costs a moment more per try: it is waited for before it is stopped.)
+        let bound: Double = animal.message.contains("no reply") || animal.name == "closed output" ? 15 : 6
+        #expect(Date().timeIntervalSince(started) < bound, "\(animal.name) took too long")
         #expect(processes(holding: marker).isEmpty, "\(animal.name) left a process")
     }
 }

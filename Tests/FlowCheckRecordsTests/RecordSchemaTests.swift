@@ -33,8 +33,10 @@ struct RecordSchemaTests {
             at: repository.appendingPathComponent("Corpus/navigation/base-rule-modal.json"),
             to: corpus.appendingPathComponent("navigation/base-rule-modal.json"))
         try Data("{ not a case".utf8).write(to: corpus.appendingPathComponent("navigation/broken.json"))
+        // Exits at its first command, then will not start again: a breakdown that cannot be shrunk is an error.
+        let started = corpus.appendingPathComponent("started").path
         let erroring =
-            #"read l; echo '{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}'; read l; exit 3"#
+            #"[ -e \#(started) ] && exit 4; touch \#(started); read l; echo '{"seq":0,"protocol":1,"implementation":{"name":"broken","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}'; read l; exit 3"#
         let runs = [
             ["run", "--sut", "builtin:mutant:remove-previous-top-run", "--seed", "1"],
             ["run", "--sut", "builtin:mutant:decoder-unknown-type-drops-siblings", "--seed", "1"],
@@ -66,9 +68,9 @@ struct RecordSchemaTests {
         var lines = try recordLines([
             "run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--runs", "5",
         ])
-        lines[0] = lines[0].replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":7")
+        lines[0] = lines[0].replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":7")
         #expect { try RunRecord.read([("old.jsonl", lines.joined(separator: "\n"))]) } throws: { error in
-            (error as? RecordError)?.description == "old.jsonl:1: written in record format 7; this kit reads format 2"
+            (error as? RecordError)?.description == "old.jsonl:1: written in record format 7; this kit reads format 3"
         }
     }
 }

@@ -226,6 +226,35 @@ struct DecodingRuleTests {
         #expect(flow.edges.count == 1 && flow.variables == ["name"])
     }
 
+    @Test("DEC-CANONICAL: every decodable document falls under it, and a difference no other rule's check explains breaks it")
+    func canonical() throws {
+        let text = flow(layout: #"{"id":"r","type":"stack"}"#)
+        var trace = DecodeTrace()
+        let expected = FlowDecoder.decode(text, trace: &trace)
+        #expect(trace.rules == ["DEC-CANONICAL"])
+        var other = try #require(expected.flow)
+        other.id += "-renamed"
+        #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: .flow(other)) == ["DEC-CANONICAL"])
+        #expect(DecodingCheck.shape(expected: expected, actual: .flow(other)) == "the flow id differs")
+        #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: expected).isEmpty)
+    }
+
+    @Test("A divergence's shape names the element and what happened to it, never an id or a parent's type")
+    func shapes() throws {
+        let expected = FlowDecoder.decode(
+            flow(layout: #"{"id":"r","type":"stack","children":[{"id":"u","type":"gizmo"},{"id":"t","type":"text"}]}"#))
+        var dropped = try #require(expected.flow)
+        dropped.nodes[0].layout?.children.removeLast()
+        #expect(DecodingCheck.shape(expected: expected, actual: .flow(dropped)) == "a component's child missing")
+        let rejected = DecodeOutcome.error(DecodeError(code: DecodeError.invalidFlowSchema, message: "no"))
+        #expect(
+            DecodingCheck.shape(expected: expected, actual: rejected)
+                == "a decodable document rejected as invalid_flow_schema")
+        var noScreen = try #require(expected.flow)
+        noScreen.nodes.removeAll()
+        #expect(DecodingCheck.shape(expected: expected, actual: .flow(noScreen)) == "a screen node missing")
+    }
+
     @Test("DEC-DEPTH: a very deep tree is a clear error, never a crash")
     func depth() {
         var layout = #"{"id":"leaf","type":"text"}"#

@@ -40,17 +40,24 @@ struct ShardTests {
         #expect(throws: RecordError.self) { try RunRecord.read(files + [("whole.jsonl", wholeText)]) }
     }
 
-    @Test("A sharded failure's replay command names its shard")
+    @Test("A sharded failure's replay command runs its one run alone, which needs no shard")
     func shardedReplay() throws {
+        let mutant = SampleNavigator(bug: .popToBottomMost)
         let result = try ConformanceRunner(
-            implementation: SampleNavigator(bug: .popToBottomMost),
+            implementation: mutant,
             options: .init(
                 seed: 5, suites: [.navigation], sut: "builtin:mutant:pop-to-bottom-most",
                 shard: Shard(index: 1, count: 2))
         ).run()
+        let failure = try #require(result.failures.first)
+        let run = try #require(
+            failure.replay.split(separator: "--run ").last?.split(separator: " ").first.flatMap { Int($0) })
         #expect(
-            try #require(result.failures.first).replay
-                == "flowcheck run --sut builtin:mutant:pop-to-bottom-most --suite navigation --seed 5 --runs 400 --max-steps 30 --shard 2/2"
+            failure.replay
+                == "flowcheck run --sut builtin:mutant:pop-to-bottom-most --suite navigation --seed 5 --run \(run) --max-steps 30"
         )
+        var options = ConformanceRunner.Options(seed: 5, suites: [.navigation])
+        options.onlyRun = run
+        #expect(try ConformanceRunner(implementation: mutant, options: options).run().failures.map(\.origin) == [failure.origin])
     }
 }

@@ -136,13 +136,29 @@ enum StackFailure {
     }
 
     /// How the implementation's replies falsify the plan, with an origin naming the cause; `nil` when they agree.
+    /// The kind of step a failure's identity names: the governing rule, except that a failure breaking only
+    /// navigation rules at an optimistic change or an answer is of the kind of its directive (a wrong REMOVE_PREVIOUS
+    /// is one bug whether it came as an optimistic change, an answer, or plain navigation).
+    static func kind(
+        _ plan: RunPlan, diverging: Int, cause: (rules: [String], governing: String, violations: [Violation])
+    ) -> String {
+        guard cause.governing.hasPrefix("SES-"), cause.rules.allSatisfy({ $0.hasPrefix("NAV-") }),
+            let directive = plan.commands[diverging].directive,
+            var session = try? Session(stack: plan.initial, profile: plan.profile)
+        else { return cause.governing }
+        for command in plan.commands[..<diverging] { _ = session.perform(command) }
+        var stack = session.pending?.stackBefore ?? session.stack
+        if case .optimistic = plan.commands[diverging] { stack = session.stack }
+        return RuleAttribution.directiveRule(directive, stack: stack, profile: plan.profile)
+    }
+
     static func falsification(
         _ plan: RunPlan, _ replies: [Reply], reasons: Bool, implementation: (any NavigationImplementation)? = nil
     ) -> Falsification? {
         guard let diverging = firstDivergence(plan, replies, reasons: reasons) else { return nil }
         let cause = cause(plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
         return Falsification(
-            origin: "\(cause.rules.joined(separator: ", ")) at \(cause.governing)",
+            origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))")
     }
 
