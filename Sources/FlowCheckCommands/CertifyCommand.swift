@@ -16,7 +16,8 @@ struct CertifyCommand: Subcommand {
         discussion: """
             Writes the HTML report and, next to it, <implementation>.certificate.json.
 
-            EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation could not be run.
+            EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation
+            could not be run; 130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, not certified).
             """,
         options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
             + BudgetOptions.options(defaultRuns: defaultRuns)
@@ -43,8 +44,10 @@ struct CertifyCommand: Subcommand {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { (subject as? ProcessImplementation)?.stop() }
+        let started = ContinuousClock.now
         let corpusRun = CorpusRunCommand.runCases(
             corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
+        let corpusTime = ContinuousClock.now - started
         let options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             sut: implementation.sut, maxFailures: budget.maxFailures)
@@ -59,7 +62,10 @@ struct CertifyCommand: Subcommand {
         header.corpusHash = corpusRun.hash
         record = RunRecord(
             header: header, suites: record.suites, failures: record.failures, errors: record.errors,
-            cases: corpusRun.cases, seconds: record.seconds, interrupted: console.stop?.reason)
+            cases: corpusRun.cases,
+            seconds: record.seconds + Double(corpusTime.components.seconds)
+                + Double(corpusTime.components.attoseconds) / 1e18,
+            interrupted: console.stop?.reason)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         let certificate = Certificate(record: record, runsPerSuite: budget.runs)

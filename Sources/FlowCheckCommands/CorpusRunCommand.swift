@@ -16,7 +16,8 @@ struct CorpusRunCommand: Subcommand {
         "run", abstract: "Run every golden case of the corpus against an implementation.",
         discussion: """
             EXIT CODES: 0 every judged case passed; 1 a case failed, errored or is malformed, or none could be judged
-            (or, with --baseline, a new failure or a stale entry); 2 a usage error; 3 the implementation could not be run.
+            (or, with --baseline, a new failure or a stale entry); 2 a usage error; 3 the implementation could not be run;
+            130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, marked interrupted).
             """,
         options: ImplementationOptions.options + [
             CorpusVerifyCommand.corpus.definition, GatingOptions.shard.definition,
@@ -44,12 +45,15 @@ struct CorpusRunCommand: Subcommand {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { (subject as? ProcessImplementation)?.stop() }
+        let started = ContinuousClock.now
         let corpusRun = Self.runCases(corpus, on: subject, skip: gating.skipList, shard: shard, console: console)
+        let elapsed = ContinuousClock.now - started
         let header = RunHeader(
             kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
             seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
         let record = RunRecord(
-            header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases, seconds: 0,
+            header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             interrupted: console.stop?.reason)
         console.out("Verdict: \(record.verdict.sentence)")
         guard outputs.write(record, console: console) else { return .failure }

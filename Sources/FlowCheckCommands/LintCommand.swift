@@ -24,6 +24,11 @@ struct LintCommand: Subcommand {
         path = parsed.positionals[0]
         json = parsed.flag("json")
         sarifPath = try parsed.value(Self.sarif)
+        // Checked before the spec is read, like every report path: a bad path is a usage error (exit 2).
+        if let sarifPath, let problem = OutputOptions.problem(with: sarifPath) {
+            throw ArgumentError(
+                code: .invalidValue, message: "--sarif \(sarifPath): \(problem)", commandPath: parsed.commandPath)
+        }
     }
 
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.

@@ -25,15 +25,42 @@ struct ReportCommand: Subcommand {
         gating = try GatingOptions(parsed)
     }
 
+    /// `N: at byte B of the line`: where the first byte that is not UTF-8 is.
+    static func firstInvalidUTF8(_ data: Data) -> String {
+        var line = 1
+        var column = 1
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += UTF8.width(scalar)
+                }
+            case .emptyInput:
+                return "\(line)"
+            case .error:
+                return "\(line): at byte \(column) of the line"
+            }
+        }
+    }
+
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         var texts: [(name: String, text: String)] = []
         for path in files {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ArgumentError(code: .invalidValue, message: "no such file: \(path)", commandPath: ["report"])
             }
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ArgumentError(code: .invalidValue, message: "\(path) cannot be read", commandPath: ["report"])
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
                 throw ArgumentError(
-                    code: .invalidValue, message: "cannot read \(path) as UTF-8 text", commandPath: ["report"])
+                    code: .invalidValue, message: "\(path):\(Self.firstInvalidUTF8(data)): not UTF-8 text",
+                    commandPath: ["report"])
             }
             texts.append((path, text))
         }

@@ -39,7 +39,8 @@ struct RunCommand: Subcommand {
             with the command that replays it.
 
             EXIT CODES: 0 conforming; 1 a divergence, insufficient coverage, or a run that broke down;
-            2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello).
+            2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello);
+            130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, marked interrupted).
 
             SUITES:
             """ + "\n"

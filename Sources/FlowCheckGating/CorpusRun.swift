@@ -18,13 +18,18 @@ public enum CorpusRun {
     ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
-        for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+        let selected = cases.enumerated().filter {
+            shard.map({ [index = $0.offset] in index % $0.count == $0.index }) ?? true
+        }
+        for loaded in selected.flatMap({ profileVariants($0.element, declared: capabilities.nesting) }) {
             if stop?.isRequested == true { break }
             let c = loaded.goldenCase
             var result = CaseRecord(
                 id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
                 rules: c.rules, level: c.level, status: .passed)
-            let reason = skip.reason(id: c.id, features: c.features) ?? unsupported(c, capabilities)
+            // A profile variant (`id@shared`) is skipped by its case's id.
+            let caseID = c.id.split(separator: "@").first.map(String.init) ?? c.id
+            let reason = skip.reason(id: caseID, features: c.features) ?? unsupported(c, capabilities)
             guard reason == nil, let navigator = implementation as? any NavigationImplementation else {
                 result.status = .skipped
                 result.message = reason ?? "not certified: the implementation does not navigate"
@@ -52,6 +57,30 @@ public enum CorpusRun {
             results.append(result)
         }
         return results
+    }
+
+    /// The case as written, and under each other declared nesting profile where the model gives the same replies
+    /// (a PUSH is a PUSH in both; only POP_TO and POP_TO_ROOT tell the profiles apart), as `id@profile`.
+    ///
+    /// A case written for one profile then judges an implementation that declares only the other, and one that
+    /// declares both is judged under each. A case whose own profile is not declared and that depends on it is kept
+    /// as written, to be skipped as not certified.
+    static func profileVariants(
+        _ loaded: CorpusLoader.LoadedCase, declared: [Profile.Nesting]
+    ) -> [CorpusLoader.LoadedCase] {
+        let c = loaded.goldenCase
+        guard c.suite == Suite.navigation.rawValue || c.suite == Suite.session.rawValue else { return [loaded] }
+        var variants: [CorpusLoader.LoadedCase] = []
+        for nesting in declared where nesting != c.profile.nesting {
+            var other = c
+            other.profile.nesting = nesting
+            guard (try? CaseVerifier.verify(other))?.isEmpty == true else { continue }
+            other.id = "\(c.id)@\(nesting.rawValue)"
+            other.description +=
+                " (also judged under the \(nesting.rawValue) profile, where the model gives the same replies)"
+            variants.append(CorpusLoader.LoadedCase(file: loaded.file, goldenCase: other))
+        }
+        return declared.contains(c.profile.nesting) || variants.isEmpty ? [loaded] + variants : variants
     }
 
     /// Why the implementation cannot run a case, from what it declared; `nil` when it can.

@@ -187,6 +187,17 @@ extension RunRecord {
     }
 
     /// A decoding error in plain words, with the JSON path where it applies.
+    /// A Swift type, in the JSON words a record's reader knows.
+    static func kind(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Dictionary") || name.hasPrefix("Kind") { return "an object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if ["Int", "Double", "UInt64", "Int64"].contains(name) { return "a number" }
+        return "of the expected kind (\(name))"
+    }
+
     static func plain(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ codingPath: [any CodingKey]) -> String {
@@ -194,9 +205,13 @@ extension RunRecord {
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context.codingPath)).\(key.stringValue) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) is not \(kind(type))"
+        case .dataCorrupted(let context):
+            // Foundation's words here ("The given data was not valid JSON.") name neither the value nor the place.
+            return context.codingPath.isEmpty
+                ? "a value this kit cannot read (such as a number too large for a double)"
+                : "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

@@ -65,7 +65,13 @@ public enum HTMLReport {
             ("Implementation", "\(escape(impl.name)) \(escape(impl.version)) (\(escape(impl.language)))"),
             ("Kit", "\(escape(h.kit.name)) \(escape(h.kit.version))"),
             ("Corpus", h.corpusHash.map { "<code>\(escape($0))</code>" } ?? "not run"),
-            ("Seed", "<code>\(h.seed)</code>" + (h.shard.map { " (shard \(escape($0)))" } ?? "")),
+            // A corpus-only run draws nothing at random: it has no seed to show.
+            (
+                "Seed",
+                record.suites.isEmpty && !record.cases.isEmpty
+                    ? "none (golden cases only)"
+                    : "<code>\(h.seed)</code>" + (h.shard.map { " (shard \(escape($0)))" } ?? "")
+            ),
             ("Declared", declared.map(escape).joined(separator: "; ")),
             ("Runs", "\(verdict.runs)"), ("Exercised", exercised.isEmpty ? "nothing" : exercised),
             ("Duration", "\(format(record.seconds)) s" + (rates.isEmpty ? "" : " (\(rates))")),

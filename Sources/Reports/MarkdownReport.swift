@@ -34,7 +34,8 @@ public enum MarkdownReport {
         if let corpus = verdict.corpus {
             lines += [
                 "",
-                "Golden cases: \(corpus.passed) passed, \(corpus.failed) failed, \(corpus.errored) errored, \(corpus.skipped) skipped.",
+                "Golden cases: \(corpus.passed) passed, \(corpus.failed) failed, \(corpus.errored) errored, \(corpus.skipped) skipped"
+                    + (corpus.malformed > 0 ? ", \(corpus.malformed) could not be read." : "."),
             ]
         }
         for failure in record.failures {
