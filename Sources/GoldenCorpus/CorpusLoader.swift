@@ -36,10 +36,13 @@ public enum CorpusLoader {
                     $0.hasSuffix(".json")
                 }.sorted()
             } catch {
-                errors.append(
-                    CorpusError(
-                        code: .unreadable, file: suite, message: "cannot list the folder: \(error.localizedDescription)"
-                    ))
+                var isFolder: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+                // Foundation's words ("The file couldn't be opened") name no reason; these do.
+                let why =
+                    isFolder.boolValue
+                    ? "it cannot be listed (permission denied?)" : "it is a file, where a folder of cases is expected"
+                errors.append(CorpusError(code: .unreadable, file: suite, message: why))
                 continue
             }
             for name in names {
@@ -128,6 +131,17 @@ public enum CorpusLoader {
         return errors
     }
 
+    /// A Swift type in JSON words: `String` is "a string".
+    static func kind(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if ["Int", "Double", "UInt64", "Int64"].contains(name) { return "a number" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("Dictionary") { return "an object" }
+        return "a value of type \(name)"
+    }
+
     static func describe(_ error: DecodingError) -> (path: String, message: String) {
         func path(_ codingPath: [any CodingKey]) -> String {
             codingPath.reduce("$") { partial, key in
@@ -139,9 +153,9 @@ public enum CorpusLoader {
         case .keyNotFound(let key, let context):
             return (path(context.codingPath), "missing key \"\(key.stringValue)\"")
         case .typeMismatch(let type, let context):
-            return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
+            return (path(context.codingPath), "expected \(kind(type)), found another kind of value")
         case .valueNotFound(let type, let context):
-            return (path(context.codingPath), "expected \(type), found null")
+            return (path(context.codingPath), "expected \(kind(type)), found null")
         case .dataCorrupted(let context):
             return (path(context.codingPath), context.debugDescription)
         @unknown default:

@@ -88,6 +88,11 @@ class Navigator:
                 if self.stack[index]["screen"] == d["screen"]:
                     del self.stack[index + 1:]
                     return
+            if BUG == "assert-pop-to-missing":
+                # A planted crash: an SDK assertion that the target is always there, as a Swift SDK would trip.
+                sys.stderr.write("Navigator.swift:88: Assertion failed: POP_TO target %s is on the stack\n" % d["screen"])
+                sys.stderr.flush()
+                os.abort()
             raise Rejected("targetNotFound")
         elif mode == "POP_TO_ROOT":
             keep = self.top_start() + 1 if self.nesting == "owned" else 1
@@ -156,6 +161,9 @@ def clean_directive(d):
 def handle(nav, request):
     seq = request.get("seq")
     cmd = request.get("cmd")
+    if BUG == "assert-pop-to-missing":
+        # Chatty, as a debug build is: the assertion line comes last, after many of these.
+        sys.stderr.write("debug: handling %s (seq %s)\n" % (cmd, seq))
     if cmd == "hello" and DECODER_ONLY:
         return {"seq": seq, "protocol": 1,
                 "implementation": {"name": "python-example-decoder", "version": "1.0", "language": "Python"},

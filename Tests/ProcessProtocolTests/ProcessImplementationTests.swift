@@ -37,6 +37,28 @@ struct ProcessImplementationTests {
         #expect(failure.ruleIDs.contains("DEC-UNKNOWN-COMPONENT"))
     }
 
+    @Test(
+        "An assertion that kills the process mid-run is a counterexample: the smallest sequence, SIGABRT, the assertion line"
+    )
+    func assertionIsACounterexample() throws {
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_BUG=assert-pop-to-missing python3 \(examplePath)")
+        defer { implementation.stop() }
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: 1, suites: [.navigation])
+        ).run()
+        #expect(result.verdict.overall == .errored)
+        #expect(result.verdict.suites.first?.breakdowns == 1)
+        let failure = try #require(result.failures.first { $0.kind == .breakdown })
+        #expect(failure.origin == "breakdown: exited: was killed by signal 6 (SIGABRT)", "\(failure.origin)")
+        // One POP_TO whose target is not in the top layer: nothing before it is needed.
+        #expect(failure.size.value == 1, "\(failure.input)")
+        #expect(failure.input.contains { $0.contains("POP_TO") })
+        let tail = try #require(failure.breakdown?.stderrTail)
+        #expect(tail.last?.contains("Assertion failed: POP_TO target") == true, "\(tail.suffix(3))")
+        #expect(failure.replay.contains(", run: "))
+    }
+
     @Test("The Python example also conforms one command per line, without batch")
     func pythonExampleWithoutBatch() throws {
         let implementation = try ProcessImplementation(
