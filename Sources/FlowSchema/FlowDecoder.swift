@@ -71,6 +71,9 @@ public enum FlowDecoder {
             throw invalid("\(base).entryNodeId is missing or not a string")
         }
         trace.fatal = nil
+        if let key = DocumentedFields.undocumented(flow, DocumentedFields.flow) {
+            trace.hit("DEC-IGNORE-FIELDS", "\(base).\(key)")
+        }
 
         // DEC-VERSION: missing or unreadable means 1; above 8 is stamped 8 and left untransformed.
         var version = 1
@@ -96,6 +99,9 @@ public enum FlowDecoder {
             guard !seen.contains(nodeID) else {
                 trace.hit("DEC-DUPLICATE-NODE", path, element: nodeID)
                 continue
+            }
+            if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
+                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)", screen: nodeID, element: nodeID)
             }
             if kind == "screen" {
                 let layout = try component(
@@ -150,6 +156,9 @@ public enum FlowDecoder {
                 trace.hit("DEC-EDGE", "\(base).edges[\(index)]")
                 continue
             }
+            if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
+                trace.hit("DEC-IGNORE-FIELDS", "\(base).edges[\(index)].\(key)")
+            }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
 
@@ -157,9 +166,15 @@ public enum FlowDecoder {
         if flow["persistentUI"] == nil || flow["persistentUI"] == .null, flow["chrome"]?.isObject == true {
             trace.hit("DEC-LEGACY-CHROME", "\(base).chrome")
         }
+        let variables = flow["variables"]?.arrayValue ?? []
+        for (index, variable) in variables.enumerated() {
+            if let key = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
+                trace.hit("DEC-IGNORE-FIELDS", "\(base).variables[\(index)].\(key)")
+            }
+        }
         return CanonicalFlow(
             id: id, version: DecoderOptions.currentContentVersion, entry: entry, nodes: nodes, edges: edges,
-            zones: zones, variables: (flow["variables"]?.arrayValue ?? []).compactMap { $0["key"]?.stringValue })
+            zones: zones, variables: variables.compactMap { $0["key"]?.stringValue })
     }
 
     /// Whether a component is removed whole by the 3→4 migration (a removal, not damage).
@@ -217,6 +232,9 @@ public enum FlowDecoder {
         if version <= 7 && type == "chip" { type = "stack" }
         if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
             trace.hit("DEC-MIGRATE", path, screen: screen, element: id)
+        }
+        if let key = DocumentedFields.undocumented(value, DocumentedFields.component) {
+            trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)", screen: screen, element: id)
         }
         guard options.componentTypes.contains(type) else {
             // Renders nothing, keeps its id; its subtree is not decoded.

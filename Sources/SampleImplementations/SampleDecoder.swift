@@ -214,6 +214,9 @@ struct SampleDecoder {
             case "screen":
                 var layout: CanonicalFlow.Component?
                 if let raw = node.layout {
+                    if tooDeep(raw, depth: 0, version: migrateFrom) {
+                        return fail("a layout nests components deeper than \(Self.maxDepth) levels")
+                    }
                     layout = component(raw, version: migrateFrom)
                     if bug == .unknownComponentFailsScreen && containsUnknown(raw, version: migrateFrom) { continue }
                 }
@@ -291,6 +294,17 @@ struct SampleDecoder {
             decoded = decoded.filter { $0.type == "unknown" }
         }
         return .init(id: raw.id, type: type, children: decoded)
+    }
+
+    /// The most nested components a layout may hold (DEC-DEPTH).
+    static let maxDepth = 200
+
+    /// Whether the layout nests well-formed components past ``maxDepth``; a removed or unknown component's subtree
+    /// is never looked into, as it is never decoded.
+    func tooDeep(_ raw: Component, depth: Int, version: Int) -> Bool {
+        if depth >= Self.maxDepth { return true }
+        guard let type = migratedType(raw, version: version), componentTypes.contains(type) else { return false }
+        return (raw.children ?? []).compactMap { $0 }.contains { tooDeep($0, depth: depth + 1, version: version) }
     }
 
     func containsUnknown(_ raw: Component, version: Int) -> Bool {

@@ -66,6 +66,7 @@ package struct DocumentGenerator: Sendable {
     final class Context {
         var labels: [String] = []
         var componentCount = 0
+        var deepLayoutPending = false
         func label(_ label: String) { if !labels.contains(label) { labels.append(label) } }
     }
 
@@ -99,6 +100,10 @@ package struct DocumentGenerator: Sendable {
         default:
             break
         }
+        // About one document in six nests a layout past the limit (one whole screen, so that the rest of the document
+        // stays judged in the others).
+        let deep = try source.drawBool(probability: 0.18)
+        context.deepLayoutPending = deep && capabilities.componentTypes.contains("stack")
         var nodes: [JSONValue] = []
         var ids: [String] = []
         var screenIDs: [String] = []
@@ -160,13 +165,15 @@ package struct DocumentGenerator: Sendable {
                 try source.drawBool(probability: variables.count < 4 ? 0.4 : 0) && variables.count < 4
             })
         {
-            variables.append(
-                .object([
-                    ("key", .string("v\(variables.count)")), ("type", .string("string")), ("scope", .string("global")),
-                ]))
+            var pairs: [(key: String, value: JSONValue)] = [
+                ("key", .string("v\(variables.count)")), ("type", .string("string")), ("scope", .string("global")),
+            ]
+            if let extra = try undocumentedField(source, probability: 0.05, context: context) { pairs.append(extra) }
+            variables.append(.object(pairs))
         }
         flow.append(("variables", .array(variables)))
         flow.append(("metadata", .object([("generatedBy", .string("FlowCheck"))])))
+        if let extra = try undocumentedField(source, probability: 0.05, context: context) { flow.append(extra) }
 
         var root = JSONValue.object(flow)
         if try source.drawBool(probability: 0.25) {
@@ -198,7 +205,7 @@ package struct DocumentGenerator: Sendable {
         _ source: ChoiceSource, index: Int, version: Int, context: Context, ids: [String]
     ) throws(ChoiceSource.Stop) -> (JSONValue, String?, Bool) {
         var id = "n\(index)"
-        if !ids.isEmpty, try source.drawBool(probability: 0.06) { id = ids[0]; context.label("duplicate-node") }
+        if !ids.isEmpty, try source.drawBool(probability: 0.08) { id = ids[0]; context.label("duplicate-node") }
         // 0 screen (the simplest), then logic kinds, unsupported kinds, an unknown kind, a malformed node.
         switch try source.draw(upTo: 15) {
         case 0...7:
@@ -208,6 +215,11 @@ package struct DocumentGenerator: Sendable {
             if try source.drawBool(probability: 0.08) {
                 context.label("malformed-layout")
                 pairs.append(("layout", .string("not a layout")))
+            } else if context.deepLayoutPending {
+                // DEC-DEPTH: one level past the limit, on the document's first screen.
+                context.deepLayoutPending = false
+                context.label("deep-layout")
+                pairs.append(("layout", Self.chain(depth: capabilities.decoderOptions.maxComponentDepth + 1)))
             } else {
                 pairs.append(
                     ("layout", try component(source, depth: 0, version: version, context: context, root: true)))
@@ -220,6 +232,7 @@ package struct DocumentGenerator: Sendable {
             case 7: pairs.append(("screenSettings", .object([("hideAllZones", .bool(true))])))
             default: break
             }
+            if let extra = try undocumentedField(source, probability: 0.03, context: context) { pairs.append(extra) }
             return (.object(pairs), id, true)
         case 8...10:
             let kind = try pick(source, ["condition", "assign", "abTest"])
@@ -298,7 +311,32 @@ package struct DocumentGenerator: Sendable {
             }
         }
         if !children.isEmpty { pairs.append(("children", .array(children))) }
+        if let extra = try undocumentedField(source, probability: 0.015, context: context) { pairs.append(extra) }
         return .object(pairs)
+    }
+
+    /// A field the schema does not document (DEC-IGNORE-FIELDS), as a newer editor might write; `nil` most times.
+    func undocumentedField(
+        _ source: ChoiceSource, probability: Double, context: Context
+    ) throws(ChoiceSource.Stop) -> (key: String, value: JSONValue)? {
+        guard try source.drawBool(probability: probability) else { return nil }
+        context.label("undocumented-field")
+        let values: [JSONValue] = [
+            .string("reviewed"), .number(2), .bool(true), .null, .array([.string("a")]),
+            .object([("layout", .string("not a layout")), ("kind", .string("screen"))]),
+        ]
+        return (try pick(source, ["x-editor-note", "a11yHints", "_rev", "experimental"]), try pick(source, values))
+    }
+
+    /// A chain of stacks `depth` components deep.
+    static func chain(depth: Int) -> JSONValue {
+        var layout = JSONValue.object([("id", .string("deep\(depth - 1)")), ("type", .string("stack"))])
+        for level in stride(from: depth - 2, through: 0, by: -1) {
+            layout = .object([
+                ("id", .string("deep\(level)")), ("type", .string("stack")), ("children", .array([layout])),
+            ])
+        }
+        return layout
     }
 
     func edges(_ source: ChoiceSource, ids: [String], context: Context) throws(ChoiceSource.Stop) -> [JSONValue] {
@@ -319,10 +357,14 @@ package struct DocumentGenerator: Sendable {
                 case 6: kind = .null
                 default: break
                 }
-                return .object([
+                var pairs: [(key: String, value: JSONValue)] = [
                     ("id", .string("e\(edges.count)")), ("fromNodeId", .string(from)), ("toNodeId", .string(to)),
                     ("kind", kind),
-                ])
+                ]
+                if let extra = try undocumentedField(source, probability: 0.03, context: context) {
+                    pairs.append(extra)
+                }
+                return .object(pairs)
             }
             guard let edge else { break }
             edges.append(edge)

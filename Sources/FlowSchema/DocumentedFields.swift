@@ -1,0 +1,44 @@
+import JSON
+
+/// The fields the flow schema documents for each kind of object (seed 001), so that a field outside them, which the
+/// decoder must ignore (DEC-IGNORE-FIELDS), can be told from a documented one it does not use.
+///
+/// Property bags (`props`, `metadata`, zones, settings) are untyped by design and are not checked.
+enum DocumentedFields {
+    /// FlowDefinition.
+    static let flow: Set<String> = [
+        "id", "name", "version", "appId", "createdAt", "updatedAt", "nodes", "edges", "entryNodeId", "chrome",
+        "persistentUI", "variables", "globalStyles", "settings", "background", "metadata",
+    ]
+
+    /// Every node kind's fields: the base, then screen, condition, assign, abTest, api, event and subflow.
+    static let node: Set<String> = [
+        "id", "name", "kind", "tags", "metadata",
+        "screenType", "layout", "props", "enterTransition", "exitTransition", "chromeOverrides", "screenSettings",
+        "timeline", "analytics",
+        "condition", "outputs", "assignments", "experimentKey", "variants",
+        "request", "responseMapping", "onError", "eventType", "eventKey", "subflowId", "inputMapping",
+        "outputMapping",
+    ]
+
+    /// FlowEdge.
+    static let edge: Set<String> = [
+        "id", "fromNodeId", "toNodeId", "kind", "label", "guard", "transition", "priority", "metadata",
+    ]
+
+    /// ComponentNode.
+    static let component: Set<String> = [
+        "id", "type", "props", "children", "bindings", "interactions", "metadata",
+    ]
+
+    /// FlowVariable.
+    static let variable: Set<String> = [
+        "key", "label", "type", "listItemType", "scope", "lifecycle", "source", "writable", "defaultValue",
+    ]
+
+    /// The first key of an object outside `documented`, if any.
+    static func undocumented(_ value: JSONValue?, _ documented: Set<String>) -> String? {
+        guard case .object(let pairs)? = value else { return nil }
+        return pairs.first { !documented.contains($0.key) }?.key
+    }
+}
