@@ -154,7 +154,7 @@ let package = Package(
             dependencies: [
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore",
                 "FlowCheckGating", "FlowCheckRecords",
-                "GoldenCorpus", "NavigationModel", "RUFSpec", "SampleImplementations", "JSON",
+                "GoldenCorpus", "NavigationModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
             ],
             exclude: ["Help"],
             swiftSettings: strict

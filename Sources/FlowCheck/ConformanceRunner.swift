@@ -29,6 +29,8 @@ public struct ConformanceRunner {
         /// How the implementation is named on a `flowcheck` command line (its `--sut` value), or `nil`
         /// for an implementation driven from Swift code, whose replay is an `expectConformance` call.
         public var sut: String?
+        /// The `--step-timeout` a `flowcheck` command line gave, repeated by its replay commands; `nil` for none.
+        public var stepTimeout: String?
         /// When set, only this shard of each suite's runs; coverage is then judged when the shards are merged.
         public var shard: Shard?
         /// When set, destinations come from this app spec.
@@ -84,6 +86,7 @@ public struct ConformanceRunner {
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
                 + " --suite \(suite) --seed \(seed)" + (run.map { " --run \($0)" } ?? " --runs \(runs)")
                 + (steps ? " --max-steps \(maxSteps)" : "")
+                + (stepTimeout.map { " --step-timeout \(shellQuoted($0))" } ?? "")
                 + (run == nil ? (shard.map { " --shard \($0)" } ?? "") : "")
         }
     }
@@ -180,7 +183,6 @@ public struct ConformanceRunner {
         var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
         for suite in suites where stop?.isRequested != true {
             var outcome = run(suite)
-            records.append(outcome.record)
             // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
             // found is one bug (met through another kind of step), reported once, where it was first found.
             outcome.failures.removeAll { failure in
@@ -192,8 +194,10 @@ public struct ConformanceRunner {
                 let note = "the \(failure.suite) suite found this failure too"
                 if !failures[index].notes.contains(note) { failures[index].notes.append(note) }
                 failures[index].occurrences += failure.occurrences
+                outcome.record.reportedElsewhere = (outcome.record.reportedElsewhere ?? 0) + 1
                 return true
             }
+            records.append(outcome.record)
             failures += outcome.failures
             if let error = outcome.error { errors.append(error) }
             progress?(

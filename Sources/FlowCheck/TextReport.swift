@@ -21,6 +21,13 @@ public enum TextReport {
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
+            if let elsewhere = suite.reportedElsewhere {
+                lines += [
+                    "",
+                    "✗ \(suite.suite): found \(elsewhere == 1 ? "1 failure" : "\(elsewhere) failures") an earlier suite found "
+                        + "first (the same rules broken); each is reported once, above, with a note.",
+                ]
+            }
             if let cap = suite.failureCap {
                 lines += [
                     "",

@@ -48,9 +48,10 @@ struct CertifyCommand: Subcommand {
         let corpusRun = CorpusRunCommand.runCases(
             corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
         let corpusTime = ContinuousClock.now - started
-        let options = ConformanceRunner.Options(
+        var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             sut: implementation.sut, maxFailures: budget.maxFailures)
+        options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
         var record: RunRecord

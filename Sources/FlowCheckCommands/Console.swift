@@ -15,7 +15,7 @@ package struct Console: Sendable {
 
     /// Writes a status line to standard error in place (`\r`, clear to end of line); `done` ends it.
     package func progress(_ text: String, done: Bool = false) {
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
     }
 
     /// Creates a console from its two writers.
@@ -31,10 +31,13 @@ package struct Console: Sendable {
     }
 
     /// The process's own standard output and error.
+    ///
+    /// A reader that went away (`flowcheck run … | head`) ends nothing: the run goes on and writes its report files;
+    /// what it prints is dropped.
     package static var standard: Console {
         Console(
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+            out: { try? FileHandle.standardOutput.write(contentsOf: Data(($0 + "\n").utf8)) },
+            err: { try? FileHandle.standardError.write(contentsOf: Data(($0 + "\n").utf8)) },
             isTerminal: isatty(STDERR_FILENO) == 1)
     }
 }

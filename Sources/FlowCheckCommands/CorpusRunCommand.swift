@@ -113,13 +113,19 @@ struct CorpusRunCommand: Subcommand {
 
     static func print(_ results: [CaseRecord], console: Console) {
         for r in results {
+            // A case run under another profile than its own is named `file@profile`.
+            let name = r.file + (r.id.split(separator: "@").dropFirst().first.map { "@\($0)" } ?? "")
             switch r.status {
-            case .passed: console.out("PASS \(r.file)")
-            case .skipped: console.out("SKIP \(r.file): \(r.message ?? "")")
-            case .errored: console.out("ERROR \(r.file): \(r.message ?? "")")
+            case .passed: console.out("PASS \(name)")
+            case .skipped: console.out("SKIP \(name): \(r.message ?? "")")
+            case .errored: console.out("ERROR \(name): \(r.message ?? "")")
             case .failed:
+                let broken = r.broken.map {
+                    " broke \($0.joined(separator: ", ")) (the case is about \(r.rules.joined(separator: ", ")))"
+                }
                 console.out(
-                    "FAIL \(r.file)\(r.step.map { " at step \($0)" } ?? "") [\(r.rules.joined(separator: ", "))]: \(r.description)"
+                    "FAIL \(name)\(r.step.map { " at step \($0)" } ?? "")"
+                        + (broken ?? " [\(r.rules.joined(separator: ", "))]") + ": \(r.description)"
                         + (r.message.map { " (\($0))" } ?? ""))
                 console.out(TextReport.indent(r.diff ?? "", 4))
             }

@@ -17,11 +17,14 @@ struct ImplementationOptions {
 
     var sut: String
     var stepTimeout: Duration
+    /// The `--step-timeout` as given, for a replay command to repeat; `nil` when the default applies.
+    var stepTimeoutText: String?
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         // The parser has already refused a command line without --sut.
         sut = try parsed.value(Self.sut) ?? ""
         stepTimeout = try parsed.value(Self.stepTimeout, or: .seconds(5))
+        stepTimeoutText = parsed.value("step-timeout")
     }
 
     /// The implementation `--sut` names: a built-in one, or a process started now; `nil` (after saying why)

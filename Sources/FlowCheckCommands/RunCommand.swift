@@ -98,7 +98,7 @@ struct RunCommand: Subcommand {
                 throw ArgumentError(code: .invalidValue, message: error.message, commandPath: ["run"])
             }
         }
-        let options = ConformanceRunner.Options(
+        var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,
             sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures, onlyRun: onlyRun)
@@ -107,6 +107,7 @@ struct RunCommand: Subcommand {
         }
         defer { (subject as? ProcessImplementation)?.stop() }
 
+        options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
         if console.isTerminal {

@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
 import FlowSchema
@@ -48,8 +49,29 @@ public struct Certificate: Codable, Hashable, Sendable {
     /// Exactly what the certificate covers, one line per dimension: suites, modes, behaviors, profiles, and for
     /// decoding the component types and migrations.
     public var scope: [String]
-    /// Every rule of the suites run, with its status and the steps or documents behind it.
+    /// Every rule of every suite, with its status and the steps or documents behind it (a suite not run: not
+    /// certified).
     public var rules: [RuleEntry]
+    /// Every failure found, MUST first, each with the command that replays it.
+    public var failures: [FailureEntry]
+
+    /// One failure behind the decision.
+    public struct FailureEntry: Codable, Hashable, Sendable {
+        /// The failure's id, as in the JSON lines.
+        public var id: String
+        /// Its suite.
+        public var suite: Suite
+        /// A divergence or a breakdown.
+        public var kind: FailureRecord.Kind
+        /// MUST or SHOULD.
+        public var level: Rule.Level
+        /// The rules it breaks.
+        public var rules: [String]
+        /// What diverged, in one line.
+        public var description: String
+        /// The command that replays it.
+        public var replay: String
+    }
 
     /// One rule behind the decision.
     public struct RuleEntry: Codable, Hashable, Sendable {
@@ -86,6 +108,17 @@ public struct Certificate: Codable, Hashable, Sendable {
                     id: $0.rule.id, level: $0.rule.level, status: $0.standing,
                     triggered: Count($0.triggered, suite.exercised.unit))
             }
+        }
+        let judged = Set(record.suites.map(\.suite))
+        for suite in SuiteRegistry.all where !judged.contains(suite.suite) {
+            rules += suite.rules.map {
+                RuleEntry(id: $0.id, level: $0.level, status: .notCertified, triggered: Count(0, suite.unit))
+            }
+        }
+        failures = record.failures.map {
+            FailureEntry(
+                id: $0.id, suite: $0.suite, kind: $0.kind, level: $0.level, rules: $0.ruleIDs,
+                description: $0.description, replay: $0.replay)
         }
         var reasons: [String] = []
         if !verdict.suites.isEmpty && verdict.suites.allSatisfy({ $0.verdict == .errored }) && tally.passed == 0 {

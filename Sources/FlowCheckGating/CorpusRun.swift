@@ -47,6 +47,9 @@ public enum CorpusRun {
                     result.expected = c.steps[step].expect
                     result.actual = replies[step]
                     result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
+                    result.broken = CaseAttribution.rules(
+                        suite: Suite(c.suite), profile: c.profile, initial: c.initial,
+                        commands: c.steps.map(\.command), replies: replies, reasons: capabilities.reasons)
                 }
             } catch {
                 // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.

@@ -48,6 +48,9 @@ public struct CaseRecord: Hashable, Codable, Sendable {
     public var actual: Reply?
     /// The diff at ``step``: `-` golden, `+` implementation.
     public var diff: String?
+    /// For a failed navigation or session case, the rules the implementation broke, by cause (which may differ from
+    /// the rules the case is about); `nil` otherwise.
+    public var broken: [String]?
 
     /// Creates a case record that passed; the runner fills in the rest.
     public init(

@@ -109,5 +109,6 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var ruleIDs: [String] { rules.map(\.id) }
 
     /// The strongest level among the broken rules: MUST when any is.
-    public var level: Rule.Level { rules.contains { $0.level == .must } ? .must : .should }
+    /// MUST when a MUST rule is broken, or when the implementation broke down (an SDK must not crash or hang).
+    public var level: Rule.Level { kind == .breakdown || rules.contains { $0.level == .must } ? .must : .should }
 }

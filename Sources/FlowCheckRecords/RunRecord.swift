@@ -43,7 +43,8 @@ public struct RunRecord: Hashable, Sendable {
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
-                failures: failures.filter { $0.suite == record.suite && $0.kind == .divergence }.count,
+                failures: failures.filter { $0.suite == record.suite && $0.kind == .divergence }.count
+                    + (record.reportedElsewhere ?? 0),
                 missingCoverage: record.missingCoverage,
                 error: errors.filter { $0.suite == record.suite }.map(\.message).first,
                 stoppedByTimeLimit: record.stoppedByTimeLimit,

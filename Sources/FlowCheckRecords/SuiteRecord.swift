@@ -31,6 +31,9 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var ruleMinimum = 0
     /// The `--max-failures` cap when the suite stopped because it reached it.
     public var failureCap: Int?
+    /// Failures this suite found that an earlier suite of the run found first (the same rules broken), reported
+    /// there once; they count toward this suite's verdict.
+    public var reportedElsewhere: Int?
 
     /// Creates a suite record.
     public init(

@@ -167,7 +167,7 @@ public enum HTMLReport {
         case .notExercised:
             return status.minimum > 0
                 ? "not exercised (\(status.triggered) of \(Count(status.minimum, unit).description))"
-                : "not judged (one replayed run)"
+                : "not exercised (one replayed run holds no rule)"
         case .notCertified: return "not certified"
         }
     }

@@ -69,13 +69,18 @@ public struct ReportCase: Hashable, Sendable {
                     let ids = record.failures(of: suite.suite).filter { $0.ruleIDs.contains(status.rule.id) }.map(\.id)
                     outcome = .failed(message: "broken", detail: "See " + ids.joined(separator: ", ") + ".")
                 case .notExercised where status.minimum == 0:
-                    outcome = .skipped(reason: "not judged: one replayed run")
+                    outcome = .skipped(reason: "not exercised: one replayed run holds no rule")
                 case .notExercised:
                     outcome = .failed(
                         message: "not exercised",
                         detail: "\(Count(status.triggered, unit)) fell under it; \(status.minimum) are needed.")
                 case .notCertified:
-                    outcome = .skipped(reason: "not certified: outside what the implementation declared")
+                    // Its own reason when the run gives one (a rule no generated input tests yet).
+                    let reason = record.header.notCertified.first { $0.hasPrefix(status.rule.id + " (") }
+                    outcome = .skipped(
+                        reason: "not certified: "
+                            + (reason.map { String($0.dropFirst(status.rule.id.count + 2).dropLast()) }
+                                ?? "outside what the implementation declared"))
                 }
                 result.append(
                     ReportCase(
@@ -138,15 +143,15 @@ public struct ReportCase: Hashable, Sendable {
         }
     }
 
-    /// `50 of 52 judged checks passed (74 not judged)`: the checks behind the pass share, counted as JUnit counts them.
-    /// Not judged are the skipped ones: not certified, or cut short.
+    /// `50 of 52 checks passed (74 skipped)`: the checks behind the pass share, counted as JUnit counts them.
+    /// Skipped are the ones not certified, or not exercised because the run was cut short.
     public static func passedText(_ cases: [ReportCase]) -> String {
         let skipped = cases.filter {
             if case .skipped = $0.outcome { return true }; return false
         }.count
         let passed = cases.filter { $0.outcome == .passed }.count
-        return "\(passed) of \(counted(cases.count - skipped, "judged check")) passed"
-            + (skipped > 0 ? " (\(skipped) not judged)" : "")
+        return "\(passed) of \(counted(cases.count - skipped, "check")) passed"
+            + (skipped > 0 ? " (\(skipped) skipped: not certified, or not exercised)" : "")
     }
 
     /// The share of judged cases (skipped ones left out) that passed, 0...1.

@@ -8,6 +8,7 @@ import GoldenCorpus
 import FlowCheckCore
 import NavigationModel
 import SampleImplementations
+import FlowSchema
 
 /// A scratch folder per test.
 func scratch() throws -> URL {
@@ -349,8 +350,10 @@ struct CertificateScopeTests {
             #expect(status[id]?.status == .notCertified, "\(id): \(String(describing: status[id]))")
         }
         // Every rule has one status, and none is held without its trigger count at the minimum.
-        #expect(
-            Set(certificate.rules.map(\.id)) == Set(NavigationRules.all.map(\.id).filter { $0.hasPrefix("NAV-") }))
+        // Every rule of every suite: those of the suites it does not declare are not certified either.
+        #expect(Set(certificate.rules.map(\.id)) == Set(NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id)))
+        #expect(certificate.rules.filter { !$0.id.hasPrefix("NAV-") }.allSatisfy { $0.status == .notCertified })
+        #expect(certificate.failures.isEmpty)
         for entry in certificate.rules where entry.status == .held {
             #expect(entry.triggered.value >= 20, "\(entry.id) held with \(entry.triggered)")
         }

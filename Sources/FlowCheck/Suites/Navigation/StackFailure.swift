@@ -277,10 +277,18 @@ enum StackFailure {
                     ]))
         }
         let commands = Array(plan.commands[...at])
+        // A breakdown at a step breaks the rule that governs that step: the implementation could not do what it
+        // says (a crash on every POP_TO_ROOT is no POP_TO_ROOT held). One at the reset breaks no rule of the model.
+        var governing: [Rule] = []
+        if wasReset, var session = try? Session(stack: plan.initial, profile: plan.profile) {
+            for command in plan.commands[..<at] { _ = session.perform(command) }
+            governing =
+                NavigationRules.named(RuleAttribution.rule(for: plan.commands[at], before: session)).map { [$0] } ?? []
+        }
         var record = FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
-            suite: plan.suite, description: "the implementation broke down at \(place): \(kind)", rules: [],
-            features: [], size: Count(at + 1, .step),
+            suite: plan.suite, description: "the implementation broke down at \(place): \(kind)", rules: governing,
+            features: features(governing.map(\.id)), size: Count(at + 1, .step),
             originalSize: Count(failing.original?.commands.count ?? plan.commands.count, .step), oneMinimal: false,
             shrinkCandidates: failing.shrink.calls, divergedAt: place, input: input(plan, upTo: at, mark: "broke down"),
             diffHeading: "The implementation broke down at \(place)", diff: message, violations: [],
