@@ -33,7 +33,7 @@ let package = Package(
         // Rules and suite names: the vocabulary every suite, record and report shares.
         .target(name: "ConformanceRules", swiftSettings: strict),
         // The reference model of server-driven navigation: pure values, no I/O.
-        .target(name: "NavigationModel", dependencies: ["ConformanceRules"], swiftSettings: strict),
+        .target(name: "NavigationModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
         .target(
             name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema"],
@@ -118,7 +118,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // The mutation fuzzer of the kit's readers (JSON, flow decoder, YAML, spec), and its command.
-        .target(name: "Fuzzing", dependencies: ["PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec"], swiftSettings: strict),
+        .target(
+            name: "Fuzzing", dependencies: ["PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec"],
+            swiftSettings: strict),
         .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),
         .executableTarget(

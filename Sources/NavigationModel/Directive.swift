@@ -1,3 +1,5 @@
+import JSON
+
 /// One navigation instruction from the server.
 ///
 /// JSON shape: `{"id": "n1", "mode": "PUSH", "screen": "PRODUCT", "flow": {"name": "DISCOVERY", "behavior": "KEEP"}}`.
@@ -42,6 +44,10 @@ public struct Directive: Hashable, Codable, Sendable {
     public var screen: String?
     /// The flow object (destination modes).
     public var flow: Flow?
+    /// Every other field the directive carries (`transition`, `screenParams`, anything newer), kept as sent so that
+    /// an implementation receives it; the model never reads it, and neither may an implementation act on it
+    /// (NAV-IGNORE).
+    public var unknownFields: [String: JSONValue] = [:]
 
     /// Creates a directive.
     public init(id: String? = nil, mode: Mode?, screen: String? = nil, flow: Flow? = nil) {
@@ -58,12 +64,24 @@ public struct Directive: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case id, mode, screen, flow }
 
+    /// Any key of a JSON object, for the fields outside ``CodingKeys``.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try? container.decodeIfPresent(String.self, forKey: .id)
         mode = try? container.decodeIfPresent(Mode.self, forKey: .mode)
         screen = try? container.decodeIfPresent(String.self, forKey: .screen)
         flow = try? container.decodeIfPresent(Flow.self, forKey: .flow)
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknownFields[key.stringValue] = (try? all.decode(JSONValue.self, forKey: key)) ?? .null
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +90,10 @@ public struct Directive: Hashable, Codable, Sendable {
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(screen, forKey: .screen)
         try container.encodeIfPresent(flow, forKey: .flow)
+        var others = encoder.container(keyedBy: AnyKey.self)
+        for (key, value) in unknownFields.sorted(by: { $0.key < $1.key }) {
+            try others.encode(value, forKey: AnyKey(stringValue: key))
+        }
     }
 
     /// Whether two directives ask for the same change: same mode, screen and flow object.
@@ -90,6 +112,7 @@ extension Directive: CustomStringConvertible {
             parts.append("flow=\(flow.name ?? "<no name>")/\(flow.behavior?.rawValue ?? "<no behavior>")")
         }
         if let id { parts.append("id=\(id)") }
+        if !unknownFields.isEmpty { parts.append("with " + unknownFields.keys.sorted().joined(separator: ", ")) }
         return parts.joined(separator: " ")
     }
 }

@@ -86,8 +86,8 @@ struct RouteArrayTests {
             implementation: SampleNavigator(), options: .init(seed: 1, runs: 5, suites: [.navigation])
         ).run()
         #expect(
-            withFlows.suites.first?.uncertifiedRules == ["NAV-IGNORE", "NAV-FLOWLESS"],
-            "with flows, only the flowless rule is out of scope (and NAV-IGNORE, which no generated directive tests)")
+            withFlows.suites.first?.uncertifiedRules == ["NAV-FLOWLESS"],
+            "with flows, only the flowless rule is out of scope")
     }
 
     @Test("A route array's bug is caught and named without flows in the counterexample")

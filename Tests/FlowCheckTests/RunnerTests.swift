@@ -36,11 +36,7 @@ struct RunnerTests {
         #expect(result.verdict.passed, "\(TextReport.render(result))")
         #expect(result.suites.map(\.suite) == [.navigation, .session, .decoding])
         #expect(result.suites.allSatisfy { $0.runs == 400 && $0.missingCoverage.isEmpty })
-        #expect(
-            result.header.notCertified == [
-                "NAV-IGNORE (no generated directive carries unknown fields yet)",
-                "NAV-FLOWLESS (it applies only to implementations without flows)",
-            ])
+        #expect(result.header.notCertified == ["NAV-FLOWLESS (it applies only to implementations without flows)"])
         #expect(result.verdict.exercised.first { $0.unit == .step }!.value > 2_000)
     }
 
@@ -79,6 +75,44 @@ struct RunnerTests {
             let alone = try ConformanceRunner(implementation: planted, options: options).run()
             #expect(alone.failures.map(\.origin) == [failure.origin])
         }
+    }
+
+    @Test("A directive's unknown fields are sent to the implementation; acting on them breaks exactly NAV-IGNORE")
+    func unknownFieldsAttributed() throws {
+        /// Rejects any directive that carries a `transition`, as an SDK that validates strictly would.
+        final class Strict: NavigationImplementation {
+            let inner = SampleNavigator()
+            var info: ImplementationInfo { ImplementationInfo(name: "strict", version: "1", language: "Swift") }
+            var capabilities: Capabilities {
+                var declared = inner.capabilities
+                declared.suites = [.navigation, .session]
+                return declared
+            }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply {
+                guard let directive = command.directive, directive.unknownFields["transition"] != nil else {
+                    return try inner.perform(command)
+                }
+                // The same command with a mode nothing knows: rejected, the state unchanged.
+                let unknown = Directive(id: directive.id, mode: "TRANSITION?")
+                if case .optimistic = command { return try inner.perform(.optimistic(unknown)) }
+                return try inner.perform(.navigate(unknown))
+            }
+        }
+        let result = try ConformanceRunner(implementation: Strict(), options: .init(seed: 1, suites: [.navigation]))
+            .run()
+        #expect(result.failures.map(\.ruleIDs) == [["NAV-IGNORE"]], "\(result.failures.map(\.origin))")
+        let failure = try #require(result.failures.first)
+        #expect(failure.size.value == 1 && failure.oneMinimal, "\(failure.input)")
+        #expect(failure.input.contains { $0.contains("with ") && $0.contains("transition") }, "\(failure.input)")
+        // The sample ignores them: NAV-IGNORE held, with its count.
+        let sample = try ConformanceRunner(
+            implementation: SampleNavigator(), options: .init(seed: 1, suites: [.navigation])
+        )
+        .run()
+        let status = try #require(
+            sample.suites.first?.ruleStatuses(failures: []).first { $0.rule.id == "NAV-IGNORE" })
+        #expect(status.standing == .held && status.triggered >= 20, "\(status)")
     }
 
     @Test("Too few runs to exercise every required combination is insufficient coverage, never a pass")

@@ -1,5 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
+import JSON
 import NavigationModel
 import PropertyTesting
 
@@ -191,8 +192,30 @@ package struct PlanGenerator: Sendable {
         }
     }
 
-    /// A directive of a declared mode (or `mode`), invalid at a small rate.
+    /// A directive of a declared mode (or `mode`), invalid at a small rate; at a small rate too it carries fields
+    /// outside the directive's own, which change nothing (NAV-IGNORE).
     func directive(
+        _ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
+        chosen: SpecChoice? = nil
+    ) throws(ChoiceSource.Stop) -> Directive {
+        var directive = try plainDirective(
+            source, stack: stack, profile: profile, id: id, mode: fixed, chosen: chosen)
+        if try source.drawBool(probability: 0.04) {
+            directive.unknownFields =
+                Self.unknownFields[Int(try source.draw(upTo: UInt64(Self.unknownFields.count - 1)))]
+        }
+        return directive
+    }
+
+    /// Fields a server may send with a directive that the directive does not define: RUF's own (`transition`,
+    /// `screenParams`) and one from a newer server.
+    static let unknownFields: [[String: JSONValue]] = [
+        ["transition": .string("slide")],
+        ["screenParams": .object([("productId", .string("42")), ("source", .string("search"))])],
+        ["analytics": .object([("event", .string("tap"))]), "transition": .string("fade")],
+    ]
+
+    func plainDirective(
         _ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
         chosen: SpecChoice? = nil
     ) throws(ChoiceSource.Stop) -> Directive {

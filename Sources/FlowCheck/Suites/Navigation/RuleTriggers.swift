@@ -11,6 +11,7 @@ enum RuleTriggers {
     static func rules(for command: Command, before session: Session, reply: Reply) -> [String] {
         let profile = session.navigator.profile
         var rules = [RuleAttribution.rule(for: command, before: session), "NAV-STACK"]
+        if let directive = command.directive, !directive.unknownFields.isEmpty { rules.append("NAV-IGNORE") }
         if !reply.outcome.isApplied { rules.append("NAV-REJECT") }
         // The directive applied to a stack by this step, and that stack.
         var applied: (directive: Directive, base: ScreenStack)?

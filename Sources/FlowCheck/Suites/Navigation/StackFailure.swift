@@ -71,6 +71,12 @@ enum StackFailure {
         }
         var rules: [String] = []
         for violation in violations where !rules.contains(violation.rule) { rules.append(violation.rule) }
+        if triggered.contains("NAV-IGNORE"), let implementation,
+            ignoresUnknownFields(plan, diverging: diverging, implementation: implementation, reasons: reasons) == false
+        {
+            // Without its unknown fields the same step agrees: the fields are what the implementation acted on.
+            return (["NAV-IGNORE"], governing, [])
+        }
         if triggered.contains("SES-REDIRECT"),
             appliedWithoutRollback(
                 plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
@@ -103,6 +109,30 @@ enum StackFailure {
             }
         }
         return (rules.isEmpty ? [governing] : rules, governing, violations)
+    }
+
+    /// Whether the implementation diverges at the same step when the directive there carries none of its unknown
+    /// fields (`nil` when that cannot be asked): if it then agrees, the fields were the cause (NAV-IGNORE).
+    static func ignoresUnknownFields(
+        _ plan: RunPlan, diverging: Int, implementation: any NavigationImplementation, reasons: Bool
+    ) -> Bool? {
+        var commands = Array(plan.commands[...diverging])
+        switch commands[diverging] {
+        case .navigate(var directive?):
+            directive.unknownFields = [:]
+            commands[diverging] = .navigate(directive)
+        case .optimistic(var directive):
+            directive.unknownFields = [:]
+            commands[diverging] = .optimistic(directive)
+        default:
+            return nil
+        }
+        guard
+            let plain = try? RunPlan(
+                suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
+            let replies = try? self.replies(of: implementation, to: plain)
+        else { return nil }
+        return firstDivergence(plain, replies, reasons: reasons) != nil
     }
 
     /// Whether the diverging answer's reply is what applying it on top of the pending optimistic change gives, and
@@ -142,6 +172,8 @@ enum StackFailure {
     static func kind(
         _ plan: RunPlan, diverging: Int, cause: (rules: [String], governing: String, violations: [Violation])
     ) -> String {
+        // Acting on unknown fields is one bug whatever the mode that carried them.
+        if cause.rules == ["NAV-IGNORE"] { return "NAV-IGNORE" }
         guard cause.governing.hasPrefix("SES-"), cause.rules.allSatisfy({ $0.hasPrefix("NAV-") }),
             let directive = plan.commands[diverging].directive,
             var session = try? Session(stack: plan.initial, profile: plan.profile)

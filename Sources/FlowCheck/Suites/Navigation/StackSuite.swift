@@ -88,8 +88,7 @@ extension StackSuite {
             .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
             .popToRoot: ["NAV-POP-TO-ROOT"],
         ]
-        // No generated directive carries unknown fields yet (and one driven in-process never could).
-        var out: Set<String> = ["NAV-IGNORE"]
+        var out: Set<String> = []
         for (mode, rules) in byMode where !capabilities.modes.contains(mode) { out.formUnion(rules) }
         if !capabilities.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
         if !capabilities.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
@@ -120,7 +119,6 @@ extension StackSuite {
             result.append("nesting \(nesting.rawValue) (not declared)")
         }
         if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
-        result.append("NAV-IGNORE (no generated directive carries unknown fields yet)")
         if !capabilities.flows {
             result.append(
                 "flows (not declared: no flow objects were generated; NAV-PUSH-KEEP, NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"
