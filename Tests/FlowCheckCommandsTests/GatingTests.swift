@@ -166,6 +166,9 @@ struct GatingTests {
         }
         let dash = flowcheck("run", "--sut", "builtin:sample", "--json", "-")
         #expect(dash.code == .usage && dash.err.hasPrefix("error: --json -: reports are written to files"))
+        let spec = repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
+        let sarif = flowcheck("lint", spec, "--sarif", "-")
+        #expect(sarif.code == .usage && sarif.err.hasPrefix("error: --sarif -: reports are written to files"))
         let fifo = folder.appendingPathComponent("out.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(flowcheck("run", "--sut", "builtin:sample", "--json", fifo).err.contains("not a regular file"))
@@ -176,6 +179,63 @@ struct GatingTests {
         _ = flowcheck("run", "--sut", "builtin:sample", "--runs", "5", "--no-html", "--json", link.path)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == target.path)
         #expect(try Data(contentsOf: target).count > 100)
+    }
+
+    @Test("flowcheck report names a bad record file's line in plain words: not UTF-8, not an object")
+    func reportFileErrors() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files: [(String, Data, String)] = [
+            (
+                "utf8.jsonl", Data(#"{"type":"header"}"#.utf8) + Data([0x0A, 0x41, 0xFF, 0x0A]),
+                "utf8.jsonl:2: at byte 2 of the line: not UTF-8 text"
+            ),
+            ("array.jsonl", Data("[1, 2]\n".utf8), "array.jsonl:1: not a valid JSON-lines record: $ is not an object"),
+        ]
+        for (name, data, message) in files {
+            let path = folder.appendingPathComponent(name).path
+            try data.write(to: URL(fileURLWithPath: path))
+            let (code, _, err) = flowcheck("report", path)
+            #expect(code == .usage)
+            #expect(err.contains(message), "\(err)")
+            #expect(!err.contains("The given data") && !err.contains("Expected to decode"), "\(err)")
+        }
+    }
+
+    @Test("A corpus whose suite folder is a file, or a case with a wrongly typed field, is named in plain words")
+    func corpusFileErrors() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a folder".utf8).write(to: folder.appendingPathComponent("navigation"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("session"), withIntermediateDirectories: true)
+        var text = try String(
+            contentsOf: repository.appendingPathComponent("Corpus/session/redirect.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""id": "redirect""#, with: #""id": 7"#)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("session/redirect.json"))
+        let (_, errors) = CorpusLoader.load(corpus: folder)
+        let messages = errors.map(\.description)
+        #expect(messages.contains { $0.contains("it is a file, where a folder of cases is expected") }, "\(messages)")
+        #expect(messages.contains { $0.contains("$.id") && $0.contains("expected a string") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("NSCocoaErrorDomain") || $0.contains("Expected to decode") })
+    }
+
+    @Test("A reader that goes away (| head) does not crash the kit: the run ends with its verdict's exit code")
+    func closedStandardOutput() throws {
+        let binary = try #require(flowcheckBinary(), "flowcheck was not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--sut", "builtin:mutant:base-rule-forgotten", "--seed", "1", "--no-html"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Read one chunk, then close the read end, as `head` does.
+        _ = pipe.fileHandleForReading.availableData
+        try pipe.fileHandleForReading.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
     }
 
     @Test("flowcheck report gates merged records with the same skip list and baseline as run")

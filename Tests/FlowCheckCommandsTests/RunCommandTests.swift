@@ -20,6 +20,17 @@ final class Capture: Sendable {
 
 func flowcheck(_ arguments: String...) -> (code: ExitCode, out: String, err: String) { flowcheck(arguments) }
 
+/// The built `flowcheck` executable, for the tests that need a real process (signals, closed pipes).
+func flowcheckBinary() -> URL? {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("flowcheck")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    return [beside, root.appendingPathComponent(".build/debug/flowcheck")].first {
+        FileManager.default.isExecutableFile(atPath: $0.path)
+    }
+}
+
 /// Runs `flowcheck`; a command that writes an HTML report by default writes it to a temporary folder instead,
 /// so that Reports/ holds only what a user's runs write.
 func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
@@ -67,7 +78,8 @@ struct RunCommandTests {
         #expect(replays.count > 1, "every distinct failure is reported, each with its own replay")
         let replay = try #require(replays.first)
         #expect(
-            replay.hasPrefix("flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --run ")
+            replay.hasPrefix(
+                "flowcheck run --sut builtin:mutant:remove-previous-top-run --suite navigation --seed 7 --run ")
                 && replay.hasSuffix(" --max-steps 30"), "\(replay)")
         // The replay runs that one run alone: it finds that failure, and only it.
         let again = flowcheck(Array(replay.split(separator: " ").dropFirst().map(String.init)))

@@ -92,7 +92,8 @@ struct SpecCommandTests {
             "--seed", "1", "--no-html")
         #expect(mutant.code == .failure)
         #expect(mutant.out.contains("NAV-VALID-BEHAVIOR"))
-        #expect(mutant.out.contains("flow=CHECKOUT/REPLACE"))
+        #expect(mutant.out.contains("/REPLACE"))
+        #expect(mutant.out.contains("navigations exercised"))
         #expect(
             mutant.out.contains("Replay: flowcheck run --sut builtin:mutant:behavior-replace-as-keep --spec \(spec)"))
         #expect(

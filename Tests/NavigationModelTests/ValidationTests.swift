@@ -15,8 +15,17 @@ struct ValidationTests {
             {"id":"n1","mode":"PUSH","screen":"PRODUCT","transition":"RIGHT_TO_LEFT_FADE",
              "screenParams":{"sku":42},"flow":{"name":"DISCOVERY","behavior":"KEEP","extra":true},"future":[1,2]}
             """#)
-        #expect(d == Directive(id: "n1", .push, "PRODUCT", flow: "DISCOVERY", .keep))
+        var known = d
+        known.unknownFields = [:]
+        #expect(known == Directive(id: "n1", .push, "PRODUCT", flow: "DISCOVERY", .keep))
+        // Kept as sent, so that an implementation receives them; the model never reads them.
+        #expect(Set(d.unknownFields.keys) == ["transition", "screenParams", "future"])
         #expect(Navigator.validate(d) == nil)
+        var session = try Session(
+            stack: ScreenStack([Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]),
+            profile: Profile(nesting: .owned))
+        var plain = session
+        #expect(session.navigate(d) == plain.navigate(known) && session.stack == plain.stack)
     }
 
     @Test("NAV-VALID-MODE: an unknown or missing mode is rejected with unknownMode")
