@@ -123,6 +123,9 @@ public enum HTMLReport {
                 text += " (\(counted(verdict.unexercisedRules.count, "rule")) not exercised)"
             }
             var found = [counted(verdict.failures, "divergence")]
+            if let elsewhere = record.suites.first(where: { $0.suite == verdict.suite })?.reportedElsewhere {
+                found[0] += " (\(elsewhere) reported under an earlier suite that found them first)"
+            }
             if verdict.breakdowns > 0 { found.append(counted(verdict.breakdowns, "breakdown")) }
             rows +=
                 #"<tr class="\#(state)"><td>\#(escape(verdict.suite.rawValue))</td><td>\#(text)</td><td>\#(verdict.size)</td><td>\#(found.joined(separator: ", "))</td></tr>"#
