@@ -53,6 +53,16 @@ public struct ReportCase: Hashable, Sendable {
                         suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
                         outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
+            if let elsewhere = suite.reportedElsewhere {
+                // Counted in this suite's verdict, so failed here too: a green suite must not hide them.
+                result.append(
+                    ReportCase(
+                        suite: name, classname: "\(name).run",
+                        name: "\(name): \(counted(elsewhere, "failure")) an earlier suite found first",
+                        outcome: .failed(
+                            message: "the same rules broken",
+                            detail: "Reported once, under the earlier suite, with a note.")))
+            }
             if let error = verdict.error {
                 result.append(
                     ReportCase(
