@@ -186,15 +186,19 @@ public struct ConformanceRunner {
             // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
             // found is one bug (met through another kind of step), reported once, where it was first found.
             outcome.failures.removeAll { failure in
-                guard failure.kind == .divergence,
+                // A breakdown is the same one only if it broke down the same way, too.
+                guard
                     let index = failures.firstIndex(where: {
-                        $0.kind == .divergence && $0.suite != failure.suite && Set($0.ruleIDs) == Set(failure.ruleIDs)
+                        $0.kind == failure.kind && $0.suite != failure.suite && Set($0.ruleIDs) == Set(failure.ruleIDs)
+                            && (failure.kind == .divergence || $0.origin == failure.origin)
                     })
                 else { return false }
                 let note = "the \(failure.suite) suite found this failure too"
                 if !failures[index].notes.contains(note) { failures[index].notes.append(note) }
                 failures[index].occurrences += failure.occurrences
-                outcome.record.reportedElsewhere = (outcome.record.reportedElsewhere ?? 0) + 1
+                if !(outcome.record.reportedElsewhere ?? []).contains(failures[index].id) {
+                    outcome.record.reportedElsewhere = (outcome.record.reportedElsewhere ?? []) + [failures[index].id]
+                }
                 return true
             }
             records.append(outcome.record)

@@ -21,7 +21,7 @@ public enum TextReport {
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
-            if let elsewhere = suite.reportedElsewhere {
+            if let elsewhere = suite.reportedElsewhere?.count {
                 lines += [
                     "",
                     "✗ \(suite.suite): found \(elsewhere == 1 ? "1 failure" : "\(elsewhere) failures") an earlier suite found "

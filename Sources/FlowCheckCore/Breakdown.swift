@@ -19,4 +19,11 @@ public enum Breakdown {
         if let described = error as? any BreakdownDescribing { return described.breakdownKind }
         return "threw \(type(of: error))"
     }
+
+    /// What the implementation did, in one line: a process error's first line (its stderr tail is shown apart), or
+    /// `threw` and what an in-process implementation threw.
+    public static func message(of error: any Error) -> String {
+        guard error is any BreakdownDescribing else { return "threw \(error)" }
+        return "\(error)".split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
 }

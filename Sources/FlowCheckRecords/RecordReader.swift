@@ -183,10 +183,13 @@ extension RunRecord {
         merged.coverage = rows.values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
         merged.triggered.merge(b.triggered, uniquingKeysWith: +)
         merged.failureCap = merged.failureCap ?? b.failureCap
+        if let more = b.reportedElsewhere {
+            let ids = (a.reportedElsewhere ?? []) + more.filter { !(a.reportedElsewhere ?? []).contains($0) }
+            merged.reportedElsewhere = ids
+        }
         return merged
     }
 
-    /// A decoding error in plain words, with the JSON path where it applies.
     /// A Swift type, in the JSON words a record's reader knows.
     static func kind(_ type: Any.Type) -> String {
         let name = "\(type)"
@@ -198,6 +201,7 @@ extension RunRecord {
         return "of the expected kind (\(name))"
     }
 
+    /// A decoding error in plain words, with the JSON path where it applies.
     static func plain(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ codingPath: [any CodingKey]) -> String {

@@ -40,15 +40,18 @@ public struct RunRecord: Hashable, Sendable {
         self.seconds = seconds
         self.shards = shards
         self.interrupted = interrupted
+        // A suite found a failure when it is its own, or one reported under an earlier suite that it met too.
+        func found(_ record: SuiteRecord, _ failure: FailureRecord) -> Bool {
+            failure.suite == record.suite || (record.reportedElsewhere ?? []).contains(failure.id)
+        }
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
-                failures: failures.filter { $0.suite == record.suite && $0.kind == .divergence }.count
-                    + (record.reportedElsewhere ?? 0),
+                failures: failures.filter { $0.kind == .divergence && found(record, $0) }.count,
                 missingCoverage: record.missingCoverage,
                 error: errors.filter { $0.suite == record.suite }.map(\.message).first,
                 stoppedByTimeLimit: record.stoppedByTimeLimit,
-                breakdowns: failures.filter { $0.suite == record.suite && $0.kind == .breakdown }.count,
+                breakdowns: failures.filter { $0.kind == .breakdown && found(record, $0) }.count,
                 // A suite cut short (a failure cap, a time limit, a stop) judges what it ran: its counts stand.
                 unexercisedRules: header.shard != nil && shards == 1 ? [] : record.unexercisedRules(failures: failures))
         }

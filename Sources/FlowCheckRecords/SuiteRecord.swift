@@ -31,9 +31,9 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var ruleMinimum = 0
     /// The `--max-failures` cap when the suite stopped because it reached it.
     public var failureCap: Int?
-    /// Failures this suite found that an earlier suite of the run found first (the same rules broken), reported
-    /// there once; they count toward this suite's verdict.
-    public var reportedElsewhere: Int?
+    /// The ids of the failures, reported under an earlier suite of the run, that this suite found too (the same
+    /// rules broken, and for a breakdown the same way); they count toward this suite's verdict, by their kind.
+    public var reportedElsewhere: [String]?
 
     /// Creates a suite record.
     public init(

@@ -32,18 +32,23 @@ public enum DecodingCheck {
             brokenHits.append(hit)
             if !broken.contains(hit.rule) { broken.append(hit.rule) }
         }
-        // A later node of a repeated id is judged by the first one: when the first broke a rule of its own (it was
-        // dropped), keeping the later one follows from that, and is not a duplicate rule of its own.
-        let duplicates = brokenHits.filter { $0.rule == "DEC-DUPLICATE-NODE" }
-        if !duplicates.isEmpty,
-            duplicates.allSatisfy({ duplicate in
-                brokenHits.contains {
-                    $0.rule != "DEC-DUPLICATE-NODE"
-                        && ($0.element == duplicate.element || $0.screen == duplicate.element)
-                }
-            })
-        {
-            broken.removeAll { $0 == "DEC-DUPLICATE-NODE" }
+        // Two rules only follow from which nodes were kept: a later node of a repeated id is judged against the
+        // first one, and an empty entry falls back to the first screen. When the node they depend on broke a rule of
+        // its own (it was dropped), their difference follows from that one, and is not theirs.
+        func dependsOn(_ hit: DecodeTrace.Hit) -> String? {
+            switch hit.rule {
+            case "DEC-DUPLICATE-NODE": return hit.element
+            case "DEC-ENTRY-EMPTY": return reference.entry
+            default: return nil
+            }
+        }
+        for rule in ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] {
+            let consequent = brokenHits.filter { $0.rule == rule }
+            let explained = consequent.allSatisfy { hit in
+                guard let node = dependsOn(hit) else { return false }
+                return brokenHits.contains { $0.rule != rule && ($0.element == node || $0.screen == node) }
+            }
+            if !consequent.isEmpty && explained { broken.removeAll { $0 == rule } }
         }
         broken.removeAll { $0 == "DEC-CANONICAL" }
         if actual.flow == nil && broken.count > 1 {

@@ -124,7 +124,7 @@ public enum HTMLReport {
             }
             var found = [counted(verdict.failures, "divergence")]
             if let elsewhere = record.suites.first(where: { $0.suite == verdict.suite })?.reportedElsewhere {
-                found[0] += " (\(elsewhere) reported under an earlier suite that found them first)"
+                found.append("\(elsewhere.count) of them reported under an earlier suite that found them first")
             }
             if verdict.breakdowns > 0 { found.append(counted(verdict.breakdowns, "breakdown")) }
             rows +=

@@ -53,15 +53,18 @@ public struct ReportCase: Hashable, Sendable {
                         suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
                         outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
             }
-            if let elsewhere = suite.reportedElsewhere {
-                // Counted in this suite's verdict, so failed here too: a green suite must not hide them.
+            if let ids = suite.reportedElsewhere {
+                // Counted in this suite's verdict, so failed (or errored, for a breakdown) here too: a green suite
+                // must not hide them.
+                let detail = "Reported once, under the earlier suite, with a note: " + ids.joined(separator: ", ") + "."
+                let brokeDown = record.failures.contains { ids.contains($0.id) && $0.kind == .breakdown }
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).run",
-                        name: "\(name): \(counted(elsewhere, "failure")) an earlier suite found first",
-                        outcome: .failed(
-                            message: "the same rules broken",
-                            detail: "Reported once, under the earlier suite, with a note.")))
+                        name: "\(name): \(counted(ids.count, "failure")) an earlier suite found first",
+                        outcome: brokeDown
+                            ? .errored(message: "the same breakdown; " + detail)
+                            : .failed(message: "the same rules broken", detail: detail)))
             }
             if let error = verdict.error {
                 result.append(

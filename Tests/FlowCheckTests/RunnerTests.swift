@@ -189,7 +189,8 @@ struct RunnerTests {
             var dismissals = 0
             var info: ImplementationInfo { ImplementationInfo(name: "crashing", version: "0", language: "Swift") }
             var capabilities: Capabilities {
-                Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
+                Capabilities(
+                    suites: [.navigation, .session], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
             }
             func reset(to stack: ScreenStack, profile: Profile) throws {
                 dismissals = 0
@@ -203,11 +204,14 @@ struct RunnerTests {
                 return try inner.perform(command)
             }
         }
-        let result = try ConformanceRunner(implementation: Crashing(), options: .init(seed: 1, suites: [.navigation]))
-            .run()
+        let result = try ConformanceRunner(implementation: Crashing(), options: .init(seed: 1)).run()
         #expect(result.verdict.overall == .errored)
         let failure = try #require(result.failures.first)
-        #expect(result.failures.count == 1)
+        // The session suite meets the same breakdown: reported once, and its suite is errored too.
+        #expect(result.failures.count == 1, "\(result.failures.map(\.origin))")
+        #expect(result.verdict.suites.map(\.verdict) == [.errored, .errored])
+        #expect(result.suites.last?.reportedElsewhere == [failure.id])
+        #expect(failure.ruleIDs.allSatisfy { $0.hasPrefix("NAV-DISMISS") }, "\(failure.ruleIDs)")
         #expect(failure.kind == .breakdown && failure.origin == "breakdown: threw Broken")
         #expect(failure.breakdown?.message.contains("the SDK crashed") == true)
         // Shrunk: two DISMISS steps, the second of which threw.

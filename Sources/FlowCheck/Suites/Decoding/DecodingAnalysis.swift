@@ -107,23 +107,26 @@ package enum DecodingAnalysis {
             input: input(document, originalNodes: originalNodes, originalBytes: originalBytes),
             diffHeading: "Canonical forms", diff: diff(expected, actual),
             violations: violations.map { "\($0.rule): \($0.message)" },
-            storyboard: Storyboard(
-                columns: ["", "Model (reference decoder)", "Implementation"],
-                rows: [
-                    Storyboard.Row(
-                        label: "decoded", diverged: true,
-                        cells: [
-                            Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
-                            Storyboard.Cell(text: outcomeText(actual), style: .preformatted),
-                        ])
-                ],
-                preface: Storyboard.Preface(
-                    title: "Minimal document (pretty-printed; the exact text is in the JSON record)",
-                    text: pretty(document.text))),
+            storyboard: storyboard(
+                document.text, expected: expected,
+                implementation: Storyboard.Cell(text: outcomeText(actual), style: .preformatted)),
             replay: failing.replay, detail: .encoding(detail))
         // The identity the report merges failures by: the rules broken on the minimal document, and where.
         record.origin = "\(rules.joined(separator: ", ")) (\(shape))"
         return record
+    }
+
+    /// One row, the reference's outcome beside the implementation's, under the minimal document.
+    static func storyboard(_ text: String, expected: DecodeOutcome, implementation: Storyboard.Cell) -> Storyboard {
+        Storyboard(
+            columns: ["", "Model (reference decoder)", "Implementation"],
+            rows: [
+                Storyboard.Row(
+                    label: "decoded", diverged: true,
+                    cells: [Storyboard.Cell(text: outcomeText(expected), style: .preformatted), implementation])
+            ],
+            preface: Storyboard.Preface(
+                title: "Minimal document (pretty-printed; the exact text is in the JSON record)", text: pretty(text)))
     }
 
     static func input(_ document: GeneratedDocument, originalNodes: Int, originalBytes: Int) -> [String] {
@@ -139,10 +142,7 @@ package enum DecodingAnalysis {
     ) throws(Abort) -> FailureRecord {
         guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
         let document = failing.value
-        let message =
-            (error as? any BreakdownDescribing).map { _ in
-                "\(error)".split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            } ?? "threw \(error)"
+        let message = Breakdown.message(of: error)
         let originalNodes = failing.original?.nodeCount ?? document.nodeCount
         var record = FailureRecord(
             id: "decoding-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(document.text.utf8))), suite: .decoding,
@@ -154,19 +154,9 @@ package enum DecodingAnalysis {
                 document, originalNodes: originalNodes,
                 originalBytes: failing.original?.text.utf8.count ?? document.text.utf8.count),
             diffHeading: "The implementation broke down", diff: message, violations: [],
-            storyboard: Storyboard(
-                columns: ["", "Model (reference decoder)", "Implementation"],
-                rows: [
-                    Storyboard.Row(
-                        label: "decoded", diverged: true,
-                        cells: [
-                            Storyboard.Cell(text: outcomeText(expected), style: .preformatted),
-                            Storyboard.Cell(note: "broke down", alert: true, text: message),
-                        ])
-                ],
-                preface: Storyboard.Preface(
-                    title: "Minimal document (pretty-printed; the exact text is in the JSON record)",
-                    text: pretty(document.text))),
+            storyboard: storyboard(
+                document.text, expected: expected,
+                implementation: Storyboard.Cell(note: "broke down", alert: true, text: message)),
             replay: failing.replay,
             detail: .encoding(
                 DocumentFailureDetail(

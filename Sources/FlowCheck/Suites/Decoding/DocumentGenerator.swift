@@ -129,9 +129,9 @@ package struct DocumentGenerator: Sendable {
         ]
         if let written { flow.append(("version", written)) }
         // Entry: the first screen, or (damage) naming no node, empty, or absent (so the flow has no root).
-        switch try source.draw(upTo: 5) {
-        case 5: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
-        case 4: flow.append(("entryNodeId", .string(""))); context.label("entry:empty")
+        switch try source.draw(upTo: 7) {
+        case 6, 7: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
+        case 4, 5: flow.append(("entryNodeId", .string(""))); context.label("entry:empty")
         case 3: context.label("entry:absent")
         default: flow.append(("entryNodeId", .string(screenIDs.first ?? ids.first ?? "nowhere")))
         }
@@ -212,7 +212,7 @@ package struct DocumentGenerator: Sendable {
             var pairs: [(key: String, value: JSONValue)] = [
                 ("id", .string(id)), ("name", .string("Screen \(index)")), ("kind", .string("screen")),
             ]
-            if try source.drawBool(probability: 0.08) {
+            if try source.drawBool(probability: 0.11) {
                 context.label("malformed-layout")
                 pairs.append(("layout", .string("not a layout")))
             } else if context.deepLayoutPending {
@@ -266,7 +266,7 @@ package struct DocumentGenerator: Sendable {
     ) throws(ChoiceSource.Stop) -> JSONValue {
         context.componentCount += 1
         let id = "c\(context.componentCount)"
-        if !root, try source.drawBool(probability: 0.09) {
+        if !root, try source.drawBool(probability: 0.11) {
             let kind = try pick(source, Self.malformedChildKinds)
             context.label("malformed-child:\(kind)")
             switch kind {
@@ -344,17 +344,17 @@ package struct DocumentGenerator: Sendable {
         guard !ids.isEmpty else { return edges }
         while true {
             let edge = try source.span("edge") { () throws(ChoiceSource.Stop) -> JSONValue? in
-                guard try source.drawBool(probability: edges.count < 6 ? 0.5 : 0), edges.count < 6 else { return nil }
+                guard try source.drawBool(probability: edges.count < 6 ? 0.6 : 0), edges.count < 6 else { return nil }
                 let from = try pick(source, ids)
                 var to = try pick(source, ids)
                 var kind: JSONValue = .string(try pick(source, DecoderOptions.edgeKinds))
-                switch try source.draw(upTo: 9) {
-                case 9: kind = .string("teleport"); context.label("edge:unknown-kind")
-                case 8: to = "gone"; context.label("edge:dangling")
-                case 7:
+                switch try source.draw(upTo: 8) {
+                case 8: kind = .string("teleport"); context.label("edge:unknown-kind")
+                case 7: to = "gone"; context.label("edge:dangling")
+                case 6:
                     context.label("edge:malformed");
                     return .object([("fromNodeId", .string(from)), ("toNodeId", .string(to))])
-                case 6: kind = .null
+                case 5: kind = .null
                 default: break
                 }
                 var pairs: [(key: String, value: JSONValue)] = [

@@ -174,13 +174,21 @@ enum StackFailure {
     ) -> String {
         // Acting on unknown fields is one bug whatever the mode that carried them.
         if cause.rules == ["NAV-IGNORE"] { return "NAV-IGNORE" }
-        guard cause.governing.hasPrefix("SES-"), cause.rules.allSatisfy({ $0.hasPrefix("NAV-") }),
-            let directive = plan.commands[diverging].directive,
+        guard cause.governing.hasPrefix("SES-"), cause.rules.allSatisfy({ $0.hasPrefix("NAV-") }) else {
+            return cause.governing
+        }
+        return directiveRule(plan, at: diverging) ?? cause.governing
+    }
+
+    /// The rule of the directive step `at` carries, judged on the stack it applies to (the optimistic stack for an
+    /// optimistic change, the one from before the pending change for an answer); `nil` for a step without one.
+    static func directiveRule(_ plan: RunPlan, at: Int) -> String? {
+        guard let directive = plan.commands[at].directive,
             var session = try? Session(stack: plan.initial, profile: plan.profile)
-        else { return cause.governing }
-        for command in plan.commands[..<diverging] { _ = session.perform(command) }
+        else { return nil }
+        for command in plan.commands[..<at] { _ = session.perform(command) }
         var stack = session.pending?.stackBefore ?? session.stack
-        if case .optimistic = plan.commands[diverging] { stack = session.stack }
+        if case .optimistic = plan.commands[at] { stack = session.stack }
         return RuleAttribution.directiveRule(directive, stack: stack, profile: plan.profile)
     }
 
@@ -280,10 +288,7 @@ enum StackFailure {
         }
         let at = replies.count < plan.commands.count ? replies.count : plan.commands.count - 1
         let place = wasReset ? "step \(at) (\(plan.commands[at]))" : "the reset"
-        let message =
-            (failure as? any BreakdownDescribing).map { _ in
-                "\(failure)".split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            } ?? "threw \(failure)"
+        let message = Breakdown.message(of: failure)
         let tail = (failure as? any BreakdownDescribing)?.stderrTail ?? []
         var rows = [
             Storyboard.Row(
@@ -311,11 +316,14 @@ enum StackFailure {
         let commands = Array(plan.commands[...at])
         // A breakdown at a step breaks the rule that governs that step: the implementation could not do what it
         // says (a crash on every POP_TO_ROOT is no POP_TO_ROOT held). One at the reset breaks no rule of the model.
+        // The rule governing the step, except that a crash applying an optimistic change or a redirecting answer is
+        // about its directive's mode (a crash on DISMISS is a DISMISS bug however the DISMISS came).
         var governing: [Rule] = []
         if wasReset, var session = try? Session(stack: plan.initial, profile: plan.profile) {
             for command in plan.commands[..<at] { _ = session.perform(command) }
-            governing =
-                NavigationRules.named(RuleAttribution.rule(for: plan.commands[at], before: session)).map { [$0] } ?? []
+            var rule = RuleAttribution.rule(for: plan.commands[at], before: session)
+            if rule == "SES-OPTIMISTIC" || rule == "SES-REDIRECT" { rule = directiveRule(plan, at: at) ?? rule }
+            governing = NavigationRules.named(rule).map { [$0] } ?? []
         }
         var record = FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
