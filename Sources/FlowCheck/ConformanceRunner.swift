@@ -362,9 +362,10 @@ public struct ConformanceRunner {
         }
         let shrunk = suite.refine(
             found, property: property, capabilities: capabilities, context: context, configuration: refining)
-        // The engine seeds run k with derive(seed, k): regenerate the first failure to report its size.
+        // The engine seeds run k with derive(seed, k) at run k's size: regenerate the failure to report its size.
+        let run = max(found.run, 0)
         let original = try? suite.generator(capabilities, context: context).run(
-            .random(seed: SplitMix64.derive(check.configuration.seed, UInt64(max(found.run, 0)))))
+            .random(seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
             replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil))

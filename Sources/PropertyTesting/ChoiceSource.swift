@@ -51,6 +51,11 @@ public final class ChoiceSource {
     private let recordsSpans: Bool
     /// The most choices one value may take.
     public let maxChoices: Int
+    /// How large the value drawn should be, from near 0 (the first runs) to 1; 1 while replaying.
+    ///
+    /// Only a hint that generators read through ``drawSized(upTo:)``: the choice itself is recorded, so a
+    /// replayed or shrunk sequence means the same value whatever the size it was drawn at.
+    public private(set) var size: Double = 1
 
     private init(storage: Storage, maxChoices: Int, recordsSpans: Bool) {
         self.storage = .allocate(capacity: 1)
@@ -68,11 +73,20 @@ public final class ChoiceSource {
     /// The choices drawn so far.
     public var choices: [UInt64] { storage.pointee.choices }
 
-    /// A source that draws at random from `seed`.
-    public static func random(seed: UInt64, maxChoices: Int = 100_000) -> ChoiceSource {
-        ChoiceSource(
+    /// A source that draws at random from `seed`, at `size` (in `0...1`) of the largest values.
+    public static func random(seed: UInt64, maxChoices: Int = 100_000, size: Double = 1) -> ChoiceSource {
+        let source = ChoiceSource(
             storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: [], choices: []),
             maxChoices: maxChoices, recordsSpans: false)
+        source.size = min(max(size, 0), 1)
+        return source
+    }
+
+    /// The size of run `index` of a check: runs grow from small to full size over the first `rampRuns` runs.
+    ///
+    /// It depends on the run's index alone, so a run replayed by its index, on any worker or shard, has its size.
+    public static func size(ofRun index: Int, rampRuns: Int = 200) -> Double {
+        min(1, Double(index + 1) / Double(max(rampRuns, 1)))
     }
 
     /// A source that replays `choices`, then draws zeros.
@@ -107,6 +121,13 @@ public final class ChoiceSource {
         }
         s.pointee.choices.append(value)
         return value
+    }
+
+    /// Draws a choice in `0...bound` scaled by ``size`` while generating (at least `0...1`, so that the
+    /// smallest runs still vary); replaying reads the recorded choice whatever the size.
+    public func drawSized(upTo bound: UInt64) throws(Stop) -> UInt64 {
+        guard storage.pointee.isRandom, size < 1 else { return try draw(upTo: bound) }
+        return try draw(upTo: max(min(bound, 1), UInt64((Double(bound) * size).rounded(.up))))
     }
 
     /// Draws a boolean that is true with `probability` while generating; `false` (0) is simplest.

@@ -141,7 +141,8 @@ struct Engine {
                 else { break }
             }
             let source = ChoiceSource.random(
-                seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices)
+                seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices,
+                size: ChoiceSource.size(ofRun: Int(index)))
             let run = Int(index)
             index += stride
             let record = test(source)

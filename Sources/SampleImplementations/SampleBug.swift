@@ -25,6 +25,22 @@ package enum SampleBug: String, CaseIterable, Sendable {
     case noNavigationRollsBack = "no-navigation-rolls-back"
     case secondOptimisticAccepted = "second-optimistic-accepted"
     case redirectWithoutRollback = "redirect-without-rollback"
+    case capacity16 = "capacity-16"
+    case stackFullAt50 = "stack-full-at-50"
+    case popToSearchesTop32 = "pop-to-searches-top-32"
+    case removePreviousScansTop20 = "remove-previous-scans-top-20"
+    case flowRootWindow10 = "flow-root-window-10"
+    case presentMax3Layers = "present-max-3-layers"
+    case popDeepRemovesTwo = "pop-deep-removes-two"
+    case screenNamesCaseInsensitive = "screen-names-case-insensitive"
+    case flowNamesCaseInsensitive = "flow-names-case-insensitive"
+    case longNamesTruncated = "long-names-truncated"
+    case nonASCIINamesMangled = "non-ascii-names-mangled"
+    case nullFieldRejected = "null-field-rejected"
+    case pendingIDLowercased = "pending-id-lowercased"
+    case confirmByIDOnly = "confirm-by-id-only"
+    case failedKeepsPending = "failed-keeps-pending"
+    case staleRollbackSnapshot = "stale-rollback-snapshot"
 
     /// What the bug does, in one line.
     package var summary: String {
@@ -63,6 +79,26 @@ package enum SampleBug: String, CaseIterable, Sendable {
         case .secondOptimisticAccepted: return "a second optimistic change is accepted while one is pending"
         case .redirectWithoutRollback:
             return "a different answer is applied on top of the optimistic change instead of after rolling it back"
+        case .capacity16: return "the stack keeps only its top 16 screens (a fixed-size buffer)"
+        case .stackFullAt50: return "PUSH and PRESENT are refused once the stack holds 50 screens"
+        case .popToSearchesTop32: return "POP_TO looks for its target among the top 32 screens only"
+        case .removePreviousScansTop20:
+            return "REMOVE_PREVIOUS removes the flow's screens among the top 20 of the layer only"
+        case .flowRootWindow10:
+            return "whether a flow is already in the layer is decided on the top 10 screens only (root marks)"
+        case .presentMax3Layers: return "a PRESENT over three presented layers pushes into the top one"
+        case .popDeepRemovesTwo: return "POP on a stack of more than 100 screens removes two (an index off by one)"
+        case .screenNamesCaseInsensitive: return "POP_TO matches screen names ignoring case (\"home\" finds \"HOME\")"
+        case .flowNamesCaseInsensitive: return "flows are compared ignoring case (\"main\" counts as \"MAIN\")"
+        case .longNamesTruncated: return "screen and flow names are cut to 64 characters when stored"
+        case .nonASCIINamesMangled: return "non-ASCII characters in screen and flow names are stored as \"?\""
+        case .nullFieldRejected: return "a directive with an unknown field set to null is refused as malformed"
+        case .pendingIDLowercased: return "the pending change's id is stored lowercased"
+        case .confirmByIDOnly:
+            return "an answer carrying the pending id confirms the change whatever change it asks for"
+        case .failedKeepsPending: return "FAILED rolls the optimistic change back but leaves it pending"
+        case .staleRollbackSnapshot:
+            return "the rollback snapshot is taken at the session's first optimistic change and never again"
         }
     }
 
@@ -70,11 +106,28 @@ package enum SampleBug: String, CaseIterable, Sendable {
     /// from a suitable initial stack: what the kit's shrinker must reach.
     package var minimalSteps: Int {
         switch self {
+        case .staleRollbackSnapshot:
+            return 4
         case .confirmAppliedTwice, .failedAfterReplaceWrongStack, .noNavigationRollsBack,
-            .secondOptimisticAccepted, .redirectWithoutRollback:
+            .secondOptimisticAccepted, .redirectWithoutRollback, .confirmByIDOnly, .failedKeepsPending:
             return 2
         default:
             return 1
+        }
+    }
+
+    /// The fewest screens the initial stack needs for the bug to show, when the bug lives at depth: a shrunk
+    /// counterexample starts from a stack about this deep, never the thousand screens it was found with.
+    package var minimalDepth: Int? {
+        switch self {
+        case .capacity16: return 17
+        case .stackFullAt50: return 50
+        case .popToSearchesTop32: return 33
+        case .removePreviousScansTop20: return 21
+        // 11 at least; a deep stack shows it from 14 (four flows in runs of four), and shrinking stops a few above.
+        case .flowRootWindow10: return 14
+        case .popDeepRemovesTwo: return 101
+        default: return nil
         }
     }
 
@@ -82,7 +135,8 @@ package enum SampleBug: String, CaseIterable, Sendable {
     package var isSessionBug: Bool {
         switch self {
         case .confirmAppliedTwice, .failedAfterReplaceWrongStack, .optimisticPopAllowed, .noNavigationRollsBack,
-            .secondOptimisticAccepted, .redirectWithoutRollback:
+            .secondOptimisticAccepted, .redirectWithoutRollback, .pendingIDLowercased, .confirmByIDOnly,
+            .failedKeepsPending, .staleRollbackSnapshot:
             return true
         default:
             return false

@@ -81,6 +81,34 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         nesting = profile.nesting
         inFlight = nil
+        firstSnapshot = nil
+        keepCapacity()
+    }
+
+    /// The first optimistic change's snapshot, which one mutant keeps using.
+    private var firstSnapshot: [Layer]?
+
+    private func keepCapacity() {
+        guard bugs.contains(.capacity16) else { return }
+        while screenCount > 16 {
+            layers[0].screens.removeFirst()
+            if layers[0].screens.isEmpty { layers.removeFirst() }
+        }
+    }
+
+    /// A name as a mutant stores it.
+    private func stored(_ name: String) -> String {
+        var name = name
+        if bugs.contains(.longNamesTruncated) { name = String(name.prefix(64)) }
+        if bugs.contains(.nonASCIINamesMangled) {
+            name = String(name.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
+        }
+        return name
+    }
+
+    private func sameFlow(_ a: String?, _ b: String) -> Bool {
+        guard let a else { return false }
+        return bugs.contains(.flowNamesCaseInsensitive) ? a.lowercased() == b.lowercased() : a == b
     }
 
     package func perform(_ command: Command) throws -> Reply {
@@ -89,7 +117,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         case .navigate(let directive): outcome = answer(directive)
         case .optimistic(let directive): outcome = applyOptimistically(directive)
         }
-        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(entries), pendingID: inFlight?.id))
+        keepCapacity()
+        let pendingID = bugs.contains(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
+        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(entries), pendingID: pendingID))
     }
 
     /// The layers flattened into stack entries.
@@ -118,7 +148,11 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             Self.optimisticModes.contains(mode) || bugs.contains(.optimisticPopAllowed) && mode == "POP"
         else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
-        let snapshot = inFlight?.snapshot ?? layers
+        var snapshot = inFlight?.snapshot ?? layers
+        if bugs.contains(.staleRollbackSnapshot) {
+            snapshot = firstSnapshot ?? snapshot
+            firstSnapshot = snapshot
+        }
         let outcome = apply(directive)
         if case .applied = outcome { inFlight = InFlight(id: id, directive: directive, snapshot: snapshot) }
         return outcome
@@ -138,7 +172,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             directive.mode == pending.directive.mode && directive.screen == pending.directive.screen
             && directive.flow?.name == pending.directive.flow?.name
             && directive.flow?.behavior == pending.directive.flow?.behavior
-        if directive.id == pending.id && sameChange {
+        if directive.id == pending.id && (sameChange || bugs.contains(.confirmByIDOnly)) {
             return bugs.contains(.confirmAppliedTwice) ? apply(directive) : .applied
         }
         if directive.mode == .failed {
@@ -147,6 +181,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             } else {
                 layers = pending.snapshot
             }
+            if bugs.contains(.failedKeepsPending) { inFlight = pending }
             return .applied
         }
         if !bugs.contains(.redirectWithoutRollback) { layers = pending.snapshot }
@@ -162,6 +197,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         if Self.destinationModes.contains(mode) {
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
+            if bugs.contains(.nullFieldRejected), directive.unknownFields.values.contains(.null) {
+                return "malformedDirective"
+            }
             let behavior = directive.flow?.behavior?.rawValue ?? ""
             if !Self.behaviors.contains(behavior) && !(bugs.contains(.behaviorReplaceAsKeep) && behavior == "REPLACE") {
                 return "unknownBehavior"
@@ -175,9 +213,13 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         if let reason = reject(directive) { return .rejected(reason) }
         // Only a mutant can empty its stack; it must still answer, not crash.
         guard !layers.isEmpty else { return .rejected("emptyStack") }
-        let screen = directive.screen ?? ""
-        let flow = directive.flow?.name ?? ""
-        switch directive.mode!.rawValue {
+        let screen = stored(directive.screen ?? "")
+        let flow = stored(directive.flow?.name ?? "")
+        let mode = directive.mode!.rawValue
+        if bugs.contains(.stackFullAt50), mode == "PUSH" || mode == "PRESENT", screenCount >= 50 {
+            return .rejected("stackFull")
+        }
+        switch mode {
         case "PUSH":
             push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: false)
         case "REPLACE":
@@ -192,9 +234,10 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
                     ? .applied : .rejected("cannotPopRoot")
             }
             popTopScreen()
+            if bugs.contains(.popDeepRemovesTwo), screenCount >= 100 { popTopScreen() }
         case "PRESENT":
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
-            if bugs.contains(.presentAsPush) {
+            if bugs.contains(.presentAsPush) || bugs.contains(.presentMax3Layers) && layers.count > 3 {
                 layers[layers.count - 1].screens.append(newScreen)
             } else {
                 layers.append(Layer(screens: [newScreen], presented: true))
@@ -206,7 +249,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             }
             if bugs.contains(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
         case "POP_TO":
-            return popTo(screen)
+            return popTo(directive.screen ?? "")
         case "POP_TO_ROOT":
             if nesting == .owned && !bugs.contains(.popToRootIgnoresProfile) {
                 layers[layers.count - 1].screens.removeSubrange(1...)
@@ -222,9 +265,16 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     private func popTo(_ target: String) -> Outcome {
         let lowest = nesting == .owned && !bugs.contains(.popToSearchesWholeStack) ? layers.count - 1 : 0
         var found: (layer: Int, position: Int)?
+        // Screens counted from the top, for the mutant that looks at the top 32 only.
+        var seen = 0
+        func matches(_ name: String) -> Bool {
+            seen += 1
+            if bugs.contains(.popToSearchesTop32) && seen > 32 { return false }
+            return bugs.contains(.screenNamesCaseInsensitive) ? name.lowercased() == target.lowercased() : name == target
+        }
         if bugs.contains(.popToBottomMost) {
             search: for layer in lowest..<layers.count {
-                for position in layers[layer].screens.indices where layers[layer].screens[position].name == target {
+                for position in layers[layer].screens.indices where matches(layers[layer].screens[position].name) {
                     found = (layer, position)
                     break search
                 }
@@ -232,7 +282,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         } else {
             search: for layer in stride(from: layers.count - 1, through: lowest, by: -1) {
                 for position in layers[layer].screens.indices.reversed()
-                where layers[layer].screens[position].name == target {
+                where matches(layers[layer].screens[position].name) {
                     found = (layer, position)
                     break search
                 }
@@ -251,10 +301,11 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func push(_ name: String, flow: String, behavior: String, replacing: Bool) {
         var top = layers.removeLast()
-        let hadBeforeReplace = top.screens.contains { $0.flow == flow }
+        let hadBeforeReplace = top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
-        let had = bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : top.screens.contains { $0.flow == flow }
-        let firstWasFlow = top.screens.first?.flow == flow
+        let window = bugs.contains(.flowRootWindow10) ? top.screens.suffix(10) : top.screens[...]
+        let had = bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
+        let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
         if behavior != "KEEP" {
             switch SampleBug.allCases.first(where: { bugs.contains($0) && $0.rawValue.hasPrefix("remove-previous") }) {
             case .removePreviousOnlyPrevious?:
@@ -266,7 +317,10 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
                 layers.removeAll { $0.screens.isEmpty }
                 top.screens.removeAll { $0.flow == flow }
             default:
-                top.screens.removeAll { $0.flow == flow }
+                // The mutant scans only the top 20 screens of the layer.
+                let scanned = bugs.contains(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
+                let kept = top.screens[..<scanned]
+                top.screens = Array(kept) + top.screens[scanned...].filter { !sameFlow($0.flow, flow) }
             }
         }
         let startsFlow: Bool

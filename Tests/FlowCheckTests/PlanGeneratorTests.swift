@@ -24,7 +24,7 @@ struct PlanGeneratorTests {
             for stack in [plan.initial] + plan.expected.map(\.state.stack) {
                 guard let choices = generator.encode(initial: stack) else { continue }
                 let source = ChoiceSource.replaying(choices)
-                #expect(try generator.initialStack(source) == stack)
+                #expect(try generator.startingStack(source) == stack)
                 #expect(source.choices == choices, "the encoding is exactly what the generator draws")
             }
         }

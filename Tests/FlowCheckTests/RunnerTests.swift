@@ -26,6 +26,35 @@ let expectedRules: [SampleBug: Set<String>] = [
     .confirmAppliedTwice: ["SES-CONFIRM"], .failedAfterReplaceWrongStack: ["NAV-STACK", "SES-ROLLBACK"],
     .optimisticPopAllowed: ["SES-NOT-OPTIMISTIC"], .noNavigationRollsBack: ["SES-NO-NAVIGATION"],
     .secondOptimisticAccepted: ["SES-IN-FLIGHT"], .redirectWithoutRollback: ["SES-REDIRECT"],
+    // A capacity bug shows under every mode that keeps the stack deep.
+    .capacity16: [
+        "NAV-BASE", "NAV-DISMISS", "NAV-FAILED-IDLE", "NAV-POP", "NAV-POP-TO", "NAV-POP-TO-ROOT", "NAV-PRESENT",
+        "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REJECT", "NAV-REPLACE",
+    ],
+    .stackFullAt50: ["NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "SES-OPTIMISTIC"],
+    .popToSearchesTop32: ["NAV-POP-TO"],
+    .removePreviousScansTop20: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
+    .flowRootWindow10: ["NAV-FLOW-ROOT"], .presentMax3Layers: ["NAV-PRESENT"], .popDeepRemovesTwo: ["NAV-POP"],
+    .screenNamesCaseInsensitive: ["NAV-POP-TO", "NAV-POP-TO-MISSING"],
+    .flowNamesCaseInsensitive: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
+    .longNamesTruncated: [
+        "NAV-FLOW-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW",
+        "NAV-REPLACE", "NAV-RESET",
+    ],
+    .nonASCIINamesMangled: [
+        "NAV-FLOW-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW",
+        "NAV-REPLACE", "NAV-RESET",
+    ],
+    .nullFieldRejected: ["NAV-IGNORE"], .pendingIDLowercased: ["SES-OPTIMISTIC"], .failedKeepsPending: ["SES-SETTLE"],
+    // Taking another change for a confirmation skips the redirect: the rule of whatever that change does breaks.
+    .confirmByIDOnly: [
+        "NAV-DISMISS-ROOT", "NAV-FLOW-ROOT", "NAV-POP", "NAV-POP-ROOT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS",
+        "NAV-REPLACE", "NAV-VALID-MODE", "SES-REDIRECT", "SES-ROLLBACK",
+    ],
+    .staleRollbackSnapshot: [
+        "NAV-DISMISS-ROOT", "NAV-FLOW-ROOT", "NAV-POP-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-REPLACE",
+        "SES-REDIRECT", "SES-ROLLBACK",
+    ],
 ]
 
 @Suite("Conformance runner")
@@ -48,6 +77,15 @@ struct RunnerTests {
         #expect(result.verdict.overall == .divergent)
         let failure = try #require(result.failures.first, "no failure for \(bug)")
         #expect(failure.size.value <= bug.minimalSteps, "\(bug): \(failure.input)")
+        if let depth = bug.minimalDepth {
+            // Found on stacks of up to a thousand screens, every failure shrunk to about the depth the bug needs.
+            for failure in result.failures {
+                let detail = try #require(failure.detail.decoded(as: StepFailureDetail.self))
+                #expect(
+                    detail.initial.count >= depth - 1 && detail.initial.count <= depth + depth / 3 + 1,
+                    "\(bug): \(detail.initial.count) screens: \(failure.input)")
+            }
+        }
         #expect(Set(result.failures.flatMap(\.ruleIDs)) == expectedRules[bug], "\(bug)")
         for failure in result.failures {
             #expect(failure.oneMinimal, "\(bug): \(failure.input)")

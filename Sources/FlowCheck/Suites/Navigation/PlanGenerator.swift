@@ -17,18 +17,21 @@ package struct PlanGenerator: Sendable {
     package let suite: Suite
     /// Whether plans hold optimistic changes and the server's answers to them (the session suite's plans).
     package let optimistic: Bool
-    /// The names used.
-    package let vocabulary: Vocabulary
+    /// The names used (a run's shape may swap them for another pool).
+    package private(set) var vocabulary: Vocabulary
     /// The most steps in one plan.
     package let maxSteps: Int
     /// The app spec that steers destinations, if any.
     package let spec: SpecPlan?
 
-    private let modes: [Mode]
-    private let modeWeights: [UInt64]
-    private let optimisticModes: [Mode]
-    private let nonOptimisticModes: [Mode]
-    private let presents: Bool
+    private(set) var modes: [Mode]
+    private var modeWeights: [UInt64]
+    private var optimisticModes: [Mode]
+    private var nonOptimisticModes: [Mode]
+    private var behaviors: [Behavior]
+    let presents: Bool
+    /// Whether the run goes on to its last allowed step.
+    private var long = false
 
     /// How often each mode is drawn, relative to the others.
     static let weights: [Mode: UInt64] = [
@@ -52,6 +55,22 @@ package struct PlanGenerator: Sendable {
         optimisticModes = Mode.optimistic.filter(capabilities.modes.contains)
         nonOptimisticModes = modes.filter { !Mode.optimistic.contains($0) }
         presents = capabilities.modes.contains(.present)
+        behaviors = capabilities.behaviors
+    }
+
+    /// This generator drawing within a run's shape: its names, its enabled modes and behaviors, its length.
+    func shaped(_ shape: RunShape) -> PlanGenerator {
+        var shaped = self
+        shaped.vocabulary = shape.vocabulary
+        shaped.modes = shape.modes
+        shaped.modeWeights = shape.modes.map { Self.weights[$0] ?? 1 }
+        let optimistic = optimisticModes.filter(shape.modes.contains)
+        if !optimistic.isEmpty { shaped.optimisticModes = optimistic }
+        let others = nonOptimisticModes.filter(shape.modes.contains)
+        shaped.nonOptimisticModes = others
+        shaped.behaviors = shape.behaviors
+        shaped.long = shape.long
+        return shaped
     }
 
     /// The generator of plans.
@@ -71,11 +90,22 @@ package struct PlanGenerator: Sendable {
         let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
         let profile = Profile(
             nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
-        let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try initialStack(source) }
+        let shape = try RunShape.draw(source, for: self)
+        return try shaped(shape).plan(source, profile: profile, traits: shape.traits, chosen: chosen)
+    }
+
+    /// The rest of a plan, once its profile and shape are drawn.
+    private func plan(
+        _ source: ChoiceSource, profile: Profile, traits: [String], chosen: SpecChoice
+    ) throws(ChoiceSource.Stop) -> RunPlan {
+        var traits = traits
+        let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
+        if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
-        let average = Double(max(maxSteps, 1)) / 2
-        let more = average / (average + 1)
+        // Steps end at random, on average after half the budget at full size, sooner in the first runs.
+        let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
+        let more = long ? 1 : average / (average + 1)
         while true {
             let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
@@ -93,56 +123,8 @@ package struct PlanGenerator: Sendable {
         var plan = RunPlan(
             suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
         plan.specLabels = specLabels
+        plan.traits = traits
         return plan
-    }
-
-    // MARK: Initial stacks
-
-    /// One to three layers (presented ones only when PRESENT is declared) of one
-    /// to several entries; flow-root marks are consistent: at most one per flow per
-    /// layer, usually on the flow's first entry.
-    func initialStack(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ScreenStack {
-        var entries: [Entry] = []
-        let layers = presents ? 3 : 1
-        for layer in 0...layers where layer < layers || presents {
-            // A layer and the choice that asked for it form one span, so the shrinker can delete a layer whole.
-            let added = try source.span("layer") { () throws(ChoiceSource.Stop) -> Bool in
-                if layer > 0, !(try source.drawBool(probability: layer < layers ? 0.4 : 0)) || layer >= layers {
-                    return false
-                }
-                var flowsInLayer: [String] = []
-                var first = true
-                while true {
-                    let entry = try source.span("entry") { () throws(ChoiceSource.Stop) -> Entry? in
-                        if !first,
-                            !(try source.drawBool(probability: entries.count < 12 ? 0.6 : 0)) || entries.count >= 12
-                        {
-                            return nil
-                        }
-                        let screen = vocabulary.screens[
-                            Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
-                        // Without flows no flow is drawn at all: the stack holds plain entries only.
-                        let flowIndex =
-                            capabilities.flows
-                            ? Int(try source.draw(upTo: UInt64(vocabulary.flows.count))) : vocabulary.flows.count
-                        let flow = flowIndex < vocabulary.flows.count ? vocabulary.flows[flowIndex] : nil
-                        var flowRoot = false
-                        if let flow, !flowsInLayer.contains(flow) {
-                            flowsInLayer.append(flow)
-                            flowRoot = !(try source.drawBool(probability: 0.2))
-                        }
-                        let presentation: Presentation = first ? (layer == 0 ? .root : .modal) : .push
-                        return Entry(screen: screen, flow: flow, flowRoot: flowRoot, presentation: presentation)
-                    }
-                    guard let entry else { break }
-                    entries.append(entry)
-                    first = false
-                }
-                return true
-            }
-            if !added { break }
-        }
-        return ScreenStack(entries)
     }
 
     // MARK: Commands
@@ -157,8 +139,11 @@ package struct PlanGenerator: Sendable {
         }
         let stack = session.stack, profile = session.navigator.profile
         if let pending = session.pending {
-            // 0 confirm, 1 FAILED, 2 no navigation, 3 another directive, 4 another optimistic change.
-            switch try source.draw(upTo: 4) {
+            // 0 confirm, 1 FAILED, 2 no navigation, 3 another directive, 4 another optimistic change; then ids that
+            // only look like the pending one's: 5 the same change under the id in other case, 6 another change
+            // under the pending id, 7 FAILED under the id in other case. Ids compare exactly (SES-CONFIRM), so
+            // 5 and 6 are redirects and 7 still rolls back.
+            switch try source.draw(upTo: 7) {
             case 0: return .navigate(pending.directive)
             case 1 where capabilities.modes.contains(.failed):
                 return .navigate(Directive(id: pending.id, mode: .failed))
@@ -166,6 +151,15 @@ package struct PlanGenerator: Sendable {
             case 4:
                 return .optimistic(
                     try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+            case 5:
+                var same = pending.directive
+                same.id = Self.otherCase(pending.id)
+                return .navigate(same)
+            case 6:
+                return .navigate(
+                    try directive(source, stack: stack, profile: profile, id: pending.id, chosen: chosen))
+            case 7 where capabilities.modes.contains(.failed):
+                return .navigate(Directive(id: Self.otherCase(pending.id), mode: .failed))
             default:
                 return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
             }
@@ -177,12 +171,26 @@ package struct PlanGenerator: Sendable {
         return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
     }
 
-    /// Usually PUSH, REPLACE or RESET with an id; sometimes another mode, or no id.
+    /// The id with the case of its letters swapped: the same id to a case-insensitive reader only.
+    static func otherCase(_ id: String) -> String {
+        String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
+    }
+
+    /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, no id, an empty one, a fresh id
+    /// in capitals, or an id an earlier step used.
     func optimisticDirective(
         _ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil
     ) throws(ChoiceSource.Stop) -> Directive {
         try source.span("optimistic") { () throws(ChoiceSource.Stop) -> Directive in
-            let id: String? = try source.drawBool(probability: 0.05) ? nil : "o\(step)"
+            let id: String?
+            switch try source.draw(upTo: 19) {
+            case 16: id = nil
+            case 17: id = ""
+            case 18: id = "O\(step)"
+            // Reused: the first step's id, which an earlier optimistic change or answer may have carried.
+            case 19: id = step > 0 ? "o0" : "o\(step)"
+            default: id = "o\(step)"
+            }
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
                 return try directive(source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen)
@@ -200,19 +208,28 @@ package struct PlanGenerator: Sendable {
     ) throws(ChoiceSource.Stop) -> Directive {
         var directive = try plainDirective(
             source, stack: stack, profile: profile, id: id, mode: fixed, chosen: chosen)
-        if try source.drawBool(probability: 0.04) {
+        if try source.drawBool(probability: Self.unknownFieldSteps) {
             directive.unknownFields =
                 Self.unknownFields[Int(try source.draw(upTo: UInt64(Self.unknownFields.count - 1)))]
         }
         return directive
     }
 
+    /// Share of directives that carry fields outside their own.
+    static let unknownFieldSteps = 0.1
+
     /// Fields a server may send with a directive that the directive does not define: RUF's own (`transition`,
-    /// `screenParams`) and one from a newer server.
+    /// `screenParams`), ones from a newer server holding every kind of JSON value, and keys that differ from the
+    /// directive's own only in case.
     static let unknownFields: [[String: JSONValue]] = [
         ["transition": .string("slide")],
         ["screenParams": .object([("productId", .string("42")), ("source", .string("search"))])],
         ["analytics": .object([("event", .string("tap"))]), "transition": .string("fade")],
+        ["screenParams": .null],
+        ["x-request-id": .string("req-7"), "retry": .bool(false), "priority": .number(1e300)],
+        ["extras": .array([.number(-0.5), .bool(true), .null, .object([("nested", .array([]))])])],
+        ["Mode": .string("POP"), "Screen": .string("HOME")],
+        ["transition": .object([("type", .string("sheet")), ("duration", .number(0.25))]), "_": .string("underscore")],
     ]
 
     func plainDirective(
@@ -239,9 +256,7 @@ package struct PlanGenerator: Sendable {
                 guard capabilities.flows else { return Directive(id: id, mode: mode, screen: screen) }
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
                 let behavior =
-                    capabilities.behaviors.isEmpty
-                    ? Behavior.keep
-                    : capabilities.behaviors[Int(try source.draw(upTo: UInt64(capabilities.behaviors.count - 1)))]
+                    behaviors.isEmpty ? Behavior.keep : behaviors[Int(try source.draw(upTo: UInt64(behaviors.count - 1)))]
                 return Directive(id: id, mode, screen, flow: flow, behavior)
             case .popTo:
                 return Directive(id: id, mode: .popTo, screen: try pickScreen(source, from: stack, profile: profile))
@@ -274,11 +289,16 @@ package struct PlanGenerator: Sendable {
         return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
     }
 
-    /// A screen already on the stack most of the time (so POP_TO finds its target), otherwise any screen.
+    /// A screen already on the stack most of the time (so POP_TO finds its target), otherwise any screen. On a
+    /// deep stack the top layer's first screen comes up often: going back to the feed under many screens is what
+    /// reaches the bottom of a deep stack.
     func pickScreen(
         _ source: ChoiceSource, from stack: ScreenStack, profile: Profile
     ) throws(ChoiceSource.Stop) -> String {
         if !(try source.drawBool(probability: 0.3)) {
+            if stack.count > Self.plainStackLimit, try source.drawBool(probability: 0.2) {
+                return stack.entries[stack.topLayerStart].screen
+            }
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
         }
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]

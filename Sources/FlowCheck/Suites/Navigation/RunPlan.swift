@@ -23,6 +23,20 @@ package struct RunPlan: Hashable, Sendable {
     package var labels: [String]
     /// The spec navigations the plan performs (spec-driven runs).
     package var specLabels: [String] = []
+    /// What shape the run was drawn in (`deep`, `swarm`, `long`, `names:tiny`, `names:varied`): what the
+    /// generator's documented rates count. Not part of the plan's identity.
+    package var traits: [String] = []
+
+    package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
+        lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
+            && lhs.commands == rhs.commands && lhs.expected == rhs.expected && lhs.labels == rhs.labels
+            && lhs.specLabels == rhs.specLabels
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(initial)
+        hasher.combine(commands)
+    }
 
     /// Builds a plan from commands given as values, asking the model for the expected replies.
     package init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command]) throws(NavigationModelError)

@@ -40,13 +40,18 @@ enum StepAbsorption {
     static func absorbingFirstStep(of counterexample: Counterexample<RunPlan>, generator: PlanGenerator) -> [UInt64]? {
         let plan = counterexample.value
         guard let first = plan.commands.first, case .navigate = first, plan.expected[0].outcome.isApplied,
-            plan.expected[0].state.pendingID == nil,
-            let encoded = generator.encode(initial: plan.expected[0].state.stack)
+            plan.expected[0].state.pendingID == nil
         else { return nil }
         let source = ChoiceSource.replaying(counterexample.choices)
         guard (try? generator.plan(source)) != nil else { return nil }
         let topLevel = source.spans.filter { $0.depth == 0 }
-        guard let initial = topLevel.first(where: { $0.label == "initial" }) else { return nil }
+        guard let initial = topLevel.first(where: { $0.label == "initial" }),
+            let shapeSpan = topLevel.first(where: { $0.label == "shape" }),
+            // The stack is encoded in the names of the run's own shape, which the kept choices draw again.
+            let shape = try? RunShape.draw(
+                .replaying(Array(counterexample.choices[shapeSpan.start..<shapeSpan.end])), for: generator),
+            let encoded = generator.shaped(shape).encode(initial: plan.expected[0].state.stack)
+        else { return nil }
         let steps = topLevel.filter { $0.label == "step" }
         guard steps.count >= 2 else { return nil }
         return Array(counterexample.choices[..<initial.start]) + encoded
@@ -58,10 +63,11 @@ extension PlanGenerator {
     /// The choices `initialStack` draws to produce `stack`, or `nil` when it cannot produce it.
     func encode(initial stack: ScreenStack) -> [UInt64]? {
         let starts = stack.layerStarts
-        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 3 : 1), stack.count <= 12 else {
+        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 4 : 1), stack.count <= 12 else {
             return nil
         }
-        var choices: [UInt64] = []
+        // The first choice says the stack is a plain one, not a deep one.
+        var choices: [UInt64] = [0]
         for (layer, start) in starts.enumerated() {
             if layer > 0 { choices.append(1) }
             let end = layer + 1 < starts.count ? starts[layer + 1] : stack.count
@@ -89,7 +95,7 @@ extension PlanGenerator {
             // Every layer ends with its "one more entry?" choice, drawn even when full.
             choices.append(0)
         }
-        // And the layers end with their "one more layer?" choice, drawn even after the third.
+        // And the layers end with their "one more layer?" choice, drawn even after the fourth.
         if capabilities.modes.contains(.present) { choices.append(0) }
         return choices
     }

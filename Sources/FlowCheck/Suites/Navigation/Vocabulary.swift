@@ -19,4 +19,19 @@ public struct Vocabulary: Hashable, Codable, Sendable {
     public static let standard = Vocabulary(
         screens: ["HOME", "PRODUCT", "CART", "CHECKOUT", "SIGN_IN", "PROFILE"],
         flows: ["MAIN", "DISCOVERY", "CHECKOUT", "AUTH"])
+
+    /// Two screens and two flows: the same screen twice in a stack and the same flow in two layers are the rule.
+    static let tiny = Vocabulary(screens: ["HOME", "PRODUCT"], flows: ["MAIN", "DISCOVERY"])
+
+    /// Names an SDK may mishandle: case variants of each other, names that read as modes and behaviors,
+    /// non-ASCII letters and emoji, spaces and slashes, and names longer than a database column.
+    static let varied = Vocabulary(
+        screens: [
+            "HOME", "home", "PUSH", "POP_TO", "Produit détaillé", "商品详情", "🛒 CART", "settings/privacy",
+            " PADDED ", "PRODUCT_DETAILS_" + String(repeating: "VERY_LONG_", count: 8) + "SCREEN",
+        ],
+        flows: [
+            "MAIN", "main", "START_NEW", "KEEP", "Ünïcødé-flöw", "flow with spaces",
+            "CHECKOUT_" + String(repeating: "EXPRESS_", count: 9) + "FLOW",
+        ])
 }
