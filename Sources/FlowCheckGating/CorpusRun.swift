@@ -154,7 +154,9 @@ public enum CorpusRun {
             }
             do {
                 let outcome = try decoder.decode(c.text)
-                if !c.expected.isMet(by: outcome) {
+                // A document that repeats a key may be read with its first occurrences (DEC-DUPLICATE-KEY).
+                let alternative = DecodingCheck.alternative(c.text, options: capabilities.decoderOptions)
+                if !c.expected.isMet(by: outcome) && alternative?.agrees(with: outcome) != true {
                     let expected = FlowDecoder.decode(c.text, options: capabilities.decoderOptions)
                     result.status = .failed
                     result.message =

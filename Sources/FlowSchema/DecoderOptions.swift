@@ -35,6 +35,18 @@ public struct DecoderOptions: Hashable, Codable, Sendable {
     public static let edgeKinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
     /// The current content version.
     public static let currentContentVersion = 8
+    /// Screen presentation styles; a screen with another one is kept and presented as standard (DEC-SCREEN-TYPE).
+    public static let screenTypes = ["standard", "modal", "bottomSheet", "fullScreen"]
+    /// Variable types, list item types, lifecycles and source kinds the schema documents (DEC-VARIABLE).
+    public static let variableTypes = ["string", "number", "boolean", "list"]
+    /// List item types.
+    public static let listItemTypes = ["string", "number", "boolean"]
+    /// Variable lifecycles.
+    public static let lifecycles = ["static", "session"]
+    /// Variable source kinds.
+    public static let sourceKinds = ["constant", "sdk"]
+    /// How deep props may nest before a document counts as carrying deep props (DEC-DEPTH: they never count).
+    static let deepProps = 32
     /// Component types removed, with their subtrees, by the 3→4 migration.
     public static let strippedBy4 = ["carousel", "video", "lottie", "chart", "spacer", "divider"]
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Each decoding rule's own check, judged on an implementation's outcome against the reference's, for the elements
 /// the document's trace says fell under the rule.
 ///
@@ -57,6 +59,14 @@ public enum DecodingCheck {
             broken.removeAll { $0 == "DEC-RESOLVE" }
         }
         return broken.isEmpty ? ["DEC-CANONICAL"] : broken
+    }
+
+    /// The other outcome a document that repeats a key may decode to (the first occurrences kept), or `nil` when it
+    /// repeats none: JSON readers differ there (Foundation keeps the first, JavaScript the last), and
+    /// DEC-DUPLICATE-KEY accepts either.
+    public static func alternative(_ text: String, options: DecoderOptions) -> DecodeOutcome? {
+        guard let root = try? JSONParser.parse(text), root.repeatsAKey else { return nil }
+        return FlowDecoder.decode(JSONWriter.write(root.keepingFirstKeys, sortedKeys: false), options: options)
     }
 
     /// Where and how two outcomes first differ, in words that survive shrinking: the kind of document element and
@@ -164,8 +174,14 @@ public enum DecodingCheck {
             return flow.nodes.map(\.id) == reference.nodes.map(\.id)
         case "DEC-DUPLICATE-NODE":
             return flow.nodes.filter { $0.id == hit.element } == reference.nodes.filter { $0.id == hit.element }
-        case "DEC-EDGE":
+        case "DEC-EDGE", "DEC-DUPLICATE-EDGE":
             return flow.edges == reference.edges
+        case "DEC-VARIABLE":
+            return flow.variables == reference.variables
+        case "DEC-ZONE":
+            return flow.zones == reference.zones
+        case "DEC-LOGIC-NODE", "DEC-SCREEN-TYPE":
+            return actualNode != nil && actualNode == expectedNode
         case "DEC-ENTRY-EMPTY":
             return flow.entry == reference.entry
         case "DEC-LEGACY-CHROME":

@@ -28,8 +28,11 @@ public enum DecodingRules {
         ),
         rule(
             "DEC-SCHEMA-VERSION", .must, "input",
-            "schema_version is N or \"N\", \"N.M\", \"N.M.P\" (missing means 1); a major above the supported one is unsupported_schema_version, a newer minor or patch decodes best-effort."
+            "schema_version is a whole number N or \"N\", \"N.M\", \"N.M.P\" of digits (missing means 1); a major above the supported one, however large, is unsupported_schema_version, a newer minor or patch decodes best-effort; anything else is invalid_flow_schema."
         ),
+        rule(
+            "DEC-DUPLICATE-KEY", .should, "input",
+            "An object that repeats a key is read with the last occurrence or the first, never rejected for it."),
         rule(
             "DEC-UNKNOWN-COMPONENT", .must, "components",
             "A component type outside the declared set decodes as unknown: it renders nothing, keeps its id, and its subtree is not decoded; its siblings and screen stay."
@@ -53,8 +56,26 @@ public enum DecodingRules {
         ),
         rule("DEC-DUPLICATE-NODE", .should, "nodes", "A node whose id repeats an earlier node's is skipped."),
         rule(
+            "DEC-LOGIC-NODE", .should, "nodes",
+            "condition, assign and abTest nodes are kept whatever their expressions, assignments and variants hold: those are evaluated when the flow runs."
+        ),
+        rule(
+            "DEC-SCREEN-TYPE", .should, "nodes",
+            "A screen whose screenType is not standard, modal, bottomSheet or fullScreen is kept, presented as standard."
+        ),
+        rule(
             "DEC-EDGE", .should, "edges",
-            "An edge that is malformed, has an unknown kind, or names a node that was not decoded is skipped; the flow still decodes."
+            "An edge that is malformed, has an unknown kind, or names a node that was not decoded is skipped; its guard, label, priority and transition never decide it; the flow still decodes."
+        ),
+        rule(
+            "DEC-DUPLICATE-EDGE", .should, "edges", "An edge whose id repeats an earlier kept edge's is skipped."),
+        rule(
+            "DEC-VARIABLE", .should, "variables",
+            "A variable without a string key, with a type outside string, number, boolean and list, a list without a valid listItemType, or a repeated key is skipped; an unknown scope, lifecycle or source kind keeps it; the flow still decodes."
+        ),
+        rule(
+            "DEC-ZONE", .should, "legacy",
+            "A zone that is not an object is absent, a persistentUI that is not an object means no zones, and a zone with visible: false is still a zone."
         ),
         rule("DEC-NO-SCREEN", .must, "entry", "A flow with no decodable screen node is invalid_flow_schema."),
         rule("DEC-ENTRY", .must, "entry", "entryNodeId must name a decoded node, else invalid_flow_schema."),
@@ -67,7 +88,8 @@ public enum DecodingRules {
             "A screen's chromeOverrides stands for its absent screenSettings; props.hideChrome true hides every zone."),
         rule(
             "DEC-VERSION", .must, "versions",
-            "A missing content version means 1; a version above 8 is stamped 8 and left untransformed."),
+            "A missing or unreadable content version (a string, a fraction, below 1) means 1; a whole number above 8, however large, is stamped 8 and left untransformed."
+        ),
         rule(
             "DEC-MIGRATE", .must, "versions",
             "Versions 1 to 7 migrate to 8: checkbox becomes a toggle variant (→3), carousel, video, lottie, chart, spacer and divider are removed with their subtrees (→4), the checkbox toggle becomes a stack block (→5), card (→7) and chip (→8) become stacks."
@@ -79,7 +101,7 @@ public enum DecodingRules {
         ),
         rule(
             "DEC-DEPTH", .should, "components",
-            "Components nested deeper than the limit (200, which keeps the document within the JSON parser's 512 levels) are invalid_flow_schema with their path, never a crash."
+            "Components nested deeper than the limit (200, which keeps the document within the JSON parser's 512 levels) are invalid_flow_schema with their path, never a crash; a component at the limit decodes, and props nested deep never count."
         ),
     ]
 

@@ -36,6 +36,12 @@ enum DocumentedFields {
         "key", "label", "type", "listItemType", "scope", "lifecycle", "source", "writable", "defaultValue",
     ]
 
+    /// The resolve response (the placement resolve endpoint's documented fields).
+    static let resolve: Set<String> = [
+        "flow_id", "flow_version_id", "flow_version", "schema_version", "flow_schema", "media_base_url",
+        "icon_base_url", "fonts", "experiment_id", "variant_id", "variant_name", "cache_ttl_seconds",
+    ]
+
     /// The first key of an object outside `documented`, if any.
     static func undocumented(_ value: JSONValue?, _ documented: Set<String>) -> String? {
         guard case .object(let pairs)? = value else { return nil }

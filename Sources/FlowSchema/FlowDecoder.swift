@@ -39,9 +39,16 @@ public enum FlowDecoder {
             trace.fatal = "DEC-JSON"
             throw invalid("$ is not a JSON object")
         }
+        if root.repeatsAKey {
+            // The last occurrence counts here; the first is accepted too (DecodingCheck.acceptable).
+            trace.hit("DEC-DUPLICATE-KEY", "$")
+        }
         var flow = root, base = "$"
         if let wrapped = root["flow_schema"] {
             trace.hit("DEC-RESOLVE", "$.flow_schema")
+            if let key = DocumentedFields.undocumented(root, DocumentedFields.resolve) {
+                trace.hit("DEC-IGNORE-FIELDS", "$.\(key)")
+            }
             if let version = root["schema_version"], version != .null {
                 trace.hit("DEC-SCHEMA-VERSION", "$.schema_version")
             }
@@ -75,10 +82,11 @@ public enum FlowDecoder {
             trace.hit("DEC-IGNORE-FIELDS", "\(base).\(key)")
         }
 
-        // DEC-VERSION: missing or unreadable means 1; above 8 is stamped 8 and left untransformed.
+        // DEC-VERSION: a whole number from 1 is the version, however large; anything else (missing, a string, a
+        // fraction, zero or below, a number no double holds) means 1. Above 8 is stamped 8 and left untransformed.
         var version = 1
-        if let number = flow["version"]?.numberValue, number >= 1, number == number.rounded(), number < 1e9 {
-            version = Int(number)
+        if let number = flow["version"]?.numberValue, number.isFinite, number >= 1, number == number.rounded() {
+            version = number > 8 ? 9 : Int(number)
         }
         if flow["version"]?.numberValue.map({ $0 >= 1 && $0 <= 8 && $0 == $0.rounded() }) != true {
             // The element says which half of the rule applies: a version above the current one is left untransformed.
@@ -118,9 +126,15 @@ public enum FlowDecoder {
                 if value["props"]?["hideChrome"] != nil {
                     trace.hit("DEC-LEGACY-OVERRIDES", "\(path).props.hideChrome", screen: nodeID, element: nodeID)
                 }
+                if let screenType = value["screenType"], !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
+                {
+                    trace.hit("DEC-SCREEN-TYPE", "\(path).screenType", screen: nodeID, element: nodeID)
+                }
                 nodes.append(
                     .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
             } else if DecoderOptions.supportedNodeKinds.contains(kind) {
+                // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
+                trace.hit("DEC-LOGIC-NODE", path, element: nodeID)
                 nodes.append(.init(id: nodeID, kind: kind, supported: true))
             } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
                 trace.hit("DEC-NODE-UNSUPPORTED", path, element: nodeID)
@@ -146,35 +160,12 @@ public enum FlowDecoder {
             throw invalid("\(base).entryNodeId \"\(entryNodeId)\" names no decoded node")
         }
 
-        var edges: [CanonicalFlow.Edge] = []
-        for (index, value) in (flow["edges"]?.arrayValue ?? []).enumerated() {
-            let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
-            guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
-                let to = value["toNodeId"]?.stringValue,
-                seen.contains(from), seen.contains(to), DecoderOptions.edgeKinds.contains(kind)
-            else {
-                trace.hit("DEC-EDGE", "\(base).edges[\(index)]")
-                continue
-            }
-            if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(base).edges[\(index)].\(key)")
-            }
-            edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
-        }
-
-        let zones = zones(flow)
-        if flow["persistentUI"] == nil || flow["persistentUI"] == .null, flow["chrome"]?.isObject == true {
-            trace.hit("DEC-LEGACY-CHROME", "\(base).chrome")
-        }
-        let variables = flow["variables"]?.arrayValue ?? []
-        for (index, variable) in variables.enumerated() {
-            if let key = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(base).variables[\(index)].\(key)")
-            }
-        }
+        let edges = edges(flow, base: base, nodes: seen, trace: &trace)
+        let zones = zones(flow, base: base, trace: &trace)
+        let variables = variables(flow, base: base, trace: &trace)
         return CanonicalFlow(
             id: id, version: DecoderOptions.currentContentVersion, entry: entry, nodes: nodes, edges: edges,
-            zones: zones, variables: variables.compactMap { $0["key"]?.stringValue })
+            zones: zones, variables: variables)
     }
 
     /// Whether a component is removed whole by the 3→4 migration (a removal, not damage).
@@ -182,24 +173,6 @@ public enum FlowDecoder {
         guard version <= 3, var type = value["type"]?.stringValue else { return false }
         if version <= 2 && type == "checkbox" { type = "toggle" }
         return DecoderOptions.strippedBy4.contains(type)
-    }
-
-    /// `schema_version`: an integer N or a string "N", "N.M" or "N.M.P"; missing means 1 (DEC-SCHEMA-VERSION).
-    static func schemaMajor(_ value: JSONValue?) throws(DecodeError) -> Int {
-        switch value {
-        case nil, .null?: return 1
-        case .number(let n)? where n >= 0 && n == n.rounded() && n < 1e9: return Int(n)
-        case .string(let s)?:
-            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            if (1...3).contains(parts.count),
-                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil && Int($0)! >= 0 })
-            {
-                return Int(parts[0])!
-            }
-            throw invalid("$.schema_version \"\(s)\" is not N, N.M or N.M.P")
-        default:
-            throw invalid("$.schema_version is neither a whole number nor a version string")
-        }
     }
 
     /// A component, or `nil` when it is malformed (skipped) or removed by a migration.
@@ -218,6 +191,12 @@ public enum FlowDecoder {
         guard depth < options.maxComponentDepth else {
             trace.fatal = "DEC-DEPTH"
             throw invalid("\(path) nests components deeper than \(options.maxComponentDepth) levels")
+        }
+        // Two cases the rule must keep decoding: a component at the deepest level allowed, and props nested deep,
+        // which are data, not components, and never count.
+        if depth == options.maxComponentDepth - 1 { trace.hit("DEC-DEPTH", path, screen: screen, element: "limit") }
+        if let props = value["props"], props.nesting >= DecoderOptions.deepProps {
+            trace.hit("DEC-DEPTH", "\(path).props", screen: screen, element: id)
         }
         // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
         let original = type
@@ -251,25 +230,5 @@ public enum FlowDecoder {
             }
         }
         return .init(id: id, type: type, children: children)
-    }
-
-    /// Whether a screen hides every zone: `screenSettings.hideAllZones`, with the legacy `chromeOverrides`
-    /// standing in for absent `screenSettings`, and legacy `props.hideChrome` (DEC-LEGACY-*).
-    static func hidesZones(_ screen: JSONValue) -> Bool {
-        let settings =
-            screen["screenSettings"].flatMap { $0.isObject ? $0 : nil }
-            ?? screen["chromeOverrides"].flatMap { $0.isObject ? $0 : nil }
-        return settings?["hideAllZones"]?.boolValue == true || screen["props"]?["hideChrome"]?.boolValue == true
-    }
-
-    /// The zones that exist: `persistentUI`, or the legacy `chrome` (header, footer) when it is absent (DEC-LEGACY-CHROME).
-    static func zones(_ flow: JSONValue) -> [String] {
-        func present(_ value: JSONValue?) -> Bool { value != nil && value != .null }
-        if let persistent = flow["persistentUI"], persistent != .null {
-            guard persistent.isObject else { return [] }
-            return ["navigationBar", "footer", "overlay"].filter { present(persistent[$0]) }
-        }
-        guard let chrome = flow["chrome"], chrome.isObject else { return [] }
-        return (present(chrome["header"]) ? ["navigationBar"] : []) + (present(chrome["footer"]) ? ["footer"] : [])
     }
 }

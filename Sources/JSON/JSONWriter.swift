@@ -12,7 +12,16 @@ public enum JSONWriter {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n):
-            if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else { out += "\(n)" }
+            if n == n.rounded(), abs(n) < 1e15 {
+                out += String(Int64(n))
+            } else if n.isNaN {
+                out += "null"
+            } else if !n.isFinite {
+                // JSON has no infinity: a number too large for a double (how the parser reads 1e400) is written as one.
+                out += n < 0 ? "-1e400" : "1e400"
+            } else {
+                out += "\(n)"
+            }
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
             out += "["

@@ -117,7 +117,11 @@ struct SampleDecoder {
         var kind: String?
     }
 
-    struct Variable: Decodable { var key: String }
+    struct Variable: Decodable {
+        var key: String
+        var type: String?
+        var listItemType: String?
+    }
 
     struct Flow: Decodable {
         var id: String
@@ -169,7 +173,7 @@ struct SampleDecoder {
     }
 
     func decode(_ text: String) -> DecodeOutcome {
-        let data = Data(text.utf8)
+        let data = Data(Self.replacingLoneSurrogates(text).utf8)
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
             return fail("the document is not a JSON object")
@@ -181,15 +185,16 @@ struct SampleDecoder {
         }
         var major = 1
         switch envelope.schemaVersion {
-        case .number(let n)? where n >= 0 && n == n.rounded(): major = Int(n)
+        case .number(let n)? where n >= 0 && n == n.rounded(): major = n < 1e9 ? Int(n) : Int.max
         case .string(let s)?:
-            let parts = s.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
             guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count),
-                parts.allSatisfy({ ($0 ?? -1) >= 0 })
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } })
             else {
                 return fail("bad schema_version")
             }
-            major = parts[0]!
+            // All digits: a number too long for an Int is still a (very new) major.
+            major = Int(parts[0]) ?? Int.max
         case nil, .null?: major = 1
         default: return fail("bad schema_version")
         }
@@ -204,7 +209,7 @@ struct SampleDecoder {
 
     func build(_ flow: Flow) -> DecodeOutcome {
         var version = 1
-        if case .number(let n)? = flow.version, n >= 1, n == n.rounded(), n < 1e9 { version = Int(n) }
+        if case .number(let n)? = flow.version, n >= 1, n == n.rounded() { version = n > 8 ? 9 : Int(n) }
         let migrateFrom = min(version, 8)
         var nodes: [CanonicalFlow.Node] = []
         // A set: large documents must decode in linear time.
@@ -244,6 +249,7 @@ struct SampleDecoder {
         guard ids.contains(entry) else { return fail("entryNodeId names no node") }
 
         var edges: [CanonicalFlow.Edge] = []
+        var edgeIDs: Set<String> = []
         let kinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
         for edge in flow.edges?.elements ?? [] {
             let kind = edge.kind ?? "normal"
@@ -254,22 +260,67 @@ struct SampleDecoder {
             guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
                 continue
             }
-            edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
+            if edgeIDs.insert(edge.id).inserted {
+                edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
+            }
         }
 
         var zones: [String] = []
         if let persistent = flow.persistentUI, persistent != .null {
             if let object = persistent.object {
-                zones = ["navigationBar", "footer", "overlay"].filter { object[$0] != nil && object[$0] != .null }
+                zones = ["navigationBar", "footer", "overlay"].filter { object[$0]?.object != nil }
             }
         } else if bug != .chromeIgnored, let chrome = flow.chrome?.object {
-            if chrome["header"] != nil && chrome["header"] != .null { zones.append("navigationBar") }
-            if chrome["footer"] != nil && chrome["footer"] != .null { zones.append("footer") }
+            if chrome["header"]?.object != nil { zones.append("navigationBar") }
+            if chrome["footer"]?.object != nil { zones.append("footer") }
+        }
+        var keys: [String] = []
+        for variable in flow.variables?.elements ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
+            guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else { continue }
+            if type == "list" && !["string", "number", "boolean"].contains(variable.listItemType ?? "") { continue }
+            keys.append(variable.key)
         }
         return .flow(
             CanonicalFlow(
                 id: flow.id, version: 8, entry: entry, nodes: nodes, edges: edges, zones: zones,
-                variables: flow.variables?.elements.map(\.key) ?? []))
+                variables: keys))
+    }
+
+    /// The text with every unpaired UTF-16 surrogate escape (`\ud800` alone) turned into U+FFFD: Foundation refuses
+    /// a document for one, where an editor that cut an emoji in half wrote it.
+    static func replacingLoneSurrogates(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "\\")) else { return text }
+        func code(at index: Int) -> UInt32? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                let value = UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+            else { return nil }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            if let high = code(at: index), (0xD800...0xDFFF).contains(high) {
+                if high <= 0xDBFF, let low = code(at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                    out += bytes[index..<(index + 12)]
+                    index += 12
+                } else {
+                    out += Array("\\ufffd".utf8)
+                    index += 6
+                }
+                continue
+            }
+            // Any other escape is copied whole, so an escaped backslash is never read as the start of one.
+            out += bytes[index...(index + 1)]
+            index += 2
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The SDK's migration table, newest rule last.

@@ -220,7 +220,7 @@ struct DecodingRuleTests {
     @Test("DEC-IGNORE-FIELDS: unknown fields anywhere are ignored")
     func unknownFields() throws {
         let text =
-            #"{"id":"f","future":{"x":1},"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","zzz":[],"layout":{"id":"r","type":"stack","novel":true}}],"edges":[{"id":"e","fromNodeId":"s","toNodeId":"s","extra":1}],"variables":[{"key":"name","shiny":true},{"label":"no key"}]}"#
+            #"{"id":"f","future":{"x":1},"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","zzz":[],"layout":{"id":"r","type":"stack","novel":true}}],"edges":[{"id":"e","fromNodeId":"s","toNodeId":"s","extra":1}],"variables":[{"key":"name","type":"string","shiny":true},{"label":"no key"}]}"#
         let flow = try decoded(text)
         #expect(flow.nodes[0].layout == C(id: "r", type: "stack"))
         #expect(flow.edges.count == 1 && flow.variables == ["name"])
@@ -263,6 +263,126 @@ struct DecodingRuleTests {
         #expect(outcome.errorCode == DecodeError.invalidFlowSchema)
         #expect(outcome.description.contains("nests components deeper than 200 levels"))
         #expect(outcome.description.contains("$.nodes[0].layout.children[0]"))
+    }
+
+    @Test("DEC-SCHEMA-VERSION: whole numbers and digit strings, however large; fractions, signs and other types invalid")
+    func schemaVersions() {
+        func code(_ version: String) -> String? {
+            errorCode(#"{"flow_id":"f","schema_version":\#(version),"flow_schema":\#(flow(layout: #"{"id":"r","type":"text"}"#))}"#)
+        }
+        for accepted in ["1", "1.0", "1e0", "-0", "0", "\"1\"", "\"1.7\"", "\"1.4.1\"", "null"] {
+            #expect(code(accepted) == nil, "\(accepted)")
+        }
+        for future in ["2", "1e300", "12345678901234567890", "\"99999999999999999999.1\"", "\"3.0\""] {
+            #expect(code(future) == DecodeError.unsupportedSchemaVersion, "\(future)")
+        }
+        for invalid in ["1.5", "-1", "1e400", "\"v1\"", "\"1.2.3.4\"", "\"+1\"", "\"1.\"", "\"\"", "true", "[1]", "{}"] {
+            #expect(code(invalid) == DecodeError.invalidFlowSchema, "\(invalid)")
+        }
+        #expect(errorCode(#"{"flow_id":"f","schema_version":1,"flow_schema":null}"#) == DecodeError.invalidFlowSchema)
+        // Missing resolve fields change nothing; extra ones are ignored.
+        var trace = DecodeTrace()
+        let text = #"{"schema_version":"1","flow_schema":\#(flow(layout: #"{"id":"r","type":"text"}"#)),"region":"eu"}"#
+        #expect(FlowDecoder.decode(text, trace: &trace).flow != nil && trace.rules.contains("DEC-IGNORE-FIELDS"))
+    }
+
+    @Test("DEC-VERSION: a whole number of any size is a version; strings, fractions, zero, negatives and 1e400 mean 1")
+    func contentVersions() throws {
+        let tree = #"{"id":"r","type":"stack","children":[{"id":"cd","type":"card"}]}"#
+        func type(_ version: String) throws -> String {
+            let text = #"{"id":"f","version":\#(version),"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":\#(tree)}]}"#
+            return try decoded(text).nodes[0].layout!.children[0].type
+        }
+        for migrated in ["1", "1.0", "1e0", "6", "\"8\"", "7.5", "0", "-0", "-3", "1e400", "true", "null"] {
+            #expect(try type(migrated) == "stack", "\(migrated) migrates like 1")
+        }
+        for untouched in ["8", "8.0", "9", "1e300", "12345678901234567890"] {
+            #expect(try type(untouched) == "unknown", "\(untouched) is left untransformed")
+        }
+    }
+
+    @Test("DEC-VARIABLE: a variable outside the documented types is skipped, its siblings and the flow kept")
+    func variables() throws {
+        let list =
+            #"[{"key":"a","type":"string"},{"key":"b","type":"date"},{"key":"c","type":"list"},"#
+            + #"{"key":"d","type":"list","listItemType":"number"},{"key":"e","type":"list","listItemType":"date"},"#
+            + #"{"key":"a","type":"number"},{"type":"string"},7,{"key":"f","type":"boolean","scope":"user","#
+            + #""lifecycle":"forever","source":{"kind":"remote","url":"x"}},{"key":"","type":"string"}]"#
+        var trace = DecodeTrace()
+        let outcome = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":\#(list)"#), trace: &trace)
+        #expect(outcome.flow?.variables == ["a", "d", "f"])
+        #expect(trace.hits.filter { $0.rule == "DEC-VARIABLE" }.count == 8)
+        #expect(try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":{"a":1}"#)).variables == [])
+    }
+
+    @Test("DEC-ZONE: a zone that is not an object is absent; visible false is still a zone")
+    func zoneShapes() throws {
+        func zones(_ extra: String) throws -> [String] {
+            try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: extra)).zones
+        }
+        #expect(try zones(#","persistentUI":{"navigationBar":"top","footer":{"visible":false},"overlay":[]}"#) == ["footer"])
+        #expect(try zones(#","persistentUI":"none","chrome":{"header":{}}"#) == [])
+        #expect(try zones(#","persistentUI":{},"chrome":{"header":{}}"#) == [])
+        #expect(try zones(#","chrome":{"header":true,"footer":{}}"#) == ["footer"])
+        #expect(try zones(#","persistentUI":null,"chrome":{"header":{"title":"Acme"}}"#) == ["navigationBar"])
+    }
+
+    @Test("DEC-DUPLICATE-EDGE and DEC-EDGE: a repeated edge id is skipped; guard, label, priority and transition never decide")
+    func edgeDetails() throws {
+        let nodes = #",{"id":"t","kind":"screen","layout":null}"#
+        let edges =
+            #","edges":[{"id":"e","fromNodeId":"s","toNodeId":"t","guard":"score >>> 3","label":7,"priority":"high","#
+            + #""transition":{"type":"teleport"}},{"id":"e","fromNodeId":"t","toNodeId":"s"},"#
+            + #"{"id":"g","fromNodeId":"s","toNodeId":"gone"},{"id":"g","fromNodeId":"t","toNodeId":"s"}]"#
+        let decodedFlow = try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: edges, nodes: nodes))
+        #expect(decodedFlow.edges.map { "\($0.id):\($0.from)" } == ["e:s", "g:t"])
+    }
+
+    @Test("DEC-LOGIC-NODE and DEC-SCREEN-TYPE: logic nodes as the schema writes them, and unknown screen types, are kept")
+    func logicAndScreenTypes() throws {
+        let nodes =
+            #",{"id":"c","kind":"condition","condition":"user.age >= 18 && flags.beta","outputs":{"trueLabel":"Yes"}},"#
+            + #"{"id":"a","kind":"assign","assignments":[{"variableKey":"n","expression":"n + 1"}]},"#
+            + #"{"id":"b","kind":"abTest","experimentKey":"x","variants":[{"id":"v","label":"A","weight":50,"targetNodeId":"s"}]},"#
+            + #"{"id":"w","kind":"screen","screenType":"popover","layout":null},{"id":"v","kind":"screen","screenType":3}"#
+        var trace = DecodeTrace()
+        let outcome = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#, nodes: nodes), trace: &trace)
+        #expect(outcome.flow?.nodes.map(\.id) == ["s", "c", "a", "b", "w", "v"])
+        #expect(trace.hits.filter { $0.rule == "DEC-LOGIC-NODE" }.count == 3)
+        #expect(trace.hits.filter { $0.rule == "DEC-SCREEN-TYPE" }.map(\.element) == ["w", "v"])
+    }
+
+    @Test("DEC-DUPLICATE-KEY: the last occurrence counts here, and the first is accepted too")
+    func duplicateKeys() throws {
+        let text = #"{"id":"f","id":"g","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"text","type":"stack"}}]}"#
+        let outcome = FlowDecoder.decode(text)
+        #expect(outcome.flow?.id == "g" && outcome.flow?.nodes[0].layout?.type == "stack")
+        let first = try #require(DecodingCheck.alternative(text, options: DecoderOptions()))
+        #expect(first.flow?.id == "f" && first.flow?.nodes[0].layout?.type == "text")
+        #expect(DecodingCheck.alternative(welcome, options: DecoderOptions()) == nil)
+    }
+
+    @Test("DEC-DEPTH: a tree at the limit decodes, one level past it does not, and deep props never count")
+    func depthLimit() throws {
+        func chain(_ depth: Int, props: String = "") -> String {
+            var layout = #"{"id":"leaf","type":"stack"\#(props)}"#
+            for level in 0..<(depth - 1) { layout = #"{"id":"n\#(level)","type":"stack","children":[\#(layout)]}"# }
+            return flow(layout: layout)
+        }
+        #expect(FlowDecoder.decode(chain(200)).flow != nil)
+        #expect(FlowDecoder.decode(chain(199)).flow != nil)
+        #expect(errorCode(chain(201)) == DecodeError.invalidFlowSchema)
+        let deepProps = #","props":{"data":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
+        var trace = DecodeTrace()
+        #expect(FlowDecoder.decode(chain(3, props: deepProps), trace: &trace).flow != nil)
+        #expect(trace.rules.contains("DEC-DEPTH"))
+    }
+
+    @Test("Numbers and strings as JSON writes them: escapes, unicode and lone surrogates decode, never fail the flow")
+    func lexical() throws {
+        let text = #"{"id":"caf\u00e9","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"\ud800x\udc00","type":"text","props":{"n":1e400,"m":-0,"b":123456789012345678901234567890}}}]}"#
+        let flow = try decoded(text)
+        #expect(flow.id == "café" && flow.nodes[0].layout?.id == "\u{FFFD}x\u{FFFD}")
     }
 
     @Test("Every decoding rule has a test here and a unique ID")

@@ -5,6 +5,7 @@ or the error code. Set FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings to p
 an unknown component type then drops its siblings.
 """
 import json
+import math
 import os
 
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
@@ -25,7 +26,9 @@ def is_str(value):
 
 
 def is_whole(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == int(value)
+    """A JSON number with no fraction; 1e400 (read as infinity) is not one."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+        and value == int(value)
 
 
 def schema_major(value):
@@ -35,7 +38,7 @@ def schema_major(value):
         return int(value)
     if is_str(value):
         parts = value.split(".")
-        if 1 <= len(parts) <= 3 and all(p.isdigit() and p.isascii() for p in parts):
+        if 1 <= len(parts) <= 3 and all(p and all("0" <= c <= "9" for c in p) for p in parts):
             return int(parts[0])
         raise Invalid("invalid_flow_schema", "schema_version %r is not N, N.M or N.M.P" % value)
     raise Invalid("invalid_flow_schema", "schema_version is neither a number nor a version string")
@@ -95,7 +98,7 @@ def decode_flow(text):
     if not is_str(flow.get("id")) or not isinstance(flow.get("nodes"), list) or not is_str(flow.get("entryNodeId")):
         raise Invalid("invalid_flow_schema", "id, nodes or entryNodeId missing")
     version = flow.get("version")
-    version = int(version) if is_whole(version) and 1 <= version < 1e9 else 1
+    version = min(int(version), 9) if is_whole(version) and version >= 1 else 1
     migrate = min(version, 8)
 
     nodes, ids = [], []
@@ -126,7 +129,7 @@ def decode_flow(text):
     if entry not in ids:
         raise Invalid("invalid_flow_schema", "entryNodeId names no node")
 
-    edges = []
+    edges, edge_ids = [], set()
     for edge in flow.get("edges") if isinstance(flow.get("edges"), list) else []:
         if not isinstance(edge, dict) or not all(is_str(edge.get(k)) for k in ("id", "fromNodeId", "toNodeId")):
             continue
@@ -134,19 +137,30 @@ def decode_flow(text):
         kind = "normal" if kind is None else kind
         if kind not in EDGE_KINDS or edge["fromNodeId"] not in ids or edge["toNodeId"] not in ids:
             continue
+        if edge["id"] in edge_ids:
+            continue
+        edge_ids.add(edge["id"])
         edges.append({"id": edge["id"], "from": edge["fromNodeId"], "to": edge["toNodeId"], "kind": kind})
 
     zones = []
     persistent = flow.get("persistentUI")
     if persistent is not None:
         if isinstance(persistent, dict):
-            zones = [z for z in ("navigationBar", "footer", "overlay") if persistent.get(z) is not None]
+            zones = [z for z in ("navigationBar", "footer", "overlay") if isinstance(persistent.get(z), dict)]
     elif isinstance(flow.get("chrome"), dict):
         chrome = flow["chrome"]
-        zones = (["navigationBar"] if chrome.get("header") is not None else []) + (["footer"] if chrome.get("footer") is not None else [])
+        zones = (["navigationBar"] if isinstance(chrome.get("header"), dict) else []) \
+            + (["footer"] if isinstance(chrome.get("footer"), dict) else [])
 
-    variables = [v["key"] for v in flow.get("variables") if isinstance(v, dict) and is_str(v.get("key"))] \
-        if isinstance(flow.get("variables"), list) else []
+    variables = []
+    for v in flow.get("variables") if isinstance(flow.get("variables"), list) else []:
+        if not isinstance(v, dict) or not is_str(v.get("key")) or not v["key"] or v["key"] in variables:
+            continue
+        if v.get("type") not in ("string", "number", "boolean", "list"):
+            continue
+        if v["type"] == "list" and v.get("listItemType") not in ("string", "number", "boolean"):
+            continue
+        variables.append(v["key"])
     return {"id": flow["id"], "version": 8, "entry": entry, "nodes": nodes, "edges": edges, "zones": zones, "variables": variables}
 
 

@@ -1,0 +1,172 @@
+import JSON
+
+/// The parts of a flow decoded after its nodes: the wire version gate, edges, zones and variables.
+extension FlowDecoder {
+    /// `schema_version`: a whole number N, or a string "N", "N.M" or "N.M.P" of digits; missing or null means 1
+    /// (DEC-SCHEMA-VERSION). A major too large for an integer is above any supported one.
+    static func schemaMajor(_ value: JSONValue?) throws(DecodeError) -> Int {
+        switch value {
+        case nil, .null?: return 1
+        case .number(let n)? where n.isFinite && n >= 0 && n == n.rounded(): return n < 1e15 ? Int(n) : Int.max
+        case .string(let s)?:
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...3).contains(parts.count),
+                parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
+            else {
+                throw invalid("$.schema_version \"\(s)\" is not N, N.M or N.M.P")
+            }
+            return Int(parts[0]) ?? Int.max
+        case .number(let n)?:
+            throw invalid("$.schema_version \(n) is not a whole number from 0 (write \"N.M\" for a minor version)")
+        default:
+            throw invalid("$.schema_version is neither a whole number nor a version string")
+        }
+    }
+
+    /// The edges kept (DEC-EDGE, DEC-DUPLICATE-EDGE): well formed, of a known kind, between decoded nodes, and the
+    /// first of their id. A guard, label, priority or transition never decides it: they are read when the flow runs.
+    static func edges(
+        _ flow: JSONValue, base: String, nodes: Set<String>, trace: inout DecodeTrace
+    ) -> [CanonicalFlow.Edge] {
+        var edges: [CanonicalFlow.Edge] = []
+        var ids = Set<String>()
+        for (index, value) in (flow["edges"]?.arrayValue ?? []).enumerated() {
+            let path = "\(base).edges[\(index)]"
+            let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
+            guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
+                let to = value["toNodeId"]?.stringValue,
+                nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
+            else {
+                trace.hit("DEC-EDGE", path)
+                continue
+            }
+            guard ids.insert(edgeID).inserted else {
+                trace.hit("DEC-DUPLICATE-EDGE", path, element: edgeID)
+                continue
+            }
+            if ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil }) {
+                trace.hit("DEC-EDGE", path, element: edgeID)
+            }
+            if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
+                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)")
+            }
+            edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
+        }
+        return edges
+    }
+
+    /// The zones that exist: `persistentUI`'s, or the legacy `chrome`'s (header, footer) when it is absent
+    /// (DEC-LEGACY-CHROME). A zone is an object; any other value is no zone, and `visible: false` still one (DEC-ZONE).
+    static func zones(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
+        func zone(_ value: JSONValue?, _ path: String) -> Bool {
+            guard let value, value != .null else { return false }
+            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", path) }
+            return value.isObject
+        }
+        if let persistent = flow["persistentUI"], persistent != .null {
+            guard persistent.isObject else {
+                trace.hit("DEC-ZONE", "\(base).persistentUI")
+                return []
+            }
+            return ["navigationBar", "footer", "overlay"].filter { zone(persistent[$0], "\(base).persistentUI.\($0)") }
+        }
+        guard let chrome = flow["chrome"], chrome.isObject else { return [] }
+        trace.hit("DEC-LEGACY-CHROME", "\(base).chrome")
+        return (zone(chrome["header"], "\(base).chrome.header") ? ["navigationBar"] : [])
+            + (zone(chrome["footer"], "\(base).chrome.footer") ? ["footer"] : [])
+    }
+
+    /// The keys of the variables kept (DEC-VARIABLE): an object with a non-empty string key not seen before, a type
+    /// among the four, and for a list an item type among the three. An unknown scope, lifecycle or source kind
+    /// does not drop it: the variable exists, and where its value comes from is settled when the flow runs.
+    static func variables(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
+        guard let list = flow["variables"], list != .null else { return [] }
+        guard let variables = list.arrayValue else {
+            trace.hit("DEC-VARIABLE", "\(base).variables")
+            return []
+        }
+        var keys: [String] = []
+        var seen = Set<String>()
+        for (index, variable) in variables.enumerated() {
+            let path = "\(base).variables[\(index)]"
+            let type = variable["type"]?.stringValue ?? ""
+            guard let key = variable["key"]?.stringValue, !key.isEmpty, DecoderOptions.variableTypes.contains(type),
+                type != "list" || DecoderOptions.listItemTypes.contains(variable["listItemType"]?.stringValue ?? ""),
+                seen.insert(key).inserted
+            else {
+                trace.hit("DEC-VARIABLE", path)
+                continue
+            }
+            let lifecycle = variable["lifecycle"], scope = variable["scope"], source = variable["source"]?["kind"]
+            if lifecycle.map({ !DecoderOptions.lifecycles.contains($0.stringValue ?? "") }) == true
+                || scope.map({ $0.stringValue != "global" }) == true
+                || source.map({ !DecoderOptions.sourceKinds.contains($0.stringValue ?? "") }) == true
+            {
+                trace.hit("DEC-VARIABLE", path, element: key)
+            }
+            if let field = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
+                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(field)")
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// Whether a screen hides every zone: `screenSettings.hideAllZones`, with the legacy `chromeOverrides`
+    /// standing in for absent `screenSettings`, and legacy `props.hideChrome` (DEC-LEGACY-*).
+    static func hidesZones(_ screen: JSONValue) -> Bool {
+        let settings =
+            screen["screenSettings"].flatMap { $0.isObject ? $0 : nil }
+            ?? screen["chromeOverrides"].flatMap { $0.isObject ? $0 : nil }
+        return settings?["hideAllZones"]?.boolValue == true || screen["props"]?["hideChrome"]?.boolValue == true
+    }
+}
+
+extension JSONValue {
+    /// How deep arrays and objects nest in the value (0 for a scalar).
+    var nesting: Int {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(self, 0)]
+        while let (value, depth) = stack.popLast() {
+            switch value {
+            case .array(let items):
+                deepest = max(deepest, depth + 1)
+                for item in items { stack.append((item, depth + 1)) }
+            case .object(let pairs):
+                deepest = max(deepest, depth + 1)
+                for pair in pairs { stack.append((pair.value, depth + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// Whether an object anywhere in the value repeats a key.
+    var repeatsAKey: Bool {
+        var stack: [JSONValue] = [self]
+        while let value = stack.popLast() {
+            switch value {
+            case .array(let items): stack.append(contentsOf: items)
+            case .object(let pairs):
+                if pairs.count > 1 {
+                    var keys = Set<String>()
+                    for pair in pairs where !keys.insert(pair.key).inserted { return true }
+                }
+                stack.append(contentsOf: pairs.map(\.value))
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The value with every object keeping the first occurrence of a repeated key, as some JSON readers do.
+    var keepingFirstKeys: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.keepingFirstKeys))
+        case .object(let pairs):
+            var keys = Set<String>()
+            return .object(pairs.filter { keys.insert($0.key).inserted }.map { ($0.key, $0.value.keepingFirstKeys) })
+        default: return self
+        }
+    }
+}
