@@ -10,14 +10,15 @@ struct ListMutantsCommand: Subcommand {
 
     func run(_ console: Console) -> ExitCode {
         for bug in SampleBug.allCases {
-            console.out(
-                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (minimal counterexample: \(bug.minimalSteps) step\(bug.minimalSteps == 1 ? "" : "s"))"
-            )
+            let steps = "\(bug.minimalSteps) step\(bug.minimalSteps == 1 ? "" : "s")"
+            let depth = bug.minimalDepth.map { " from a stack of about \($0) screens" } ?? ""
+            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (minimal counterexample: \(steps)\(depth))")
         }
         for bug in DecoderBug.allCases {
+            let nodes = "\(bug.minimalNodes) node\(bug.minimalNodes == 1 ? "" : "s")"
             console.out(
-                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a decoding-only implementation; minimal counterexample: a document of at most 3 nodes)"
-            )
+                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a decoding-only implementation; minimal counterexample: "
+                    + "a document of \(nodes))")
         }
         return .success
     }

@@ -47,6 +47,8 @@ public struct DecoderOptions: Hashable, Codable, Sendable {
     public static let sourceKinds = ["constant", "sdk"]
     /// How deep props may nest before a document counts as carrying deep props (DEC-DEPTH: they never count).
     static let deepProps = 32
+    /// How deep components nest before a document falls under DEC-DEPTH while it still decodes.
+    static let deepLayout = 32
     /// Component types removed, with their subtrees, by the 3→4 migration.
     public static let strippedBy4 = ["carousel", "video", "lottie", "chart", "spacer", "divider"]
 }

@@ -54,9 +54,12 @@ public enum DecodingCheck {
         }
         broken.removeAll { $0 == "DEC-CANONICAL" }
         if actual.flow == nil && broken.count > 1 {
-            // A rejected resolve response: the envelope only carries what the other rules are about (its
-            // schema_version, the flow inside), so it is not a cause of its own.
-            broken.removeAll { $0 == "DEC-RESOLVE" }
+            // A rejected document: the rules about the whole of it (the resolve envelope, which only carries what the
+            // others are about; a version that means 1; repeated keys; unknown fields) name the cause only when no
+            // rule about a part of it (a node, a component, an edge) breaks.
+            let wholeDocument: Set<String> = ["DEC-RESOLVE", "DEC-VERSION", "DEC-DUPLICATE-KEY", "DEC-IGNORE-FIELDS"]
+            let parts = broken.filter { !wholeDocument.contains($0) }
+            if !parts.isEmpty { broken = parts }
         }
         return broken.isEmpty ? ["DEC-CANONICAL"] : broken
     }

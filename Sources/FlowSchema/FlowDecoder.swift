@@ -192,9 +192,11 @@ public enum FlowDecoder {
             trace.fatal = "DEC-DEPTH"
             throw invalid("\(path) nests components deeper than \(options.maxComponentDepth) levels")
         }
-        // Two cases the rule must keep decoding: a component at the deepest level allowed, and props nested deep,
-        // which are data, not components, and never count.
-        if depth == options.maxComponentDepth - 1 { trace.hit("DEC-DEPTH", path, screen: screen, element: "limit") }
+        // Two cases the rule must keep decoding: components nested deep (up to the deepest level allowed), and props
+        // nested deep, which are data, not components, and never count.
+        if depth == min(DecoderOptions.deepLayout, options.maxComponentDepth - 1) {
+            trace.hit("DEC-DEPTH", path, screen: screen, element: "deep")
+        }
         if let props = value["props"], props.nesting >= DecoderOptions.deepProps {
             trace.hit("DEC-DEPTH", "\(path).props", screen: screen, element: id)
         }

@@ -22,11 +22,17 @@ struct SampleDecoder {
                 } else {
                     // Skipping must consume the element: a container that did not move would loop forever.
                     let before = container.currentIndex
-                    _ = try? container.decode(AnyJSON.self)
+                    _ = try? container.decode(Skip.self)
                     if container.currentIndex == before { break }
                 }
             }
         }
+    }
+
+    /// Decodes nothing: moves an unkeyed container past an element that failed, at no cost (decoding the element
+    /// as a value would cost the square of its depth in Foundation's coding paths).
+    struct Skip: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 
     /// Any JSON value, kept loosely; a number no `Double` holds (`1e400`) is `unreadable`, so decoding one never fails.
@@ -59,7 +65,7 @@ struct SampleDecoder {
     struct Component: Decodable {
         var id: String
         var type: String
-        var props: [String: AnyJSON]?
+        var props: Props?
         var children: [Component?]?
 
         private enum CodingKeys: String, CodingKey { case id, type, props, children }
@@ -68,7 +74,7 @@ struct SampleDecoder {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(String.self, forKey: .id)
             type = try c.decode(String.self, forKey: .type)
-            props = try c.decodeIfPresent([String: AnyJSON].self, forKey: .props)
+            props = try c.decodeIfPresent(Props.self, forKey: .props)
             // Each child decodes on its own: one malformed child is nil, not fatal.
             if c.contains(.children), !(try c.decodeNil(forKey: .children)) {
                 var list = try c.nestedUnkeyedContainer(forKey: .children)
@@ -78,13 +84,24 @@ struct SampleDecoder {
                         children.append(child)
                     } else {
                         let before = list.currentIndex
-                        _ = try? list.decode(AnyJSON.self)
+                        _ = try? list.decode(Skip.self)
                         children.append(nil)
                         if list.currentIndex == before { break }
                     }
                 }
                 self.children = children
             }
+        }
+    }
+
+    /// The props the SDK reads; the rest of the bag is data it never decodes (decoding all of it would cost the
+    /// square of its depth in Foundation's coding paths).
+    struct Props: Decodable {
+        var variant: String?
+        private enum CodingKeys: String, CodingKey { case variant }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            variant = try? c.decodeIfPresent(String.self, forKey: .variant)
         }
     }
 
@@ -96,8 +113,13 @@ struct SampleDecoder {
         var props: [String: AnyJSON]?
         var screenSettings: [String: AnyJSON]?
         var chromeOverrides: [String: AnyJSON]?
+        var screenType: AnyJSON?
+        /// A condition's expression, or an assign node's expressions.
+        var expressions: [String] = []
 
-        private enum CodingKeys: String, CodingKey { case id, kind, layout, props, screenSettings, chromeOverrides }
+        private enum CodingKeys: String, CodingKey {
+            case id, kind, layout, props, screenSettings, chromeOverrides, screenType, condition, assignments
+        }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -107,6 +129,13 @@ struct SampleDecoder {
             props = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .props)
             screenSettings = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .screenSettings)
             chromeOverrides = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .chromeOverrides)
+            screenType = try? c.decodeIfPresent(AnyJSON.self, forKey: .screenType)
+            if let condition = try? c.decodeIfPresent(String.self, forKey: .condition) { expressions.append(condition) }
+            if let assignments = try? c.decodeIfPresent([[String: AnyJSON]].self, forKey: .assignments) {
+                for case .string(let expression)? in assignments.map({ $0["expression"] }) {
+                    expressions.append(expression)
+                }
+            }
         }
     }
 
@@ -115,12 +144,15 @@ struct SampleDecoder {
         var fromNodeId: String
         var toNodeId: String
         var kind: String?
+        var `guard`: AnyJSON?
     }
 
     struct Variable: Decodable {
         var key: String
         var type: String?
         var listItemType: String?
+        var lifecycle: AnyJSON?
+        var source: AnyJSON?
     }
 
     struct Flow: Decodable {
@@ -156,12 +188,14 @@ struct SampleDecoder {
         var hasFlowSchema: Bool
         var flow: Flow?
         var flowIsObject: Bool
+        var hasServiceFields: Bool
 
-        private enum CodingKeys: String, CodingKey { case schema_version, flow_schema }
+        private enum CodingKeys: String, CodingKey { case schema_version, flow_schema, flow_id, cache_ttl_seconds }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             hasFlowSchema = c.contains(.flow_schema)
+            hasServiceFields = c.contains(.flow_id) && c.contains(.cache_ttl_seconds)
             schemaVersion = try c.decodeIfPresent(AnyJSON.self, forKey: .schema_version)
             flowIsObject = (try? c.nestedContainer(keyedBy: CodingKeys.self, forKey: .flow_schema)) != nil
             flow = try? c.decodeIfPresent(Flow.self, forKey: .flow_schema)
@@ -173,6 +207,7 @@ struct SampleDecoder {
     }
 
     func decode(_ text: String) -> DecodeOutcome {
+        if bug == .depthCountsProps, Self.nesting(text) > 256 { return fail("the document nests deeper than 256 levels") }
         let data = Data(Self.replacingLoneSurrogates(text).utf8)
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
@@ -188,7 +223,7 @@ struct SampleDecoder {
         case .number(let n)? where n >= 0 && n == n.rounded(): major = n < 1e9 ? Int(n) : Int.max
         case .string(let s)?:
             let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            guard bug != .stringSchemaVersionRejected, (1...3).contains(parts.count),
+            guard bug != .stringSchemaVersionRejected, (1...(bug == .schemaVersionPatchRejected ? 2 : 3)).contains(parts.count),
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } })
             else {
                 return fail("bad schema_version")
@@ -203,6 +238,7 @@ struct SampleDecoder {
                 DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
         }
         guard envelope.flowIsObject else { return fail("flow_schema is not an object") }
+        if bug == .resolveMissingFieldsRejected && !envelope.hasServiceFields { return fail("flow_id missing") }
         guard let flow = envelope.flow else { return fail("flow_schema is not a flow") }
         return build(flow)
     }
@@ -210,16 +246,29 @@ struct SampleDecoder {
     func build(_ flow: Flow) -> DecodeOutcome {
         var version = 1
         if case .number(let n)? = flow.version, n >= 1, n == n.rounded() { version = n > 8 ? 9 : Int(n) }
+        if bug == .hugeVersionTreatedAsMissing, case .number(let n)? = flow.version, n >= 1e9 { version = 1 }
+        if bug == .contentVersionStringFails, case .string? = flow.version { return fail("version is not a number") }
         let migrateFrom = min(version, 8)
         var nodes: [CanonicalFlow.Node] = []
         // A set: large documents must decode in linear time.
         var ids: Set<String> = []
         for node in flow.nodes.elements where !ids.contains(node.id) {
+            if bug == .conditionExpressionFailsFlow, node.expressions.contains(where: { !Self.parses($0) }) {
+                return fail("node \(node.id) has an expression the SDK cannot parse")
+            }
             switch node.kind {
             case "screen":
+                if bug == .unknownScreenTypeDropsScreen, let type = node.screenType,
+                    !["standard", "modal", "bottomSheet", "fullScreen"].contains(where: { type == .string($0) })
+                {
+                    continue
+                }
                 var layout: CanonicalFlow.Component?
                 if let raw = node.layout {
                     if tooDeep(raw, depth: 0, version: migrateFrom) {
+                        return fail("a layout nests components deeper than \(Self.maxDepth) levels")
+                    }
+                    if bug == .depthLimit64 && tooDeep(raw, depth: Self.maxDepth - 64, version: migrateFrom) {
                         return fail("a layout nests components deeper than \(Self.maxDepth) levels")
                     }
                     layout = component(raw, version: migrateFrom)
@@ -253,6 +302,9 @@ struct SampleDecoder {
         let kinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
         for edge in flow.edges?.elements ?? [] {
             let kind = edge.kind ?? "normal"
+            if bug == .edgeGuardFailsFlow, case .string(let expression)? = edge.guard, !Self.parses(expression) {
+                return fail("edge \(edge.id) has a guard the SDK cannot parse")
+            }
             if !kinds.contains(kind) {
                 if bug == .unknownEdgeKindFailsFlow { return fail("unknown edge kind \(kind)") }
                 continue
@@ -260,7 +312,7 @@ struct SampleDecoder {
             guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
                 continue
             }
-            if edgeIDs.insert(edge.id).inserted {
+            if edgeIDs.insert(edge.id).inserted || bug == .duplicateEdgeIDsKept {
                 edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
             }
         }
@@ -268,7 +320,9 @@ struct SampleDecoder {
         var zones: [String] = []
         if let persistent = flow.persistentUI, persistent != .null {
             if let object = persistent.object {
-                zones = ["navigationBar", "footer", "overlay"].filter { object[$0]?.object != nil }
+                zones = ["navigationBar", "footer", "overlay"].filter {
+                    bug == .nonObjectZoneCounted ? object[$0] != nil && object[$0] != .null : object[$0]?.object != nil
+                }
             }
         } else if bug != .chromeIgnored, let chrome = flow.chrome?.object {
             if chrome["header"]?.object != nil { zones.append("navigationBar") }
@@ -276,8 +330,21 @@ struct SampleDecoder {
         }
         var keys: [String] = []
         for variable in flow.variables?.elements ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
-            guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else { continue }
-            if type == "list" && !["string", "number", "boolean"].contains(variable.listItemType ?? "") { continue }
+            guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else {
+                if bug == .variableUnknownTypeFailsFlow { return fail("variable \(variable.key) has an unknown type") }
+                continue
+            }
+            if type == "list" && !["string", "number", "boolean"].contains(variable.listItemType ?? "")
+                && bug != .listWithoutItemTypeKept
+            {
+                continue
+            }
+            if bug == .variableUnknownLifecycleFailsFlow {
+                let lifecycle = variable.lifecycle.map { $0 == .string("static") || $0 == .string("session") } ?? true
+                let kind = variable.source?.object?["kind"]
+                let source = kind.map { $0 == .string("constant") || $0 == .string("sdk") } ?? true
+                if !lifecycle || !source { return fail("variable \(variable.key) has an unknown lifecycle or source") }
+            }
             keys.append(variable.key)
         }
         return .flow(
@@ -323,11 +390,53 @@ struct SampleDecoder {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// How deep brackets nest in a text, strings skipped: the mutant's guard against deep input.
+    static func nesting(_ text: String) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 34 {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case 34: inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// Whether the SDK's small expression parser reads an expression: comparisons and logic of names and literals.
+    static func parses(_ expression: String) -> Bool {
+        let operators = ["==", "!=", ">=", "<=", ">", "<", "&&", "||", "!", "+", "-"]
+        var depth = 0
+        for character in expression {
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            if depth < 0 { return false }
+        }
+        let tokens = expression.split(separator: " ")
+        guard depth == 0, !tokens.isEmpty, let last = tokens.last, !operators.contains(String(last)) else {
+            return false
+        }
+        return tokens.allSatisfy { token in
+            operators.contains(String(token)) || token.allSatisfy { $0.isLetter || $0.isNumber || "._\"()".contains($0) }
+        }
+    }
+
     /// The SDK's migration table, newest rule last.
     func migratedType(_ component: Component, version: Int) -> String? {
         var type = component.type
-        var checkbox = component.props?["variant"] == .string("checkbox")
-        if version <= 2 && type == "checkbox" { type = "toggle"; checkbox = true }
+        var checkbox = component.props?.variant == "checkbox"
+        if version <= 2 && type == "checkbox" {
+            type = "toggle"
+            checkbox = true
+            // The mutant stops after the first step that changed something.
+            if bug == .migrationSingleStep { return type }
+        }
         if version <= 3 && ["carousel", "video", "lottie", "chart", "spacer", "divider"].contains(type) { return nil }
         if version <= 4 && type == "toggle" && checkbox { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
@@ -353,7 +462,8 @@ struct SampleDecoder {
     /// Whether the layout nests well-formed components past ``maxDepth``; a removed or unknown component's subtree
     /// is never looked into, as it is never decoded.
     func tooDeep(_ raw: Component, depth: Int, version: Int) -> Bool {
-        if depth >= Self.maxDepth { return true }
+        if depth >= Self.maxDepth - (bug == .depthOffByOne ? 1 : 0) { return true }
+
         guard let type = migratedType(raw, version: version), componentTypes.contains(type) else { return false }
         return (raw.children ?? []).compactMap { $0 }.contains { tooDeep($0, depth: depth + 1, version: version) }
     }

@@ -19,6 +19,18 @@ let expectedDecodingRules: [DecoderBug: Set<String>] = [
     .malformedChildDropsParent: ["DEC-MALFORMED-CHILD"], .emptyEntryRejected: ["DEC-ENTRY-EMPTY"],
     .unsupportedNodesDropped: ["DEC-NODE-UNSUPPORTED"], .danglingEdgesKept: ["DEC-EDGE"],
     .hideChromeIgnored: ["DEC-LEGACY-OVERRIDES"], .stringSchemaVersionRejected: ["DEC-SCHEMA-VERSION"],
+    .depthLimit64: ["DEC-DEPTH"], .depthOffByOne: ["DEC-DEPTH"],
+    // The guard runs before the version gate: a resolve response it refuses gets the wrong error code.
+    .depthCountsProps: ["DEC-DEPTH", "DEC-SCHEMA-VERSION"],
+    .variableUnknownTypeFailsFlow: ["DEC-VARIABLE"], .variableUnknownLifecycleFailsFlow: ["DEC-VARIABLE"],
+    .listWithoutItemTypeKept: ["DEC-VARIABLE"], .duplicateEdgeIDsKept: ["DEC-DUPLICATE-EDGE"],
+    .edgeGuardFailsFlow: ["DEC-EDGE"],
+    // A dropped screen also hides a layout nested past the limit, so a flow decodes where the document is an error.
+    .unknownScreenTypeDropsScreen: ["DEC-DEPTH", "DEC-SCREEN-TYPE"],
+    .contentVersionStringFails: ["DEC-VERSION"], .schemaVersionPatchRejected: ["DEC-SCHEMA-VERSION"],
+    .nonObjectZoneCounted: ["DEC-ZONE"], .resolveMissingFieldsRejected: ["DEC-RESOLVE"],
+    .conditionExpressionFailsFlow: ["DEC-LOGIC-NODE"], .migrationSingleStep: ["DEC-MIGRATE"],
+    .hugeVersionTreatedAsMissing: ["DEC-UNKNOWN-COMPONENT", "DEC-VERSION"],
 ]
 
 @Suite("Decoding suite")
@@ -35,7 +47,7 @@ struct DecodingRunnerTests {
     }
 
     @Test(
-        "Every decoder mutant is caught: exactly its rules named, every counterexample 1-minimal and of a few nodes",
+        "Every decoder mutant is caught: exactly its rules named, every counterexample 1-minimal and at its known size",
         arguments: DecoderBug.allCases)
     func mutantCaught(bug: DecoderBug) throws {
         let result = try ConformanceRunner(implementation: SampleFlowDecoder(bug: bug), options: .init(seed: 1)).run()
@@ -43,7 +55,7 @@ struct DecodingRunnerTests {
         #expect(Set(result.failures.flatMap(\.ruleIDs)) == expectedDecodingRules[bug], "\(bug)")
         for failure in result.failures(of: .decoding) {
             let detail = try #require(failure.detail.decoded(as: DocumentFailureDetail.self))
-            #expect(failure.size.value <= 3, "\(bug): \(failure.size)\n\(detail.document)")
+            #expect(failure.size.value <= bug.minimalNodes, "\(bug): \(failure.size)\n\(detail.document)")
             // 1-minimal, checked again here from the record alone: no single edit keeps the same divergence
             // without bringing in a rule of its own.
             #expect(failure.oneMinimal, "\(bug): \(detail.document)")

@@ -183,7 +183,9 @@ extension DocumentGenerator {
         if roll == 19 {
             type = try pick(source, Self.unknownTypes)
             context.label("unknown-component")
-        } else if roll >= 14 && version < 8 {
+        } else if roll >= 14 && version != 8 {
+            // Old documents hold legacy types to migrate; documents ahead of the registry hold them too, and they must
+            // stay untransformed (DEC-VERSION).
             type = try pick(source, Self.legacyTypes)
             migrationLabels(type, version: version, context: context)
         } else if depth < 5 && !containers.isEmpty && (root || roll < 8) {

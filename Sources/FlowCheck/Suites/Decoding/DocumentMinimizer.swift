@@ -26,9 +26,10 @@ struct DocumentMinimizer {
             var index = 0
             var edits = Self.edits(of: best)
             while index < edits.count && calls < budget {
-                if test(edits[index]) {
+                let candidate = edits[index].applied(to: best)
+                if test(candidate) {
                     // The same index now points at the next edit of the smaller document.
-                    best = edits[index]
+                    best = candidate
                     edits = Self.edits(of: best)
                     progress = true
                 } else {
@@ -44,14 +45,52 @@ struct DocumentMinimizer {
         return fails(JSONWriter.write(value, sortedKeys: false))
     }
 
-    /// Every document one edit away, removals first, outermost first: each object member and array element removed,
+    /// One edit of a document: at `path` (member or element positions from the root), remove the item or replace the
+    /// value. Edits are listed, not built: building every candidate of a deep document up front costs the square of
+    /// its size.
+    struct Edit {
+        var path: [Int]
+        /// The simpler value, or `nil` to remove the item at the end of the path.
+        var replacement: JSONValue?
+        /// Whether it makes a content version the current one.
+        var isVersion = false
+
+        func applied(to value: JSONValue) -> JSONValue {
+            applied(to: value, at: path[...]) ?? value
+        }
+
+        private func applied(to value: JSONValue, at path: ArraySlice<Int>) -> JSONValue? {
+            guard let step = path.first else { return replacement }
+            let rest = path.dropFirst()
+            switch value {
+            case .object(var pairs):
+                if rest.isEmpty && replacement == nil { pairs.remove(at: step); return .object(pairs) }
+                if rest.isEmpty { pairs[step].value = replacement!; return .object(pairs) }
+                pairs[step].value = applied(to: pairs[step].value, at: rest) ?? pairs[step].value
+                return .object(pairs)
+            case .array(var items):
+                if rest.isEmpty && replacement == nil { items.remove(at: step); return .array(items) }
+                if rest.isEmpty { items[step] = replacement!; return .array(items) }
+                items[step] = applied(to: items[step], at: rest) ?? items[step]
+                return .array(items)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Every edit one step away, removals first, outermost first: each object member and array element removed,
     /// then each value made simpler (a non-empty container emptied, a string emptied, a number zeroed, true made
     /// false, anything else made null), ids excepted (``idKeys``).
-    static func edits(of value: JSONValue) -> [JSONValue] {
-        var removals: [JSONValue] = []
-        var simplifications: [JSONValue] = []
-        collect(value, key: nil, rebuild: { $0 }, removals: &removals, simplifications: &simplifications)
-        return removals + simplifications
+    static func edits(of value: JSONValue) -> [Edit] {
+        var removals: [Edit] = []
+        var simplifications: [Edit] = []
+        var path: [Int] = []
+        collect(value, key: nil, path: &path, removals: &removals, simplifications: &simplifications)
+        // A content version made current comes first: removing it would be shorter, but a missing version is a case
+        // of its own (it means 1), which a reader would take for part of the cause.
+        let current = simplifications.filter { $0.replacement == .number(8) && $0.isVersion }
+        return current + removals + simplifications.filter { !($0.replacement == .number(8) && $0.isVersion) }
     }
 
     /// Members whose string a reader follows from one place to another: emptying one saves a few bytes and makes
@@ -59,8 +98,7 @@ struct DocumentMinimizer {
     static let idKeys: Set<String> = ["id", "entryNodeId", "fromNodeId", "toNodeId"]
 
     private static func collect(
-        _ value: JSONValue, key: String?, rebuild: (JSONValue) -> JSONValue, removals: inout [JSONValue],
-        simplifications: inout [JSONValue]
+        _ value: JSONValue, key: String?, path: inout [Int], removals: inout [Edit], simplifications: inout [Edit]
     ) {
         let isID: Bool
         if let key, idKeys.contains(key), case .string(let text) = value, !text.isEmpty {
@@ -68,42 +106,27 @@ struct DocumentMinimizer {
         } else {
             isID = false
         }
-        if key == "version", case .number(let number) = value, number != 8 {
+        if key == "version", value != .number(8) {
             // The current content version is the simplest one to read: nothing migrates.
-            simplifications.append(rebuild(.number(8)))
+            simplifications.append(Edit(path: path, replacement: .number(8), isVersion: true))
         } else if !isID, let simpler = simplified(value) {
-            simplifications.append(rebuild(simpler))
+            simplifications.append(Edit(path: path, replacement: simpler))
         }
         switch value {
         case .object(let pairs):
+            for index in pairs.indices { removals.append(Edit(path: path + [index], replacement: nil)) }
             for index in pairs.indices {
-                var fewer = pairs
-                fewer.remove(at: index)
-                removals.append(rebuild(.object(fewer)))
-            }
-            for index in pairs.indices {
-                collect(
-                    pairs[index].value, key: pairs[index].key,
-                    rebuild: { inner in
-                        var changed = pairs
-                        changed[index].value = inner
-                        return rebuild(.object(changed))
-                    }, removals: &removals, simplifications: &simplifications)
+                path.append(index)
+                collect(pairs[index].value, key: pairs[index].key, path: &path, removals: &removals,
+                    simplifications: &simplifications)
+                path.removeLast()
             }
         case .array(let items):
+            for index in items.indices { removals.append(Edit(path: path + [index], replacement: nil)) }
             for index in items.indices {
-                var fewer = items
-                fewer.remove(at: index)
-                removals.append(rebuild(.array(fewer)))
-            }
-            for index in items.indices {
-                collect(
-                    items[index], key: nil,
-                    rebuild: { inner in
-                        var changed = items
-                        changed[index] = inner
-                        return rebuild(.array(changed))
-                    }, removals: &removals, simplifications: &simplifications)
+                path.append(index)
+                collect(items[index], key: nil, path: &path, removals: &removals, simplifications: &simplifications)
+                path.removeLast()
             }
         default:
             break
@@ -123,6 +146,6 @@ struct DocumentMinimizer {
 
     /// Whether no single edit keeps the failure.
     func isOneMinimal(_ value: JSONValue) -> Bool {
-        !Self.edits(of: value).contains { fails(JSONWriter.write($0, sortedKeys: false)) }
+        !Self.edits(of: value).contains { fails(JSONWriter.write($0.applied(to: value), sortedKeys: false)) }
     }
 }
