@@ -16,9 +16,8 @@ struct ListMutantsCommand: Subcommand {
         }
         for bug in DecoderBug.allCases {
             let nodes = "\(bug.minimalNodes) node\(bug.minimalNodes == 1 ? "" : "s")"
-            console.out(
-                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a decoding-only implementation; minimal counterexample: "
-                    + "a document of \(nodes))")
+            let minimal = "a decoding-only implementation; minimal counterexample: a document of \(nodes)"
+            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (\(minimal))")
         }
         return .success
     }

@@ -46,7 +46,8 @@ package enum DecoderBug: String, CaseIterable, Sendable {
         case .danglingEdgesKept: return "edges that name a missing node are kept"
         case .hideChromeIgnored: return "the legacy props.hideChrome does not hide the zones"
         case .stringSchemaVersionRejected: return "a schema_version written as a string (\"1.2\") is refused"
-        case .depthLimit64: return "layouts nested deeper than 64 components are refused (a recursion guard set too low)"
+        case .depthLimit64:
+            return "layouts nested deeper than 64 components are refused (a recursion guard set too low)"
         case .depthOffByOne: return "a layout exactly at the depth limit (200) is refused: the check is off by one"
         case .depthCountsProps:
             return "a guard refuses text nested deeper than 256 levels, so deep props and a layout at the limit fail"

@@ -207,7 +207,9 @@ struct SampleDecoder {
     }
 
     func decode(_ text: String) -> DecodeOutcome {
-        if bug == .depthCountsProps, Self.nesting(text) > 256 { return fail("the document nests deeper than 256 levels") }
+        if bug == .depthCountsProps, Self.nesting(text) > 256 {
+            return fail("the document nests deeper than 256 levels")
+        }
         let data = Data(Self.replacingLoneSurrogates(text).utf8)
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
@@ -223,7 +225,8 @@ struct SampleDecoder {
         case .number(let n)? where n >= 0 && n == n.rounded(): major = n < 1e9 ? Int(n) : Int.max
         case .string(let s)?:
             let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            guard bug != .stringSchemaVersionRejected, (1...(bug == .schemaVersionPatchRejected ? 2 : 3)).contains(parts.count),
+            guard bug != .stringSchemaVersionRejected,
+                (1...(bug == .schemaVersionPatchRejected ? 2 : 3)).contains(parts.count),
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } })
             else {
                 return fail("bad schema_version")
@@ -395,7 +398,11 @@ struct SampleDecoder {
         var depth = 0, deepest = 0, inString = false, escaped = false
         for byte in text.utf8 {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 34 {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == 34 {
                     inString = false
                 }
                 continue
@@ -423,7 +430,8 @@ struct SampleDecoder {
             return false
         }
         return tokens.allSatisfy { token in
-            operators.contains(String(token)) || token.allSatisfy { $0.isLetter || $0.isNumber || "._\"()".contains($0) }
+            operators.contains(String(token))
+                || token.allSatisfy { $0.isLetter || $0.isNumber || "._\"()".contains($0) }
         }
     }
 

@@ -270,7 +270,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         func matches(_ name: String) -> Bool {
             seen += 1
             if bugs.contains(.popToSearchesTop32) && seen > 32 { return false }
-            return bugs.contains(.screenNamesCaseInsensitive) ? name.lowercased() == target.lowercased() : name == target
+            return bugs.contains(.screenNamesCaseInsensitive)
+                ? name.lowercased() == target.lowercased() : name == target
         }
         if bugs.contains(.popToBottomMost) {
             search: for layer in lowest..<layers.count {
@@ -304,7 +305,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         let hadBeforeReplace = top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
         let window = bugs.contains(.flowRootWindow10) ? top.screens.suffix(10) : top.screens[...]
-        let had = bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
+        let had =
+            bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
         let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
         if behavior != "KEEP" {
             switch SampleBug.allCases.first(where: { bugs.contains($0) && $0.rawValue.hasPrefix("remove-previous") }) {

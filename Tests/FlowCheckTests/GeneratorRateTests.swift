@@ -38,7 +38,8 @@ struct GeneratorRateTests {
     /// Every navigation and session class the article documents, measured.
     static func navigationRates() throws -> [String: Double] {
         let runs = 2_000
-        let navigation = try values(PlanGenerator(capabilities: .full, suite: .navigation, maxSteps: 30).plans, count: runs)
+        let navigation = try values(
+            PlanGenerator(capabilities: .full, suite: .navigation, maxSteps: 30).plans, count: runs)
         let session = try values(
             PlanGenerator(capabilities: .full, suite: .session, optimistic: true, maxSteps: 30).plans, count: runs)
         var rates: [String: Double] = [:]

@@ -226,7 +226,9 @@ struct DecodingRuleTests {
         #expect(flow.edges.count == 1 && flow.variables == ["name"])
     }
 
-    @Test("DEC-CANONICAL: every decodable document falls under it, and a difference no other rule's check explains breaks it")
+    @Test(
+        "DEC-CANONICAL: every decodable document falls under it, and a difference no other rule's check explains breaks it"
+    )
     func canonical() throws {
         let text = flow(layout: #"{"id":"r","type":"stack"}"#)
         var trace = DecodeTrace()
@@ -265,10 +267,13 @@ struct DecodingRuleTests {
         #expect(outcome.description.contains("$.nodes[0].layout.children[0]"))
     }
 
-    @Test("DEC-SCHEMA-VERSION: whole numbers and digit strings, however large; fractions, signs and other types invalid")
+    @Test(
+        "DEC-SCHEMA-VERSION: whole numbers and digit strings, however large; fractions, signs and other types invalid")
     func schemaVersions() {
         func code(_ version: String) -> String? {
-            errorCode(#"{"flow_id":"f","schema_version":\#(version),"flow_schema":\#(flow(layout: #"{"id":"r","type":"text"}"#))}"#)
+            errorCode(
+                #"{"flow_id":"f","schema_version":\#(version),"flow_schema":\#(flow(layout: #"{"id":"r","type":"text"}"#))}"#
+            )
         }
         for accepted in ["1", "1.0", "1e0", "-0", "0", "\"1\"", "\"1.7\"", "\"1.4.1\"", "null"] {
             #expect(code(accepted) == nil, "\(accepted)")
@@ -276,7 +281,8 @@ struct DecodingRuleTests {
         for future in ["2", "1e300", "12345678901234567890", "\"99999999999999999999.1\"", "\"3.0\""] {
             #expect(code(future) == DecodeError.unsupportedSchemaVersion, "\(future)")
         }
-        for invalid in ["1.5", "-1", "1e400", "\"v1\"", "\"1.2.3.4\"", "\"+1\"", "\"1.\"", "\"\"", "true", "[1]", "{}"] {
+        for invalid in ["1.5", "-1", "1e400", "\"v1\"", "\"1.2.3.4\"", "\"+1\"", "\"1.\"", "\"\"", "true", "[1]", "{}"]
+        {
             #expect(code(invalid) == DecodeError.invalidFlowSchema, "\(invalid)")
         }
         #expect(errorCode(#"{"flow_id":"f","schema_version":1,"flow_schema":null}"#) == DecodeError.invalidFlowSchema)
@@ -290,7 +296,8 @@ struct DecodingRuleTests {
     func contentVersions() throws {
         let tree = #"{"id":"r","type":"stack","children":[{"id":"cd","type":"card"}]}"#
         func type(_ version: String) throws -> String {
-            let text = #"{"id":"f","version":\#(version),"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":\#(tree)}]}"#
+            let text =
+                #"{"id":"f","version":\#(version),"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":\#(tree)}]}"#
             return try decoded(text).nodes[0].layout!.children[0].type
         }
         for migrated in ["1", "1.0", "1e0", "6", "\"8\"", "7.5", "0", "-0", "-3", "1e400", "true", "null"] {
@@ -309,10 +316,12 @@ struct DecodingRuleTests {
             + #"{"key":"a","type":"number"},{"type":"string"},7,{"key":"f","type":"boolean","scope":"user","#
             + #""lifecycle":"forever","source":{"kind":"remote","url":"x"}},{"key":"","type":"string"}]"#
         var trace = DecodeTrace()
-        let outcome = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":\#(list)"#), trace: &trace)
+        let outcome = FlowDecoder.decode(
+            flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":\#(list)"#), trace: &trace)
         #expect(outcome.flow?.variables == ["a", "d", "f"])
         #expect(trace.hits.filter { $0.rule == "DEC-VARIABLE" }.count == 8)
-        #expect(try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":{"a":1}"#)).variables == [])
+        #expect(
+            try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":{"a":1}"#)).variables == [])
     }
 
     @Test("DEC-ZONE: a zone that is not an object is absent; visible false is still a zone")
@@ -320,14 +329,18 @@ struct DecodingRuleTests {
         func zones(_ extra: String) throws -> [String] {
             try decoded(flow(layout: #"{"id":"r","type":"text"}"#, extra: extra)).zones
         }
-        #expect(try zones(#","persistentUI":{"navigationBar":"top","footer":{"visible":false},"overlay":[]}"#) == ["footer"])
+        #expect(
+            try zones(#","persistentUI":{"navigationBar":"top","footer":{"visible":false},"overlay":[]}"#) == ["footer"]
+        )
         #expect(try zones(#","persistentUI":"none","chrome":{"header":{}}"#) == [])
         #expect(try zones(#","persistentUI":{},"chrome":{"header":{}}"#) == [])
         #expect(try zones(#","chrome":{"header":true,"footer":{}}"#) == ["footer"])
         #expect(try zones(#","persistentUI":null,"chrome":{"header":{"title":"Acme"}}"#) == ["navigationBar"])
     }
 
-    @Test("DEC-DUPLICATE-EDGE and DEC-EDGE: a repeated edge id is skipped; guard, label, priority and transition never decide")
+    @Test(
+        "DEC-DUPLICATE-EDGE and DEC-EDGE: a repeated edge id is skipped; guard, label, priority and transition never decide"
+    )
     func edgeDetails() throws {
         let nodes = #",{"id":"t","kind":"screen","layout":null}"#
         let edges =
@@ -338,7 +351,8 @@ struct DecodingRuleTests {
         #expect(decodedFlow.edges.map { "\($0.id):\($0.from)" } == ["e:s", "g:t"])
     }
 
-    @Test("DEC-LOGIC-NODE and DEC-SCREEN-TYPE: logic nodes as the schema writes them, and unknown screen types, are kept")
+    @Test(
+        "DEC-LOGIC-NODE and DEC-SCREEN-TYPE: logic nodes as the schema writes them, and unknown screen types, are kept")
     func logicAndScreenTypes() throws {
         let nodes =
             #",{"id":"c","kind":"condition","condition":"user.age >= 18 && flags.beta","outputs":{"trueLabel":"Yes"}},"#
@@ -354,7 +368,8 @@ struct DecodingRuleTests {
 
     @Test("DEC-DUPLICATE-KEY: the last occurrence counts here, and the first is accepted too")
     func duplicateKeys() throws {
-        let text = #"{"id":"f","id":"g","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"text","type":"stack"}}]}"#
+        let text =
+            #"{"id":"f","id":"g","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"text","type":"stack"}}]}"#
         let outcome = FlowDecoder.decode(text)
         #expect(outcome.flow?.id == "g" && outcome.flow?.nodes[0].layout?.type == "stack")
         let first = try #require(DecodingCheck.alternative(text, options: DecoderOptions()))
@@ -372,7 +387,8 @@ struct DecodingRuleTests {
         #expect(FlowDecoder.decode(chain(200)).flow != nil)
         #expect(FlowDecoder.decode(chain(199)).flow != nil)
         #expect(errorCode(chain(201)) == DecodeError.invalidFlowSchema)
-        let deepProps = #","props":{"data":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
+        let deepProps =
+            #","props":{"data":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
         var trace = DecodeTrace()
         #expect(FlowDecoder.decode(chain(3, props: deepProps), trace: &trace).flow != nil)
         #expect(trace.rules.contains("DEC-DEPTH"))
@@ -380,7 +396,8 @@ struct DecodingRuleTests {
 
     @Test("Numbers and strings as JSON writes them: escapes, unicode and lone surrogates decode, never fail the flow")
     func lexical() throws {
-        let text = #"{"id":"caf\u00e9","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"\ud800x\udc00","type":"text","props":{"n":1e400,"m":-0,"b":123456789012345678901234567890}}}]}"#
+        let text =
+            #"{"id":"caf\u00e9","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"\ud800x\udc00","type":"text","props":{"n":1e400,"m":-0,"b":123456789012345678901234567890}}}]}"#
         let flow = try decoded(text)
         #expect(flow.id == "café" && flow.nodes[0].layout?.id == "\u{FFFD}x\u{FFFD}")
     }

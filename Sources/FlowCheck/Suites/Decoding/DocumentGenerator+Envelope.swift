@@ -204,14 +204,20 @@ extension DocumentGenerator {
         let kind = try pick(source, DecoderOptions.sourceKinds)
         context.label("variable:source:\(kind)")
         pairs.append(
-            ("source", .object([("kind", .string(kind)), kind == "sdk" ? ("path", .string("user.name")) : ("value", .number(1))])))
+            (
+                "source",
+                .object([
+                    ("kind", .string(kind)), kind == "sdk" ? ("path", .string("user.name")) : ("value", .number(1)),
+                ])
+            ))
         // Damage, one kind at a time: each says what DEC-VARIABLE does with it.
         func replace(_ key: String, _ value: JSONValue?) {
             pairs.removeAll { $0.key == key }
             if let value { pairs.append((key, value)) }
         }
         switch try source.draw(upTo: 23) {
-        case 23: context.label("variable:bad-type"); replace("type", try pick(source, [.string("date"), .number(3), nil]))
+        case 23:
+            context.label("variable:bad-type"); replace("type", try pick(source, [.string("date"), .number(3), nil]))
         case 22:
             context.label("variable:list-no-item")
             replace("type", .string("list"))
@@ -266,7 +272,9 @@ extension DocumentGenerator {
                     context.label("edge:guard")
                     pairs.append(("guard", .string(try pick(source, ["score >= 3", "cart.total >>> 100", "("]))))
                 }
-                if try source.drawBool(probability: 0.2) { context.label("edge:label"); pairs.append(("label", .string("Next"))) }
+                if try source.drawBool(probability: 0.2) {
+                    context.label("edge:label"); pairs.append(("label", .string("Next")))
+                }
                 if try source.drawBool(probability: 0.15) {
                     context.label("edge:priority")
                     pairs.append(("priority", try pick(source, [.number(1), .string("high"), .number(-2.5)])))

@@ -21,7 +21,9 @@ extension DocumentGenerator {
         let roll = try source.draw(upTo: 15)
         switch index == 0 && roll < 10 ? 0 : roll {
         case 0...7:
-            return (try screen(source, id: id, index: index, version: version, context: context, extra: extra), id, true)
+            return (
+                try screen(source, id: id, index: index, version: version, context: context, extra: extra), id, true
+            )
         case 8...10:
             let kind = try pick(source, ["condition", "assign", "abTest"])
             context.label("node:\(kind)")
@@ -83,8 +85,14 @@ extension DocumentGenerator {
             ]
         case "assign":
             return [
-                ("assignments",
-                 .array([.object([("variableKey", .string("v0")), ("expression", .string(try pick(source, expressions)))])])),
+                (
+                    "assignments",
+                    .array([
+                        .object([
+                            ("variableKey", .string("v0")), ("expression", .string(try pick(source, expressions))),
+                        ])
+                    ])
+                )
             ]
         default:
             let variant = { (name: String, weight: Double) -> JSONValue in
@@ -253,7 +261,8 @@ extension DocumentGenerator {
             // The document's first component carries data nested 300 levels deep.
             context.label("depth:props")
             context.depth = .none
-            pairs.append(("data", context.spelled(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))))
+            pairs.append(
+                ("data", context.spelled(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))))
         }
         if type == "toggle", try source.drawBool(probability: 0.3) {
             pairs.append(("variant", .string("checkbox")))
@@ -266,7 +275,8 @@ extension DocumentGenerator {
             pairs.append(("size", context.spelled(form.text)))
         case 28:
             context.label("string:unicode")
-            pairs.append(("text", .string(try pick(source, ["Willkommen, Zoë 👋", "ようこそ", "مرحبا", "e\u{301}"]))))
+            let texts = ["Willkommen, Zoë 👋", "ようこそ", "مرحبا", "e\u{301}"]
+            pairs.append(("text", .string(try pick(source, texts))))
         case 27:
             context.label("string:escaped")
             pairs.append(("text", context.spelled(#""Say \"hi\"\n\ttab \\ slash \/ caf\u00e9 \ud83d\ude00""#)))

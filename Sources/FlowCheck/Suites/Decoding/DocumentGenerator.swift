@@ -59,7 +59,8 @@ package struct DocumentGenerator: Sendable {
             "depth:past", "depth:at", "depth:under", "depth:props",
             "variables:not-array", "variable:bad-type", "variable:list-no-item", "variable:no-key",
             "variable:duplicate", "variable:unknown-lifecycle", "variable:unknown-scope", "variable:unknown-source",
-            "text:not-json", "text:truncated", "root:damaged", "string:escaped", "string:unicode", "string:lone-surrogate",
+            "text:not-json", "text:truncated", "root:damaged", "string:escaped", "string:unicode",
+            "string:lone-surrogate",
         ]
         labels += Self.edgeKindLabels + Self.variableLabels + Self.undocumentedLevels.map { "undocumented:\($0)" }
         // Each refused class of schema_version is measured by the rates test; coverage asks for one refusal at least.
@@ -68,8 +69,10 @@ package struct DocumentGenerator: Sendable {
         labels += malformedChildKinds.map { "malformed-child:\($0)" }
         if capabilities.migrations {
             labels += (1...7).map { "version:\($0)" }
-            labels += ["migrate:checkbox", "migrate:strip", "migrate:toggle-block", "migrate:card", "migrate:chip",
-                "migrate:chain"]
+            labels += [
+                "migrate:checkbox", "migrate:strip", "migrate:toggle-block", "migrate:card", "migrate:chip",
+                "migrate:chain",
+            ]
         }
         return labels
     }

@@ -117,7 +117,8 @@ struct DocumentMinimizer {
             for index in pairs.indices { removals.append(Edit(path: path + [index], replacement: nil)) }
             for index in pairs.indices {
                 path.append(index)
-                collect(pairs[index].value, key: pairs[index].key, path: &path, removals: &removals,
+                collect(
+                    pairs[index].value, key: pairs[index].key, path: &path, removals: &removals,
                     simplifications: &simplifications)
                 path.removeLast()
             }

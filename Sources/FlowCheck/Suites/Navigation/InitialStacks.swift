@@ -24,8 +24,10 @@ extension PlanGenerator {
     ///
     /// Every layer's first screen of each flow is that flow's root there, as when the flow was started.
     func deepStack(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ScreenStack {
-        let count = Self.plainStackLimit + 1 + Int(
-            try source.drawSized(upTo: UInt64(Self.deepestStack - Self.plainStackLimit - 1)))
+        let count =
+            Self.plainStackLimit + 1
+            + Int(
+                try source.drawSized(upTo: UInt64(Self.deepestStack - Self.plainStackLimit - 1)))
         let layers = presents ? 1 + Int(try source.draw(upTo: 4)) : 1
         let runLength = 1 + Int(try source.draw(upTo: 59))
         let flowCount = capabilities.flows ? 1 + Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1))) : 0

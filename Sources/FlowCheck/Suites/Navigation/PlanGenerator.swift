@@ -229,7 +229,10 @@ package struct PlanGenerator: Sendable {
         ["x-request-id": .string("req-7"), "retry": .bool(false), "priority": .number(1e300)],
         ["extras": .array([.number(-0.5), .bool(true), .null, .object([("nested", .array([]))])])],
         ["Mode": .string("POP"), "Screen": .string("HOME")],
-        ["transition": .object([("type", .string("sheet")), ("duration", .number(0.25))]), "_": .string("underscore")],
+        [
+            "transition": .object([("type", .string("sheet")), ("duration", .number(0.25))]),
+            "_": .string("underscore"),
+        ],
     ]
 
     func plainDirective(
@@ -256,7 +259,8 @@ package struct PlanGenerator: Sendable {
                 guard capabilities.flows else { return Directive(id: id, mode: mode, screen: screen) }
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
                 let behavior =
-                    behaviors.isEmpty ? Behavior.keep : behaviors[Int(try source.draw(upTo: UInt64(behaviors.count - 1)))]
+                    behaviors.isEmpty
+                    ? Behavior.keep : behaviors[Int(try source.draw(upTo: UInt64(behaviors.count - 1)))]
                 return Directive(id: id, mode, screen, flow: flow, behavior)
             case .popTo:
                 return Directive(id: id, mode: .popTo, screen: try pickScreen(source, from: stack, profile: profile))
@@ -318,7 +322,8 @@ package struct PlanGenerator: Sendable {
                 Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep)),
             ]
         } else {
-            // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be wrong.
+            // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can
+            // be wrong.
             candidates = [Directive(id: id, mode: "JUMP", screen: screen), Directive(id: id, mode: .push)]
         }
         if capabilities.modes.contains(.popTo) { candidates.append(Directive(id: id, mode: .popTo)) }
