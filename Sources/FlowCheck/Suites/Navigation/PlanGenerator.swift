@@ -290,10 +290,18 @@ package struct PlanGenerator: Sendable {
         if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
             return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]
         }
+        if spec == nil, !present.isEmpty, try source.drawBool(probability: Self.otherCaseNames) {
+            // A flow on the stack in other case: another flow, to a reader that compares names exactly.
+            return Self.otherCase(present[Int(try source.draw(upTo: UInt64(present.count - 1)))])
+        }
         return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
     }
 
-    /// A screen already on the stack most of the time (so POP_TO finds its target), otherwise any screen. On a
+    /// The chance that a name drawn off the stack is one on the stack in other case (`home` beside `HOME`).
+    static let otherCaseNames = 0.2
+
+    /// A screen already on the stack most of the time (so POP_TO finds its target), otherwise any screen or one on
+    /// the stack in other case. On a
     /// deep stack the top layer's first screen comes up often: going back to the feed under many screens is what
     /// reaches the bottom of a deep stack.
     func pickScreen(
@@ -304,6 +312,9 @@ package struct PlanGenerator: Sendable {
                 return stack.entries[stack.topLayerStart].screen
             }
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
+        }
+        if spec == nil, try source.drawBool(probability: Self.otherCaseNames) {
+            return Self.otherCase(stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen)
         }
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
     }
