@@ -245,7 +245,9 @@ public struct ConformanceRunner {
             coverage: judged ? required.map { .runs($0, atLeast: 1) } : [])
         configuration.shard = options.shard
         configuration.stop = stop
-        configuration.maxFailures = options.onlyRun == nil ? options.maxFailures : 1
+        // A replayed run looks for as many failures as the full run did: shrinking one failure can meet another
+        // (reported with the same run), and the replay must find that one again too.
+        configuration.maxFailures = options.maxFailures
         configuration.onlyRun = options.onlyRun
         // Checked by suitesToRun before anything runs.
         if let bound = implementation as? any TimeBoundImplementation {

@@ -77,10 +77,9 @@ package enum DecoderBug: String, CaseIterable, Sendable {
     /// The fewest nodes a document needs to show the bug: what the kit's minimizer must reach.
     package var minimalNodes: Int {
         switch self {
-        // Dropping an unsupported node lets a later node of its id in, out of order: a third node shows it.
-        case .unsupportedNodesDropped: return 3
-        case .unknownNodeKindBecomesScreen, .conditionExpressionFailsFlow, .unknownScreenTypeDropsScreen,
-            .unknownComponentFailsScreen:
+        // Dropping a node lets a later node of its id in, out of order: a third node shows it.
+        case .unsupportedNodesDropped, .unknownScreenTypeDropsScreen: return 3
+        case .unknownNodeKindBecomesScreen, .conditionExpressionFailsFlow, .unknownComponentFailsScreen:
             return 2
         default: return 1
         }

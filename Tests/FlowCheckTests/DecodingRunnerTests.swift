@@ -66,6 +66,9 @@ struct DecodingRunnerTests {
                     == true)
             #expect(!detail.expected.agrees(with: detail.actual))
             #expect(failure.replay.hasPrefix("expectConformance(implementation, seed: 1, run: "))
+            #expect(
+                try replayed(failure, on: SampleFlowDecoder(bug: bug)).contains { $0.origin == failure.origin },
+                "\(bug): \(failure.replay)")
         }
     }
 

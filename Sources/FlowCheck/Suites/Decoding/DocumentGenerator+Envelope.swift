@@ -59,15 +59,16 @@ extension DocumentGenerator {
     func contentVersion(
         _ source: ChoiceSource, context: Context
     ) throws(ChoiceSource.Stop) -> (JSONValue?, Int) {
-        // Nine in 24 the current version, seven an old one (when migrations are declared), the rest other spellings.
-        let roll = Int(try source.draw(upTo: 22))
+        // Nine in 30 the current version, seven an old one (when migrations are declared), one each of the 14
+        // other spellings.
+        let roll = Int(try source.draw(upTo: 29))
         switch roll {
         case 9..<16 where capabilities.migrations:
             let old = roll - 8
             context.label("version:\(old)")
             return (.number(Double(old)), old)
         case 16...:
-            let form = Self.versionForms[(roll - 16) * 2 + Int(try source.draw(upTo: 1))]
+            let form = Self.versionForms[roll - 16]
             context.label(form.label)
             // "Means 1": the content is version 1's when it migrates, else the current one's (no migration happens).
             let means = form.means ?? (capabilities.migrations ? 1 : 8)
@@ -97,9 +98,15 @@ extension DocumentGenerator {
         context.label(classes == Self.schemaErrorForms ? "schema:refused" : "schema:accepted")
         if let text = try pick(source, form.texts) { pairs.append(("schema_version", context.spelled(text))) }
         switch fatal == .flowSchemaDamage ? try source.draw(upTo: 2) : 3 {
-        case 0: context.label("resolve:flow-schema-missing")
-        case 1: context.label("resolve:flow-schema-null"); pairs.append(("flow_schema", .null))
+        case 0:
+            context.label("resolve:flow-schema-damaged")
+            context.label("resolve:flow-schema-missing")
+        case 1:
+            context.label("resolve:flow-schema-damaged")
+            context.label("resolve:flow-schema-null")
+            pairs.append(("flow_schema", .null))
         case 2:
+            context.label("resolve:flow-schema-damaged")
             context.label("resolve:flow-schema-not-object")
             pairs.append(("flow_schema", try pick(source, [.string("flow"), .array([flow]), .number(1)])))
         default: pairs.append(("flow_schema", flow))
@@ -258,7 +265,7 @@ extension DocumentGenerator {
                     context.label("edge:malformed")
                     return .object([("fromNodeId", .string(from)), ("toNodeId", .number(3))])
                 case 8: kind = try pick(source, [nil, .null])
-                case 5...7 where !edges.isEmpty:
+                case 4...7 where !edges.isEmpty:
                     // The previous edge's id: kept most often, so that this one is the repeat (DEC-DUPLICATE-EDGE).
                     id = "e\(edges.count - 1)"
                     context.label("edge:duplicate-id")

@@ -272,6 +272,7 @@ extension DocumentGenerator {
         case 29:
             let form = try pick(source, Self.numberForms)
             context.label("number:\(form.label)")
+            context.label("number:spelled")
             pairs.append(("size", context.spelled(form.text)))
         case 28:
             context.label("string:unicode")

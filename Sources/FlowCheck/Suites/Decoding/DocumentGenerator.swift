@@ -51,8 +51,7 @@ package struct DocumentGenerator: Sendable {
             "edge:unknown-kind", "edge:dangling", "edge:malformed", "edge:duplicate-id", "edge:guard", "edge:label",
             "edge:priority", "edge:transition",
             "entry:empty", "entry:missing", "entry:absent", "no-screen", "duplicate-node", "duplicate-key",
-            "resolve-response", "resolve:fields-missing", "resolve:flow-schema-missing", "resolve:flow-schema-null",
-            "resolve:flow-schema-not-object",
+            "resolve-response", "resolve:fields-missing", "resolve:flow-schema-damaged",
             "zones:persistent", "zones:chrome", "zones:both", "zones:empty", "zones:partial", "zones:not-object",
             "zones:hidden", "zones:persistent-not-object",
             "screen:hide-chrome", "screen:chrome-overrides", "screen:settings", "screen:settings-and-overrides",
@@ -65,7 +64,7 @@ package struct DocumentGenerator: Sendable {
         labels += Self.edgeKindLabels + Self.variableLabels + Self.undocumentedLevels.map { "undocumented:\($0)" }
         // Each refused class of schema_version is measured by the rates test; coverage asks for one refusal at least.
         labels += Self.schemaForms.map(\.label) + ["schema:refused"] + Self.versionForms.map(\.label)
-        labels += Self.numberForms.map { "number:\($0.label)" }
+        labels.append("number:spelled")
         labels += malformedChildKinds.map { "malformed-child:\($0)" }
         if capabilities.migrations {
             labels += (1...7).map { "version:\($0)" }
@@ -124,8 +123,8 @@ package struct DocumentGenerator: Sendable {
         let (written, version) = try contentVersion(source, context: context)
         // Among the others, about one document in eight nests a layout at or just under the limit, or its props deep.
         switch try source.draw(upTo: 39) {
-        case 35, 36: context.depth = .at
-        case 37: context.depth = .under
+        case 34, 35: context.depth = .at
+        case 36, 37: context.depth = .under
         case 38, 39: context.depth = .props
         default: break
         }
@@ -170,7 +169,7 @@ package struct DocumentGenerator: Sendable {
         case .entryMissing: flow.append(("entryNodeId", .string("nowhere"))); context.label("entry:missing")
         case .entryAbsent: context.label("entry:absent")
         default:
-            if try source.drawBool(probability: 0.22) {
+            if try source.drawBool(probability: 0.26) {
                 flow.append(("entryNodeId", .string("")))
                 context.label("entry:empty")
             } else {
@@ -185,7 +184,7 @@ package struct DocumentGenerator: Sendable {
         if let extra = try undocumentedField(source, level: "root", probability: 0.1, context: context) {
             flow.append(extra)
         }
-        if try source.drawBool(probability: 0.04) {
+        if try source.drawBool(probability: 0.06) {
             // A repeated top-level key whose two values agree: either reading gives the same flow.
             context.label("duplicate-key")
             flow.append(("name", .string("Generated again")))

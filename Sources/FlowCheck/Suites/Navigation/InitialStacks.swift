@@ -40,11 +40,11 @@ extension PlanGenerator {
             let layer = index * layers / count
             let first = index == 0 || (index - 1) * layers / count != layer
             if first { flowsInLayer = [] }
-            // The bottom screen is the first name, which the others avoid where there are others: a feed's home
-            // screen under product after product, so that POP_TO the home screen must reach the bottom.
+            // Each layer's bottom screen is the first name, which the others avoid where there are others: a feed's
+            // home screen under product after product, so that POP_TO the home screen must reach the layer's bottom.
             let others = vocabulary.screens.count - 1
             let screen =
-                index == 0 || others == 0
+                first || others == 0
                 ? vocabulary.screens[0]
                 : vocabulary.screens[1 + (index + screenStep * (index / runLength)) % others]
             let flow = flowCount > 0 ? vocabulary.flows[(index / runLength) % flowCount] : nil

@@ -308,7 +308,7 @@ package struct PlanGenerator: Sendable {
         _ source: ChoiceSource, from stack: ScreenStack, profile: Profile
     ) throws(ChoiceSource.Stop) -> String {
         if !(try source.drawBool(probability: 0.3)) {
-            if stack.count > Self.plainStackLimit, try source.drawBool(probability: 0.2) {
+            if stack.count > Self.plainStackLimit, try source.drawBool(probability: 0.35) {
                 return stack.entries[stack.topLayerStart].screen
             }
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
