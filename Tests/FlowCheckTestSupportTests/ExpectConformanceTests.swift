@@ -33,8 +33,8 @@ struct ExpectConformanceSwiftTestingTests {
             replayed = expectConformance(
                 SampleNavigator(bug: .startNewWithoutRoot), seed: 2, run: run, maxSteps: 30, suites: [.navigation])
         }
-        // That failure alone, found again.
-        #expect(replayed?.failures.map(\.id) == [failure.id])
+        // That failure, found again (with any failure that shrinking the same run met).
+        #expect(replayed?.failures.map(\.id).contains(failure.id) == true)
     }
 
     @Test("A spec steers the run as `flowcheck run --spec` does, through the same spec planning")
