@@ -367,7 +367,8 @@ public struct ConformanceRunner {
         // The engine seeds run k with derive(seed, k) at run k's size: regenerate the failure to report its size.
         let run = max(found.run, 0)
         let original = try? suite.generator(capabilities, context: context).run(
-            .random(seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
+            .random(
+                seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
             replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil))

@@ -148,11 +148,16 @@ extension JSONValue {
             switch value {
             case .array(let items): stack.append(contentsOf: items)
             case .object(let pairs):
-                if pairs.count > 1 {
+                // Every decode asks this: small objects (nearly all) are compared pairwise, without a set.
+                if pairs.count > 16 {
                     var keys = Set<String>()
                     for pair in pairs where !keys.insert(pair.key).inserted { return true }
+                } else if pairs.count > 1 {
+                    for i in 1..<pairs.count where pairs[..<i].contains(where: { $0.key == pairs[i].key }) {
+                        return true
+                    }
                 }
-                stack.append(contentsOf: pairs.map(\.value))
+                for pair in pairs { stack.append(pair.value) }
             default: break
             }
         }

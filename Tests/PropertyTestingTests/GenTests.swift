@@ -23,6 +23,23 @@ struct GenTests {
         #expect((0..<1000).allSatisfy { _ in bounded.next(upTo: 6) <= 6 })
     }
 
+    @Test("Sized draws grow with the run's index and replay whatever size they were drawn at")
+    func sizedDraws() throws {
+        #expect(ChoiceSource.size(ofRun: 0) == 0.005 && ChoiceSource.size(ofRun: 99) == 0.5)
+        #expect(ChoiceSource.size(ofRun: 199) == 1 && ChoiceSource.size(ofRun: 5_000) == 1)
+        var small: [UInt64] = []
+        for seed in UInt64(0)..<200 {
+            let source = ChoiceSource.random(seed: seed, size: ChoiceSource.size(ofRun: 9))
+            small.append(try source.drawSized(upTo: 999))
+        }
+        // Run 9 draws from 0...50 (a twentieth of the bound), and the smallest runs still vary.
+        #expect(small.max()! <= 50 && small.max()! > 10)
+        let tiny = ChoiceSource.random(seed: 3, size: 0)
+        #expect(try (0..<50).map { _ in try tiny.drawSized(upTo: 999) }.contains(1))
+        // A replayed choice is read whole: shrinking sees the value the run drew, not one scaled down again.
+        #expect(try ChoiceSource.replaying([700]).drawSized(upTo: 999) == 700)
+    }
+
     @Test("Integers stay in range and shrink toward zero: 0, 1, -1, 2, -2, … then along the longer side")
     func integers() throws {
         let small = Gen<Int>.int(in: -2...5)
