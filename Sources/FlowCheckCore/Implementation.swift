@@ -61,3 +61,14 @@ public protocol TimeBoundImplementation: Implementation {
     /// The instant no call may wait past; `nil` for no limit.
     var stopBy: ContinuousClock.Instant? { get set }
 }
+
+/// An in-process implementation that can run on several workers at once, each with an instance of its own.
+///
+/// `flowcheck run --jobs N` and `expectConformance(jobs:)` give each worker one instance: the one passed in, and
+/// N − 1 more from ``makeWorker()``. An adapter that does not conform runs on one worker, since the kit cannot know
+/// whether two of its instances share state (a singleton router, a global cache). The result is the same for every
+/// number of workers: each run is seeded from the suite's seed and its own index, and results are merged in run order.
+public protocol ParallelImplementation: Implementation {
+    /// A new instance, independent of this one (no shared mutable state), with the same capabilities.
+    func makeWorker() throws -> Self
+}
