@@ -65,10 +65,10 @@ extension TypedOption where Value == Int {
     /// A whole number in `range`.
     package static func integer(
         _ name: String, value: String, help: String, in range: ClosedRange<Int>,
-        default defaultValue: Int? = nil
+        default defaultValue: Int? = nil, defaultText: String? = nil
     ) -> TypedOption {
         TypedOption(
-            name, value: value, help: help, default: defaultValue,
+            name, value: value, help: help, default: defaultValue, defaultText: defaultText,
             expects: "a whole number from \(range.lowerBound) to \(range.upperBound)"
         ) { text in
             Int(text).flatMap { range.contains($0) ? $0 : nil }

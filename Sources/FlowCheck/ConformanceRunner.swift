@@ -41,6 +41,9 @@ public struct ConformanceRunner {
         public var onlyRun: Int?
         /// The fewest steps or documents that must fall under a rule's trigger for the rule to be held.
         public var ruleMinimum: Int
+        /// How many workers run each suite's runs: one per instance of a ``ParallelImplementation``, one for any
+        /// other implementation. The result is the same for every number.
+        public var jobs: Int
 
         /// The default number of runs per suite.
         public static let defaultRuns = 400
@@ -56,8 +59,9 @@ public struct ConformanceRunner {
             seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
             suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
             sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil, maxFailures: Int = defaultMaxFailures,
-            onlyRun: Int? = nil, ruleMinimum: Int = defaultRuleMinimum
+            onlyRun: Int? = nil, ruleMinimum: Int = defaultRuleMinimum, jobs: Int = 1
         ) {
+            self.jobs = max(jobs, 1)
             self.maxFailures = maxFailures
             self.onlyRun = onlyRun
             self.ruleMinimum = ruleMinimum
@@ -177,12 +181,30 @@ public struct ConformanceRunner {
         return result
     }
 
+    /// The implementations the suites run on: this one, and for a ``ParallelImplementation`` with more than one job,
+    /// an instance per further worker.
+    package func workers() throws(SetupError) -> [any Implementation] {
+        guard options.jobs > 1, options.onlyRun == nil, let parallel = implementation as? any ParallelImplementation
+        else { return [implementation] }
+        var result: [any Implementation] = [implementation]
+        for _ in 1..<options.jobs {
+            do {
+                result.append(try parallel.makeWorker())
+            } catch {
+                throw SetupError(
+                    message: "\(implementation.info.name) could not start worker \(result.count + 1): \(error)")
+            }
+        }
+        return result
+    }
+
     /// Runs every requested suite the implementation declared.
     public func run() throws(SetupError) -> ConformanceResult {
         let suites = try suitesToRun()
+        let workers = try workers()
         var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
         for suite in suites where stop?.isRequested != true {
-            var outcome = run(suite)
+            var outcome = run(suite, workers: workers)
             // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
             // found is one bug (met through another kind of step), reported once, where it was first found.
             outcome.failures.removeAll { failure in
@@ -233,7 +255,7 @@ public struct ConformanceRunner {
         var error: ErrorRecord?
     }
 
-    func run<S: ConformanceSuite>(_ suite: S) -> SuiteOutcome {
+    func run<S: ConformanceSuite>(_ suite: S, workers: [any Implementation]) -> SuiteOutcome {
         let capabilities = implementation.capabilities
         let context = SuiteContext(maxSteps: options.maxSteps, spec: options.spec)
         let required = suite.requiredCoverage(capabilities, context: context)
@@ -250,35 +272,41 @@ public struct ConformanceRunner {
         configuration.maxFailures = options.maxFailures
         configuration.onlyRun = options.onlyRun
         // Checked by suitesToRun before anything runs.
-        if let bound = implementation as? any TimeBoundImplementation {
-            bound.stopBy = options.timeLimit.map { ContinuousClock.now + $0 }
+        for worker in workers {
+            (worker as? any TimeBoundImplementation)?.stopBy = options.timeLimit.map { ContinuousClock.now + $0 }
         }
-        defer { (implementation as? any TimeBoundImplementation)?.stopBy = nil }
-        let box = SubjectBox(suite.subject(implementation)!)
-        let breakdownsBefore = (implementation as? any RecoveringImplementation)?.breakdowns.count ?? 0
+        defer { for worker in workers { (worker as? any TimeBoundImplementation)?.stopBy = nil } }
+        // A worker's instance may lack a suite's protocol only if makeWorker returned another type: then one worker.
+        let boxes = workers.compactMap { suite.subject($0).map(SubjectBox.init) }
+        let box = boxes.count == workers.count ? boxes[0] : SubjectBox(suite.subject(implementation)!)
+        let breakdownsBefore = workers.map { ($0 as? any RecoveringImplementation)?.breakdowns.count ?? 0 }
         let generator = suite.generator(capabilities, context: context)
         let stop = self.stop
-        let property = Property(
-            generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) },
-            triggers: { suite.triggers($0, capabilities: capabilities) }
-        ) { value -> Falsification? in
-            do {
-                return try suite.check(value, on: box.subject, capabilities: capabilities)
-            } catch let abort as Abort {
-                throw abort
-            } catch {
-                // A breakdown is a counterexample like a divergence, unless the kit itself ended the wait (a stop
-                // request, the time limit) or the implementation cannot be run again.
-                if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
-                guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
-                // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
-                return Falsification(
-                    origin: "breakdown: \(kind)", message: "\(error)",
-                    shrinkCalls: kind == "timeout" ? Self.hangShrinkCalls : Self.breakdownShrinkCalls)
+        let properties = (boxes.count == workers.count ? boxes : [box]).map { box in
+            Property(
+                generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) },
+                triggers: { suite.triggers($0, capabilities: capabilities) }
+            ) { value -> Falsification? in
+                do {
+                    return try suite.check(value, on: box.subject, capabilities: capabilities)
+                } catch let abort as Abort {
+                    throw abort
+                } catch {
+                    // A breakdown is a counterexample like a divergence, unless the kit itself ended the wait (a stop
+                    // request, the time limit) or the implementation cannot be run again.
+                    if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
+                    guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
+                    // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
+                    return Falsification(
+                        origin: "breakdown: \(kind)", message: "\(error)",
+                        shrinkCalls: kind == "timeout" ? Self.hangShrinkCalls : Self.breakdownShrinkCalls)
+                }
             }
         }
+        let property = properties[0]
         let check = property.check(
-            configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } })
+            configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } },
+            workers: Array(properties.dropFirst()))
         var record = SuiteRecord(
             suite: suite.suite, seed: configuration.seed, runs: check.runs,
             exercised: Count(check.coverage.steps, suite.unit),
@@ -319,9 +347,11 @@ public struct ConformanceRunner {
         outcome.failures.sort {
             ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
         }
-        if !outcome.failures.contains(where: { $0.kind == .breakdown }),
-            let breakdowns = (implementation as? any RecoveringImplementation)?.breakdowns.dropFirst(breakdownsBefore),
-            let first = breakdowns.first, !outcome.failures.isEmpty
+        let breakdowns = zip(workers, breakdownsBefore).flatMap { worker, before in
+            ((worker as? any RecoveringImplementation)?.breakdowns ?? []).dropFirst(before)
+        }
+        if !outcome.failures.contains(where: { $0.kind == .breakdown }), let first = breakdowns.first,
+            !outcome.failures.isEmpty
         {
             outcome.failures[0].notes.append(
                 "while this suite ran and shrank, the implementation broke down \(counted(breakdowns.count, "time")) "

@@ -1,7 +1,10 @@
 import ArgumentParsing
 import FlowCheck
 
-/// `--seed`, `--runs`, `--max-steps`, `--time-limit` and `--max-failures`: how much a run generates.
+import Foundation
+
+/// `--seed`, `--runs`, `--max-steps`, `--time-limit`, `--max-failures` and `--jobs`: how much a run generates, and
+/// on how many workers.
 struct BudgetOptions {
     static let seed = TypedOption<UInt64>.unsigned(
         "seed", value: "S", help: "The seed every random choice derives from.",
@@ -16,6 +19,12 @@ struct BudgetOptions {
         help: "The most distinct failures each suite looks for and shrinks; it stops at that many.", in: 1...1_000,
         default: ConformanceRunner.Options.defaultMaxFailures)
 
+    static let jobs = TypedOption<Int>.integer(
+        "jobs", value: "N",
+        help: "Workers per suite (threads in-process, processes over the process protocol); the result is the same "
+            + "for every N.",
+        in: 1...256, default: nil, defaultText: "the number of cores")
+
     /// `--runs`, whose default depends on the command (a certification runs more).
     static func runs(default runs: Int) -> TypedOption<Int> {
         .integer("runs", value: "N", help: "Runs per suite.", in: 1...10_000_000, default: runs)
@@ -24,7 +33,7 @@ struct BudgetOptions {
     static func options(defaultRuns: Int) -> [CommandDefinition.Option] {
         [
             seed.definition, runs(default: defaultRuns).definition, maxSteps.definition, timeLimit.definition,
-            maxFailures.definition,
+            maxFailures.definition, jobs.definition,
         ]
     }
 
@@ -33,6 +42,7 @@ struct BudgetOptions {
     var maxSteps: Int
     var timeLimit: Duration?
     var maxFailures: Int
+    var jobs: Int
 
     init(_ parsed: ParsedArguments, defaultRuns: Int) throws(ArgumentError) {
         var generator = SystemRandomNumberGenerator()
@@ -41,5 +51,6 @@ struct BudgetOptions {
         maxSteps = try parsed.value(Self.maxSteps, or: ConformanceRunner.Options.defaultMaxSteps)
         timeLimit = try parsed.value(Self.timeLimit)
         maxFailures = try parsed.value(Self.maxFailures, or: ConformanceRunner.Options.defaultMaxFailures)
+        jobs = try parsed.value(Self.jobs, or: ProcessInfo.processInfo.activeProcessorCount)
     }
 }

@@ -50,7 +50,7 @@ struct CertifyCommand: Subcommand {
         let corpusTime = ContinuousClock.now - started
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-            sut: implementation.sut, maxFailures: budget.maxFailures)
+            sut: implementation.sut, maxFailures: budget.maxFailures, jobs: budget.jobs)
         options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop

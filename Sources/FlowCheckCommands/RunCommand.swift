@@ -101,7 +101,8 @@ struct RunCommand: Subcommand {
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,
-            sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures, onlyRun: onlyRun)
+            sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures,
+            onlyRun: onlyRun, jobs: budget.jobs)
         guard let subject = try implementation.start(console, commandPath: ["run"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }

@@ -3,6 +3,7 @@ import FlowCheck
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
+import Foundation
 import PropertyTestingTestSupport
 
 /// Runs every declared suite against `implementation` and fails the current test, in Swift Testing or
@@ -17,7 +18,8 @@ import PropertyTestingTestSupport
 /// An adapter that declares a suite it cannot serve (a decoding suite without `DecodingImplementation`)
 /// fails the test with that sentence before anything runs. With `spec`, the path of a RUF app spec, sessions
 /// are generated the way that app's server could, exactly as `flowcheck run --spec` does. With `run`, only that
-/// run of each suite runs: the replay a failure's report gives, which reproduces that failure alone.
+/// run of each suite runs: the replay a failure's report gives, which reproduces that failure alone. An adapter that
+/// conforms to `ParallelImplementation` runs on `jobs` workers (by default one per core), with the same result.
 ///
 /// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
@@ -25,7 +27,7 @@ public func expectConformance(
     _ implementation: any Implementation,
     seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, run: Int? = nil,
     maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
-    suites: [Suite]? = nil, spec: String? = nil,
+    suites: [Suite]? = nil, spec: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
     var plan: SpecPlan?
@@ -38,7 +40,7 @@ public func expectConformance(
         }
     }
     let options = ConformanceRunner.Options(
-        seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan, onlyRun: run)
+        seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan, onlyRun: run, jobs: jobs)
     let result: ConformanceResult
     do {
         result = try ConformanceRunner(implementation: implementation, options: options).run()

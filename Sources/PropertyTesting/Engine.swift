@@ -30,8 +30,9 @@ public enum Verdict: String, Hashable, Sendable, Codable {
 /// candidate is kept aside instead, and shrunk later when no generated run brought its origin.
 struct Engine {
     let configuration: Configuration
-    /// Executes the test on a source and says what happened.
-    let test: (ChoiceSource) -> RunRecord
+    /// Executes the test on a source and says what happened: one per worker, each with its own system. The first
+    /// also replays and shrinks.
+    let tests: [@Sendable (ChoiceSource) -> RunRecord]
     /// Told the number of completed runs every 25 runs, for a progress line.
     var progress: ((Int) -> Void)?
 
@@ -66,8 +67,19 @@ struct Engine {
     /// Replays a choice sequence with spans recorded.
     func replay(_ choices: [UInt64]) -> TestRun {
         let source = ChoiceSource.replaying(choices, maxChoices: configuration.maxChoices)
-        let record = test(source)
+        let record = tests[0](source)
         return TestRun(outcome: record.outcome, choices: source.choices, spans: source.spans)
+    }
+
+    init(configuration: Configuration, tests: [@Sendable (ChoiceSource) -> RunRecord]) {
+        self.configuration = configuration
+        self.tests = tests
+    }
+
+    /// An engine with one worker, the caller's thread: its test is never called from another thread.
+    init(configuration: Configuration, test: @escaping (ChoiceSource) -> RunRecord) {
+        let single = CallerOnly(test)
+        self.init(configuration: configuration, tests: [{ single.body($0) }])
     }
 
     func run() -> Result {
@@ -83,6 +95,17 @@ struct Engine {
         if let only = configuration.onlyRun {
             (planned, ceiling, index, stride) = (1, 1, UInt64(only), 1)
         }
+        let (seed, maxChoices, limit, stop) = (
+            configuration.seed, configuration.maxChoices, configuration.timeLimit, configuration.stop
+        )
+        let ahead = RunAhead(
+            tests: tests, first: index, stride: stride,
+            source: { index in
+                ChoiceSource.random(
+                    seed: SplitMix64.derive(seed, index), maxChoices: maxChoices,
+                    size: ChoiceSource.size(ofRun: Int(index)))
+            },
+            halted: { stop?.isRequested == true || limit.map { clock.now - started > $0 } ?? false })
         // Failing runs met while shrinking another origin, by origin: shrunk at the end if no run brings theirs.
         var asides: [(origin: String, run: Int, found: TestRun)] = []
 
@@ -140,12 +163,12 @@ struct Engine {
                         || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
                 else { break }
             }
-            let source = ChoiceSource.random(
-                seed: SplitMix64.derive(configuration.seed, index), maxChoices: configuration.maxChoices,
-                size: ChoiceSource.size(ofRun: Int(index)))
-            let run = Int(index)
-            index += stride
-            let record = test(source)
+            guard let (drawn, (source, record)) = ahead.take(wanted: ceiling - result.runs) else {
+                // A worker saw the time limit or the stop request before this run: as if seen here.
+                if configuration.stop?.isRequested == true { result.interrupted = true } else { result.timedOut = true }
+                break
+            }
+            let run = Int(drawn)
             switch record.outcome {
             case .passed:
                 result.runs += 1
@@ -200,4 +223,10 @@ struct Engine {
         }
         return result
     }
+}
+
+/// A closure that is only ever called on the thread that made it, so it may capture what is not `Sendable`.
+private final class CallerOnly: @unchecked Sendable {
+    let body: (ChoiceSource) -> RunRecord
+    init(_ body: @escaping (ChoiceSource) -> RunRecord) { self.body = body }
 }

@@ -74,10 +74,19 @@ public struct Property<Value>: Sendable {
 
     /// Checks the property: runs its whole budget, and shrinks one failure per origin (at most
     /// ``Configuration/maxFailures``); `progress` hears the number of completed runs now and then.
+    ///
+    /// With `workers`, runs are computed ahead on several threads: this property's test on the caller's, each of
+    /// `workers` on a thread of its own. Each must test a system of its own. Every run is seeded from the seed and
+    /// its index and the results are taken in run order, so the result is the same for any number of workers;
+    /// shrinking runs on this property alone.
     public func check(
-        _ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil
+        _ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil,
+        workers: [Property<Value>] = []
     ) -> CheckResult<Value> {
-        var engine = Engine(configuration: configuration) { source in execute(source).0 }
+        let tests: [@Sendable (ChoiceSource) -> RunRecord] = ([self] + workers).map { property in
+            { source in property.execute(source).0 }
+        }
+        var engine = Engine(configuration: configuration, tests: tests)
         engine.progress = progress
         let result = engine.run()
         let counterexamples = result.failures.compactMap { counterexample($0, configuration: configuration) }

@@ -7,12 +7,14 @@ import FlowSchema
 /// declares only the `decoding` suite.
 ///
 /// With a ``DecoderBug`` it becomes a mutant that the kit must catch.
-package final class SampleFlowDecoder: DecodingImplementation {
+package final class SampleFlowDecoder: DecodingImplementation, ParallelImplementation {
     /// The planted decoding bug, or `nil`.
     package let bug: DecoderBug?
 
     /// Creates the decoder, with a planted bug or none.
     package init(bug: DecoderBug? = nil) { self.bug = bug }
+
+    package func makeWorker() -> SampleFlowDecoder { SampleFlowDecoder(bug: bug) }
 
     package var info: ImplementationInfo {
         ImplementationInfo(

@@ -9,7 +9,7 @@ import NavigationModel
 /// that when the two agree it means something.
 ///
 /// With a ``SampleBug`` it becomes a mutant that the kit must catch.
-package final class SampleNavigator: NavigationImplementation, DecodingImplementation {
+package final class SampleNavigator: NavigationImplementation, DecodingImplementation, ParallelImplementation {
     struct Screen: Equatable {
         var name: String
         var flow: String?
@@ -54,6 +54,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         self.bugs = bugs
         self.decoderBug = decoderBug
     }
+
+    package func makeWorker() -> SampleNavigator { SampleNavigator(bugs: bugs, decoderBug: decoderBug) }
 
     package var info: ImplementationInfo {
         let planted = SampleBug.allCases.filter(bugs.contains).map(\.rawValue)

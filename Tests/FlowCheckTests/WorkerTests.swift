@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import ConformanceRules
+import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
+import NavigationModel
+import SampleImplementations
+
+/// `--jobs N`: the same records for every number of workers.
+@Suite struct WorkerTests {
+    /// The run's JSON lines with the one field that may differ between runs, the time taken, blanked.
+    static func lines(
+        _ implementation: any Implementation, jobs: Int, runs: Int, suites: [ConformanceRules.Suite]
+    ) throws -> [String] {
+        let options = ConformanceRunner.Options(seed: 11, runs: runs, suites: suites, jobs: jobs)
+        let record = try ConformanceRunner(implementation: implementation, options: options).run()
+        let seconds = try Regex(#""seconds":[-0-9.e+]+"#)
+        return record.lines().map { $0.replacing(seconds, with: #""seconds":0"#) }
+    }
+
+    /// Implementations with failures to find, shrink and order (several distinct ones in the first), and without.
+    static let implementations:
+        [(name: String, make: @Sendable () -> any Implementation, suites: [ConformanceRules.Suite])] = [
+            (
+                "three navigation bugs",
+                { SampleNavigator(bugs: [.presentAsPush, .popToBottomMost, .confirmAppliedTwice]) },
+                [.navigation, .session]
+            ),
+            ("a decoder mutant", { SampleFlowDecoder(bug: DecoderBug.allCases[0]) }, [.decoding]),
+            ("the conforming sample", { SampleNavigator() }, [.navigation, .session, .decoding]),
+        ]
+
+    @Test(arguments: 0..<3)
+    func sameLinesForOneTwoAndThreeWorkers(_ which: Int) throws {
+        let (name, make, suites) = Self.implementations[which]
+        let one = try Self.lines(make(), jobs: 1, runs: 150, suites: suites)
+        #expect(one.count > 2, "\(name): a run writes a header, suites and a summary")
+        for jobs in [2, 3] {
+            let many = try Self.lines(make(), jobs: jobs, runs: 150, suites: suites)
+            #expect(many == one, "\(name): \(jobs) workers wrote other records than one worker")
+        }
+    }
+
+    @Test func aFailingRunIsFoundWhateverTheWorkers() throws {
+        let record = try ConformanceRunner(
+            implementation: SampleNavigator(bug: .presentAsPush),
+            options: .init(seed: 3, runs: 200, suites: [.navigation], jobs: 3)
+        ).run()
+        #expect(record.failures.contains { $0.ruleIDs.contains("NAV-PRESENT") })
+    }
+
+    @Test func anAdapterThatCannotBeReplicatedRunsOnOneWorker() throws {
+        final class Single: NavigationImplementation {
+            let inner = SampleNavigator()
+            var info: ImplementationInfo { inner.info }
+            var capabilities: Capabilities { inner.capabilities }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+        }
+        let runner = ConformanceRunner(implementation: Single(), options: .init(seed: 1, jobs: 4))
+        #expect(try runner.workers().count == 1)
+        let parallel = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, jobs: 4))
+        let workers = try parallel.workers()
+        #expect(workers.count == 4)
+        #expect(Set(workers.map { ObjectIdentifier($0) }).count == 4, "each worker has an instance of its own")
+        let replay = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, onlyRun: 3, jobs: 4))
+        #expect(try replay.workers().count == 1, "a replayed run is one run")
+    }
+}
