@@ -103,6 +103,7 @@ package struct PlanGenerator: Sendable {
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
+        var ruleCounts: [String: Int] = [:]
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = long ? 1 : average / (average + 1)
@@ -117,11 +118,15 @@ package struct PlanGenerator: Sendable {
             labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
-            expected.append(session.perform(command))
+            let before = RuleTriggers.before(command, in: session)
+            let reply = session.perform(command)
+            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
+            expected.append(reply)
             commands.append(command)
         }
         var plan = RunPlan(
-            suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels)
+            suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels,
+            ruleCounts: ruleCounts)
         plan.specLabels = specLabels
         plan.traits = traits
         return plan

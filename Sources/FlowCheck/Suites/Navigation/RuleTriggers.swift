@@ -7,12 +7,21 @@ import NavigationModel
 /// step is blamed only on rules the step falls under: a DISMISS with nothing presented is under NAV-DISMISS-ROOT,
 /// never NAV-DISMISS, whatever the implementation did with it.
 enum RuleTriggers {
-    /// The IDs of the rules `command`, sent in `session`'s state, falls under; `reply` is the model's reply.
-    static func rules(for command: Command, before session: Session, reply: Reply) -> [String] {
+    /// What a step's rules need from the state before it, taken before the model performs it: a step's rules are
+    /// counted while a plan is generated, and holding the session from before would copy the stack at every step.
+    struct Before {
+        var rules: [String]
+        var flows: Bool
+        /// A PUSH or REPLACE applied to a stack by this step: that stack's length, the start of its top layer, and
+        /// the entry there.
+        var replacing: (count: Int, start: Int, entry: Entry?)?
+    }
+
+    /// The rules of `command` known before it is performed in `session`'s state.
+    static func before(_ command: Command, in session: Session) -> Before {
         let profile = session.navigator.profile
         var rules = [RuleAttribution.rule(for: command, before: session), "NAV-STACK"]
         if let directive = command.directive, !directive.unknownFields.isEmpty { rules.append("NAV-IGNORE") }
-        if !reply.outcome.isApplied { rules.append("NAV-REJECT") }
         // The directive applied to a stack by this step, and that stack.
         var applied: (directive: Directive, base: ScreenStack)?
         switch CommandSituation(command, before: session) {
@@ -37,29 +46,34 @@ enum RuleTriggers {
         default:
             break
         }
-        if let (directive, base) = applied, reply.outcome.isApplied,
-            directive.mode == .push || directive.mode == .replace
-        {
-            if profile.flows { rules.append("NAV-FLOW-ROOT") }
-            // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps.
+        var replacing: (count: Int, start: Int, entry: Entry?)?
+        if let (directive, base) = applied, directive.mode == .push || directive.mode == .replace {
             let start = base.topLayerStart
+            replacing = (base.count, start, base.count > start ? base[start] : nil)
+        }
+        return Before(rules: rules, flows: profile.flows, replacing: replacing)
+    }
+
+    /// The rules of a step, given what was known before it and the model's reply.
+    static func rules(_ before: Before, reply: Reply) -> [String] {
+        var rules = before.rules
+        let applied = reply.outcome.isApplied
+        if !applied { rules.append("NAV-REJECT") }
+        if let replacing = before.replacing, applied {
+            if before.flows { rules.append("NAV-FLOW-ROOT") }
+            // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps.
             let after = reply.state.stack
-            if base.count > start, after.count > start, after[start] != base[start] { rules.append("NAV-BASE") }
+            if let entry = replacing.entry, after.count > replacing.start, after[replacing.start] != entry {
+                rules.append("NAV-BASE")
+            }
         }
         var distinct: [String] = []
         for rule in rules where !distinct.contains(rule) { distinct.append(rule) }
         return distinct
     }
 
-    /// Every step's rules counted over a plan: how many of its steps fell under each rule.
-    static func counts(_ plan: RunPlan) -> [String: Int] {
-        guard var session = try? Session(stack: plan.initial, profile: plan.profile) else { return [:] }
-        var counts: [String: Int] = [:]
-        for command in plan.commands {
-            let before = session
-            let reply = session.perform(command)
-            for rule in rules(for: command, before: before, reply: reply) { counts[rule, default: 0] += 1 }
-        }
-        return counts
+    /// The IDs of the rules `command`, sent in `session`'s state, falls under; `reply` is the model's reply.
+    static func rules(for command: Command, before session: Session, reply: Reply) -> [String] {
+        rules(before(command, in: session), reply: reply)
     }
 }

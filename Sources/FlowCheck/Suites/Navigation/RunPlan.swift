@@ -26,6 +26,9 @@ package struct RunPlan: Hashable, Sendable {
     /// What shape the run was drawn in (`deep`, `swarm`, `long`, `names:tiny`, `names:varied`): what the
     /// generator's documented rates count. Not part of the plan's identity.
     package var traits: [String] = []
+    /// How many of the plan's steps fall under each rule (``RuleTriggers``), counted as the model walked the plan.
+    /// Not part of the plan's identity: it follows from the rest.
+    package var ruleCounts: [String: Int] = [:]
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
         lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
@@ -50,12 +53,18 @@ package struct RunPlan: Hashable, Sendable {
         self.labels = []
         for command in commands {
             labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
-            expected.append(session.perform(command))
+            let before = RuleTriggers.before(command, in: session)
+            let reply = session.perform(command)
+            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
+            expected.append(reply)
         }
     }
 
-    init(suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String])
-    {
+    init(
+        suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String],
+        ruleCounts: [String: Int]
+    ) {
+        self.ruleCounts = ruleCounts
         self.suite = suite
         self.profile = profile
         self.initial = initial

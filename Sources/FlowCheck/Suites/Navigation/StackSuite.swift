@@ -44,7 +44,7 @@ extension StackSuite {
     package func unitLabels(_ value: RunPlan) -> [String] { value.labels }
 
     package func triggers(_ value: RunPlan, capabilities: Capabilities) -> [String: Int] {
-        RuleTriggers.counts(value)
+        value.ruleCounts
     }
 
     package func check(
