@@ -30,6 +30,9 @@ What could not be mirrored exactly (Hypothesis 6):
   times); Hypothesis leaves the rule out of the choice. Both give: a push, whenever the stack is [HOME(MAIN)].
 - Labels. The kit's coverage labels are recorded with hypothesis.event(), Hypothesis's per-example statistics;
   `--no-events` leaves them out.
+- The precondition is a named function rather than the usual lambda: Hypothesis describes a precondition on
+  every check, and older versions extract a lambda's source each time (6.100.0 then ran about 100 steps/s, and
+  about 2,800 with a named function; 6.170.17 runs the same either way).
 - The comparison runs in the rule body, as the kit's run(_:model:system:) does, not as an @invariant (which
   Hypothesis would also run once before the first step).
 """
@@ -128,7 +131,10 @@ def run_hypothesis(examples, buggy, events):
         push_3 = push_rule("push_3")
         push_4 = push_rule("push_4")
 
-        @precondition(lambda self: len(self.model.entries) > 1)
+        def can_pop(self):
+            return len(self.model.entries) > 1
+
+        @precondition(can_pop)
         @rule()
         def pop(self):
             counts["steps"] += 1
