@@ -116,7 +116,8 @@ kit="$(printf '%s\n' "${kit_rates[@]}" | sort -g | awk '{ v[NR] = $1 } END { pri
 
 # 4. Hypothesis and the plain loop.
 echo "== Hypothesis $hypothesis_version and a plain loop (Python $python_version): $hypothesis_command"
-python_output="$("$python" Benchmarks/hypothesis_stack.py --examples "$examples" --loop-runs "$loop_runs" 2>&1)" || {
+# Hypothesis's own files (it caches constants it finds in the source) go in the throwaway directory too.
+python_output="$(HYPOTHESIS_STORAGE_DIRECTORY="$workdir/hypothesis" "$python" Benchmarks/hypothesis_stack.py --examples "$examples" --loop-runs "$loop_runs" 2>&1)" || {
     echo "$python_output" >&2
     fail 1 "Benchmarks/hypothesis_stack.py failed"
 }
