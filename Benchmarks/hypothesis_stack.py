@@ -20,9 +20,10 @@ Each figure is one line, `name: ... steps in T s = X steps/s`.
 
 What could not be mirrored exactly (Hypothesis 6):
 - Run length. The kit draws "one more step?" with probability 25/26 before every step, capped at 50 (about 21
-  steps per run on this machine, with the rejected POPs). Hypothesis runs stateful_step_count (50) steps per
-  example, stopping early only with probability 2**-16 per step. So Hypothesis runs about twice as many steps
-  per example; its per-example cost (machine set-up, teardown) is spread over more steps, which favours it.
+  steps per run on average, with the rejected POPs). Hypothesis runs stateful_step_count (50) steps per
+  example, stopping early only with probability 2**-16 per step (its mutations make some examples shorter: about
+  44 steps per example on average). So Hypothesis runs about twice as many steps per example; its per-example
+  cost (machine set-up, teardown) is spread over more steps, which favours it.
 - Weights. Hypothesis picks uniformly among the rules whose preconditions hold, so 4 push : 1 pop is four copies
   of the same push rule (push_1..push_4) and one pop rule. Hypothesis's swarm testing also switches rules off
   at random for each example, so the 4 : 1 holds on average over examples, not within each one.
