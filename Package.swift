@@ -126,8 +126,8 @@ let package = Package(
         .executableTarget(
             name: "FlowCheckBench",
             dependencies: [
-                "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON",
-                "SampleImplementations", "RUFSpec", "YAML",
+                "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCommands",
+                "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON", "SampleImplementations", "RUFSpec", "YAML",
             ],
             swiftSettings: strict
         ),

@@ -35,8 +35,11 @@ package enum RuleAttribution {
         if let reason = Navigator.validate(d, flows: profile.flows) {
             return d.mode == .popTo ? "NAV-VALID-TARGET" : validationRule(reason)
         }
-        var probe = stack
-        let outcome = Navigator(profile: profile).apply(d, to: &probe)
+        // Only POP, DISMISS and POP_TO are governed by whether they apply; the others need no copy of the stack.
+        var applies: Bool {
+            var probe = stack
+            return Navigator(profile: profile).apply(d, to: &probe).isApplied
+        }
         switch d.mode! {
         case .push where !profile.flows: return "NAV-FLOWLESS"
         case .push:
@@ -47,10 +50,10 @@ package enum RuleAttribution {
             }
         case .replace: return "NAV-REPLACE"
         case .reset: return "NAV-RESET"
-        case .pop: return outcome.isApplied ? "NAV-POP" : "NAV-POP-ROOT"
+        case .pop: return applies ? "NAV-POP" : "NAV-POP-ROOT"
         case .present: return "NAV-PRESENT"
-        case .dismiss: return outcome.isApplied ? "NAV-DISMISS" : "NAV-DISMISS-ROOT"
-        case .popTo: return outcome.isApplied ? "NAV-POP-TO" : "NAV-POP-TO-MISSING"
+        case .dismiss: return applies ? "NAV-DISMISS" : "NAV-DISMISS-ROOT"
+        case .popTo: return applies ? "NAV-POP-TO" : "NAV-POP-TO-MISSING"
         case .popToRoot: return "NAV-POP-TO-ROOT"
         default: return "NAV-FAILED-IDLE"
         }

@@ -1,0 +1,90 @@
+import FlowSchema
+import Foundation
+import JSON
+import RUFSpec
+import YAML
+
+/// The kit's readers on large inputs: the reference decoder against Foundation's JSONSerialization, the spec reader.
+enum ReaderBenchmarks {
+    static func run() -> [Measurement] {
+        // The reference decoder on a generated 10 MB flow, against JSONSerialization parsing the same text (a parse
+        // only: it decodes nothing).
+        let document = largeFlow(megabytes: 10)
+        let megabytes = Double(document.utf8.count) / 1_048_576
+        let data = Data(document.utf8)
+        let foundation = BenchClock.median(5) {
+            BenchClock.measure { _ = try? JSONSerialization.jsonObject(with: data) }.wall
+        }
+        let parse = BenchClock.median(5) { BenchClock.measure { _ = try? JSONParser.parse(document) }.wall }
+        let decode = BenchClock.median(5) {
+            BenchClock.measure { precondition(FlowDecoder.decode(document).flow != nil) }.wall
+        }
+        // The spec reader on 20,000 screens (about 1 MB), read and linted: duplicate-key checks and trimming must
+        // stay linear.
+        let spec =
+            "screens:\n"
+            + (0..<20_000).map { "  S\($0):\n    flows: [A, B, C]\n    description: \"screen \($0)\"\n" }.joined()
+        let specTime = BenchClock.median(5) {
+            BenchClock.measure {
+                let read = SpecReader { _ in spec }.spec(file: "big.ruf.yaml")
+                precondition(read.screens.count == 20_000)
+                _ = SpecLinter.lint(read)
+            }.wall
+        }
+        let specMegabytes = Double(spec.utf8.count) / 1_048_576
+        return [
+            Measurement(
+                name: "readers.json", value: megabytes / parse, unit: "MB/s", target: "", met: true,
+                detail: "kit JSON parse of a \(formatted(megabytes)) MB flow; JSONSerialization "
+                    + "\(formatted(megabytes / foundation)) MB/s"),
+            Measurement(
+                name: "readers.flow-decoder", value: megabytes / decode, unit: "MB/s", target: "", met: true,
+                detail: "reference decoder, parse + decode (\(formatted(foundation / decode * 100))% of "
+                    + "JSONSerialization's parse speed)"),
+            Measurement(
+                name: "readers.spec", value: specMegabytes / specTime, unit: "MB/s", target: "", met: true,
+                detail: "a \(formatted(specMegabytes)) MB spec of 20,000 screens read and linted in "
+                    + "\(formatted(specTime * 1000)) ms"),
+        ]
+    }
+}
+
+/// A valid flow of at least `megabytes` MB: screens with nested component trees, edges between them.
+func largeFlow(megabytes: Int) -> String {
+    var nodes: [JSONValue] = [], edges: [JSONValue] = []
+    var size = 0, index = 0
+    while size < megabytes * 1_048_576 {
+        var children: [JSONValue] = []
+        for c in 0..<12 {
+            children.append(
+                .object([
+                    ("id", .string("s\(index)-c\(c)")),
+                    ("type", .string(c % 3 == 0 ? "text" : c % 3 == 1 ? "button" : "image")),
+                    ("props", .object([("text", .string("Item \(c) on screen \(index)")), ("fontSize", .number(16))])),
+                    ("children", .array([.object([("id", .string("s\(index)-c\(c)-i")), ("type", .string("icon"))])])),
+                ]))
+        }
+        let layout = JSONValue.object([
+            ("id", .string("s\(index)-root")), ("type", .string("stack")), ("children", .array(children)),
+        ])
+        let node = JSONValue.object([
+            ("id", .string("s\(index)")), ("name", .string("Screen \(index)")), ("kind", .string("screen")),
+            ("layout", layout),
+        ])
+        size += JSONWriter.write(node).utf8.count
+        nodes.append(node)
+        if index > 0 {
+            edges.append(
+                .object([
+                    ("id", .string("e\(index)")), ("fromNodeId", .string("s\(index - 1)")),
+                    ("toNodeId", .string("s\(index)")),
+                ]))
+        }
+        index += 1
+    }
+    return JSONWriter.write(
+        .object([
+            ("id", .string("big")), ("version", .number(8)), ("entryNodeId", .string("s0")),
+            ("nodes", .array(nodes)), ("edges", .array(edges)),
+        ]), sortedKeys: false)
+}
