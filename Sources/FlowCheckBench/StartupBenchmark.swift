@@ -1,5 +1,7 @@
 import Foundation
+import FlowCheck
 import PropertyTesting
+import SampleImplementations
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +12,7 @@ import Glibc
 enum StartupBenchmark {
     /// The arguments after `--cli` (the bench runs the `flowcheck` command's code when started so).
     static let arguments = [
-        "run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--run", "199", "--max-steps", "1",
+        "run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--run", "201", "--max-steps", "1",
         "--no-html", "--jobs", "1",
     ]
 
@@ -33,8 +35,13 @@ enum StartupBenchmark {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             return (ContinuousClock.now - start).seconds * 1000
         }
+        // The replayed run must take a step, or the figure would time a run that never reached one.
+        let replay = try? ConformanceRunner(
+            implementation: SampleNavigator(), options: .init(seed: 1, maxSteps: 1, suites: [.navigation], onlyRun: 201)
+        ).run()
+        let steps = replay?.verdict.exercised.first?.value ?? 0
         return Measurement(
-            name: "startup.first-step", value: median, unit: "ms", target: "< 50 ms", met: median < 50,
+            name: "startup.first-step", value: median, unit: "ms", target: "< 50 ms", met: median < 50 && steps > 0,
             detail: "launch to exit of `flowcheck " + arguments.joined(separator: " ") + "`, median of \(repeats)")
     }
 }
