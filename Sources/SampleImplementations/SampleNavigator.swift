@@ -127,6 +127,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     /// The layers flattened into stack entries.
     private var entries: [Entry] {
         var result: [Entry] = []
+        result.reserveCapacity(screenCount)
         for (index, layer) in layers.enumerated() {
             for (position, screen) in layer.screens.enumerated() {
                 let presentation: Presentation =
