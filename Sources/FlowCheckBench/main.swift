@@ -20,14 +20,14 @@ var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     if option == "--only", let name = arguments.popFirst() { only = name; continue }
     guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|decoding|yaml]")
         exit(2)
     }
     switch option {
     case "--runs": runs = value
     case "--seeds": seeds = value
     default:
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|decoding|yaml]")
         exit(2)
     }
 }
@@ -91,6 +91,10 @@ if enabled("runner") {
         "runner.decoding: \(decoding.verdict.runs) documents in \(format(decoding.seconds)) s = \(Int(Double(decoding.verdict.runs) / decoding.seconds)) documents/s (both decoders, compared)"
     )
 
+}
+
+if enabled("decoding") {
+    for measurement in DecodingBenchmark.run(runs: runs) { print(DecodingBenchmark.line(measurement)) }
 }
 
 if enabled("decoder") {

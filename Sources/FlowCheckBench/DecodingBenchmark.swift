@@ -1,0 +1,71 @@
+import FlowCheck
+import FlowCheckCore
+import SampleImplementations
+
+/// The decoding suite's benchmarks (issue 14): its throughput on the conforming sample decoder, and how long finding
+/// and shrinking each planted decoder bug takes.
+enum DecodingBenchmark {
+    /// `runs` sets the workload as the runner benchmark does: a tenth of it in documents, at least 100.
+    static func run(runs: Int) -> [Measurement] {
+        [throughput(documents: max(runs / 10, 100)), mutants()]
+    }
+
+    /// Documents per second through the whole suite in-process: generation, the reference decoder, the sample
+    /// decoder, the comparison, labels and triggers. The median of five runs, so one slow run on a shared machine
+    /// does not decide the figure.
+    static func throughput(documents: Int) -> Measurement {
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            let result = try! ConformanceRunner(
+                implementation: SampleFlowDecoder(), options: .init(seed: 1, runs: documents, suites: [.decoding])
+            ).run()
+            precondition(result.verdict.passed, "builtin:decoder must decode conformingly")
+            rates.append(Double(result.verdict.runs) / result.seconds)
+        }
+        let rate = rates.sorted()[rates.count / 2]
+        return Measurement(
+            name: "runner.decoding", value: rate, unit: "documents/s", target: "≥ 50,000 documents/s",
+            met: rate >= 50_000,
+            detail: "builtin:decoder, seed 1, \(documents) documents, median of 5 runs (generation, both decoders, "
+                + "comparison, labels and triggers)")
+    }
+
+    /// Wall-clock time of a whole run of the decoding suite on each decoder mutant, with the defaults and one failure
+    /// at most: the search, the engine's shrinking, the document minimizer and the description of the failure.
+    static func mutants() -> Measurement {
+        let clock = ContinuousClock()
+        var times: [(bug: DecoderBug, milliseconds: Double)] = []
+        var aboveMinimum: [String] = []
+        for bug in DecoderBug.allCases {
+            let started = clock.now
+            let result = try! ConformanceRunner(
+                implementation: SampleFlowDecoder(bug: bug), options: .init(seed: 1, suites: [.decoding], maxFailures: 1)
+            ).run()
+            let elapsed = clock.now - started
+            times.append((bug, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3))
+            let failures = result.failures(of: .decoding)
+            if failures.isEmpty || failures.contains(where: { $0.size.value > bug.minimalNodes }) {
+                aboveMinimum.append(bug.rawValue)
+            }
+        }
+        let sorted = times.sorted { $0.milliseconds < $1.milliseconds }
+        let median = sorted[sorted.count / 2].milliseconds
+        let worst = sorted[sorted.count - 1]
+        return Measurement(
+            name: "mutants.decoding", value: median, unit: "ms", target: "median < 20 ms, worst < 500 ms",
+            met: median < 20 && worst.milliseconds < 500 && aboveMinimum.isEmpty,
+            detail: "median over the \(sorted.count) decoder mutants (seed 1, max 1 failure, found, shrunk and "
+                + "described); worst \(format(worst.milliseconds)) ms (\(worst.bug.rawValue))"
+                + (aboveMinimum.isEmpty
+                    ? "; every counterexample at its known minimum"
+                    : "; not caught at the known minimum: \(aboveMinimum.joined(separator: ", "))"))
+    }
+
+    /// A measurement as one line: name, value and unit, target and whether it is met, detail.
+    static func line(_ measurement: Measurement) -> String {
+        let verdict = measurement.target.isEmpty ? "" : " (target \(measurement.target): "
+            + (measurement.met ? "met" : "NOT met") + ")"
+        return "\(measurement.name): \(format(measurement.value)) \(measurement.unit)\(verdict)"
+            + (measurement.detail.isEmpty ? "" : "; \(measurement.detail)")
+    }
+}
