@@ -43,8 +43,7 @@ package struct DecodingSuite: ConformanceSuite {
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
     package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> [String: Int] {
-        var trace = DecodeTrace()
-        _ = FlowDecoder.decode(value.text, options: capabilities.decoderOptions, trace: &trace)
+        let trace = DecodingAnalysis.reference(value.text, options: capabilities.decoderOptions).trace
         return Dictionary(uniqueKeysWithValues: trace.rules.map { ($0, 1) })
     }
 
