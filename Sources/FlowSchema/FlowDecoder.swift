@@ -14,8 +14,22 @@ public enum FlowDecoder {
     public static func decode(
         _ text: String, options: DecoderOptions = DecoderOptions(), trace: inout DecodeTrace
     ) -> DecodeOutcome {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch {
+            trace.fatal = "DEC-JSON"
+            return .error(invalid("the document is not JSON (\(error))"))
+        }
+        return decode(parsed: root, options: options, trace: &trace)
+    }
+
+    /// Decodes a document already parsed, as ``decode(_:options:trace:)`` decodes its text: for a caller that holds
+    /// the value of a text it wrote (a writer's text parses back to the same value), so that the text is not parsed
+    /// again.
+    public static func decode(
+        parsed root: JSONValue, options: DecoderOptions = DecoderOptions(), trace: inout DecodeTrace
+    ) -> DecodeOutcome {
         do {
-            let flow = try decodeFlow(text, options: options, trace: &trace)
+            let flow = try decodeFlow(root, options: options, trace: &trace)
             trace.hit("DEC-CANONICAL", "$")
             return .flow(flow)
         } catch {
@@ -28,13 +42,8 @@ public enum FlowDecoder {
     }
 
     static func decodeFlow(
-        _ text: String, options: DecoderOptions, trace: inout DecodeTrace
+        _ root: JSONValue, options: DecoderOptions, trace: inout DecodeTrace
     ) throws(DecodeError) -> CanonicalFlow {
-        let root: JSONValue
-        do { root = try JSONParser.parse(text) } catch {
-            trace.fatal = "DEC-JSON"
-            throw invalid("the document is not JSON (\(error))")
-        }
         guard root.isObject else {
             trace.fatal = "DEC-JSON"
             throw invalid("$ is not a JSON object")
