@@ -18,6 +18,10 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth: Int
+    // The members and elements of the containers being read, one stack for all of them: each container's array is
+    // made once at its exact size, where appending to it made it grow (and copy) two or three times.
+    private var members: [(key: String, value: JSONValue)] = []
+    private var elements: [JSONValue] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -139,9 +143,9 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
-        var pairs: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        let base = members.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -152,11 +156,16 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pairs.append((key, try value(depth: depth)))
+            let member = try value(depth: depth)
+            members.append((key, member))
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                defer { members.removeSubrange(base...) }
+                return .object(Array(members[base...]))
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -164,16 +173,21 @@ public struct JSONParser {
     private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        let base = elements.count
         while true {
             skipWhitespace()
-            items.append(try value(depth: depth))
+            let element = try value(depth: depth)
+            elements.append(element)
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                defer { elements.removeSubrange(base...) }
+                return .array(Array(elements[base...]))
+            }
             throw error("expected ',' or ']' in an array")
         }
     }

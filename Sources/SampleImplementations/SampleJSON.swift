@@ -24,6 +24,10 @@ enum SampleJSON {
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        // One stack for the members and elements of every container being read: each container's array is made
+        // once, at its size.
+        var members: [(key: String, value: AnyJSON)] = []
+        var elements: [AnyJSON] = []
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -58,9 +62,10 @@ enum SampleJSON {
 
         mutating func object(depth: Int) -> AnyJSON? {
             index += 1
-            var pairs: [(key: String, value: AnyJSON)] = []
             skipSpace()
-            if current == UInt8(ascii: "}") { index += 1; return .object(.init(pairs: pairs)) }
+            if current == UInt8(ascii: "}") { index += 1; return .object(.init(pairs: [])) }
+            let base = members.count
+            defer { members.removeSubrange(base...) }
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\""), let key = string() else { return nil }
@@ -69,11 +74,11 @@ enum SampleJSON {
                 index += 1
                 skipSpace()
                 guard let value = value(depth: depth) else { return nil }
-                pairs.append((key, value))
+                members.append((key, value))
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "}")?: index += 1; return .object(.init(pairs: pairs))
+                case UInt8(ascii: "}")?: index += 1; return .object(.init(pairs: Array(members[base...])))
                 default: return nil
                 }
             }
@@ -81,17 +86,18 @@ enum SampleJSON {
 
         mutating func array(depth: Int) -> AnyJSON? {
             index += 1
-            var items: [AnyJSON] = []
             skipSpace()
-            if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if current == UInt8(ascii: "]") { index += 1; return .array([]) }
+            let base = elements.count
+            defer { elements.removeSubrange(base...) }
             while true {
                 skipSpace()
                 guard let item = value(depth: depth) else { return nil }
-                items.append(item)
+                elements.append(item)
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "]")?: index += 1; return .array(items)
+                case UInt8(ascii: "]")?: index += 1; return .array(Array(elements[base...]))
                 default: return nil
                 }
             }
