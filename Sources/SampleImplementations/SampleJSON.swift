@@ -3,7 +3,9 @@
 /// escape without its other half (`\ud800`, as an editor writes when it cuts an emoji in half) reads as U+FFFD, as
 /// the SDK's guard in front of JSONDecoder made it; more than 512 levels of nesting is not JSON.
 ///
-/// Its own reader, not the kit's: the implementation under test shares no code with the reference decoder.
+/// Its own reader, not the kit's: the implementation under test shares no code with the reference decoder. It is
+/// stricter than Foundation's reader on text the kit never generates (a trailing comma, a leading zero): such text is
+/// not JSON here.
 enum SampleJSON {
     typealias AnyJSON = SampleDecoder.AnyJSON
 
