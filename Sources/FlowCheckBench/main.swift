@@ -11,7 +11,7 @@ if arguments.first == "--cli" {
     exit(FlowCheckCommand.main(Array(arguments.dropFirst()), console: .standard).rawValue)
 }
 
-let groups = ["runner", "mutants", "startup", "memory", "engine", "readers"]
+let groups = ["runner", "decoding", "mutants", "startup", "memory", "engine", "readers"]
 let usage =
     "usage: flowcheck-bench [--only \(groups.joined(separator: "|"))] [--runs N] [--repeats K]"
 var runs = 20_000, repeats = 3
@@ -52,6 +52,7 @@ var measured: [Measurement] = []
 @MainActor func enabled(_ group: String) -> Bool { only == nil || only == group }
 
 if enabled("runner") { report(RunnerBenchmark.run(runs: runs, repeats: repeats)) }
+if enabled("decoding") { report(DecodingBenchmark.run(runs: runs)) }
 if enabled("mutants") { report(MutantBenchmark.run()) }
 if enabled("startup") { report([StartupBenchmark.run()]) }
 if enabled("engine") { report(EngineBenchmark.run(runs: runs)) }

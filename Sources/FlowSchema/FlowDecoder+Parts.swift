@@ -31,24 +31,24 @@ extension FlowDecoder {
         var edges: [CanonicalFlow.Edge] = []
         var ids = Set<String>()
         for (index, value) in (flow["edges"]?.arrayValue ?? []).enumerated() {
-            let path = "\(base).edges[\(index)]"
+            let path = Location.child(.root(base), "edges", index)
             let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
             guard let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
                 let to = value["toNodeId"]?.stringValue,
                 nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
             else {
-                trace.hit("DEC-EDGE", path)
+                trace.hit("DEC-EDGE", path.text)
                 continue
             }
             guard ids.insert(edgeID).inserted else {
-                trace.hit("DEC-DUPLICATE-EDGE", path, element: edgeID)
+                trace.hit("DEC-DUPLICATE-EDGE", path.text, element: edgeID)
                 continue
             }
             if ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil }) {
-                trace.hit("DEC-EDGE", path, element: edgeID)
+                trace.hit("DEC-EDGE", path.text, element: edgeID)
             }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)")
+                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)")
             }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
@@ -58,9 +58,9 @@ extension FlowDecoder {
     /// The zones that exist: `persistentUI`'s, or the legacy `chrome`'s (header, footer) when it is absent
     /// (DEC-LEGACY-CHROME). A zone is an object; any other value is no zone, and `visible: false` still one (DEC-ZONE).
     static func zones(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
-        func zone(_ value: JSONValue?, _ path: String) -> Bool {
+        func zone(_ value: JSONValue?, _ path: @autoclosure () -> String) -> Bool {
             guard let value, value != .null else { return false }
-            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", path) }
+            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", path()) }
             return value.isObject
         }
         if let persistent = flow["persistentUI"], persistent != .null {
@@ -88,13 +88,13 @@ extension FlowDecoder {
         var keys: [String] = []
         var seen = Set<String>()
         for (index, variable) in variables.enumerated() {
-            let path = "\(base).variables[\(index)]"
+            let path = Location.child(.root(base), "variables", index)
             let type = variable["type"]?.stringValue ?? ""
             guard let key = variable["key"]?.stringValue, !key.isEmpty, DecoderOptions.variableTypes.contains(type),
                 type != "list" || DecoderOptions.listItemTypes.contains(variable["listItemType"]?.stringValue ?? ""),
                 seen.insert(key).inserted
             else {
-                trace.hit("DEC-VARIABLE", path)
+                trace.hit("DEC-VARIABLE", path.text)
                 continue
             }
             let lifecycle = variable["lifecycle"], scope = variable["scope"], source = variable["source"]?["kind"]
@@ -102,10 +102,10 @@ extension FlowDecoder {
                 || scope.map({ $0.stringValue != "global" }) == true
                 || source.map({ !DecoderOptions.sourceKinds.contains($0.stringValue ?? "") }) == true
             {
-                trace.hit("DEC-VARIABLE", path, element: key)
+                trace.hit("DEC-VARIABLE", path.text, element: key)
             }
             if let field = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(field)")
+                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(field)")
             }
             keys.append(key)
         }
@@ -119,6 +119,37 @@ extension FlowDecoder {
             screen["screenSettings"].flatMap { $0.isObject ? $0 : nil }
             ?? screen["chromeOverrides"].flatMap { $0.isObject ? $0 : nil }
         return settings?["hideAllZones"]?.boolValue == true || screen["props"]?["hideChrome"]?.boolValue == true
+    }
+}
+
+/// Where a value is in the document, written out as a JSON path only when a trigger fires on it or an error names
+/// it: writing every component's path as it is decoded cost the square of a deep layout's depth.
+indirect enum Location {
+    /// `$`, or `$.flow_schema` in a resolve response.
+    case root(String)
+    /// `parent.name`.
+    case member(Location, String)
+    /// `parent.name[index]`.
+    case child(Location, String, Int)
+
+    var text: String {
+        var parts: [Location] = []
+        var location = self
+        while true {
+            parts.append(location)
+            switch location {
+            case .root: return parts.reversed().map(\.part).joined()
+            case .member(let parent, _), .child(let parent, _, _): location = parent
+            }
+        }
+    }
+
+    private var part: String {
+        switch self {
+        case .root(let base): return base
+        case .member(_, let name): return "." + name
+        case .child(_, let name, let index): return ".\(name)[\(index)]"
+        }
     }
 }
 

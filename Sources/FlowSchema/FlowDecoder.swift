@@ -14,8 +14,22 @@ public enum FlowDecoder {
     public static func decode(
         _ text: String, options: DecoderOptions = DecoderOptions(), trace: inout DecodeTrace
     ) -> DecodeOutcome {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch {
+            trace.fatal = "DEC-JSON"
+            return .error(invalid("the document is not JSON (\(error))"))
+        }
+        return decode(parsed: root, options: options, trace: &trace)
+    }
+
+    /// Decodes a document already parsed, as ``decode(_:options:trace:)`` decodes its text: for a caller that holds
+    /// the value of a text it wrote (a writer's text parses back to the same value), so that the text is not parsed
+    /// again.
+    public static func decode(
+        parsed root: JSONValue, options: DecoderOptions = DecoderOptions(), trace: inout DecodeTrace
+    ) -> DecodeOutcome {
         do {
-            let flow = try decodeFlow(text, options: options, trace: &trace)
+            let flow = try decodeFlow(root, options: options, trace: &trace)
             trace.hit("DEC-CANONICAL", "$")
             return .flow(flow)
         } catch {
@@ -28,13 +42,8 @@ public enum FlowDecoder {
     }
 
     static func decodeFlow(
-        _ text: String, options: DecoderOptions, trace: inout DecodeTrace
+        _ root: JSONValue, options: DecoderOptions, trace: inout DecodeTrace
     ) throws(DecodeError) -> CanonicalFlow {
-        let root: JSONValue
-        do { root = try JSONParser.parse(text) } catch {
-            trace.fatal = "DEC-JSON"
-            throw invalid("the document is not JSON (\(error))")
-        }
         guard root.isObject else {
             trace.fatal = "DEC-JSON"
             throw invalid("$ is not a JSON object")
@@ -99,48 +108,48 @@ public enum FlowDecoder {
         var nodes: [CanonicalFlow.Node] = []
         var seen = Set<String>()
         for (index, value) in nodeValues.enumerated() {
-            let path = "\(base).nodes[\(index)]"
+            let path = Location.child(.root(base), "nodes", index)
             guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue else {
-                trace.hit("DEC-MALFORMED-NODE", path)
+                trace.hit("DEC-MALFORMED-NODE", path.text)
                 continue
             }
             guard !seen.contains(nodeID) else {
-                trace.hit("DEC-DUPLICATE-NODE", path, element: nodeID)
+                trace.hit("DEC-DUPLICATE-NODE", path.text, element: nodeID)
                 continue
             }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)", screen: nodeID, element: nodeID)
+                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)", screen: nodeID, element: nodeID)
             }
             if kind == "screen" {
                 let layout = try component(
-                    value["layout"], path: "\(path).layout", screen: nodeID, parent: nil, version: migrateFrom,
+                    value["layout"], path: .member(path, "layout"), screen: nodeID, parent: nil, version: migrateFrom,
                     depth: 0, options: options, trace: &trace)
                 if layout == nil, let raw = value["layout"], raw != .null,
                     !removedByMigration(raw, version: migrateFrom)
                 {
-                    trace.hit("DEC-MALFORMED-LAYOUT", "\(path).layout", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-MALFORMED-LAYOUT", "\(path.text).layout", screen: nodeID, element: nodeID)
                 }
                 if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
-                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path).chromeOverrides", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path.text).chromeOverrides", screen: nodeID, element: nodeID)
                 }
                 if value["props"]?["hideChrome"] != nil {
-                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path).props.hideChrome", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path.text).props.hideChrome", screen: nodeID, element: nodeID)
                 }
                 if let screenType = value["screenType"], !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
                 {
-                    trace.hit("DEC-SCREEN-TYPE", "\(path).screenType", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-SCREEN-TYPE", "\(path.text).screenType", screen: nodeID, element: nodeID)
                 }
                 nodes.append(
                     .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
             } else if DecoderOptions.supportedNodeKinds.contains(kind) {
                 // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
-                trace.hit("DEC-LOGIC-NODE", path, element: nodeID)
+                trace.hit("DEC-LOGIC-NODE", path.text, element: nodeID)
                 nodes.append(.init(id: nodeID, kind: kind, supported: true))
             } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
-                trace.hit("DEC-NODE-UNSUPPORTED", path, element: nodeID)
+                trace.hit("DEC-NODE-UNSUPPORTED", path.text, element: nodeID)
                 nodes.append(.init(id: nodeID, kind: kind, supported: false))
             } else {
-                trace.hit("DEC-NODE-UNKNOWN", path, element: nodeID)
+                trace.hit("DEC-NODE-UNKNOWN", path.text, element: nodeID)
                 continue
             }
             seen.insert(nodeID)
@@ -177,7 +186,7 @@ public enum FlowDecoder {
 
     /// A component, or `nil` when it is malformed (skipped) or removed by a migration.
     static func component(
-        _ value: JSONValue?, path: String, screen: String, parent: String?, version: Int, depth: Int,
+        _ value: JSONValue?, path: Location, screen: String, parent: String?, version: Int, depth: Int,
         options: DecoderOptions, trace: inout DecodeTrace
     ) throws(DecodeError) -> CanonicalFlow.Component? {
         guard let value, let id = value["id"]?.stringValue, var type = value["type"]?.stringValue,
@@ -185,47 +194,47 @@ public enum FlowDecoder {
             value["props"].map({ $0 == .null || $0.isObject }) ?? true
         else {
             // The layout itself is judged by its screen (DEC-MALFORMED-LAYOUT).
-            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", path, screen: screen, element: parent) }
+            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", path.text, screen: screen, element: parent) }
             return nil
         }
         guard depth < options.maxComponentDepth else {
             trace.fatal = "DEC-DEPTH"
-            throw invalid("\(path) nests components deeper than \(options.maxComponentDepth) levels")
+            throw invalid("\(path.text) nests components deeper than \(options.maxComponentDepth) levels")
         }
         // Two cases the rule must keep decoding: components nested deep (up to the deepest level allowed), and props
         // nested deep, which are data, not components, and never count.
         if depth == min(DecoderOptions.deepLayout, options.maxComponentDepth - 1) {
-            trace.hit("DEC-DEPTH", path, screen: screen, element: "deep")
+            trace.hit("DEC-DEPTH", path.text, screen: screen, element: "deep")
         }
         if let props = value["props"], props.nesting >= DecoderOptions.deepProps {
-            trace.hit("DEC-DEPTH", "\(path).props", screen: screen, element: id)
+            trace.hit("DEC-DEPTH", "\(path.text).props", screen: screen, element: id)
         }
         // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
         let original = type
         var checkboxVariant = value["props"]?["variant"]?.stringValue == "checkbox"
         if version <= 2 && type == "checkbox" { type = "toggle"; checkboxVariant = true }
         if version <= 3 && DecoderOptions.strippedBy4.contains(type) {
-            trace.hit("DEC-MIGRATE", path, screen: screen, element: parent ?? id)
+            trace.hit("DEC-MIGRATE", path.text, screen: screen, element: parent ?? id)
             return nil
         }
         if version <= 4 && type == "toggle" && checkboxVariant { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
         if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
-            trace.hit("DEC-MIGRATE", path, screen: screen, element: id)
+            trace.hit("DEC-MIGRATE", path.text, screen: screen, element: id)
         }
         if let key = DocumentedFields.undocumented(value, DocumentedFields.component) {
-            trace.hit("DEC-IGNORE-FIELDS", "\(path).\(key)", screen: screen, element: id)
+            trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)", screen: screen, element: id)
         }
         guard options.componentTypes.contains(type) else {
             // Renders nothing, keeps its id; its subtree is not decoded.
-            trace.hit("DEC-UNKNOWN-COMPONENT", path, screen: screen, element: id)
+            trace.hit("DEC-UNKNOWN-COMPONENT", path.text, screen: screen, element: id)
             return .init(id: id, type: "unknown")
         }
         var children: [CanonicalFlow.Component] = []
         for (index, child) in (value["children"]?.arrayValue ?? []).enumerated() {
             if let decoded = try component(
-                child, path: "\(path).children[\(index)]", screen: screen, parent: id, version: version,
+                child, path: .child(path, "children", index), screen: screen, parent: id, version: version,
                 depth: depth + 1, options: options, trace: &trace)
             {
                 children.append(decoded)

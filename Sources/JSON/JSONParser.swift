@@ -14,23 +14,43 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper text is an error, never a stack overflow.
     public static let defaultMaxDepth = 512
 
-    private let bytes: [UInt8]
+    // The text's own UTF-8, borrowed for the parse: no copy of it, and no reference counting on each byte read.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth: Int
+    // The members and elements of the containers being read, one stack for all of them: each container's array is
+    // made once at its exact size, where appending to it made it grow (and copy) two or three times.
+    private var members: [(key: String, value: JSONValue)] = []
+    private var elements: [JSONValue] = []
 
-    private init(_ bytes: [UInt8], maxDepth: Int) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
+    /// Runs `body` on a parser over the text's UTF-8.
+    private static func withParser<T>(
+        _ text: String, maxDepth: Int, _ body: (inout JSONParser) throws(JSONParseError) -> T
+    ) throws(JSONParseError) -> T {
+        var text = text
+        let result = text.withUTF8 { buffer -> Result<T, JSONParseError> in
+            var parser = JSONParser(buffer, maxDepth: maxDepth)
+            return Result { () throws(JSONParseError) -> T in try body(&parser) }
+        }
+        return try result.get()
+    }
+
     /// Parses a complete JSON text.
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        try withParser(text, maxDepth: maxDepth) { parser throws(JSONParseError) in
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == parser.bytes.count else {
+                throw parser.error("unexpected text after the JSON value")
+            }
+            return value
+        }
     }
 
     /// The exact text of the value of `key` in the top-level object of `text`, byte for byte as written: numbers
@@ -39,36 +59,43 @@ public struct JSONParser {
     public static func memberText(
         _ key: String, in text: String, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> String? {
-        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
-        parser.skipWhitespace()
-        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
-            throw parser.error("expected a JSON object")
+        try withParser(text, maxDepth: maxDepth) { parser throws(JSONParseError) in
+            try parser.memberText(key)
         }
-        parser.index += 1
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return nil }
+    }
+
+    private mutating func memberText(_ key: String) throws(JSONParseError) -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw error("expected a JSON object")
+        }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return nil }
         var found: String?
         while true {
-            parser.skipWhitespace()
-            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
-                throw parser.error("expected a string key")
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a string key")
             }
-            let name = try parser.string()
-            parser.skipWhitespace()
-            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
-                throw parser.error("expected ':' after a key")
+            let name = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
             }
-            parser.index += 1
-            parser.skipWhitespace()
-            let start = parser.index
-            _ = try parser.value(depth: 1)
+            index += 1
+            skipWhitespace()
+            let start = index
+            _ = try value(depth: 1)
             // A repeated key keeps its last value, as lookups in a parsed object do.
-            if name == key { found = String(decoding: parser.bytes[start..<parser.index], as: UTF8.self) }
-            parser.skipWhitespace()
-            guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an object") }
-            if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-            if parser.bytes[parser.index] == UInt8(ascii: "}") { break }
-            throw parser.error("expected ',' or '}' in an object")
+            if name == key {
+                found = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw error("the text ends inside an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { break }
+            throw error("expected ',' or '}' in an object")
         }
         return found
     }
@@ -82,7 +109,12 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -111,9 +143,9 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
-        var pairs: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        let base = members.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -124,11 +156,16 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pairs.append((key, try value(depth: depth)))
+            let member = try value(depth: depth)
+            members.append((key, member))
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                defer { members.removeSubrange(base...) }
+                return .object(Array(members[base...]))
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -136,16 +173,21 @@ public struct JSONParser {
     private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        let base = elements.count
         while true {
             skipWhitespace()
-            items.append(try value(depth: depth))
+            let element = try value(depth: depth)
+            elements.append(element)
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                defer { elements.removeSubrange(base...) }
+                return .array(Array(elements[base...]))
+            }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -161,7 +203,7 @@ public struct JSONParser {
         guard index < bytes.count else { throw error("the text ends inside a string") }
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
         }
         var scalars = Array(bytes[start..<index])
         while index < bytes.count {
@@ -244,7 +286,16 @@ public struct JSONParser {
             }
             digits()
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+        // Up to 15 digits and nothing else, a number is an integer a Double holds exactly: no text to read it from.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        if index - digitsStart <= 15, bytes[digitsStart..<index].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
+            var integer = 0
+            for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int(byte - UInt8(ascii: "0")) }
+            return negative ? -Double(integer) : Double(integer)
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        else {
             throw error("an unreadable number")
         }
         return value

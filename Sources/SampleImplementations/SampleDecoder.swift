@@ -1,204 +1,235 @@
 import FlowSchema
-import Foundation
 
-/// A flow decoder written the way an SDK author would: Foundation's JSONDecoder with the SDK's
-/// own Decodable types, made lenient with wrappers (`LossyArray` skips an element that fails to
+/// A flow decoder written the way an SDK author would: the SDK's own types, each read as a `Decodable` type reads
+/// itself from Foundation's JSONDecoder, made lenient with wrappers (a lossy array skips an element that fails to
 /// decode; `AnyJSON` keeps an untyped value). Independent of the reference decoder.
+///
+/// The JSON is read by a small reader of its own (``SampleJSON``) that gives what Foundation's JSONDecoder gives
+/// Codable types (the first of a repeated key, a number no `Double` holds unreadable, 512 levels of nesting at most)
+/// at a fraction of its cost: the sample decoder is the implementation under test of every decoding run, and
+/// JSONDecoder made it most of a run's time.
 struct SampleDecoder {
     let componentTypes: [String]
     let bug: DecoderBug?
 
+    /// A value that does not decode as the type asked for (`DecodingError` in Codable).
+    struct Mismatch: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
     // MARK: Lenient wrappers
 
-    /// Decodes what it can of an array, skipping elements that fail.
-    struct LossyArray<Element: Decodable>: Decodable {
-        var elements: [Element]
-        init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            elements = []
-            while !container.isAtEnd {
-                if let element = try? container.decode(Element.self) {
-                    elements.append(element)
-                } else {
-                    // Skipping must consume the element: a container that did not move would loop forever.
-                    let before = container.currentIndex
-                    _ = try? container.decode(Skip.self)
-                    if container.currentIndex == before { break }
-                }
-            }
-        }
-    }
-
-    /// Decodes nothing: moves an unkeyed container past an element that failed, at no cost (decoding the element
-    /// as a value would cost the square of its depth in Foundation's coding paths).
-    struct Skip: Decodable {
-        init(from decoder: any Decoder) throws {}
-    }
-
     /// Any JSON value, kept loosely; a number no `Double` holds (`1e400`) is `unreadable`, so decoding one never fails.
-    enum AnyJSON: Decodable, Equatable {
-        case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+    enum AnyJSON: Equatable {
+        case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object(Fields)
         case unreadable
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() {
-                self = .null
-            } else if let b = try? c.decode(Bool.self) {
-                self = .bool(b)
-            } else if let n = try? c.decode(Double.self) {
-                self = .number(n)
-            } else if let s = try? c.decode(String.self) {
-                self = .string(s)
-            } else if let a = try? c.decode([AnyJSON].self) {
-                self = .array(a)
-            } else if let o = try? c.decode([String: AnyJSON].self) {
-                self = .object(o)
-            } else {
-                self = .unreadable
+        var object: Fields? { if case .object(let o) = self { return o }; return nil }
+        var string: String? { if case .string(let s) = self { return s }; return nil }
+        var array: [AnyJSON]? { if case .array(let a) = self { return a }; return nil }
+    }
+
+    /// An object's members in document order; a repeated key reads as its first occurrence, as a keyed container
+    /// and a `[String: AnyJSON]` do in Foundation.
+    struct Fields: Equatable {
+        var pairs: [(key: String, value: AnyJSON)]
+
+        subscript(key: String) -> AnyJSON? {
+            for pair in pairs where pair.key == key { return pair.value }
+            return nil
+        }
+
+        func contains(_ key: String) -> Bool { self[key] != nil }
+
+        /// `decode(String.self, forKey:)`: present and a string.
+        func string(_ key: String) throws(Mismatch) -> String {
+            guard case .string(let s)? = self[key] else { throw Mismatch("\(key) is missing or not a string") }
+            return s
+        }
+
+        /// `decodeIfPresent(String.self, forKey:)`: absent or null is nil, anything but a string fails.
+        func optionalString(_ key: String) throws(Mismatch) -> String? {
+            switch self[key] {
+            case nil, .null?: return nil
+            case .string(let s)?: return s
+            default: throw Mismatch("\(key) is not a string")
             }
         }
-        var object: [String: AnyJSON]? { if case .object(let o) = self { return o }; return nil }
+
+        /// `decodeIfPresent(AnyJSON.self, forKey:)`: absent or null is nil.
+        func value(_ key: String) -> AnyJSON? {
+            let value = self[key]
+            return value == .null ? nil : value
+        }
+
+        /// `try? decodeIfPresent([String: AnyJSON].self, forKey:)`.
+        func fields(_ key: String) -> Fields? { self[key]?.object }
+
+        /// The members a dictionary decodes to: each key once, with its first value.
+        static func distinct(_ fields: Fields) -> Fields {
+            var kept: [(key: String, value: AnyJSON)] = []
+            for pair in fields.pairs where !kept.contains(where: { $0.key == pair.key }) { kept.append(pair) }
+            return Fields(pairs: kept)
+        }
+
+        static func == (a: Fields, b: Fields) -> Bool {
+            let a = distinct(a).pairs, b = distinct(b)
+            return a.count == b.pairs.count && a.allSatisfy { b[$0.key] == $0.value }
+        }
+    }
+
+    /// Decodes what it can of an array, skipping elements that fail; nil when the value is not an array.
+    static func lossy<Element>(
+        _ value: AnyJSON?, _ element: (AnyJSON) throws(Mismatch) -> Element
+    ) -> [Element]? {
+        guard let items = value?.array else { return nil }
+        var elements: [Element] = []
+        for item in items {
+            if let decoded = try? element(item) { elements.append(decoded) }
+        }
+        return elements
+    }
+
+    static func object(_ value: AnyJSON) throws(Mismatch) -> Fields {
+        guard case .object(let fields) = value else { throw Mismatch("not an object") }
+        return fields
     }
 
     // MARK: The SDK's types
 
-    struct Component: Decodable {
+    struct Component {
         var id: String
         var type: String
         var props: Props?
+        /// Each child decodes on its own: one malformed child is nil, not fatal.
         var children: [Component?]?
 
-        private enum CodingKeys: String, CodingKey { case id, type, props, children }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decode(String.self, forKey: .id)
-            type = try c.decode(String.self, forKey: .type)
-            props = try c.decodeIfPresent(Props.self, forKey: .props)
-            // Each child decodes on its own: one malformed child is nil, not fatal.
-            if c.contains(.children), !(try c.decodeNil(forKey: .children)) {
-                var list = try c.nestedUnkeyedContainer(forKey: .children)
-                var children: [Component?] = []
-                while !list.isAtEnd {
-                    if let child = try? list.decode(Component.self) {
-                        children.append(child)
-                    } else {
-                        let before = list.currentIndex
-                        _ = try? list.decode(Skip.self)
-                        children.append(nil)
-                        if list.currentIndex == before { break }
-                    }
-                }
-                self.children = children
+        init(_ value: AnyJSON) throws(Mismatch) {
+            let c = try SampleDecoder.object(value)
+            id = try c.string("id")
+            type = try c.string("type")
+            switch c["props"] {
+            case nil, .null?: props = nil
+            case .object(let fields)?: props = Props(variant: try? fields.optionalString("variant"))
+            default: throw Mismatch("props is not an object")
+            }
+            switch c["children"] {
+            case nil, .null?: children = nil
+            case .array(let items)?: children = items.map { try? Component($0) }
+            default: throw Mismatch("children is not an array")
             }
         }
     }
 
-    /// The props the SDK reads; the rest of the bag is data it never decodes (decoding all of it would cost the
-    /// square of its depth in Foundation's coding paths).
-    struct Props: Decodable {
+    /// The props the SDK reads; the rest of the bag is data it never decodes.
+    struct Props {
         var variant: String?
-        private enum CodingKeys: String, CodingKey { case variant }
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            variant = try? c.decodeIfPresent(String.self, forKey: .variant)
-        }
     }
 
-    struct Node: Decodable {
+    struct Node {
         var id: String
         var kind: String
         var layout: Component?
-        var layoutMalformed = false
-        var props: [String: AnyJSON]?
-        var screenSettings: [String: AnyJSON]?
-        var chromeOverrides: [String: AnyJSON]?
+        var props: Fields?
+        var screenSettings: Fields?
+        var chromeOverrides: Fields?
         var screenType: AnyJSON?
         /// A condition's expression, or an assign node's expressions.
         var expressions: [String] = []
 
-        private enum CodingKeys: String, CodingKey {
-            case id, kind, layout, props, screenSettings, chromeOverrides, screenType, condition, assignments
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decode(String.self, forKey: .id)
-            kind = try c.decode(String.self, forKey: .kind)
-            layout = try? c.decodeIfPresent(Component.self, forKey: .layout)
-            props = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .props)
-            screenSettings = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .screenSettings)
-            chromeOverrides = try? c.decodeIfPresent([String: AnyJSON].self, forKey: .chromeOverrides)
-            screenType = try? c.decodeIfPresent(AnyJSON.self, forKey: .screenType)
-            if let condition = try? c.decodeIfPresent(String.self, forKey: .condition) { expressions.append(condition) }
-            if let assignments = try? c.decodeIfPresent([[String: AnyJSON]].self, forKey: .assignments) {
-                for case .string(let expression)? in assignments.map({ $0["expression"] }) {
+        init(_ value: AnyJSON) throws(Mismatch) {
+            let c = try SampleDecoder.object(value)
+            id = try c.string("id")
+            kind = try c.string("kind")
+            layout = c.value("layout").flatMap { try? Component($0) }
+            props = c.fields("props")
+            screenSettings = c.fields("screenSettings")
+            chromeOverrides = c.fields("chromeOverrides")
+            screenType = c.value("screenType")
+            if let condition = try? c.optionalString("condition") { expressions.append(condition) }
+            // `[[String: AnyJSON]]`: every element an object, or none of them is read.
+            if let assignments = c["assignments"]?.array, assignments.allSatisfy({ $0.object != nil }) {
+                for case .string(let expression)? in assignments.map({ $0.object?["expression"] }) {
                     expressions.append(expression)
                 }
             }
         }
     }
 
-    struct Edge: Decodable {
+    struct Edge {
         var id: String
         var fromNodeId: String
         var toNodeId: String
         var kind: String?
         var `guard`: AnyJSON?
+
+        init(_ value: AnyJSON) throws(Mismatch) {
+            let c = try SampleDecoder.object(value)
+            id = try c.string("id")
+            fromNodeId = try c.string("fromNodeId")
+            toNodeId = try c.string("toNodeId")
+            kind = try c.optionalString("kind")
+            `guard` = c.value("guard")
+        }
     }
 
-    struct Variable: Decodable {
+    struct Variable {
         var key: String
         var type: String?
         var listItemType: String?
         var lifecycle: AnyJSON?
         var source: AnyJSON?
+
+        init(_ value: AnyJSON) throws(Mismatch) {
+            let c = try SampleDecoder.object(value)
+            key = try c.string("key")
+            type = try c.optionalString("type")
+            listItemType = try c.optionalString("listItemType")
+            lifecycle = c.value("lifecycle")
+            source = c.value("source")
+        }
     }
 
-    struct Flow: Decodable {
+    struct Flow {
         var id: String
         var version: AnyJSON?
-        var nodes: LossyArray<Node>
+        var nodes: [Node]
         var entryNodeId: String
-        var edges: LossyArray<Edge>?
+        var edges: [Edge]?
         var persistentUI: AnyJSON?
         var chrome: AnyJSON?
-        var variables: LossyArray<Variable>?
+        var variables: [Variable]?
 
-        private enum CodingKeys: String, CodingKey {
-            case id, version, nodes, entryNodeId, edges, persistentUI, chrome, variables
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decode(String.self, forKey: .id)
-            version = try? c.decodeIfPresent(AnyJSON.self, forKey: .version)
-            nodes = try c.decode(LossyArray<Node>.self, forKey: .nodes)
-            entryNodeId = try c.decode(String.self, forKey: .entryNodeId)
-            edges = try? c.decodeIfPresent(LossyArray<Edge>.self, forKey: .edges)
-            persistentUI = try? c.decodeIfPresent(AnyJSON.self, forKey: .persistentUI)
-            chrome = try? c.decodeIfPresent(AnyJSON.self, forKey: .chrome)
-            variables = try? c.decodeIfPresent(LossyArray<Variable>.self, forKey: .variables)
+        init(_ value: AnyJSON) throws(Mismatch) {
+            let c = try SampleDecoder.object(value)
+            id = try c.string("id")
+            version = c.value("version")
+            guard let nodes = SampleDecoder.lossy(c["nodes"], Node.init) else {
+                throw Mismatch("nodes is missing or not an array")
+            }
+            self.nodes = nodes
+            entryNodeId = try c.string("entryNodeId")
+            edges = SampleDecoder.lossy(c["edges"], Edge.init)
+            persistentUI = c.value("persistentUI")
+            chrome = c.value("chrome")
+            variables = SampleDecoder.lossy(c["variables"], Variable.init)
         }
     }
 
     /// A resolve response: the version gate, then the flow, decoded straight into the SDK's types.
-    struct Envelope: Decodable {
+    struct Envelope {
         var schemaVersion: AnyJSON?
         var hasFlowSchema: Bool
         var flow: Flow?
         var flowIsObject: Bool
         var hasServiceFields: Bool
 
-        private enum CodingKeys: String, CodingKey { case schema_version, flow_schema, flow_id, cache_ttl_seconds }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            hasFlowSchema = c.contains(.flow_schema)
-            hasServiceFields = c.contains(.flow_id) && c.contains(.cache_ttl_seconds)
-            schemaVersion = try c.decodeIfPresent(AnyJSON.self, forKey: .schema_version)
-            flowIsObject = (try? c.nestedContainer(keyedBy: CodingKeys.self, forKey: .flow_schema)) != nil
-            flow = try? c.decodeIfPresent(Flow.self, forKey: .flow_schema)
+        init(_ c: Fields) {
+            hasFlowSchema = c.contains("flow_schema")
+            hasServiceFields = c.contains("flow_id") && c.contains("cache_ttl_seconds")
+            schemaVersion = c.value("schema_version")
+            flowIsObject = c["flow_schema"]?.object != nil
+            flow = c.value("flow_schema").flatMap { try? Flow($0) }
         }
     }
 
@@ -210,14 +241,14 @@ struct SampleDecoder {
         if bug == .depthCountsProps, Self.nesting(text) > 256 {
             return fail("the document nests deeper than 256 levels")
         }
-        let data = Data(Self.replacingLoneSurrogates(text).utf8)
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
+        guard let root = SampleJSON.read(text)?.object else {
             return fail("the document is not a JSON object")
         }
+        let envelope = Envelope(root)
         guard envelope.hasFlowSchema else {
-            do { return build(try JSONDecoder().decode(Flow.self, from: data)) } catch {
-                return fail("not a flow: \(error)")
+            do { return build(try Flow(.object(root))) } catch {
+                return fail("not a flow: \(error.message)")
             }
         }
         var major = 1
@@ -255,7 +286,7 @@ struct SampleDecoder {
         var nodes: [CanonicalFlow.Node] = []
         // A set: large documents must decode in linear time.
         var ids: Set<String> = []
-        for node in flow.nodes.elements where !ids.contains(node.id) {
+        for node in flow.nodes where !ids.contains(node.id) {
             if bug == .conditionExpressionFailsFlow, node.expressions.contains(where: { !Self.parses($0) }) {
                 return fail("node \(node.id) has an expression the SDK cannot parse")
             }
@@ -303,7 +334,7 @@ struct SampleDecoder {
         var edges: [CanonicalFlow.Edge] = []
         var edgeIDs: Set<String> = []
         let kinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
-        for edge in flow.edges?.elements ?? [] {
+        for edge in flow.edges ?? [] {
             let kind = edge.kind ?? "normal"
             if bug == .edgeGuardFailsFlow, case .string(let expression)? = edge.guard, !Self.parses(expression) {
                 return fail("edge \(edge.id) has a guard the SDK cannot parse")
@@ -332,7 +363,7 @@ struct SampleDecoder {
             if chrome["footer"]?.object != nil { zones.append("footer") }
         }
         var keys: [String] = []
-        for variable in flow.variables?.elements ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
+        for variable in flow.variables ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
             guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else {
                 if bug == .variableUnknownTypeFailsFlow { return fail("variable \(variable.key) has an unknown type") }
                 continue
@@ -354,43 +385,6 @@ struct SampleDecoder {
             CanonicalFlow(
                 id: flow.id, version: 8, entry: entry, nodes: nodes, edges: edges, zones: zones,
                 variables: keys))
-    }
-
-    /// The text with every unpaired UTF-16 surrogate escape (`\ud800` alone) turned into U+FFFD: Foundation refuses
-    /// a document for one, where an editor that cut an emoji in half wrote it.
-    static func replacingLoneSurrogates(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "\\")) else { return text }
-        func code(at index: Int) -> UInt32? {
-            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                let value = UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
-            else { return nil }
-            return value
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
-                out.append(bytes[index])
-                index += 1
-                continue
-            }
-            if let high = code(at: index), (0xD800...0xDFFF).contains(high) {
-                if high <= 0xDBFF, let low = code(at: index + 6), (0xDC00...0xDFFF).contains(low) {
-                    out += bytes[index..<(index + 12)]
-                    index += 12
-                } else {
-                    out += Array("\\ufffd".utf8)
-                    index += 6
-                }
-                continue
-            }
-            // Any other escape is copied whole, so an escaped backslash is never read as the start of one.
-            out += bytes[index...(index + 1)]
-            index += 2
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// How deep brackets nest in a text, strings skipped: the mutant's guard against deep input.

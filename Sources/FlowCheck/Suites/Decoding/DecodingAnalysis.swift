@@ -5,6 +5,7 @@ import FlowSchema
 import Foundation
 import JSON
 import PropertyTesting
+import Synchronization
 
 /// What a decoding failure record carries in its `detail`: the document and both outcomes.
 public struct DocumentFailureDetail: Hashable, Codable, Sendable {
@@ -23,19 +24,57 @@ package enum DecodingAnalysis {
     /// How the implementation's outcome falsifies the reference's, with the shape of the divergence as its origin
     /// (``DecodingCheck/shape(expected:actual:)``); `nil` when they agree. Rules are named on the minimal document.
     static func falsification(_ text: String, actual: DecodeOutcome, options: DecoderOptions) -> Falsification? {
-        let expected = FlowDecoder.decode(text, options: options)
+        let (expected, trace) = reference(text, options: options)
         guard let shape = DecodingCheck.shape(expected: expected, actual: actual) else { return nil }
-        // A repeated key may be read either way (DEC-DUPLICATE-KEY).
-        if let other = DecodingCheck.alternative(text, options: options), other.agrees(with: actual) { return nil }
+        // A repeated key may be read either way (DEC-DUPLICATE-KEY). The trace says whether an object document
+        // repeats one, so that the others are not parsed again to find out.
+        if trace.fatal == "DEC-JSON" || trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" }),
+            let other = DecodingCheck.alternative(text, options: options), other.agrees(with: actual)
+        {
+            return nil
+        }
         return Falsification(origin: shape, message: shape)
     }
 
     /// The rules whose triggers the reference decoder meets in a text.
     static func triggered(_ text: String, options: DecoderOptions) -> Set<String> {
-        var trace = DecodeTrace()
-        _ = FlowDecoder.decode(text, options: options, trace: &trace)
-        return Set(trace.rules)
+        Set(reference(text, options: options).trace.rules)
     }
+
+    /// The reference decoder's outcome and trace for a text. A run judges a document and then asks for its triggers,
+    /// and the minimizer asks for a candidate's triggers right after judging it: the few latest decodes are kept, so
+    /// that each document is decoded once.
+    static func reference(
+        _ text: String, parsed: JSONValue? = nil, options: DecoderOptions
+    ) -> (outcome: DecodeOutcome, trace: DecodeTrace) {
+        if let known = recent.withLock({ $0.first { $0.text == text && $0.options == options } }) {
+            return (known.outcome, known.trace)
+        }
+        var trace = DecodeTrace()
+        let outcome =
+            parsed.map { FlowDecoder.decode(parsed: $0, options: options, trace: &trace) }
+            ?? FlowDecoder.decode(text, options: options, trace: &trace)
+        recent.withLock { entries in
+            // A few, for workers that judge documents side by side.
+            if entries.count == 4 { entries.removeFirst() }
+            entries.append(ReferenceDecode(text: text, options: options, outcome: outcome, trace: trace))
+        }
+        return (outcome, trace)
+    }
+
+    /// Decodes a text written from `parsed` from the value, for the next ``reference(_:parsed:options:)``.
+    static func remember(_ text: String, parsed: JSONValue, options: DecoderOptions) {
+        _ = reference(text, parsed: parsed, options: options)
+    }
+
+    struct ReferenceDecode: Sendable {
+        var text: String
+        var options: DecoderOptions
+        var outcome: DecodeOutcome
+        var trace: DecodeTrace
+    }
+
+    static let recent = Mutex<[ReferenceDecode]>([])
 
     /// Whether a candidate text, cut from a failing document, still fails the same way without falling under a rule
     /// the document did not: an empty entry id or a missing version is shorter, but brings in a rule of its own.
@@ -57,8 +96,9 @@ package enum DecodingAnalysis {
             let shape = falsification(text, actual: actual, options: options)?.origin
         else { return nil }
         let rules = triggered(text, options: options)
-        return DocumentMinimizer { candidate in
-            stillFails(candidate, shape: shape, within: rules, options: options, decode: decoder.decode)
+        return DocumentMinimizer { candidate, parsed in
+            remember(candidate, parsed: parsed, options: options)
+            return stillFails(candidate, shape: shape, within: rules, options: options, decode: decoder.decode)
         }.isOneMinimal(value)
     }
 

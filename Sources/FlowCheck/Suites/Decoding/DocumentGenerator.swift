@@ -194,10 +194,7 @@ package struct DocumentGenerator: Sendable {
         if wrapped || fatal == .schemaError || fatal == .flowSchemaDamage {
             root = try resolveResponse(source, flow: root, fatal: fatal, context: context)
         }
-        var text = JSONWriter.write(root, sortedKeys: false)
-        for (index, raw) in context.spellings.enumerated() {
-            text = text.replacing("\"\u{E000}\(index)\u{E001}\"", with: raw)
-        }
+        var text = Self.spelling(JSONWriter.bytes(root, sortedKeys: false), context.spellings)
         switch fatal {
         case .notJSON:
             text = try pick(source, ["<html><body>502 Bad Gateway</body></html>", "", "[]", "\"flow\"", "null"])
@@ -208,6 +205,37 @@ package struct DocumentGenerator: Sendable {
         default: break
         }
         return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count)
+    }
+
+    /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass.
+    static func spelling(_ written: [UInt8], _ spellings: [String]) -> String {
+        guard !spellings.isEmpty else { return String(decoding: written, as: UTF8.self) }
+        // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
+        var out: [UInt8] = []
+        out.reserveCapacity(written.count + 64)
+        var index = 0
+        while index < written.count {
+            if written[index] == UInt8(ascii: "\""), index + 4 < written.count, written[index + 1] == 0xEE,
+                written[index + 2] == 0x80, written[index + 3] == 0x80
+            {
+                var end = index + 4
+                var number = 0
+                while end < written.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(written[end]) {
+                    number = number * 10 + Int(written[end] - UInt8(ascii: "0"))
+                    end += 1
+                }
+                if end > index + 4, end + 3 < written.count, written[end] == 0xEE, written[end + 1] == 0x80,
+                    written[end + 2] == 0x81, written[end + 3] == UInt8(ascii: "\""), number < spellings.count
+                {
+                    out.append(contentsOf: spellings[number].utf8)
+                    index = end + 4
+                    continue
+                }
+            }
+            out.append(written[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A field the schema does not document (DEC-IGNORE-FIELDS), as a newer editor might write, holding any JSON

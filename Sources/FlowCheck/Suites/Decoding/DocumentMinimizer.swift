@@ -8,13 +8,13 @@ import PropertyTesting
 /// generator draws around the failure (a malformed layout here, an extra variable there), and a reader would take
 /// them for part of the cause. This pass edits the document itself.
 struct DocumentMinimizer {
-    /// Whether a candidate text still fails the same way.
-    let fails: (String) -> Bool
+    /// Whether a candidate text still fails the same way; with the text, the value it was written from.
+    let fails: (String, JSONValue) -> Bool
     /// The most candidates tried.
     var budget = 2_000
     private(set) var calls = 0
 
-    init(fails: @escaping (String) -> Bool) { self.fails = fails }
+    init(fails: @escaping (String, JSONValue) -> Bool) { self.fails = fails }
 
     /// The document, minimized; `nil` when it is not JSON or its rewritten text no longer fails (a failure that
     /// lives in the exact text, such as a number's spelling).
@@ -42,7 +42,7 @@ struct DocumentMinimizer {
 
     private mutating func test(_ value: JSONValue) -> Bool {
         calls += 1
-        return fails(JSONWriter.write(value, sortedKeys: false))
+        return fails(JSONWriter.write(value, sortedKeys: false), value)
     }
 
     /// One edit of a document: at `path` (member or element positions from the root), remove the item or replace the
@@ -147,6 +147,9 @@ struct DocumentMinimizer {
 
     /// Whether no single edit keeps the failure.
     func isOneMinimal(_ value: JSONValue) -> Bool {
-        !Self.edits(of: value).contains { fails(JSONWriter.write($0.applied(to: value), sortedKeys: false)) }
+        !Self.edits(of: value).contains { edit in
+            let candidate = edit.applied(to: value)
+            return fails(JSONWriter.write(candidate, sortedKeys: false), candidate)
+        }
     }
 }

@@ -1,0 +1,84 @@
+import FlowCheck
+import FlowCheckCore
+import SampleImplementations
+
+/// The decoding suite's benchmarks (issue 14): its throughput on the conforming sample decoder, and how long finding
+/// and shrinking each planted decoder bug takes.
+enum DecodingBenchmark {
+    /// `runs` sets the workload as the runner benchmark does: a tenth of it in documents, but at least the 400 that
+    /// the suite needs to exercise every required kind of document.
+    static func run(runs: Int) -> [Measurement] {
+        [throughput(documents: max(runs / 10, 400), jobs: 1), throughput(documents: max(runs / 10, 400), jobs: 2)]
+            + mutants()
+    }
+
+    /// Documents per second through the whole suite in-process: generation, the reference decoder, the sample
+    /// decoder, the comparison, labels and triggers. The median of five runs, so one slow run on a shared machine
+    /// does not decide the figure.
+    static func throughput(documents: Int, jobs: Int) -> Measurement {
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            let result = try! ConformanceRunner(
+                implementation: SampleFlowDecoder(),
+                options: .init(seed: 1, runs: documents, suites: [.decoding], jobs: jobs)
+            ).run()
+            precondition(result.verdict.passed, "builtin:decoder must decode conformingly")
+            rates.append(Double(result.verdict.runs) / result.seconds)
+        }
+        let rate = rates.sorted()[rates.count / 2]
+        return Measurement(
+            name: "runner.decoding.jobs\(jobs)", value: rate, unit: "documents/s", target: "≥ 50,000 documents/s",
+            met: rate >= 50_000,
+            detail: "builtin:decoder, --jobs \(jobs), seed 1, \(documents) documents, median of 5 runs (generation, both decoders, "
+                + "comparison, labels and triggers)")
+    }
+
+    /// Wall-clock time of a whole run of the decoding suite on each decoder mutant, with the defaults and one failure
+    /// at most: the search, the engine's shrinking, the document minimizer and the description of the failure.
+    /// The median and the worst, each held to its target; neither is met when a counterexample is above its known
+    /// minimal size.
+    static func mutants() -> [Measurement] {
+        let clock = ContinuousClock()
+        var times: [(bug: DecoderBug, milliseconds: Double)] = []
+        var aboveMinimum: [String] = []
+        for bug in DecoderBug.allCases {
+            let started = clock.now
+            let options = ConformanceRunner.Options(seed: 1, suites: [.decoding], maxFailures: 1)
+            let result = try! ConformanceRunner(implementation: SampleFlowDecoder(bug: bug), options: options).run()
+            let elapsed = (clock.now - started).components
+            times.append((bug, Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15))
+            let failures = result.failures(of: .decoding)
+            if failures.isEmpty || failures.contains(where: { $0.size.value > bug.minimalNodes }) {
+                aboveMinimum.append(bug.rawValue)
+            }
+        }
+        let sorted = times.sorted { $0.milliseconds < $1.milliseconds }
+        let median = sorted[sorted.count / 2].milliseconds
+        let worst = sorted[sorted.count - 1]
+        let minimal =
+            aboveMinimum.isEmpty
+            ? "every counterexample at its known minimum"
+            : "not caught at the known minimum: \(aboveMinimum.joined(separator: ", "))"
+        let workload = "the \(sorted.count) decoder mutants, seed 1, max 1 failure, found, shrunk and described"
+        return [
+            Measurement(
+                name: "mutants.decoding.median", value: median, unit: "ms", target: "median < 20 ms",
+                met: median < 20 && aboveMinimum.isEmpty, detail: "median over \(workload); \(minimal)"),
+            Measurement(
+                name: "mutants.decoding.worst", value: worst.milliseconds, unit: "ms", target: "worst < 500 ms",
+                met: worst.milliseconds < 500 && aboveMinimum.isEmpty,
+                detail: "\(worst.bug.rawValue), the slowest of \(workload); \(minimal)"),
+        ]
+    }
+
+    /// A measurement as one line: name, value and unit, target and whether it is met, detail.
+    static func line(_ measurement: Measurement) -> String {
+        let verdict =
+            measurement.target.isEmpty
+            ? ""
+            : " (target \(measurement.target): "
+                + (measurement.met ? "met" : "NOT met") + ")"
+        return "\(measurement.name): \(format(measurement.value)) \(measurement.unit)\(verdict)"
+            + (measurement.detail.isEmpty ? "" : "; \(measurement.detail)")
+    }
+}
