@@ -78,7 +78,7 @@ enum DecodingBenchmark {
             ? ""
             : " (target \(measurement.target): "
                 + (measurement.met ? "met" : "NOT met") + ")"
-        return "\(measurement.name): \(format(measurement.value)) \(measurement.unit)\(verdict)"
+        return "\(measurement.name): \(formatted(measurement.value)) \(measurement.unit)\(verdict)"
             + (measurement.detail.isEmpty ? "" : "; \(measurement.detail)")
     }
 }
