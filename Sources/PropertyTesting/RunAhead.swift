@@ -73,7 +73,11 @@ final class RunAhead: @unchecked Sendable {
     private func fill(count: Int, pool: WorkerPool) {
         let slots = UnsafeMutableBufferPointer<Computed?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
+        defer {
+            // The slots' references were copied into `ready`; release the slots' own before freeing them.
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
         let claimed = Counter()
         let started = ContinuousClock.now
         let (first, stride, tests, source, halted) = (next, self.stride, tests, self.source, self.halted)

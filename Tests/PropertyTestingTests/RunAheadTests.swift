@@ -58,4 +58,27 @@ import Testing
             #expect(tally.workers == [0, 1, 2, 3], "round \(round)")
         }
     }
+
+    /// Weak references to every source a generator drew from.
+    final class Sources: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sources: [() -> ChoiceSource?] = []
+        func add(_ source: ChoiceSource) { lock.withLock { sources.append { [weak source] in source } } }
+        var alive: Int { lock.withLock { sources.filter { $0() != nil }.count } }
+        var count: Int { lock.withLock { sources.count } }
+    }
+
+    @Test func runsComputedAheadAreReleased() {
+        let seen = Sources()
+        let gen = Gen<Int> { source throws(ChoiceSource.Stop) in
+            seen.add(source)
+            return Int(try source.draw(upTo: 100))
+        }
+        let properties = (0..<3).map { _ in Property(gen) { $0 >= 0 } }
+        let result = properties[0].check(
+            Configuration(seed: 2, runs: 3_000), workers: Array(properties.dropFirst()))
+        #expect(result.passed)
+        #expect(seen.count >= 3_000)
+        #expect(seen.alive == 0, "every run's source is freed once the engine took its record")
+    }
 }
