@@ -43,7 +43,8 @@ package struct DecodingSuite: ConformanceSuite {
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
     package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> [String: Int] {
-        let trace = DecodingAnalysis.reference(value.text, options: capabilities.decoderOptions).trace
+        let trace = DecodingAnalysis.reference(value.text, parsed: value.parsed, options: capabilities.decoderOptions)
+            .trace
         return Dictionary(uniqueKeysWithValues: trace.rules.map { ($0, 1) })
     }
 
@@ -51,7 +52,8 @@ package struct DecodingSuite: ConformanceSuite {
         _ value: GeneratedDocument, on subject: any DecodingImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
         DecodingAnalysis.falsification(
-            value.text, actual: try subject.decode(value.text), options: capabilities.decoderOptions)
+            value.text, parsed: value.parsed, actual: try subject.decode(value.text),
+            options: capabilities.decoderOptions)
     }
 
     package func refine(
