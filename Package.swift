@@ -137,8 +137,8 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTests",
             dependencies: [
-                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "NavigationModel",
-                "PropertyTesting",
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON",
+                "NavigationModel", "PropertyTesting",
                 "SampleImplementations",
             ],
             swiftSettings: strict

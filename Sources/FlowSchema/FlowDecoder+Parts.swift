@@ -133,23 +133,31 @@ indirect enum Location {
     case child(Location, String, Int)
 
     var text: String {
-        var parts: [Location] = []
+        var chain: [Location] = []
         var location = self
-        while true {
-            parts.append(location)
+        walk: while true {
+            chain.append(location)
             switch location {
-            case .root: return parts.reversed().map(\.part).joined()
+            case .root: break walk
             case .member(let parent, _), .child(let parent, _, _): location = parent
             }
         }
-    }
-
-    private var part: String {
-        switch self {
-        case .root(let base): return base
-        case .member(_, let name): return "." + name
-        case .child(_, let name, let index): return ".\(name)[\(index)]"
+        // One string grown in place, not a string per part joined: a deep layout's path is written for each of its
+        // counterexample's candidates.
+        var text = ""
+        for part in chain.reversed() {
+            switch part {
+            case .root(let base): text += base
+            case .member(_, let name): text += "."; text += name
+            case .child(_, let name, let index):
+                text += "."
+                text += name
+                text += "["
+                text += String(index)
+                text += "]"
+            }
         }
+        return text
     }
 }
 

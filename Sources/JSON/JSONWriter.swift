@@ -70,22 +70,35 @@ public enum JSONWriter {
 
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // A valid String's UTF-8 is copied as is: only ASCII bytes ever need escaping.
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0xF))
-            default: out.append(byte)
+        var s = s
+        // A valid String's UTF-8 is copied as is, in runs between the bytes to escape (only ASCII ones ever are):
+        // appending a byte at a time checks the array's storage for every byte.
+        s.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte < 0x20
+            {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                writeEscape(byte, into: &out)
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    static func writeEscape(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+        default:
+            out.append(contentsOf: "\\u00".utf8)
+            out.append(hexDigit(byte >> 4))
+            out.append(hexDigit(byte & 0xF))
+        }
     }
 
     static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -333,7 +333,7 @@ struct SampleDecoder {
 
         var edges: [CanonicalFlow.Edge] = []
         var edgeIDs: Set<String> = []
-        let kinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
+        let kinds = Self.edgeKinds
         for edge in flow.edges ?? [] {
             let kind = edge.kind ?? "normal"
             if bug == .edgeGuardFailsFlow, case .string(let expression)? = edge.guard, !Self.parses(expression) {
@@ -439,7 +439,7 @@ struct SampleDecoder {
             // The mutant stops after the first step that changed something.
             if bug == .migrationSingleStep { return type }
         }
-        if version <= 3 && ["carousel", "video", "lottie", "chart", "spacer", "divider"].contains(type) { return nil }
+        if version <= 3 && Self.removedIn4.contains(type) { return nil }
         if version <= 4 && type == "toggle" && checkbox { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
@@ -451,12 +451,20 @@ struct SampleDecoder {
         guard componentTypes.contains(type) else { return .init(id: raw.id, type: "unknown") }
         let children = raw.children ?? []
         if bug == .malformedChildDropsParent && children.contains(where: { $0 == nil }) { return nil }
-        var decoded = children.compactMap { $0 }.compactMap { component($0, version: version) }
+        var decoded: [CanonicalFlow.Component] = []
+        decoded.reserveCapacity(children.count)
+        for case let child? in children {
+            if let component = component(child, version: version) { decoded.append(component) }
+        }
         if bug == .unknownTypeDropsSiblings && decoded.contains(where: { $0.type == "unknown" }) {
             decoded = decoded.filter { $0.type == "unknown" }
         }
         return .init(id: raw.id, type: type, children: decoded)
     }
+
+    static let edgeKinds = ["normal", "conditionTrue", "conditionFalse", "error", "event", "abVariant"]
+    /// The types the 3→4 migration removes.
+    static let removedIn4 = ["carousel", "video", "lottie", "chart", "spacer", "divider"]
 
     /// The most nested components a layout may hold (DEC-DEPTH).
     static let maxDepth = 200
@@ -467,12 +475,16 @@ struct SampleDecoder {
         if depth >= Self.maxDepth - (bug == .depthOffByOne ? 1 : 0) { return true }
 
         guard let type = migratedType(raw, version: version), componentTypes.contains(type) else { return false }
-        return (raw.children ?? []).compactMap { $0 }.contains { tooDeep($0, depth: depth + 1, version: version) }
+        for case let child? in raw.children ?? [] where tooDeep(child, depth: depth + 1, version: version) {
+            return true
+        }
+        return false
     }
 
     func containsUnknown(_ raw: Component, version: Int) -> Bool {
         guard let type = migratedType(raw, version: version) else { return false }
         if !componentTypes.contains(type) { return true }
-        return (raw.children ?? []).compactMap { $0 }.contains { containsUnknown($0, version: version) }
+        for case let child? in raw.children ?? [] where containsUnknown(child, version: version) { return true }
+        return false
     }
 }

@@ -11,8 +11,14 @@ package final class SampleFlowDecoder: DecodingImplementation, ParallelImplement
     /// The planted decoding bug, or `nil`.
     package let bug: DecoderBug?
 
+    /// The declared component types, taken once: the capabilities are made anew each time they are asked for.
+    private let componentTypes: [String]
+
     /// Creates the decoder, with a planted bug or none.
-    package init(bug: DecoderBug? = nil) { self.bug = bug }
+    package init(bug: DecoderBug? = nil) {
+        self.bug = bug
+        componentTypes = Capabilities(suites: [.decoding], migrations: true).componentTypes
+    }
 
     package func makeWorker() -> SampleFlowDecoder { SampleFlowDecoder(bug: bug) }
 
@@ -23,9 +29,11 @@ package final class SampleFlowDecoder: DecodingImplementation, ParallelImplement
             language: "Swift")
     }
 
-    package var capabilities: Capabilities { Capabilities(suites: [.decoding], migrations: true) }
+    package var capabilities: Capabilities {
+        Capabilities(suites: [.decoding], componentTypes: componentTypes, migrations: true)
+    }
 
     package func decode(_ text: String) throws -> DecodeOutcome {
-        SampleDecoder(componentTypes: capabilities.componentTypes, bug: bug).decode(text)
+        SampleDecoder(componentTypes: componentTypes, bug: bug).decode(text)
     }
 }

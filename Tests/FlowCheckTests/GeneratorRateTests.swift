@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FlowCheck
 import FlowCheckCore
+import JSON
 import NavigationModel
 import PropertyTesting
 
@@ -101,6 +102,18 @@ struct GeneratorRateTests {
         var counts: [String: Int] = [:]
         for document in documents { for label in document.labels { counts[label, default: 0] += 1 } }
         return counts.mapValues { share($0, of: documents.count) }
+    }
+
+    @Test("A generated document's value is its text as the JSON parser reads it, spelled numbers and strings included")
+    func parsedValueIsTheText() throws {
+        let documents = try Self.values(DocumentGenerator(capabilities: .full).documents, count: 1_000, seed: 5)
+        var given = 0
+        for document in documents {
+            guard let parsed = document.parsed else { continue }
+            given += 1
+            #expect(parsed == (try? JSONParser.parse(document.text)), "\(document.text)")
+        }
+        #expect(given > 600)
     }
 
     @Test("Every class the Generators article documents is generated at its documented rate (seed 1)")

@@ -23,8 +23,10 @@ public struct DocumentFailureDetail: Hashable, Codable, Sendable {
 package enum DecodingAnalysis {
     /// How the implementation's outcome falsifies the reference's, with the shape of the divergence as its origin
     /// (``DecodingCheck/shape(expected:actual:)``); `nil` when they agree. Rules are named on the minimal document.
-    static func falsification(_ text: String, actual: DecodeOutcome, options: DecoderOptions) -> Falsification? {
-        let (expected, trace) = reference(text, options: options)
+    static func falsification(
+        _ text: String, parsed: JSONValue? = nil, actual: DecodeOutcome, options: DecoderOptions
+    ) -> Falsification? {
+        let (expected, trace) = reference(text, parsed: parsed, options: options)
         guard let shape = DecodingCheck.shape(expected: expected, actual: actual) else { return nil }
         // A repeated key may be read either way (DEC-DUPLICATE-KEY). The trace says whether an object document
         // repeats one, so that the others are not parsed again to find out.

@@ -185,8 +185,6 @@ extension DocumentGenerator {
             }
         }
         var type: String
-        let containers = ["stack", "screenRoot", "button"].filter(capabilities.componentTypes.contains)
-        let leaves = capabilities.componentTypes.filter { !containers.contains($0) }
         let roll = try source.draw(upTo: 19)
         if roll == 19 {
             type = try pick(source, Self.unknownTypes)

@@ -11,6 +11,26 @@ package struct GeneratedDocument: Hashable, Sendable {
     package var labels: [String]
     /// How many nodes it has (before any damage).
     package var nodeCount: Int
+    /// The text as ``JSONParser`` reads it, when the generator knows it without reading the text; `nil` otherwise.
+    /// It follows from the text, so it takes no part in equality.
+    package var parsed: JSONValue?
+
+    package init(text: String, labels: [String], nodeCount: Int, parsed: JSONValue? = nil) {
+        self.text = text
+        self.labels = labels
+        self.nodeCount = nodeCount
+        self.parsed = parsed
+    }
+
+    package static func == (a: GeneratedDocument, b: GeneratedDocument) -> Bool {
+        a.text == b.text && a.labels == b.labels && a.nodeCount == b.nodeCount
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(labels)
+        hasher.combine(nodeCount)
+    }
 }
 
 /// Generates flow documents from a grammar of the FlowDefinition and the resolve response: valid flows (several
@@ -28,12 +48,17 @@ package struct DocumentGenerator: Sendable {
     package let maxNodes: Int
     /// The average number of nodes a document gets.
     package let averageNodes: Double
+    /// The declared component types that hold children, and the others: worked out once, not for every component.
+    let containers: [String], leaves: [String]
 
     /// Creates a generator for an implementation's declared capabilities.
     package init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
         self.capabilities = capabilities
         self.maxNodes = maxNodes
         self.averageNodes = averageNodes
+        let containers = ["stack", "screenRoot", "button"].filter(capabilities.componentTypes.contains)
+        self.containers = containers
+        leaves = capabilities.componentTypes.filter { !containers.contains($0) }
     }
 
     /// The generator of documents, each with its text and coverage labels.
@@ -195,6 +220,7 @@ package struct DocumentGenerator: Sendable {
             root = try resolveResponse(source, flow: root, fatal: fatal, context: context)
         }
         var text = Self.spelling(JSONWriter.bytes(root, sortedKeys: false), context.spellings)
+        var parsed: JSONValue?
         switch fatal {
         case .notJSON:
             text = try pick(source, ["<html><body>502 Bad Gateway</body></html>", "", "[]", "\"flow\"", "null"])
@@ -202,9 +228,81 @@ package struct DocumentGenerator: Sendable {
         case .truncated:
             text = String(text.prefix(Int(try source.draw(upTo: UInt64(max(text.count - 1, 1))))))
             context.label("text:truncated")
-        default: break
+        default:
+            // The reference decoder reads the document from the value it was written from, instead of parsing the text
+            // back into the same value.
+            parsed = Self.asParsed(root, context.spellings)
         }
-        return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count)
+        return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed)
+    }
+
+    /// The written value as ``JSONParser`` reads its text: each marker string (``Context/spelled(_:)``) is the value
+    /// of its raw text. `nil` when the text nests deeper than the parser reads, or a raw text is not JSON.
+    static func asParsed(_ root: JSONValue, _ spellings: [String]) -> JSONValue? {
+        var values: [JSONValue] = []
+        values.reserveCapacity(spellings.count)
+        for raw in spellings {
+            guard let value = try? JSONParser.parse(raw) else { return nil }
+            values.append(value)
+        }
+        var value = root
+        return substitute(&value, values, depth: 0) ? value : nil
+    }
+
+    /// Replaces the markers in `value` with their values in place, and says whether its text nests no deeper than
+    /// ``JSONParser/defaultMaxDepth`` from `depth`.
+    private static func substitute(_ value: inout JSONValue, _ values: [JSONValue], depth: Int) -> Bool {
+        switch value {
+        case .string(let string) where !values.isEmpty:
+            guard let index = marker(string) else { return true }
+            value = values[index]
+            return depth + nesting(values[index]) <= JSONParser.defaultMaxDepth
+        case .array(var items):
+            guard depth < JSONParser.defaultMaxDepth else { return false }
+            guard !values.isEmpty else {
+                return items.allSatisfy { item in
+                    var item = item
+                    return substitute(&item, values, depth: depth + 1)
+                }
+            }
+            // The value lets go of its array first, so that the array is changed in place, not copied.
+            value = .null
+            defer { value = .array(items) }
+            for index in items.indices where !substitute(&items[index], values, depth: depth + 1) { return false }
+            return true
+        case .object(var pairs):
+            guard depth < JSONParser.defaultMaxDepth else { return false }
+            guard !values.isEmpty else {
+                return pairs.allSatisfy { pair in
+                    var member = pair.value
+                    return substitute(&member, values, depth: depth + 1)
+                }
+            }
+            value = .null
+            defer { value = .object(pairs) }
+            for index in pairs.indices where !substitute(&pairs[index].value, values, depth: depth + 1) {
+                return false
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// The index a marker string stands for, or `nil` for any other string.
+    private static func marker(_ string: String) -> Int? {
+        let scalars = string.unicodeScalars
+        guard scalars.first == "\u{E000}", scalars.last == "\u{E001}", scalars.count > 2 else { return nil }
+        return Int(String(scalars.dropFirst().dropLast()))
+    }
+
+    /// How deep arrays and objects nest in a value (0 for a scalar).
+    private static func nesting(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(nesting).max() ?? 0)
+        case .object(let pairs): return 1 + (pairs.map { nesting($0.value) }.max() ?? 0)
+        default: return 0
+        }
     }
 
     /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass.
