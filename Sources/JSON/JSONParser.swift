@@ -17,6 +17,8 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private let maxDepth: Int
+    /// Numbers read so far that were written with a fraction or an exponent.
+    private var nonIntegers = 0
 
     private init(_ bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -31,6 +33,49 @@ public struct JSONParser {
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// Parses a complete JSON text given as UTF-8 bytes, and counts in `nonIntegers` the numbers written with a
+    /// fraction or an exponent. Both `2` and `2.0` read as the number 2; a reader that must tell them apart (a
+    /// protocol whose sequence numbers are integer literals) looks at their spelling only when the count is not 0.
+    public static func parse(
+        utf8 bytes: [UInt8], maxDepth: Int = defaultMaxDepth, nonIntegers: inout Int
+    ) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes, maxDepth: maxDepth)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        nonIntegers += parser.nonIntegers
+        return value
+    }
+
+    /// The exact text of each element of the top-level array of `text`, byte for byte as written, as
+    /// ``memberText(_:in:maxDepth:)`` gives a member's.
+    public static func elementTexts(
+        in text: String, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> [String] {
+        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else {
+            throw parser.error("expected a JSON array")
+        }
+        parser.index += 1
+        parser.skipWhitespace()
+        var texts: [String] = []
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") { return texts }
+        while true {
+            parser.skipWhitespace()
+            let start = parser.index
+            _ = try parser.value(depth: 1)
+            texts.append(String(decoding: parser.bytes[start..<parser.index], as: UTF8.self))
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an array") }
+            if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+            if parser.bytes[parser.index] == UInt8(ascii: "]") { break }
+            throw parser.error("expected ',' or ']' in an array")
+        }
+        return texts
     }
 
     /// The exact text of the value of `key` in the top-level object of `text`, byte for byte as written: numbers
@@ -227,6 +272,8 @@ public struct JSONParser {
             throw error("a number needs digits")
         }
         if bytes[index] == UInt8(ascii: "0") { index += 1 } else { digits() }
+        let integerEnd = index
+        defer { if index != integerEnd { nonIntegers += 1 } }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
