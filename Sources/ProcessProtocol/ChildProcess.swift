@@ -14,8 +14,9 @@ import Darwin
 final class ChildProcess: @unchecked Sendable {
     /// The process id, which is also its process group id.
     let pid: pid_t
-    /// The write end of its standard input.
-    let stdin: FileHandle
+    /// The write end of its standard input, non-blocking, so that a request to a process that stopped reading waits
+    /// only until its deadline (see ``LineWriter``).
+    let stdinDescriptor: Int32
     /// The read end of its standard output.
     let stdoutDescriptor: Int32
     /// The read end of its standard error.
@@ -23,6 +24,7 @@ final class ChildProcess: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var waitStatus: Int32?
+    private var inputClosed = false
 
     /// Starts `commandLine`: directly when it is plain words (optionally after `NAME=value` assignments), under
     /// `/bin/sh -c` when it needs a shell.
@@ -68,7 +70,8 @@ final class ChildProcess: @unchecked Sendable {
         }
         self.pid = pid
         ProcessGroups.started(pid)
-        stdin = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
+        stdinDescriptor = input[1]
+        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
         stdoutDescriptor = output[0]
         stderrDescriptor = errors[0]
         let child = pid
@@ -110,6 +113,17 @@ final class ChildProcess: @unchecked Sendable {
         return (words, environment)
     }
 
+    deinit { closeInput() }
+
+    /// Closes its standard input (once; later calls do nothing), which tells a process that reads to the end to exit.
+    func closeInput() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(stdinDescriptor)
+    }
+
     /// Whether the process is still running.
     var isRunning: Bool {
         condition.lock()
@@ -138,7 +152,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Ends the whole process group: SIGTERM, then SIGKILL after `grace` for what is left, and waits until the
     /// process is reaped. Members of the group that outlive the process itself are killed too.
     func terminate(grace: Duration = .seconds(1)) {
-        try? stdin.close()
+        closeInput()
         if isRunning {
             kill(-pid, SIGTERM)
             waitForExit(before: Date().addingTimeInterval(Self.seconds(grace)))
