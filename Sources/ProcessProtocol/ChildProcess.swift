@@ -73,6 +73,9 @@ final class ChildProcess: @unchecked Sendable {
         stdinDescriptor = input[1]
         _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
         stdoutDescriptor = output[0]
+        // Non-blocking: the line reader reads only after poll(2) says there is something, and a wakeup that had
+        // nothing after all must not block it past its deadline.
+        _ = fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK)
         stderrDescriptor = errors[0]
         let child = pid
         let reaper = Thread { [self] in

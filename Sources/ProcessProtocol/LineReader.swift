@@ -11,9 +11,9 @@ import Darwin
 /// its deadline. Reading is linear in the output's size: each byte is scanned for a newline once, and only the
 /// unread part of a line is moved when the buffer is compacted. A line longer than the limit is not buffered
 /// further; it is reported with its size, and nothing more is read.
-final class LineReader {
+package final class LineReader {
     /// What the reader gets next.
-    enum Next: Equatable {
+    package enum Next: Equatable {
         /// A complete line of valid UTF-8, in ``line``.
         case line
         /// A line whose bytes are not UTF-8; the offset of the first bad byte within the line.
@@ -27,10 +27,10 @@ final class LineReader {
     }
 
     /// The default line limit: 64 MB.
-    static let defaultLimit = 64 << 20
+    package static let defaultLimit = 64 << 20
 
     /// The last line read, without its newline (or the carriage return before it). Valid until the next call.
-    private(set) var line: [UInt8] = []
+    package private(set) var line: [UInt8] = []
 
     private let descriptor: Int32
     private let limit: Int
@@ -45,16 +45,15 @@ final class LineReader {
     private var overflowed = false
 
     /// Reads `descriptor`, which the reader owns from now on and closes when it goes; `chunk` is the most one read
-    /// asks for (small in tests, to split lines).
-    init(descriptor: Int32, limit: Int = LineReader.defaultLimit, chunk: Int = 65_536) {
+    /// asks for (small in tests, to split lines). A non-blocking descriptor is best: a wakeup with nothing to read
+    /// (which poll(2) allows) then cannot block.
+    package init(descriptor: Int32, limit: Int = LineReader.defaultLimit, chunk: Int = 65_536) {
         self.descriptor = descriptor
         self.limit = limit
         self.chunk = chunk
         capacity = 2 * chunk
         storage = .allocate(capacity: capacity)
         line.reserveCapacity(4096)
-        // Non-blocking, so that a read after a wakeup that had nothing to give (a spurious one) cannot block.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
     deinit {
@@ -63,11 +62,11 @@ final class LineReader {
     }
 
     /// The last line as text, for messages.
-    var lineText: String { String(decoding: line, as: UTF8.self) }
+    package var lineText: String { String(decoding: line, as: UTF8.self) }
 
     /// The next line, or why there is none by `deadline`. A line already buffered, or already in the pipe, is
     /// returned even when the deadline has passed.
-    func next(before deadline: ContinuousClock.Instant) -> Next {
+    package func next(before deadline: ContinuousClock.Instant) -> Next {
         while true {
             if scanned < end, let found = memchr(storage + scanned, Int32(UInt8(ascii: "\n")), end - scanned) {
                 let newline = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -195,9 +194,9 @@ final class LineReader {
 
 /// Writes requests to an implementation's standard input: write(2) on its non-blocking descriptor, the rest of a
 /// partial write after poll(2) says there is room, until a deadline.
-enum LineWriter {
+package enum LineWriter {
     /// How a write ended.
-    enum Outcome {
+    package enum Outcome {
         /// Every byte was written.
         case written
         /// The reading end is closed (EPIPE) or the descriptor is unusable: the process has gone.
@@ -206,7 +205,10 @@ enum LineWriter {
         case timedOut
     }
 
-    static func write(_ bytes: [UInt8], to descriptor: Int32, before deadline: ContinuousClock.Instant) -> Outcome {
+    /// Writes every byte of `bytes`, or says why not.
+    package static func write(
+        _ bytes: [UInt8], to descriptor: Int32, before deadline: ContinuousClock.Instant
+    ) -> Outcome {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return .written }
             var offset = 0

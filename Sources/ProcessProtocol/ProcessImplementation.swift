@@ -272,7 +272,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             throw ProcessError(
                 code: .malformedReply,
                 message:
-                    "the reply to \(context()) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(error)",
+                    "the reply to \(context()) is not a decode reply "
+                    + "({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(error)",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }
@@ -366,13 +367,15 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 throw ProcessError(
                     code: .malformedReply,
                     message:
-                        "the reply to \(context()) is a line of more than \(bytes) bytes, over the limit of \(LineReader.defaultLimit) bytes; the implementation was stopped",
+                        "the reply to \(context()) is a line of more than \(bytes) bytes, over the limit of "
+                        + "\(LineReader.defaultLimit) bytes; the implementation was stopped",
                     stderrTail: errors.lines)
             case .invalidUTF8(let line, let offset):
                 throw ProcessError(
                     code: .malformedReply,
                     message:
-                        "the reply to \(context()) is not UTF-8: the byte at offset \(offset) of the line is not valid UTF-8",
+                        "the reply to \(context()) is not UTF-8: the byte at offset \(offset) of the line is not "
+                        + "valid UTF-8",
                     offendingLine: line, stderrTail: errors.lines)
             case .line:
                 if output.line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { continue }
@@ -386,7 +389,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     throw ProcessError(
                         code: .malformedReply,
                         message:
-                            "the reply to \(context()) is not a JSON object (at column \(error.column): \(error.message))",
+                            "the reply to \(context()) is not a JSON object "
+                            + "(at column \(error.column): \(error.message))",
                         offendingLine: output.lineText, stderrTail: errors.lines)
                 }
                 guard case .object(let pairs) = value else {
@@ -403,7 +407,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     throw ProcessError(
                         code: .malformedReply,
                         message:
-                            "the reply to \(context()) should echo \"seq\": \(seq) as an integer, not \(describe(seqValue, spelling: spelling()))",
+                            "the reply to \(context()) should echo \"seq\": \(seq) as an integer, not "
+                            + describe(seqValue, spelling: spelling()),
                         offendingLine: output.lineText, stderrTail: errors.lines)
                 }
                 guard echoed == seq else {
@@ -458,9 +463,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     /// A navigation reply; `index` is its place in a batch's `replies`, for the path.
-    private func decodeReply(_ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String) throws(ProcessError)
-        -> Reply
-    {
+    private func decodeReply(
+        _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
+    ) throws(ProcessError) -> Reply {
         do {
             return try Wire.reply(.object(pairs))
         } catch {
@@ -468,7 +473,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             throw ProcessError(
                 code: .malformedReply,
                 message:
-                    "the reply to \(context()) is not a navigation reply ({\"outcome\", \"reason\", \"state\"}): \(located)",
+                    "the reply to \(context()) is not a navigation reply "
+                    + "({\"outcome\", \"reason\", \"state\"}): \(located)",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }

@@ -125,11 +125,8 @@ package enum Wire {
         capabilities.batch = try optionalField(pairs, "batch", bool) ?? false
         capabilities.flows = try optionalField(pairs, "flows", bool) ?? true
         capabilities.modals = try optionalField(pairs, "modals", bool) ?? true
-        if let types = try optionalField(pairs, "componentTypes", { (value) throws(WireError) in
-            try array(value, string)
-        }) {
-            capabilities.componentTypes = types
-        }
+        let types = try optionalField(pairs, "componentTypes") { (value) throws(WireError) in try array(value, string) }
+        if let types { capabilities.componentTypes = types }
         capabilities.migrations = try optionalField(pairs, "migrations", bool) ?? false
         return capabilities
     }
