@@ -127,7 +127,7 @@ let package = Package(
             name: "FlowCheckBench",
             dependencies: [
                 "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCore", "FlowSchema", "JSON",
-                "SampleImplementations", "RUFSpec", "YAML",
+                "SampleImplementations", "RUFSpec", "YAML", "NavigationModel", "ProcessProtocol",
             ],
             swiftSettings: strict
         ),

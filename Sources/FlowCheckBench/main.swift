@@ -13,6 +13,11 @@ import YAML
 //   swift run -c release flowcheck-bench [--runs N] [--seeds N]
 // Timings here are measurements to read and record, never assertions.
 
+// Started by the process benchmark as the implementation it drives.
+if CommandLine.arguments.dropFirst().first == "--echo" {
+    EchoImplementation.run(batch: !CommandLine.arguments.contains("--no-batch"))
+}
+
 var runs = 20_000
 var seeds = 100
 var only: String?
@@ -20,14 +25,14 @@ var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     if option == "--only", let name = arguments.popFirst() { only = name; continue }
     guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml|process]")
         exit(2)
     }
     switch option {
     case "--runs": runs = value
     case "--seeds": seeds = value
     default:
-        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml]")
+        print("usage: flowcheck-bench [--runs N] [--seeds N] [--only engine|runner|decoder|yaml|process]")
         exit(2)
     }
 }
@@ -136,6 +141,15 @@ if enabled("yaml") {
     print(
         "yaml.spec: \(format(megabytes)) MB spec of 20000 screens read and linted in \(format(times.sorted()[2] * 1000)) ms (median) = \(format(megabytes / times.sorted()[2])) MB/s"
     )
+}
+
+if enabled("process") {
+    // 6. The process protocol's cost to the kit, against a native echo of the model and the Python example.
+    for figure in ProcessBenchmark.run(runs: runs) {
+        print(
+            "\(figure.name): \(format(figure.value)) \(figure.unit) (target \(figure.target): \(figure.met ? "met" : "NOT met"))"
+                + (figure.detail.isEmpty ? "" : "; \(figure.detail)"))
+    }
 }
 
 /// A valid flow of at least `megabytes` MB: screens with nested component trees, edges between them.
