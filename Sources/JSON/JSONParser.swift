@@ -14,39 +14,54 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper text is an error, never a stack overflow.
     public static let defaultMaxDepth = 512
 
-    private let bytes: [UInt8]
+    /// The text, read in place: only the strings and values parsed from it are copied out.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth: Int
     /// Numbers read so far that were written with a fraction or an exponent.
     private var nonIntegers = 0
 
-    private init(_ bytes: [UInt8], maxDepth: Int) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
+    /// Runs `body` with a parser over `text`'s UTF-8 bytes, without copying them.
+    private static func reading<T>(
+        _ text: String, maxDepth: Int, _ body: (inout JSONParser) throws(JSONParseError) -> T
+    ) throws(JSONParseError) -> T {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var parser = JSONParser(bytes, maxDepth: maxDepth)
+            return Result { () throws(JSONParseError) in try body(&parser) }
+        }.get()
+    }
+
     /// Parses a complete JSON text.
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        var nonIntegers = 0
+        return try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) in
+            try parser.document(nonIntegers: &nonIntegers)
+        }
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes, and counts in `nonIntegers` the numbers written with a
     /// fraction or an exponent. Both `2` and `2.0` read as the number 2; a reader that must tell them apart (a
     /// protocol whose sequence numbers are integer literals) looks at their spelling only when the count is not 0.
     public static func parse(
-        utf8 bytes: [UInt8], maxDepth: Int = defaultMaxDepth, nonIntegers: inout Int
+        utf8 bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth, nonIntegers: inout Int
     ) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes, maxDepth: maxDepth)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        nonIntegers += parser.nonIntegers
+        return try parser.document(nonIntegers: &nonIntegers)
+    }
+
+    /// The whole text as one value, with nothing but whitespace around it.
+    private mutating func document(nonIntegers: inout Int) throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try value(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON value") }
+        nonIntegers += self.nonIntegers
         return value
     }
 
@@ -55,27 +70,28 @@ public struct JSONParser {
     public static func elementTexts(
         in text: String, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> [String] {
-        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
-        parser.skipWhitespace()
-        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else {
-            throw parser.error("expected a JSON array")
-        }
-        parser.index += 1
-        parser.skipWhitespace()
-        var texts: [String] = []
-        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") { return texts }
-        while true {
+        try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) -> [String] in
             parser.skipWhitespace()
-            let start = parser.index
-            _ = try parser.value(depth: 1)
-            texts.append(String(decoding: parser.bytes[start..<parser.index], as: UTF8.self))
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else {
+                throw parser.error("expected a JSON array")
+            }
+            parser.index += 1
             parser.skipWhitespace()
-            guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an array") }
-            if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-            if parser.bytes[parser.index] == UInt8(ascii: "]") { break }
-            throw parser.error("expected ',' or ']' in an array")
+            var texts: [String] = []
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") { return texts }
+            while true {
+                parser.skipWhitespace()
+                let start = parser.index
+                _ = try parser.value(depth: 1)
+                texts.append(String(decoding: parser.bytes[start..<parser.index], as: UTF8.self))
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an array") }
+                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if parser.bytes[parser.index] == UInt8(ascii: "]") { break }
+                throw parser.error("expected ',' or ']' in an array")
+            }
+            return texts
         }
-        return texts
     }
 
     /// The exact text of the value of `key` in the top-level object of `text`, byte for byte as written: numbers
@@ -84,38 +100,39 @@ public struct JSONParser {
     public static func memberText(
         _ key: String, in text: String, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> String? {
-        var parser = JSONParser(Array(text.utf8), maxDepth: maxDepth)
-        parser.skipWhitespace()
-        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
-            throw parser.error("expected a JSON object")
-        }
-        parser.index += 1
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return nil }
-        var found: String?
-        while true {
+        try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) -> String? in
             parser.skipWhitespace()
-            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
-                throw parser.error("expected a string key")
-            }
-            let name = try parser.string()
-            parser.skipWhitespace()
-            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
-                throw parser.error("expected ':' after a key")
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
+                throw parser.error("expected a JSON object")
             }
             parser.index += 1
             parser.skipWhitespace()
-            let start = parser.index
-            _ = try parser.value(depth: 1)
-            // A repeated key keeps its last value, as lookups in a parsed object do.
-            if name == key { found = String(decoding: parser.bytes[start..<parser.index], as: UTF8.self) }
-            parser.skipWhitespace()
-            guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an object") }
-            if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-            if parser.bytes[parser.index] == UInt8(ascii: "}") { break }
-            throw parser.error("expected ',' or '}' in an object")
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return nil }
+            var found: String?
+            while true {
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                    throw parser.error("expected a string key")
+                }
+                let name = try parser.string()
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                    throw parser.error("expected ':' after a key")
+                }
+                parser.index += 1
+                parser.skipWhitespace()
+                let start = parser.index
+                _ = try parser.value(depth: 1)
+                // A repeated key keeps its last value, as lookups in a parsed object do.
+                if name == key { found = String(decoding: parser.bytes[start..<parser.index], as: UTF8.self) }
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an object") }
+                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if parser.bytes[parser.index] == UInt8(ascii: "}") { break }
+                throw parser.error("expected ',' or '}' in an object")
+            }
+            return found
         }
-        return found
     }
 
     private func error(_ message: String) -> JSONParseError {
@@ -127,7 +144,12 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -157,6 +179,8 @@ public struct JSONParser {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
         var pairs: [(key: String, value: JSONValue)] = []
+        // Most objects are small: one allocation for them instead of one per doubling.
+        pairs.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
         while true {
@@ -182,6 +206,7 @@ public struct JSONParser {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
         var items: [JSONValue] = []
+        items.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
@@ -206,7 +231,7 @@ public struct JSONParser {
         guard index < bytes.count else { throw error("the text ends inside a string") }
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
         }
         var scalars = Array(bytes[start..<index])
         while index < bytes.count {
@@ -290,6 +315,12 @@ public struct JSONParser {
                 throw error("an exponent needs digits")
             }
             digits()
+        }
+        // An integer of up to 15 digits is exact as a double: no text to convert.
+        if index == integerEnd && index - start <= 15 {
+            var value = 0
+            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - 48) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
             throw error("an unreadable number")

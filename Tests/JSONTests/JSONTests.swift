@@ -77,12 +77,16 @@ struct SpellingTests {
             (#"["2.0", true]"#, 0),
         ] {
             var count = 0
-            let value = try JSONParser.parse(utf8: Array(text.utf8), nonIntegers: &count)
+            let value = try Array(text.utf8).withUnsafeBufferPointer { (bytes) throws(JSONParseError) in
+                try JSONParser.parse(utf8: bytes, nonIntegers: &count)
+            }
             #expect(count == expected, "\(text)")
             #expect(value == (try JSONParser.parse(text)))
         }
         var count = 0
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(utf8: Array("[1.5,".utf8), nonIntegers: &count) }
+        #expect(throws: JSONParseError.self) {
+            try Array("[1.5,".utf8).withUnsafeBufferPointer { try JSONParser.parse(utf8: $0, nonIntegers: &count) }
+        }
     }
 
     @Test("Each element of an array is returned byte for byte")
