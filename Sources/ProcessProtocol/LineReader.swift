@@ -29,8 +29,10 @@ package final class LineReader {
     /// The default line limit: 64 MB.
     package static let defaultLimit = 64 << 20
 
-    /// The last line read, without its newline (or the carriage return before it). Valid until the next call.
-    package private(set) var line: [UInt8] = []
+    /// The last line read, without its newline (or the carriage return before it), in place in the reader's buffer:
+    /// valid until the next call of ``next(before:)``, and only while the reader lives.
+    package var line: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage + lineStart, count: lineCount) }
+    private var lineStart = 0, lineCount = 0
 
     private let descriptor: Int32
     private let limit: Int
@@ -53,7 +55,6 @@ package final class LineReader {
         self.chunk = chunk
         capacity = 2 * chunk
         storage = .allocate(capacity: capacity)
-        line.reserveCapacity(4096)
     }
 
     deinit {
@@ -122,15 +123,13 @@ package final class LineReader {
         }
     }
 
-    /// Copies `start..<newline` into ``line`` and says whether it is UTF-8.
+    /// Makes `start..<newline` the ``line`` and says whether it is UTF-8.
     private func take(upTo newline: Int) -> Next {
         var last = newline
         if last > start && storage[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-        let bytes = UnsafeBufferPointer(start: storage + start, count: last - start)
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: bytes)
-        if let offset = Self.invalidUTF8Offset(bytes) {
-            return .invalidUTF8(line: String(decoding: bytes, as: UTF8.self), offset: offset)
+        (lineStart, lineCount) = (start, last - start)
+        if let offset = Self.invalidUTF8Offset(line) {
+            return .invalidUTF8(line: lineText, offset: offset)
         }
         return .line
     }

@@ -16,6 +16,9 @@ package struct WireError: Error, Hashable, CustomStringConvertible {
     /// An error at the value being decoded.
     package init(_ problem: String) { self.problem = problem }
 
+    /// A value of the wrong type: `expected a string, found null`.
+    package init(expected: String, _ found: JSONValue) { self.init("expected \(expected), found \(Wire.found(found))") }
+
     /// The same error, seen from the object that holds it under `key`.
     package func inside(_ key: String) -> WireError {
         var error = self
@@ -76,18 +79,43 @@ package enum Wire {
 
     /// `{"screen", "flow", "flowRoot", "presentation"}`, `flow` a string or null.
     package static func entry(_ value: JSONValue) throws(WireError) -> Entry {
-        let pairs = try object(value)
-        let screen = try field(pairs, "screen", string)
-        let flow = try optionalField(pairs, "flow", string)
-        let flowRoot = try field(pairs, "flowRoot", bool)
-        let presentation = try field(pairs, "presentation") { (value) throws(WireError) -> Presentation in
-            let word = try string(value)
-            guard let presentation = Presentation(rawValue: word) else {
-                throw WireError("\"\(word)\" is not a presentation (\"root\", \"push\" or \"modal\")")
+        // One pass over the members rather than a lookup per field: a reply holds a whole stack, on every step.
+        var screen, flow, flowRoot, presentation: JSONValue?
+        for (key, value) in try object(value) {
+            switch key {
+            case "flow": flow = value
+            case "flowRoot": flowRoot = value
+            case "presentation": presentation = value
+            case "screen": screen = value
+            default: continue
             }
-            return presentation
         }
-        return Entry(screen: screen, flow: flow, flowRoot: flowRoot, presentation: presentation)
+        guard let screen else { throw WireError("missing \"screen\"") }
+        guard case .string(let name) = screen else { throw WireError(expected: "a string", screen).inside("screen") }
+        var flowName: String?
+        switch flow {
+        case .string(let text)?: flowName = text
+        case nil, .null?: flowName = nil
+        case let other?: throw WireError(expected: "a string", other).inside("flow")
+        }
+        guard let flowRoot else { throw WireError("missing \"flowRoot\"") }
+        guard case .bool(let root) = flowRoot else {
+            throw WireError(expected: "true or false", flowRoot).inside("flowRoot")
+        }
+        guard let presentation else { throw WireError("missing \"presentation\"") }
+        guard case .string(let word) = presentation else {
+            throw WireError(expected: "a string", presentation).inside("presentation")
+        }
+        let kind: Presentation
+        switch word {
+        case "push": kind = .push
+        case "root": kind = .root
+        case "modal": kind = .modal
+        default:
+            throw WireError("\"\(word)\" is not a presentation (\"root\", \"push\" or \"modal\")").inside(
+                "presentation")
+        }
+        return Entry(screen: name, flow: flowName, flowRoot: root, presentation: kind)
     }
 
     /// A hello reply's payload, `seq` read already.
@@ -306,12 +334,12 @@ package enum Wire {
     }
 
     package static func string(_ value: JSONValue) throws(WireError) -> String {
-        guard case .string(let text) = value else { throw WireError("expected a string, found \(found(value))") }
+        guard case .string(let text) = value else { throw WireError(expected: "a string", value) }
         return text
     }
 
     package static func bool(_ value: JSONValue) throws(WireError) -> Bool {
-        guard case .bool(let flag) = value else { throw WireError("expected true or false, found \(found(value))") }
+        guard case .bool(let flag) = value else { throw WireError(expected: "true or false", value) }
         return flag
     }
 

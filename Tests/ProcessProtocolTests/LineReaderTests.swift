@@ -158,7 +158,7 @@ struct LineWriterTests {
             written.signal()
         }
         #expect(reader.next(before: .now + .seconds(60)) == .line)
-        #expect(reader.line == Array(request.dropLast()))
+        #expect(Array(reader.line) == Array(request.dropLast()))
         written.wait()
         #expect(outcome == .written)
     }
