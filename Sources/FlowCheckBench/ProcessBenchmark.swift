@@ -16,7 +16,8 @@ import Darwin
 ///
 /// The navigation and session suites, seed 1, every run passing. CPU time comes from getrusage(2): the kit's from
 /// `RUSAGE_SELF` (every thread of this process), the implementation's from `RUSAGE_CHILDREN` once it is stopped and
-/// reaped. Both spans run from starting the implementation to reaping it.
+/// reaped. Both spans run from starting the implementation to reaping it. Each figure is the best of three: on a
+/// shared machine, other work only ever adds CPU time (cache misses, costlier switches), never takes it away.
 enum ProcessBenchmark {
     /// The figures of one run of the suites against one implementation.
     struct Figures {
@@ -38,13 +39,15 @@ enum ProcessBenchmark {
         let pythonRuns = max(runs / 10, ConformanceRunner.Options.defaultRuns)
         let workload = "\(runs) runs per suite, navigation and session, seed 1"
         do {
-            let inProcess = try measure(SampleNavigator(), options: options)
+            let inProcess = try best { try measure(SampleNavigator(), options: options) }
             let echo = try echoCommand()
-            let batched = try measure(process: echo, options: options)
-            let unbatched = try measure(process: echo + " --no-batch", options: options)
-            let python = try measure(
-                process: "python3 \(pythonExample())",
-                options: .init(seed: 1, runs: pythonRuns, suites: [.navigation, .session]))
+            let batched = try best { try measure(process: echo, options: options) }
+            let unbatched = try best { try measure(process: echo + " --no-batch", options: options) }
+            let python = try best {
+                try measure(
+                    process: "python3 \(pythonExample())",
+                    options: .init(seed: 1, runs: pythonRuns, suites: [.navigation, .session]))
+            }
             precondition(
                 batched.steps == inProcess.steps && unbatched.steps == inProcess.steps,
                 "the echo and builtin:sample must run the same steps")
@@ -82,6 +85,16 @@ enum ProcessBenchmark {
                     detail: "\(error)")
             ]
         }
+    }
+
+    /// The figures of the run that cost the kit least of three.
+    static func best(_ measure: () throws -> Figures) throws -> Figures {
+        var best = try measure()
+        for _ in 0..<2 {
+            let next = try measure()
+            if next.kit < best.kit { best = next }
+        }
+        return best
     }
 
     /// The figures of the suites against an in-process implementation.
