@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -31,37 +32,20 @@ final class ChildProcess: @unchecked Sendable {
     init(commandLine: String) throws(ProcessError) {
         let (arguments, environment) = Self.plan(commandLine)
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+        var pid: pid_t = 0
+        var noPipe: Int32 = 0
+        let result = Self.spawning.withLock { _ -> Int32? in
+            guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+                noPipe = errno
+                return nil
+            }
+            return Self.spawn(arguments, environment, input: input[0], output: output[1], errors: errors[1], &pid)
+        }
+        guard let result else {
             throw ProcessError(
                 code: .launchFailed,
-                message: "could not start `\(commandLine)`: no pipes (\(String(cString: strerror(errno))))")
+                message: "could not start `\(commandLine)`: no pipes (\(String(cString: strerror(noPipe))))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group (pgid = its pid), and SIGPIPE, SIGINT and SIGTERM back to their defaults: the kit ignores them
-        // (it hears SIGINT and SIGTERM through dispatch sources), and an ignored signal is inherited across exec.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
         guard result == 0 else {
             for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
@@ -87,6 +71,42 @@ final class ChildProcess: @unchecked Sendable {
             condition.unlock()
         }
         reaper.start()
+    }
+
+    /// Held from creating a process's pipes to starting it: workers of a parallel run start processes from several
+    /// threads at once, and a process started between another's pipe and its close-on-exec mark would inherit it.
+    private static let spawning = Mutex<Void>(())
+
+    /// Starts `arguments` with `input`, `output` and `errors` as its standard input, output and error, in a process
+    /// group of its own; returns what posix_spawnp(3) returns.
+    private static func spawn(
+        _ arguments: [String], _ environment: [String], input: Int32, output: Int32, errors: Int32, _ pid: inout pid_t
+    ) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group (pgid = its pid), and SIGPIPE, SIGINT and SIGTERM back to their defaults: the kit ignores them
+        // (it hears SIGINT and SIGTERM through dispatch sources), and an ignored signal is inherited across exec.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
     }
 
     /// A pipe whose ends close on exec, so that another implementation started later does not inherit them

@@ -36,6 +36,35 @@ struct WorkerTests {
         #expect(try implementation.perform(.navigate(Directive(mode: .pop))).state.stack == Self.home)
     }
 
+    @Test("Workers run at once on threads of their own, each with its own process, restarting without crossing")
+    func workersAtOnce() throws {
+        let implementation = try ProcessImplementation(commandLine: "python3 \(examplePath)")
+        defer { implementation.stop() }
+        nonisolated(unsafe) let workers = [implementation] + (try (0..<2).map { _ in try implementation.makeWorker() })
+        nonisolated(unsafe) var depths = [[Int]](repeating: [], count: workers.count)
+        let push = Command.navigate(Directive(id: "n1", .push, "CART", flow: "CHECKOUT", .keep))
+        DispatchQueue.concurrentPerform(iterations: workers.count) { index in
+            for round in 0..<20 {
+                // A batch too long to answer in a millisecond breaks down, and the next run starts a fresh process:
+                // processes start on several threads at once.
+                if round % 5 == 4 {
+                    workers[index].stopBy = .now + .milliseconds(1)
+                    _ = try? workers[index].run(
+                        initial: Self.home, profile: .owned, commands: Array(repeating: push, count: 2000))
+                    workers[index].stopBy = nil
+                    continue
+                }
+                let replies = try? workers[index].run(
+                    initial: Self.home, profile: .owned, commands: Array(repeating: push, count: index + 1))
+                depths[index].append(replies?.last?.state.stack.count ?? -1)
+            }
+        }
+        for (index, worker) in workers.enumerated() {
+            #expect(depths[index] == Array(repeating: index + 2, count: 16), "worker \(index)")
+            if index > 0 { worker.stop() }
+        }
+    }
+
     @Test("A worker that declares other capabilities is refused and stopped")
     func workerWithOtherCapabilities() throws {
         let flag = FileManager.default.temporaryDirectory.appendingPathComponent(
