@@ -4,11 +4,17 @@ import NavigationModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
 package enum Request {
+    /// The first request: the kit says who it is, the implementation what it declares.
     case hello(KitInfo)
+    /// Puts the implementation in a stack and profile.
     case reset(ScreenStack, Profile)
+    /// A navigate or optimistic command.
     case command(Command)
+    /// Several requests, each with its own seq, answered in one line.
     case batch([BatchItem])
+    /// A flow document to decode.
     case decode(String)
+    /// The last request: the implementation exits without answering.
     case stop
 
     /// Writes the request as one JSON object, keys sorted, without a newline.
@@ -58,9 +64,12 @@ package enum Request {
 
 /// One request inside a batch, with its own `seq`.
 package final class BatchItem {
+    /// The request's own seq.
     package let seq: Int
+    /// The request.
     package let request: Request
 
+    /// Creates a batch item.
     package init(seq: Int, request: Request) {
         self.seq = seq
         self.request = request
@@ -69,8 +78,12 @@ package final class BatchItem {
 
 /// The hello reply's payload.
 package struct HelloReply: Hashable {
+    /// The seq it echoes: 0.
     package var seq: Int
+    /// The protocol version it speaks.
     package var `protocol`: Int
+    /// Who it is.
     package var implementation: ImplementationInfo
+    /// What it declares.
     package var capabilities: Capabilities
 }

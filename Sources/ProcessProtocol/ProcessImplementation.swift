@@ -197,7 +197,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
         }
         guard case .array(let replies)? = Wire.lookup(reply.pairs, "replies"), replies.count == count else {
-            let held = Wire.lookup(reply.pairs, "replies")?.arrayValue.map { "it holds \($0.count)" } ?? "it holds none"
+            let held: String
+            switch Wire.lookup(reply.pairs, "replies") {
+            case .array(let items)?: held = "it holds \(items.count)"
+            case let other?: held = "its \"replies\" is \(Wire.found(other))"
+            case nil: held = "it has no \"replies\""
+            }
             throw ProcessError(
                 code: .malformedReply,
                 message: "the reply to \(batchContext()) should hold \(count) replies; \(held)",

@@ -42,6 +42,7 @@ package struct WireError: Error, Hashable, CustomStringConvertible {
 /// Reads the process protocol's messages from parsed JSON, with the leniency of the model's own decoding: unknown
 /// fields are ignored everywhere, a directive's fields of the wrong type count as absent, and so on.
 package enum Wire {
+    /// An object's members, in document order.
     package typealias Pairs = [(key: String, value: JSONValue)]
 
     // MARK: Replies (what the kit reads)
@@ -333,11 +334,13 @@ package enum Wire {
         return result
     }
 
+    /// A string.
     package static func string(_ value: JSONValue) throws(WireError) -> String {
         guard case .string(let text) = value else { throw WireError(expected: "a string", value) }
         return text
     }
 
+    /// `true` or `false`.
     package static func bool(_ value: JSONValue) throws(WireError) -> Bool {
         guard case .bool(let flag) = value else { throw WireError(expected: "true or false", value) }
         return flag
