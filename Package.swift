@@ -127,7 +127,8 @@ let package = Package(
             name: "FlowCheckBench",
             dependencies: [
                 "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCommands",
-                "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON", "SampleImplementations", "RUFSpec", "YAML",
+                "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON", "NavigationModel", "ProcessProtocol",
+                "SampleImplementations", "RUFSpec", "YAML",
             ],
             swiftSettings: strict
         ),

@@ -10,8 +10,12 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--cli" {
     exit(FlowCheckCommand.main(Array(arguments.dropFirst()), console: .standard).rawValue)
 }
+// Started by the process benchmark as the implementation it drives.
+if arguments.first == "--echo" {
+    EchoImplementation.run(batch: !arguments.contains("--no-batch"))
+}
 
-let groups = ["runner", "decoding", "mutants", "startup", "memory", "engine", "readers"]
+let groups = ["runner", "decoding", "process", "mutants", "startup", "memory", "engine", "readers"]
 let usage =
     "usage: flowcheck-bench [--only \(groups.joined(separator: "|"))] [--runs N] [--repeats K]"
 var runs = 20_000, repeats = 3
@@ -53,6 +57,7 @@ var measured: [Measurement] = []
 
 if enabled("runner") { report(RunnerBenchmark.run(runs: runs, repeats: repeats)) }
 if enabled("decoding") { report(DecodingBenchmark.run(runs: runs)) }
+if enabled("process") { report(ProcessBenchmark.run(runs: runs)) }
 if enabled("mutants") { report(MutantBenchmark.run()) }
 if enabled("startup") { report([StartupBenchmark.run()]) }
 if enabled("engine") { report(EngineBenchmark.run(runs: runs)) }

@@ -14,42 +14,83 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper text is an error, never a stack overflow.
     public static let defaultMaxDepth = 512
 
-    // The text's own UTF-8, borrowed for the parse: no copy of it, and no reference counting on each byte read.
+    /// The text, read in place: only the strings and values parsed from it are copied out.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth: Int
-    // The members and elements of the containers being read, one stack for all of them: each container's array is
-    // made once at its exact size, where appending to it made it grow (and copy) two or three times.
-    private var members: [(key: String, value: JSONValue)] = []
-    private var elements: [JSONValue] = []
+    /// Numbers read so far that were written with a fraction or an exponent.
+    private var nonIntegers = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
-    /// Runs `body` on a parser over the text's UTF-8.
-    private static func withParser<T>(
+    /// Runs `body` with a parser over `text`'s UTF-8 bytes, without copying them.
+    private static func reading<T>(
         _ text: String, maxDepth: Int, _ body: (inout JSONParser) throws(JSONParseError) -> T
     ) throws(JSONParseError) -> T {
         var text = text
-        let result = text.withUTF8 { buffer -> Result<T, JSONParseError> in
-            var parser = JSONParser(buffer, maxDepth: maxDepth)
-            return Result { () throws(JSONParseError) -> T in try body(&parser) }
-        }
-        return try result.get()
+        return try text.withUTF8 { bytes in
+            var parser = JSONParser(bytes, maxDepth: maxDepth)
+            return Result { () throws(JSONParseError) in try body(&parser) }
+        }.get()
     }
 
     /// Parses a complete JSON text.
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        try withParser(text, maxDepth: maxDepth) { parser throws(JSONParseError) in
+        var nonIntegers = 0
+        return try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) in
+            try parser.document(nonIntegers: &nonIntegers)
+        }
+    }
+
+    /// Parses a complete JSON text given as UTF-8 bytes, and counts in `nonIntegers` the numbers written with a
+    /// fraction or an exponent. Both `2` and `2.0` read as the number 2; a reader that must tell them apart (a
+    /// protocol whose sequence numbers are integer literals) looks at their spelling only when the count is not 0.
+    public static func parse(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth, nonIntegers: inout Int
+    ) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes, maxDepth: maxDepth)
+        return try parser.document(nonIntegers: &nonIntegers)
+    }
+
+    /// The whole text as one value, with nothing but whitespace around it.
+    private mutating func document(nonIntegers: inout Int) throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try value(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON value") }
+        nonIntegers += self.nonIntegers
+        return value
+    }
+
+    /// The exact text of each element of the top-level array of `text`, byte for byte as written, as
+    /// ``memberText(_:in:maxDepth:)`` gives a member's.
+    public static func elementTexts(
+        in text: String, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> [String] {
+        try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) -> [String] in
             parser.skipWhitespace()
-            let value = try parser.value(depth: 0)
-            parser.skipWhitespace()
-            guard parser.index == parser.bytes.count else {
-                throw parser.error("unexpected text after the JSON value")
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else {
+                throw parser.error("expected a JSON array")
             }
-            return value
+            parser.index += 1
+            parser.skipWhitespace()
+            var texts: [String] = []
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") { return texts }
+            while true {
+                parser.skipWhitespace()
+                let start = parser.index
+                _ = try parser.value(depth: 1)
+                texts.append(String(decoding: parser.bytes[start..<parser.index], as: UTF8.self))
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an array") }
+                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if parser.bytes[parser.index] == UInt8(ascii: "]") { break }
+                throw parser.error("expected ',' or ']' in an array")
+            }
+            return texts
         }
     }
 
@@ -59,45 +100,39 @@ public struct JSONParser {
     public static func memberText(
         _ key: String, in text: String, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> String? {
-        try withParser(text, maxDepth: maxDepth) { parser throws(JSONParseError) in
-            try parser.memberText(key)
-        }
-    }
-
-    private mutating func memberText(_ key: String) throws(JSONParseError) -> String? {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-            throw error("expected a JSON object")
-        }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return nil }
-        var found: String?
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a string key")
+        try reading(text, maxDepth: maxDepth) { (parser) throws(JSONParseError) -> String? in
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
+                throw parser.error("expected a JSON object")
             }
-            let name = try string()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after a key")
+            parser.index += 1
+            parser.skipWhitespace()
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return nil }
+            var found: String?
+            while true {
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                    throw parser.error("expected a string key")
+                }
+                let name = try parser.string()
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                    throw parser.error("expected ':' after a key")
+                }
+                parser.index += 1
+                parser.skipWhitespace()
+                let start = parser.index
+                _ = try parser.value(depth: 1)
+                // A repeated key keeps its last value, as lookups in a parsed object do.
+                if name == key { found = String(decoding: parser.bytes[start..<parser.index], as: UTF8.self) }
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count else { throw parser.error("the text ends inside an object") }
+                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if parser.bytes[parser.index] == UInt8(ascii: "}") { break }
+                throw parser.error("expected ',' or '}' in an object")
             }
-            index += 1
-            skipWhitespace()
-            let start = index
-            _ = try value(depth: 1)
-            // A repeated key keeps its last value, as lookups in a parsed object do.
-            if name == key {
-                found = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("the text ends inside an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { break }
-            throw error("expected ',' or '}' in an object")
+            return found
         }
-        return found
     }
 
     private func error(_ message: String) -> JSONParseError {
@@ -143,9 +178,11 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
+        var pairs: [(key: String, value: JSONValue)] = []
+        // Most objects are small: one allocation for them instead of one per doubling.
+        pairs.reserveCapacity(4)
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
-        let base = members.count
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -156,16 +193,11 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let member = try value(depth: depth)
-            members.append((key, member))
+            pairs.append((key, try value(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                defer { members.removeSubrange(base...) }
-                return .object(Array(members[base...]))
-            }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -173,21 +205,17 @@ public struct JSONParser {
     private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         index += 1
+        var items: [JSONValue] = []
+        items.reserveCapacity(4)
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
-        let base = elements.count
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
-            let element = try value(depth: depth)
-            elements.append(element)
+            items.append(try value(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("the text ends inside an array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                defer { elements.removeSubrange(base...) }
-                return .array(Array(elements[base...]))
-            }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -269,6 +297,8 @@ public struct JSONParser {
             throw error("a number needs digits")
         }
         if bytes[index] == UInt8(ascii: "0") { index += 1 } else { digits() }
+        let integerEnd = index
+        defer { if index != integerEnd { nonIntegers += 1 } }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
@@ -286,16 +316,13 @@ public struct JSONParser {
             }
             digits()
         }
-        // Up to 15 digits and nothing else, a number is an integer a Double holds exactly: no text to read it from.
-        let negative = bytes[start] == UInt8(ascii: "-")
-        let digitsStart = negative ? start + 1 : start
-        if index - digitsStart <= 15, bytes[digitsStart..<index].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
-            var integer = 0
-            for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int(byte - UInt8(ascii: "0")) }
-            return negative ? -Double(integer) : Double(integer)
+        // An integer of up to 15 digits is exact as a double: no text to convert.
+        if index == integerEnd && index - start <= 15 {
+            var value = 0
+            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - 48) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
         }
-        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-        else {
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
             throw error("an unreadable number")
         }
         return value

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +15,9 @@ import Darwin
 final class ChildProcess: @unchecked Sendable {
     /// The process id, which is also its process group id.
     let pid: pid_t
-    /// The write end of its standard input.
-    let stdin: FileHandle
+    /// The write end of its standard input, non-blocking, so that a request to a process that stopped reading waits
+    /// only until its deadline (see ``LineWriter``).
+    let stdinDescriptor: Int32
     /// The read end of its standard output.
     let stdoutDescriptor: Int32
     /// The read end of its standard error.
@@ -23,23 +25,69 @@ final class ChildProcess: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var waitStatus: Int32?
+    private var inputClosed = false
 
     /// Starts `commandLine`: directly when it is plain words (optionally after `NAME=value` assignments), under
     /// `/bin/sh -c` when it needs a shell.
     init(commandLine: String) throws(ProcessError) {
         let (arguments, environment) = Self.plan(commandLine)
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+        var pid: pid_t = 0
+        var noPipe: Int32 = 0
+        let result = Self.spawning.withLock { _ -> Int32? in
+            guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+                noPipe = errno
+                return nil
+            }
+            return Self.spawn(arguments, environment, input: input[0], output: output[1], errors: errors[1], &pid)
+        }
+        guard let result else {
             throw ProcessError(
                 code: .launchFailed,
-                message: "could not start `\(commandLine)`: no pipes (\(String(cString: strerror(errno))))")
+                message: "could not start `\(commandLine)`: no pipes (\(String(cString: strerror(noPipe))))")
         }
+        for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
+        guard result == 0 else {
+            for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
+            throw ProcessError(
+                code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+        ProcessGroups.started(pid)
+        stdinDescriptor = input[1]
+        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
+        stdoutDescriptor = output[0]
+        // Non-blocking: the line reader reads only after poll(2) says there is something, and a wakeup that had
+        // nothing after all must not block it past its deadline.
+        _ = fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK)
+        stderrDescriptor = errors[0]
+        let child = pid
+        let reaper = Thread { [self] in
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            condition.lock()
+            waitStatus = status
+            condition.broadcast()
+            condition.unlock()
+        }
+        reaper.start()
+    }
+
+    /// Held from creating a process's pipes to starting it: workers of a parallel run start processes from several
+    /// threads at once, and a process started between another's pipe and its close-on-exec mark would inherit it.
+    private static let spawning = Mutex<Void>(())
+
+    /// Starts `arguments` with `input`, `output` and `errors` as its standard input, output and error, in a process
+    /// group of its own; returns what posix_spawnp(3) returns.
+    private static func spawn(
+        _ arguments: [String], _ environment: [String], input: Int32, output: Int32, errors: Int32, _ pid: inout pid_t
+    ) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -58,29 +106,7 @@ final class ChildProcess: @unchecked Sendable {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
-        guard result == 0 else {
-            for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
-            throw ProcessError(
-                code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(result)))")
-        }
-        self.pid = pid
-        ProcessGroups.started(pid)
-        stdin = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
-        stdoutDescriptor = output[0]
-        stderrDescriptor = errors[0]
-        let child = pid
-        let reaper = Thread { [self] in
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-            condition.lock()
-            waitStatus = status
-            condition.broadcast()
-            condition.unlock()
-        }
-        reaper.start()
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
     }
 
     /// A pipe whose ends close on exec, so that another implementation started later does not inherit them
@@ -108,6 +134,17 @@ final class ChildProcess: @unchecked Sendable {
         }
         guard !words.isEmpty else { return (["/bin/sh", "-c", commandLine], environment) }
         return (words, environment)
+    }
+
+    deinit { closeInput() }
+
+    /// Closes its standard input (once; later calls do nothing), which tells a process that reads to the end to exit.
+    func closeInput() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(stdinDescriptor)
     }
 
     /// Whether the process is still running.
@@ -138,7 +175,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Ends the whole process group: SIGTERM, then SIGKILL after `grace` for what is left, and waits until the
     /// process is reaped. Members of the group that outlive the process itself are killed too.
     func terminate(grace: Duration = .seconds(1)) {
-        try? stdin.close()
+        closeInput()
         if isRunning {
             kill(-pid, SIGTERM)
             waitForExit(before: Date().addingTimeInterval(Self.seconds(grace)))

@@ -1,78 +1,89 @@
 import ConformanceRules
 import FlowCheckCore
-import Foundation
 import NavigationModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
-enum Request {
+package enum Request {
+    /// The first request: the kit says who it is, the implementation what it declares.
     case hello(KitInfo)
+    /// Puts the implementation in a stack and profile.
     case reset(ScreenStack, Profile)
+    /// A navigate or optimistic command.
     case command(Command)
+    /// Several requests, each with its own seq, answered in one line.
     case batch([BatchItem])
+    /// A flow document to decode.
     case decode(String)
+    /// The last request: the implementation exits without answering.
     case stop
 
-    /// The request as a JSON object, with keys sorted.
-    func json(seq: Int) -> [String: Any] {
-        var object: [String: Any] = ["seq": seq]
+    /// Writes the request as one JSON object, keys sorted, without a newline.
+    package func write(seq: Int, into output: inout JSONOutput) {
         switch self {
         case .hello(let kit):
-            object["cmd"] = "hello"
-            object["protocol"] = 1
-            object["kit"] = ["name": kit.name, "version": kit.version]
+            output.raw(#"{"cmd":"hello","kit":{"name":"#)
+            output.string(kit.name)
+            output.raw(#","version":"#)
+            output.string(kit.version)
+            output.raw(#"},"protocol":1,"seq":"#)
+            output.int(seq)
+            output.raw("}")
         case .reset(let stack, let profile):
-            object["cmd"] = "reset"
-            // The profile's own encoding: `flows` appears, as false, only for an implementation without flows.
-            object["profile"] = JSONValue.object(of: profile)
-            object["stack"] = JSONValue.object(of: stack)
+            output.reset(stack, profile, seq: seq)
         case .command(let command):
-            for (key, value) in JSONValue.object(of: command) as? [String: Any] ?? [:] { object[key] = value }
+            output.command(command, seq: seq)
         case .batch(let inner):
-            object["cmd"] = "batch"
-            object["commands"] = inner.map { $0.request.json(seq: $0.seq) }
+            output.raw(#"{"cmd":"batch","commands":["#)
+            for (index, item) in inner.enumerated() {
+                if index > 0 { output.raw(",") }
+                item.request.write(seq: item.seq, into: &output)
+            }
+            output.raw(#"],"seq":"#)
+            output.int(seq)
+            output.raw("}")
         case .decode(let text):
-            object["cmd"] = "decode"
-            object["text"] = text
+            output.raw(#"{"cmd":"decode","seq":"#)
+            output.int(seq)
+            output.raw(#","text":"#)
+            output.string(text)
+            output.raw("}")
         case .stop:
-            object["cmd"] = "stop"
+            output.raw(#"{"cmd":"stop","seq":"#)
+            output.int(seq)
+            output.raw("}")
         }
-        return object
     }
 
-    /// One line of sorted-key JSON.
-    func line(seq: Int) -> String {
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: json(seq: seq), options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+    /// One line of sorted-key JSON, without its newline.
+    package func line(seq: Int) -> String {
+        var output = JSONOutput()
+        write(seq: seq, into: &output)
+        return output.text
     }
 }
 
 /// One request inside a batch, with its own `seq`.
-final class BatchItem {
-    let seq: Int
-    let request: Request
+package final class BatchItem {
+    /// The request's own seq.
+    package let seq: Int
+    /// The request.
+    package let request: Request
 
-    init(seq: Int, request: Request) {
+    /// Creates a batch item.
+    package init(seq: Int, request: Request) {
         self.seq = seq
         self.request = request
     }
 }
 
-/// Converts Codable model values to JSON objects for `JSONSerialization`.
-enum JSONValue {
-    static func object<T: Encodable>(of value: T) -> Any {
-        guard let data = try? JSONEncoder().encode(value),
-            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        else { return NSNull() }
-        return object
-    }
-}
-
 /// The hello reply's payload.
-struct HelloReply: Decodable {
-    var seq: Int
-    var `protocol`: Int
-    var implementation: ImplementationInfo
-    var capabilities: Capabilities
+package struct HelloReply: Hashable {
+    /// The seq it echoes: 0.
+    package var seq: Int
+    /// The protocol version it speaks.
+    package var `protocol`: Int
+    /// Who it is.
+    package var implementation: ImplementationInfo
+    /// What it declares.
+    package var capabilities: Capabilities
 }

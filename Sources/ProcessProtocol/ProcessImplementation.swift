@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheckCore
 import FlowSchema
 import Foundation
+import JSON
 import NavigationModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
@@ -12,7 +13,7 @@ import NavigationModel
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
 public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, RecoveringImplementation,
-    TimeBoundImplementation
+    TimeBoundImplementation, ParallelImplementation
 {
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
@@ -26,9 +27,11 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public var processGroup: Int32 { process.pid }
 
     private var process: ChildProcess
-    private var output: LineChannel
+    private var output: LineReader
     private var errors: StderrTail
     private let kit: KitInfo
+    /// The request being sent; its buffer is kept from one request to the next.
+    private var request = JSONOutput()
     private var seq = 0
     private var step = 0
     private var stopped = false
@@ -58,17 +61,34 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         seq = 1
     }
 
+    /// Another process with the same command line, step timeout and kit, for another worker of a parallel run.
+    /// - Throws: ``ProcessError``: it would not start or say hello, or it declared different capabilities (the cases
+    ///   every worker runs are generated from one declaration).
+    public func makeWorker() throws(ProcessError) -> ProcessImplementation {
+        let worker = try ProcessImplementation(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        guard worker.capabilities == capabilities else {
+            worker.stop()
+            throw ProcessError(
+                code: .helloFailed,
+                message: "`\(commandLine)` declared different capabilities when it was started for another worker")
+        }
+        worker.stopBy = stopBy
+        return worker
+    }
+
     /// A running process that has answered hello.
     private static func start(
         commandLine: String, stepTimeout: Duration, kit: KitInfo
-    ) throws(ProcessError) -> (process: ChildProcess, output: LineChannel, errors: StderrTail, hello: HelloReply) {
+    ) throws(ProcessError) -> (process: ChildProcess, output: LineReader, errors: StderrTail, hello: HelloReply) {
         let process = try ChildProcess(commandLine: commandLine)
-        let output = LineChannel(descriptor: process.stdoutDescriptor)
+        let output = LineReader(descriptor: process.stdoutDescriptor)
         let errors = StderrTail(descriptor: process.stderrDescriptor)
-        let line: String
+        var request = JSONOutput()
+        Request.hello(kit).write(seq: 0, into: &request)
+        let reply: ReplyLine
         do {
-            (_, line) = try Self.exchange(
-                .hello(kit), seq: 0, context: "hello", output: output, errors: errors, process: process,
+            reply = try Self.exchange(
+                &request, seq: 0, context: { "hello" }, output: output, errors: errors, process: process,
                 timeout: stepTimeout)
         } catch {
             process.terminate()
@@ -76,25 +96,20 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
                 offendingLine: error.offendingLine, stderrTail: error.stderrTail)
         }
+        func refused(_ why: String) -> ProcessError {
+            process.terminate()
+            return ProcessError(
+                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(why)",
+                offendingLine: output.lineText)
+        }
+        // The version first: a reply of another version may well have another shape too.
+        if case .number(let version)? = Wire.lookup(reply.pairs, "protocol"), version != 1 {
+            throw refused("it speaks protocol \(JSONWriter.write(.number(version))); this kit speaks protocol 1")
+        }
         do {
-            let hello = try JSONDecoder().decode(HelloReply.self, from: Data(line.utf8))
-            guard hello.protocol == 1 else {
-                throw ProcessError(
-                    code: .helloFailed, message: "it speaks protocol \(hello.protocol); this kit speaks protocol 1")
-            }
-            return (process, output, errors, hello)
-        } catch let error as ProcessError {
-            process.terminate()
-            throw ProcessError(
-                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
-                offendingLine: line)
+            return (process, output, errors, try Wire.hello(.object(reply.pairs), seq: 0))
         } catch {
-            process.terminate()
-            throw ProcessError(
-                code: .helloFailed,
-                message:
-                    "`\(commandLine)` broke the protocol at hello: its reply is not of the documented shape: \(Self.describe(error))",
-                offendingLine: line)
+            throw refused("its reply is not of the documented shape: \(error)")
         }
     }
 
@@ -125,8 +140,11 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         guard !stopped else { return }
         stopped = true
         if process.isRunning {
-            try? process.stdin.write(contentsOf: Data((Request.stop.line(seq: seq) + "\n").utf8))
-            try? process.stdin.close()
+            request.removeAll()
+            Request.stop.write(seq: seq, into: &request)
+            request.bytes.append(UInt8(ascii: "\n"))
+            _ = LineWriter.write(request.bytes, to: process.stdinDescriptor, before: .now + .seconds(1))
+            process.closeInput()
             process.waitForExit(before: Date().addingTimeInterval(1))
         }
         process.terminate()
@@ -135,118 +153,156 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public func reset(to stack: ScreenStack, profile: Profile) throws {
         try recover()
         step = 0
-        let (reply, line) = try send(.reset(stack, profile), context: "reset")
-        guard reply["ok"] as? Bool == true else {
+        request.removeAll()
+        request.reset(stack, profile, seq: seq)
+        let reply = try exchangeNext { "reset" }
+        guard Wire.lookup(reply.pairs, "ok") == .bool(true) else {
             broken = true
             breakdowns.append("the reply to reset does not say \"ok\": true")
             throw ProcessError(
-                code: .malformedReply, message: "the reply to reset should say \"ok\": true", offendingLine: line,
-                stderrTail: errors.lines)
+                code: .malformedReply, message: "the reply to reset should say \"ok\": true",
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }
 
     public func perform(_ command: Command) throws -> Reply {
-        defer { step += 1 }
-        let (_, line) = try send(.command(command), context: "step \(step) (\(command))")
-        return try decodeReply(line, context: "step \(step) (\(command))")
+        let step = self.step
+        defer { self.step += 1 }
+        request.removeAll()
+        request.command(command, seq: seq)
+        // Contexts are built only for a message: a step's is a few strings, and a run has many steps.
+        let reply = try exchangeNext { "step \(step) (\(command))" }
+        return try decodeReply(reply.pairs) { "step \(step) (\(command))" }
     }
 
     public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
         try recover()
         guard capabilities.batch else {
             try reset(to: initial, profile: profile)
-            return try commands.map(perform)
+            var replies: [Reply] = []
+            replies.reserveCapacity(commands.count)
+            for command in commands { replies.append(try perform(command)) }
+            return replies
         }
         step = 0
-        var inner = [BatchItem(seq: seq + 1, request: .reset(initial, profile))]
-        for (index, command) in commands.enumerated() {
-            inner.append(BatchItem(seq: seq + 2 + index, request: .command(command)))
-        }
+        // The batch, then its reset, then each command: one seq each.
         let batchSeq = seq
-        seq += inner.count + 1
-        let (reply, line) = try exchange(
-            .batch(inner), seq: batchSeq, context: "the batch of a run (reset and \(commands.count) commands)")
-        guard let replies = reply["replies"] as? [[String: Any]], replies.count == inner.count else {
+        let count = commands.count + 1
+        seq += count + 1
+        request.removeAll()
+        request.batch(initial: initial, profile: profile, commands: commands, seq: batchSeq)
+        func batchContext() -> String { "the batch of a run (reset and \(commands.count) commands)" }
+        let reply = try exchange(seq: batchSeq, context: batchContext)
+        func context(_ index: Int) -> String {
+            index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
+        }
+        guard case .array(let replies)? = Wire.lookup(reply.pairs, "replies"), replies.count == count else {
+            let held: String
+            switch Wire.lookup(reply.pairs, "replies") {
+            case .array(let items)?: held = "it holds \(items.count)"
+            case let other?: held = "its \"replies\" is \(Wire.found(other))"
+            case nil: held = "it has no \"replies\""
+            }
+            throw ProcessError(
+                code: .malformedReply,
+                message: "the reply to \(batchContext()) should hold \(count) replies; \(held)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
+        }
+        if let unreadable = replies.firstIndex(where: { !$0.isObject }) {
             throw ProcessError(
                 code: .malformedReply,
                 message:
-                    "the reply to the batch of a run (reset and \(commands.count) commands) should hold \(inner.count) replies",
-                offendingLine: line, stderrTail: errors.lines)
+                    "the reply to \(context(unreadable)) (reply \(unreadable) of the batch) is not a JSON object, but "
+                    + Wire.found(replies[unreadable]),
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
         // Every inner reply echoes its own request's seq, and the reset's reply says ok, as outside a batch.
-        for (index, object) in replies.enumerated() {
-            let expected = inner[index].seq
-            let context = index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
-            guard let number = object["seq"] as? NSNumber, "ilqsILQS".contains(String(cString: number.objCType)),
-                number.intValue == expected
-            else {
-                broken = true
-                breakdowns.append("the reply to \(context) should echo \"seq\": \(expected)")
-                throw ProcessError(
-                    code: .malformedReply,
-                    message:
-                        "the reply to \(context) (reply \(index) of the batch) should echo \"seq\": \(expected) as an integer, not \(object["seq"].map { "\($0)" } ?? "nothing")",
-                    offendingLine: line, stderrTail: errors.lines)
+        for index in replies.indices {
+            let expected = batchSeq + 1 + index
+            let seqValue = Wire.lookup(replies[index].objectPairs ?? [], "seq")
+            let echoed = Self.integerLiteral(seqValue, integersOnly: reply.integersOnly) {
+                self.innerSeqSpelling(index)
             }
+            guard echoed != expected else { continue }
+            broken = true
+            breakdowns.append("the reply to \(context(index)) should echo \"seq\": \(expected)")
+            let what =
+                echoed.map { ", not \($0)" }
+                ?? " as an integer, not \(Self.describe(seqValue, spelling: innerSeqSpelling(index)))"
+            throw ProcessError(
+                code: .malformedReply,
+                message: "the reply to \(context(index)) (reply \(index) of the batch) should echo \"seq\": \(expected)"
+                    + what,
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
-        if replies[0]["ok"] as? Bool != true && replies[0]["errored"] as? Bool != true {
+        let reset = replies[0].objectPairs ?? []
+        let errored = Wire.lookup(reset, "errored") == .bool(true)
+        if Wire.lookup(reset, "ok") != .bool(true) && !errored {
             throw ProcessError(
                 code: .malformedReply, message: "the reply to the reset of a batch should say \"ok\": true",
-                offendingLine: line, stderrTail: errors.lines)
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
-        if replies[0]["errored"] as? Bool == true {
+        if errored {
             throw ProcessError(
                 code: .implementationError,
                 message:
-                    "the implementation reported an error at the reset of a batch: \(replies[0]["message"] as? String ?? "no message")",
-                offendingLine: line)
+                    "the implementation reported an error at the reset of a batch: \(Self.errorMessage(reset))",
+                offendingLine: output.lineText)
         }
         var result: [Reply] = []
-        for (index, object) in replies.enumerated().dropFirst() {
-            let command = commands[index - 1]
-            let context = "step \(index - 1) (\(command)) of a batch"
-            if object["errored"] as? Bool == true {
+        result.reserveCapacity(commands.count)
+        for index in 1..<count {
+            let pairs = replies[index].objectPairs ?? []
+            if Wire.lookup(pairs, "errored") == .bool(true) {
                 throw ProcessError(
                     code: .implementationError,
-                    message:
-                        "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
-                    offendingLine: line)
+                    message: "the implementation reported an error at \(context(index)): \(Self.errorMessage(pairs))",
+                    offendingLine: output.lineText)
             }
-            let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-            result.append(try decodeReply(String(decoding: data, as: UTF8.self), context: context))
+            // A path from the top of the line, which holds the whole batch: `$.replies[3].state.stack[0].screen`.
+            result.append(try decodeReply(pairs, at: index) { context(index) })
         }
         return result
     }
 
     public func decode(_ text: String) throws -> DecodeOutcome {
         try recover()
-        let context = "decode (a document of \(text.utf8.count) bytes)"
-        let (_, line) = try send(.decode(text), context: context)
+        func context() -> String { "decode (a document of \(text.utf8.count) bytes)" }
+        request.removeAll()
+        Request.decode(text).write(seq: seq, into: &request)
+        let reply = try exchangeNext(context: context)
         do {
-            return try JSONDecoder().decode(DecodeOutcome.self, from: Data(line.utf8))
+            return try Wire.decodeOutcome(.object(reply.pairs))
         } catch {
             throw ProcessError(
                 code: .malformedReply,
                 message:
-                    "the reply to \(context) is not a decode reply ({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(Self.describe(error))",
-                offendingLine: line, stderrTail: errors.lines)
+                    "the reply to \(context()) is not a decode reply "
+                    + "({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(error)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }
 
     // MARK: Exchanges
 
-    private func send(_ request: Request, context: String) throws(ProcessError) -> ([String: Any], String) {
+    /// A reply line, parsed: its members, and whether every number in it is an integer literal (so that its seqs
+    /// need no look at their spelling).
+    private struct ReplyLine {
+        var pairs: Wire.Pairs
+        var integersOnly: Bool
+    }
+
+    /// Sends ``request`` with the next seq, and returns its reply.
+    private func exchangeNext(context: () -> String) throws(ProcessError) -> ReplyLine {
         defer { seq += 1 }
-        return try exchange(request, seq: seq, context: context)
+        return try exchange(seq: seq, context: context)
     }
 
     /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
     /// hang inside a batch ends as soon as one outside it would.
-    private func exchange(
-        _ request: Request, seq: Int, context: String
-    ) throws(ProcessError) -> ([String: Any], String) {
+    private func exchange(seq: Int, context: () -> String) throws(ProcessError) -> ReplyLine {
         guard !stopped else {
-            throw ProcessError(code: .exited, message: "the implementation was stopped before \(context)")
+            throw ProcessError(code: .exited, message: "the implementation was stopped before \(context())")
         }
         do throws(ProcessError) {
             var timeout = stepTimeout
@@ -261,12 +317,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             }
             do throws(ProcessError) {
                 return try Self.exchange(
-                    request, seq: seq, context: context, output: output, errors: errors, process: process,
+                    &request, seq: seq, context: context, output: output, errors: errors, process: process,
                     timeout: timeout)
             } catch {
                 guard limited && error.code == .timeout else { throw error }
                 throw ProcessError(
-                    code: .timeLimit, message: "the time limit ran out while waiting for the reply to \(context)",
+                    code: .timeLimit, message: "the time limit ran out while waiting for the reply to \(context())",
                     stderrTail: error.stderrTail)
             }
         } catch {
@@ -281,101 +337,163 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     private static func exchange(
-        _ request: Request, seq: Int, context: String, output: LineChannel, errors: StderrTail, process: ChildProcess,
-        timeout: Duration
-    ) throws(ProcessError) -> ([String: Any], String) {
-        do {
-            try process.stdin.write(contentsOf: Data((request.line(seq: seq) + "\n").utf8))
-        } catch {
-            throw exitError(context: context, process: process, errors: errors)
+        _ request: inout JSONOutput, seq: Int, context: () -> String, output: LineReader, errors: StderrTail,
+        process: ChildProcess, timeout: Duration
+    ) throws(ProcessError) -> ReplyLine {
+        let deadline = ContinuousClock.now + timeout
+        request.bytes.append(UInt8(ascii: "\n"))
+        switch LineWriter.write(request.bytes, to: process.stdinDescriptor, before: deadline) {
+        case .written: break
+        case .closed: throw exitError(context: context(), process: process, errors: errors)
+        case .timedOut: throw timeoutError(context: context(), timeout: timeout, process: process, errors: errors)
         }
-        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
-        var endedAt: Date?
+        var endedAt: ContinuousClock.Instant?
         while true {
             // Wake now and then to notice a process that exited while a child of it still holds its output open.
             // (Every 20 ms: a breakdown is shrunk like a divergence, so its cost is paid once per candidate.)
-            let next = output.next(before: min(deadline, Date().addingTimeInterval(0.02)))
-            if next == .timedOut && Date() < deadline {
+            let next = output.next(before: min(deadline, .now + .milliseconds(20)))
+            if case .timedOut = next, ContinuousClock.now < deadline {
                 if !process.isRunning {
                     // Its last lines may still be in the pipe: give them a moment before calling it an exit.
-                    if let endedAt, Date().timeIntervalSince(endedAt) > 0.05 {
-                        throw exitError(context: context, process: process, errors: errors)
+                    if let endedAt, endedAt.duration(to: .now) > .milliseconds(50) {
+                        throw exitError(context: context(), process: process, errors: errors)
                     }
-                    endedAt = endedAt ?? Date()
+                    endedAt = endedAt ?? .now
                 }
                 continue
             }
             switch next {
             case .timedOut:
-                // It already hung for a whole step timeout: a short grace before SIGKILL, since the hang is retried
-                // while it is shrunk.
-                process.terminate(grace: .milliseconds(200))
-                errors.waitUntilClosed(before: Date().addingTimeInterval(1))
-                throw ProcessError(
-                    code: .timeout,
-                    message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
-                    stderrTail: errors.lines)
+                throw timeoutError(context: context(), timeout: timeout, process: process, errors: errors)
             case .closed:
-                throw exitError(context: context, process: process, errors: errors)
+                throw exitError(context: context(), process: process, errors: errors)
             case .tooLong(let bytes):
                 process.terminate()
                 throw ProcessError(
                     code: .malformedReply,
                     message:
-                        "the reply to \(context) is a line of more than \(bytes) bytes, over the limit of \(LineChannel.defaultLimit) bytes; the implementation was stopped",
+                        "the reply to \(context()) is a line of more than \(bytes) bytes, over the limit of "
+                        + "\(LineReader.defaultLimit) bytes; the implementation was stopped",
                     stderrTail: errors.lines)
             case .invalidUTF8(let line, let offset):
                 throw ProcessError(
                     code: .malformedReply,
                     message:
-                        "the reply to \(context) is not UTF-8: the byte at offset \(offset) of the line is not valid UTF-8",
+                        "the reply to \(context()) is not UTF-8: the byte at offset \(offset) of the line is not "
+                        + "valid UTF-8",
                     offendingLine: line, stderrTail: errors.lines)
-            case .line(let line):
-                if line.allSatisfy(\.isWhitespace) { continue }
-                guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                    throw ProcessError(
-                        code: .malformedReply, message: "the reply to \(context) is not a JSON object",
-                        offendingLine: line, stderrTail: errors.lines)
-                }
-                // Only an integer literal is a seq: 2377.0, 1e3 and true are not (Foundation would read them as 2377, 1000, 1).
-                guard let number = object["seq"] as? NSNumber, "ilqsILQS".contains(String(cString: number.objCType)),
-                    let echoed = object["seq"] as? Int
-                else {
+            case .line:
+                if output.line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { continue }
+                var nonIntegers = 0
+                let value: JSONValue
+                do {
+                    value = try JSONParser.parse(utf8: output.line, nonIntegers: &nonIntegers)
+                } catch {
+                    // Blank in other ways (a no-break space): skipped as well.
+                    if output.lineText.allSatisfy(\.isWhitespace) { continue }
                     throw ProcessError(
                         code: .malformedReply,
                         message:
-                            "the reply to \(context) should echo \"seq\": \(seq) as an integer, not \(object["seq"].map { "\($0)" } ?? "nothing")",
-                        offendingLine: line, stderrTail: errors.lines)
+                            "the reply to \(context()) is not a JSON object "
+                            + "(at column \(error.column): \(error.message))",
+                        offendingLine: output.lineText, stderrTail: errors.lines)
+                }
+                guard case .object(let pairs) = value else {
+                    throw ProcessError(
+                        code: .malformedReply,
+                        message: "the reply to \(context()) is not a JSON object, but \(Wire.found(value))",
+                        offendingLine: output.lineText, stderrTail: errors.lines)
+                }
+                // Only an integer literal is a seq: 2377.0, 1e3 and true are not, though 2377.0 and 1e3 read as
+                // integers.
+                let seqValue = Wire.lookup(pairs, "seq")
+                func spelling() -> String? { try? JSONParser.memberText("seq", in: output.lineText) }
+                guard let echoed = integerLiteral(seqValue, integersOnly: nonIntegers == 0, spelling: spelling) else {
+                    throw ProcessError(
+                        code: .malformedReply,
+                        message:
+                            "the reply to \(context()) should echo \"seq\": \(seq) as an integer, not "
+                            + describe(seqValue, spelling: spelling()),
+                        offendingLine: output.lineText, stderrTail: errors.lines)
                 }
                 guard echoed == seq else {
                     throw ProcessError(
                         code: .malformedReply,
-                        message: "the reply to \(context) should echo \"seq\": \(seq), not \(echoed)",
-                        offendingLine: line,
-                        stderrTail: errors.lines)
+                        message: "the reply to \(context()) should echo \"seq\": \(seq), not \(echoed)",
+                        offendingLine: output.lineText, stderrTail: errors.lines)
                 }
-                if object["errored"] as? Bool == true {
+                if Wire.lookup(pairs, "errored") == .bool(true) {
                     throw ProcessError(
                         code: .implementationError,
-                        message:
-                            "the implementation reported an error at \(context): \(object["message"] as? String ?? "no message")",
-                        offendingLine: line, stderrTail: errors.lines)
+                        message: "the implementation reported an error at \(context()): \(errorMessage(pairs))",
+                        offendingLine: output.lineText, stderrTail: errors.lines)
                 }
-                return (object, line)
+                return ReplyLine(pairs: pairs, integersOnly: nonIntegers == 0)
             }
         }
     }
 
-    private func decodeReply(_ line: String, context: String) throws(ProcessError) -> Reply {
+    /// The integer `value` holds when it is written as an integer literal, or `nil` (for `2.0`, `1e3`, `true`, `"2"`).
+    /// Its spelling is looked at only when the line holds a number that is not an integer literal.
+    private static func integerLiteral(
+        _ value: JSONValue?, integersOnly: Bool, spelling: () -> String?
+    ) -> Int? {
+        guard case .number(let number)? = value, let integer = Int(exactly: number) else { return nil }
+        if integersOnly { return integer }
+        guard let text = spelling() else { return nil }
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            ? integer : nil
+    }
+
+    /// The seq an inner reply of the batch in ``output`` holds, as written.
+    private func innerSeqSpelling(_ index: Int) -> String? {
+        guard let replies = try? JSONParser.memberText("replies", in: output.lineText),
+            let texts = try? JSONParser.elementTexts(in: replies), index < texts.count
+        else { return nil }
+        return try? JSONParser.memberText("seq", in: texts[index])
+    }
+
+    /// A seq as it was written, for a message: `2.0`, `true`, `"2"`, or `nothing`.
+    private static func describe(_ value: JSONValue?, spelling: @autoclosure () -> String?) -> String {
+        guard let value else { return "nothing" }
+        if case .number = value, let text = spelling() { return text }
+        let text = JSONWriter.write(value)
+        return text.count > 100 ? String(text.prefix(100)) + "…" : text
+    }
+
+    /// An errored reply's message.
+    private static func errorMessage(_ pairs: Wire.Pairs) -> String {
+        Wire.lookup(pairs, "message")?.stringValue ?? "no message"
+    }
+
+    /// A navigation reply; `index` is its place in a batch's `replies`, for the path.
+    private func decodeReply(
+        _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
+    ) throws(ProcessError) -> Reply {
         do {
-            return try JSONDecoder().decode(Reply.self, from: Data(line.utf8))
+            return try Wire.reply(.object(pairs))
         } catch {
+            let located = index.map { error.inside($0).inside("replies") } ?? error
             throw ProcessError(
                 code: .malformedReply,
                 message:
-                    "the reply to \(context) is not a navigation reply ({\"outcome\", \"reason\", \"state\"}): \(Self.describe(error))",
-                offendingLine: line, stderrTail: errors.lines)
+                    "the reply to \(context()) is not a navigation reply "
+                    + "({\"outcome\", \"reason\", \"state\"}): \(located)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
         }
+    }
+
+    /// No reply in time: the implementation is stopped, with a short grace, since a hang is retried while it is
+    /// shrunk and has already cost a whole step timeout.
+    private static func timeoutError(
+        context: String, timeout: Duration, process: ChildProcess, errors: StderrTail
+    ) -> ProcessError {
+        process.terminate(grace: .milliseconds(200))
+        errors.waitUntilClosed(before: Date().addingTimeInterval(1))
+        return ProcessError(
+            code: .timeout, message: "no reply to \(context) within \(format(timeout)); the implementation was stopped",
+            stderrTail: errors.lines)
     }
 
     /// The breakdown when the implementation's output ended: it exited (with its status or signal), or it closed its
@@ -400,27 +518,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         return error
     }
 
-    /// A duration in seconds, for `Date` arithmetic.
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     private static func format(_ duration: Duration) -> String {
-        let seconds = Self.seconds(duration)
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(Int(seconds * 1000)) ms"
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context.codingPath))"
-        @unknown default: return "\(error)"
-        }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.reduce("$") { $0 + ($1.intValue.map { "[\($0)]" } ?? ".\($1.stringValue)") }
     }
 }

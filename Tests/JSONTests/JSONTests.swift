@@ -67,3 +67,35 @@ struct MemberTextTests {
         #expect(throws: JSONParseError.self) { try JSONParser.memberText("document", in: "[1]") }
     }
 }
+
+@Suite("Integer spellings and element texts")
+struct SpellingTests {
+    @Test("Numbers written with a fraction or an exponent are counted, integer literals are not")
+    func nonIntegersCounted() throws {
+        for (text, expected) in [
+            ("[2, -0, 10, 2377]", 0), ("[2.0]", 1), ("[1e3, 1E+3, 2.5e-1]", 3), (#"{"seq": 2, "x": {"y": 0.5}}"#, 1),
+            (#"["2.0", true]"#, 0),
+        ] {
+            var count = 0
+            let value = try Array(text.utf8).withUnsafeBufferPointer { (bytes) throws(JSONParseError) in
+                try JSONParser.parse(utf8: bytes, nonIntegers: &count)
+            }
+            #expect(count == expected, "\(text)")
+            #expect(value == (try JSONParser.parse(text)))
+        }
+        var count = 0
+        #expect(throws: JSONParseError.self) {
+            try Array("[1.5,".utf8).withUnsafeBufferPointer { try JSONParser.parse(utf8: $0, nonIntegers: &count) }
+        }
+    }
+
+    @Test("Each element of an array is returned byte for byte")
+    func elements() throws {
+        #expect(
+            try JSONParser.elementTexts(in: #" [ {"seq": 2.0}, 1e3 ,"é", [] ] "#)
+                == [#"{"seq": 2.0}"#, "1e3", #""é""#, "[]"])
+        #expect(try JSONParser.elementTexts(in: "[]") == [])
+        #expect(throws: JSONParseError.self) { try JSONParser.elementTexts(in: "{}") }
+        #expect(throws: JSONParseError.self) { try JSONParser.elementTexts(in: "[1,") }
+    }
+}
