@@ -55,11 +55,7 @@ public struct Navigator: Hashable, Sendable {
             guard start > 0 else { return .rejected(.nothingToDismiss) }
             stack.entries.removeSubrange(start...)
         case .popTo:
-            let searchStart = profile.nesting == .owned ? stack.topLayerStart : 0
-            let target = directive.screen!
-            guard let index = stack.entries[searchStart...].lastIndex(where: { $0.screen == target }) else {
-                return .rejected(.targetNotFound)
-            }
+            guard let index = popToTarget(directive.screen!, in: stack) else { return .rejected(.targetNotFound) }
             stack.entries.removeSubrange((index + 1)...)
         case .popToRoot:
             let root = profile.nesting == .owned ? stack.topLayerStart : 0
@@ -69,6 +65,23 @@ public struct Navigator: Hashable, Sendable {
             break
         }
         return .applied
+    }
+
+    /// Whether ``apply(_:to:)`` would apply `directive` to `stack`, asked without copying the stack.
+    package func applies(_ directive: Directive, to stack: ScreenStack) -> Bool {
+        if Navigator.validate(directive, flows: profile.flows) != nil { return false }
+        switch directive.mode! {
+        case .pop: return stack.entries.count > 1
+        case .dismiss: return stack.topLayerStart > 0
+        case .popTo: return popToTarget(directive.screen!, in: stack) != nil
+        default: return true
+        }
+    }
+
+    /// The entry POP_TO `target` returns to: the topmost showing it in the searched range.
+    private func popToTarget(_ target: String, in stack: ScreenStack) -> Int? {
+        let searchStart = profile.nesting == .owned ? stack.topLayerStart : 0
+        return stack.entries[searchStart...].lastIndex(where: { $0.screen == target })
     }
 
     /// The flow a valid destination puts its entry in: its flow object's name, or none without flows.

@@ -35,8 +35,9 @@ enum CommandSituation {
         case .navigate(nil):
             self = session.pending != nil ? .answerNone : .idleNone
         case .navigate(let directive?):
-            guard let pending = session.pending else { self = .directive(directive); return }
-            if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) {
+            // The pending change's fields are read in place: binding it would copy it, stack and all, every step.
+            guard session.pending != nil else { self = .directive(directive); return }
+            if directive.id == session.pending!.id && directive.asksForSameChange(as: session.pending!.directive) {
                 self = .answerConfirm
             } else {
                 self = directive.mode == .failed ? .answerFailed : .answerRedirect

@@ -15,7 +15,12 @@ package enum CoverageLabel {
 
     /// The label of `command` sent in `session`'s state.
     package static func label(for command: Command, before session: Session, suite: Suite) -> String {
-        switch CommandSituation(command, before: session) {
+        label(CommandSituation(command, before: session), before: session)
+    }
+
+    /// The label of a command that is `situation` in `session`'s state.
+    static func label(_ situation: CommandSituation, before session: Session) -> String {
+        switch situation {
         case .optimisticInFlight: return "optimistic in-flight"
         case .notOptimistic: return "optimistic not-optimistic"
         case .optimisticMissingID: return "optimistic missing-id"

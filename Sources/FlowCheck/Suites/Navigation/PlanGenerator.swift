@@ -103,7 +103,7 @@ package struct PlanGenerator: Sendable {
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
-        var ruleCounts: [String: Int] = [:]
+        var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = long ? 1 : average / (average + 1)
@@ -115,18 +115,19 @@ package struct PlanGenerator: Sendable {
                 return try self.command(source, session: session, step: commands.count, chosen: chosen)
             }
             guard let command else { break }
-            labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
+            let situation = CommandSituation(command, before: session)
+            labels.append(CoverageLabel.label(situation, before: session))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
-            let before = RuleTriggers.before(command, in: session)
+            let before = RuleTriggers.before(command, situation, in: session)
             let reply = session.perform(command)
-            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
+            ruleTally.count(RuleTriggers.rules(before, reply: reply))
             expected.append(reply)
             commands.append(command)
         }
         var plan = RunPlan(
             suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels,
-            ruleCounts: ruleCounts)
+            ruleTally: ruleTally)
         plan.specLabels = specLabels
         plan.traits = traits
         return plan
@@ -166,15 +167,32 @@ package struct PlanGenerator: Sendable {
             case 7 where capabilities.modes.contains(.failed):
                 return .navigate(Directive(id: Self.otherCase(pending.id), mode: .failed))
             default:
-                return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
+                return .navigate(
+                    try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
             }
         }
         if try source.drawBool(probability: 0.5) {
             return .optimistic(
                 try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
         }
-        return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
+        return .navigate(
+            try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
     }
+
+    /// `prefix` followed by `step`, as interpolation writes it; the ids of the first steps are made once, since
+    /// interpolating one costs more than the rest of drawing its directive.
+    static func id(_ prefix: Character, _ step: Int) -> String {
+        let table: [String]
+        switch prefix {
+        case "n": table = navigateIDs
+        case "o": table = optimisticIDs
+        default: return "\(prefix)\(step)"
+        }
+        return step >= 0 && step < table.count ? table[step] : "\(prefix)\(step)"
+    }
+
+    private static let navigateIDs = (0..<256).map { "n\($0)" }
+    private static let optimisticIDs = (0..<256).map { "o\($0)" }
 
     /// The id with the case of its letters swapped: the same id to a case-insensitive reader only.
     static func otherCase(_ id: String) -> String {
@@ -191,10 +209,10 @@ package struct PlanGenerator: Sendable {
             switch try source.draw(upTo: 19) {
             case 16: id = nil
             case 17: id = ""
-            case 18: id = "O\(step)"
+            case 18: id = Self.id("O", step)
             // Reused: the first step's id, which an earlier optimistic change or answer may have carried.
-            case 19: id = step > 0 ? "o0" : "o\(step)"
-            default: id = "o\(step)"
+            case 19: id = step > 0 ? "o0" : Self.id("o", step)
+            default: id = Self.id("o", step)
             }
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]

@@ -28,7 +28,8 @@ package struct RunPlan: Hashable, Sendable {
     package var traits: [String] = []
     /// How many of the plan's steps fall under each rule (``RuleTriggers``), counted as the model walked the plan.
     /// Not part of the plan's identity: it follows from the rest.
-    package var ruleCounts: [String: Int] = [:]
+    package var ruleCounts: [String: Int] { ruleTally.byID }
+    var ruleTally = RuleTally()
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
         lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
@@ -52,19 +53,20 @@ package struct RunPlan: Hashable, Sendable {
         self.expected = []
         self.labels = []
         for command in commands {
-            labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
-            let before = RuleTriggers.before(command, in: session)
+            let situation = CommandSituation(command, before: session)
+            labels.append(CoverageLabel.label(situation, before: session))
+            let before = RuleTriggers.before(command, situation, in: session)
             let reply = session.perform(command)
-            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
+            ruleTally.count(RuleTriggers.rules(before, reply: reply))
             expected.append(reply)
         }
     }
 
     init(
         suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String],
-        ruleCounts: [String: Int]
+        ruleTally: RuleTally
     ) {
-        self.ruleCounts = ruleCounts
+        self.ruleTally = ruleTally
         self.suite = suite
         self.profile = profile
         self.initial = initial
