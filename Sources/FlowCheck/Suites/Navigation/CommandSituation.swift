@@ -19,8 +19,8 @@ enum CommandSituation {
     case answerNone, answerConfirm, answerFailed, answerRedirect
     /// No navigation with nothing pending.
     case idleNone
-    /// A directive with nothing pending.
-    case directive(Directive)
+    /// A directive with nothing pending: the command's own, not held here, since a copy costs a retain per field.
+    case directive
 
     init(_ command: Command, before session: Session) {
         switch command {
@@ -36,7 +36,7 @@ enum CommandSituation {
             self = session.pending != nil ? .answerNone : .idleNone
         case .navigate(let directive?):
             // The pending change's fields are read in place: binding it would copy it, stack and all, every step.
-            guard session.pending != nil else { self = .directive(directive); return }
+            guard session.pending != nil else { self = .directive; return }
             if directive.id == session.pending!.id && directive.asksForSameChange(as: session.pending!.directive) {
                 self = .answerConfirm
             } else {

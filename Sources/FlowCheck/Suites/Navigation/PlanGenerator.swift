@@ -116,7 +116,7 @@ package struct PlanGenerator: Sendable {
             }
             guard let command else { break }
             let situation = CommandSituation(command, before: session)
-            labels.append(CoverageLabel.label(situation, before: session))
+            labels.append(CoverageLabel.label(situation, of: command, before: session))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
             let before = RuleTriggers.before(command, situation, in: session)
@@ -306,9 +306,15 @@ package struct PlanGenerator: Sendable {
     /// REPLACE removes the top entry first, so its flow counts only if it also stands lower.
     func pickFlow(_ source: ChoiceSource, stack: ScreenStack, replacing: Bool) throws(ChoiceSource.Stop) -> String {
         var present: [String] = []
-        let end = replacing ? max(stack.topLayerStart, stack.entries.count - 1) : stack.entries.count
-        for entry in stack.entries[stack.topLayerStart..<end] {
-            if let flow = entry.flow, !present.contains(flow) { present.append(flow) }
+        let start = stack.topLayerStart
+        let end = replacing ? max(start, stack.entries.count - 1) : stack.entries.count
+        // A flow's screens come in runs (a deep stack's are dozens long): one like the last needs no search.
+        var last: String?
+        for entry in stack.entries[start..<end] {
+            if let flow = entry.flow, flow != last {
+                if !present.contains(flow) { present.append(flow) }
+                last = flow
+            }
         }
         if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
             return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]

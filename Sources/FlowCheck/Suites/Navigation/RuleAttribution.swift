@@ -23,7 +23,8 @@ package enum RuleAttribution {
         case .answerFailed: return .rollback
         case .answerRedirect: return .redirect
         case .idleNone: return .idle
-        case .directive(let directive):
+        case .directive:
+            guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
             return self.directive(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }

@@ -56,7 +56,7 @@ struct RuleTally: Sendable {
 
     /// The counts by rule ID, for the rules at least one step fell under.
     var byID: [String: Int] {
-        var result: [String: Int] = [:]
+        var result = [String: Int](minimumCapacity: counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
         for (index, count) in counts.enumerated() where count > 0 { result[StepRule.ids[index]] = count }
         return result
     }

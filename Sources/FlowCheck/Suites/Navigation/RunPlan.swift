@@ -54,7 +54,7 @@ package struct RunPlan: Hashable, Sendable {
         self.labels = []
         for command in commands {
             let situation = CommandSituation(command, before: session)
-            labels.append(CoverageLabel.label(situation, before: session))
+            labels.append(CoverageLabel.label(situation, of: command, before: session))
             let before = RuleTriggers.before(command, situation, in: session)
             let reply = session.perform(command)
             ruleTally.count(RuleTriggers.rules(before, reply: reply))
