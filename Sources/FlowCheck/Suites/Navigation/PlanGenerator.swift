@@ -108,12 +108,22 @@ package struct PlanGenerator: Sendable {
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = long ? 1 : average / (average + 1)
         while true {
-            let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
+            // The step's span is opened by hand: a closure would capture the session, and passing a captured
+            // variable on copies it, stack and pending change, at every step.
+            source.startSpan("step")
+            let command: Command?
+            do throws(ChoiceSource.Stop) {
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                guard try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps
-                else { return nil }
-                return try self.command(source, session: session, step: commands.count, chosen: chosen)
+                if try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps {
+                    command = try self.command(source, session: session, step: commands.count, chosen: chosen)
+                } else {
+                    command = nil
+                }
+            } catch {
+                source.endSpan()
+                throw error
             }
+            source.endSpan()
             guard let command else { break }
             let situation = CommandSituation(command, before: session)
             labels.append(CoverageLabel.label(situation, of: command, before: session))
