@@ -122,7 +122,8 @@ public struct Navigator: Hashable, Sendable {
             if entries.count - 1 == start { baseRemoved = true }
             entries.removeLast()
         }
-        let had = entries[start...].contains { $0.flow == flow }
+        // By index, as every scan here: iterating would copy each entry it passes.
+        let had = entries.indices[start...].contains { entries[$0].flow == flow }
         if behavior != .keep && had {
             if !baseRemoved && entries[start].flow == flow { baseRemoved = true }
             var write = start

@@ -331,8 +331,8 @@ package struct PlanGenerator: Sendable {
         let end = replacing ? max(start, stack.entries.count - 1) : stack.entries.count
         // A flow's screens come in runs (a deep stack's are dozens long): one like the last needs no search.
         var last: String?
-        for entry in stack.entries[start..<end] {
-            if let flow = entry.flow, flow != last {
+        for index in start..<end {
+            if let flow = stack.entries[index].flow, flow != last {
                 if !present.contains(flow) { present.append(flow) }
                 last = flow
             }
