@@ -80,15 +80,17 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package var capabilities: Capabilities { .full }
 
     package func reset(to stack: ScreenStack, profile: Profile) throws {
-        layers = []
+        // Built aside and stored once: each change to the property itself is checked for exclusive access.
+        var built: [Layer] = []
         for entry in stack.entries {
             let screen = Screen(name: entry.screen, flow: entry.flow, startsFlow: entry.flowRoot)
-            if layers.isEmpty || entry.presentation == .modal {
-                layers.append(Layer(screens: [screen], presented: entry.presentation == .modal))
+            if built.isEmpty || entry.presentation == .modal {
+                built.append(Layer(screens: [screen], presented: entry.presentation == .modal))
             } else {
-                layers[layers.count - 1].screens.append(screen)
+                built[built.count - 1].screens.append(screen)
             }
         }
+        layers = built
         nesting = profile.nesting
         inFlight = nil
         firstSnapshot = nil
@@ -137,13 +139,14 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var result: [Entry] = []
         result.reserveCapacity(screenCount)
         for (index, layer) in layers.enumerated() {
-            for (position, screen) in layer.screens.enumerated() {
+            // By position: iterating would copy each screen before the entry copies its names again.
+            for position in layer.screens.indices {
                 let presentation: Presentation =
                     position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
                 result.append(
                     Entry(
-                        screen: screen.name, flow: screen.flow, flowRoot: screen.startsFlow, presentation: presentation)
-                )
+                        screen: layer.screens[position].name, flow: layer.screens[position].flow,
+                        flowRoot: layer.screens[position].startsFlow, presentation: presentation))
             }
         }
         return result
