@@ -8,7 +8,7 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
     public let rawValue: String
     /// The mode's position among the known modes, or -1. Comparing modes happens on every
     /// generated step, and comparing these small numbers spares the string comparisons.
-    let known: Int8
+    package let known: Int8
 
     /// Creates a mode from its wire spelling; any string is accepted, see ``isKnown``.
     public init(rawValue: String) {
@@ -72,7 +72,7 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
     /// The behavior as the wire spells it.
     public let rawValue: String
     /// The behavior's position among the three, or -1 (see ``Mode``: it spares string comparisons).
-    let known: Int8
+    package let known: Int8
 
     /// Creates a behavior from its wire spelling; any string is accepted, see ``isKnown``.
     public init(rawValue: String) {

@@ -53,22 +53,42 @@ public struct Navigator: Hashable, Sendable {
         case .dismiss:
             let start = stack.topLayerStart
             guard start > 0 else { return .rejected(.nothingToDismiss) }
-            stack.entries.removeSubrange(start...)
+            keep(start, of: &stack)
         case .popTo:
-            let searchStart = profile.nesting == .owned ? stack.topLayerStart : 0
-            let target = directive.screen!
-            guard let index = stack.entries[searchStart...].lastIndex(where: { $0.screen == target }) else {
-                return .rejected(.targetNotFound)
-            }
-            stack.entries.removeSubrange((index + 1)...)
+            guard let index = popToTarget(directive.screen!, in: stack) else { return .rejected(.targetNotFound) }
+            keep(index + 1, of: &stack)
         case .popToRoot:
             let root = profile.nesting == .owned ? stack.topLayerStart : 0
-            stack.entries.removeSubrange((root + 1)...)
+            keep(root + 1, of: &stack)
         default:
             // FAILED outside a session, or with nothing pending: the client stays where it is.
             break
         }
         return .applied
+    }
+
+    /// Cuts the stack to its first `count` entries. The stack's storage is usually shared (with the reply that
+    /// showed it), so the kept entries are copied alone rather than all of them copied and the rest destroyed.
+    private func keep(_ count: Int, of stack: inout ScreenStack) {
+        guard count < stack.entries.count else { return }
+        stack.entries = Array(stack.entries[..<count])
+    }
+
+    /// Whether ``apply(_:to:)`` would apply `directive` to `stack`, asked without copying the stack.
+    package func applies(_ directive: Directive, to stack: ScreenStack) -> Bool {
+        if Navigator.validate(directive, flows: profile.flows) != nil { return false }
+        switch directive.mode! {
+        case .pop: return stack.entries.count > 1
+        case .dismiss: return stack.topLayerStart > 0
+        case .popTo: return popToTarget(directive.screen!, in: stack) != nil
+        default: return true
+        }
+    }
+
+    /// The entry POP_TO `target` returns to: the topmost showing it in the searched range.
+    private func popToTarget(_ target: String, in stack: ScreenStack) -> Int? {
+        let searchStart = profile.nesting == .owned ? stack.topLayerStart : 0
+        return stack.entries[searchStart...].lastIndex(where: { $0.screen == target })
     }
 
     /// The flow a valid destination puts its entry in: its flow object's name, or none without flows.
@@ -78,6 +98,9 @@ public struct Navigator: Hashable, Sendable {
     /// pushes with `had` computed after that removal (NAV-REPLACE). Without flows the pushed
     /// entry is plain: no flow, no flow root, nothing removed for a behavior (NAV-FLOWLESS).
     private func push(_ directive: Directive, replacingTop: Bool, in entries: inout [Entry]) {
+        // REPLACE ends as long as it began: the copy its removal makes of shared storage keeps room for the new
+        // entry, which would otherwise copy the entries once more.
+        if replacingTop { entries.reserveCapacity(entries.count) }
         let start = entries.lastIndex(where: { $0.presentation == .modal }) ?? 0
         let basePresentation = entries[start].presentation
         guard profile.flows else {
@@ -99,12 +122,13 @@ public struct Navigator: Hashable, Sendable {
             if entries.count - 1 == start { baseRemoved = true }
             entries.removeLast()
         }
-        let had = entries[start...].contains { $0.flow == flow }
+        // By index, as every scan here: iterating would copy each entry it passes.
+        let had = entries.indices[start...].contains { entries[$0].flow == flow }
         if behavior != .keep && had {
             if !baseRemoved && entries[start].flow == flow { baseRemoved = true }
             var write = start
             for read in start..<entries.count where entries[read].flow != flow {
-                entries[write] = entries[read]
+                if write != read { entries[write] = entries[read] }
                 write += 1
             }
             entries.removeSubrange(write...)

@@ -46,10 +46,11 @@ public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, 
         if first.presentation != .root {
             return "entry 0 (\(first.screen)) has presentation \"\(first.presentation.rawValue)\", expected \"root\""
         }
-        for (index, entry) in entries.enumerated() {
-            if entry.screen.isEmpty { return "entry \(index) has an empty screen name" }
-            if index > 0 && entry.presentation == .root {
-                return "entry \(index) (\(entry.screen)) has presentation \"root\"; only entry 0 may"
+        // By index: each session starts with this check, and iterating would copy every entry, names and all.
+        for index in entries.indices {
+            if entries[index].screen.isEmpty { return "entry \(index) has an empty screen name" }
+            if index > 0 && entries[index].presentation == .root {
+                return "entry \(index) (\(entries[index].screen)) has presentation \"root\"; only entry 0 may"
             }
         }
         return nil

@@ -44,11 +44,11 @@ public struct Session: Hashable, Sendable {
     /// (SES-ROLLBACK); anything else rolls back, then applies the directive
     /// (SES-REDIRECT). The pending change is cleared in every case.
     public mutating func navigate(_ directive: Directive?) -> Outcome {
-        guard let current = pending else {
+        // Taken, not copied: a copy would hold the stack from before a second time, for nothing.
+        guard let current = pending.take() else {
             guard let directive else { return .applied }
             return navigator.apply(directive, to: &stack)
         }
-        pending = nil
         guard let directive else { return .applied }
         if let id = directive.id, id == current.id, directive.asksForSameChange(as: current.directive) {
             return .applied

@@ -144,7 +144,9 @@ public struct CoverageTable: Hashable, Sendable {
         distinct.reserveCapacity(16)
         counts.reserveCapacity(16)
         for label in stepLabels {
-            if let index = distinct.firstIndex(of: label) {
+            // Unequal labels mostly differ in length, which is known without a call into the string comparison.
+            let length = label.utf8.count
+            if let index = distinct.firstIndex(where: { $0.utf8.count == length && $0 == label }) {
                 counts[index] += 1
             } else {
                 distinct.append(label); counts.append(1)

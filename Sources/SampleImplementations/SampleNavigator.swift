@@ -42,16 +42,24 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     /// The planted decoding bug, or `nil`.
     package let decoderBug: DecoderBug?
 
+    /// Whether no navigation bug is planted: the sample asks about its bugs many times a step, per screen in some
+    /// scans, and with none planted that must not cost a hash each time.
+    private let plain: Bool
+
+    private func has(_ bug: SampleBug) -> Bool { !plain && bugs.contains(bug) }
+
     /// The first planted navigation bug by declaration order, or `nil`.
     package var bug: SampleBug? { SampleBug.allCases.first(where: bugs.contains) }
 
     package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
         self.bugs = bug.map { [$0] } ?? []
+        self.plain = bug == nil
         self.decoderBug = decoderBug
     }
 
     package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil) {
         self.bugs = bugs
+        self.plain = bugs.isEmpty
         self.decoderBug = decoderBug
     }
 
@@ -72,15 +80,17 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package var capabilities: Capabilities { .full }
 
     package func reset(to stack: ScreenStack, profile: Profile) throws {
-        layers = []
+        // Built aside and stored once: each change to the property itself is checked for exclusive access.
+        var built: [Layer] = []
         for entry in stack.entries {
             let screen = Screen(name: entry.screen, flow: entry.flow, startsFlow: entry.flowRoot)
-            if layers.isEmpty || entry.presentation == .modal {
-                layers.append(Layer(screens: [screen], presented: entry.presentation == .modal))
+            if built.isEmpty || entry.presentation == .modal {
+                built.append(Layer(screens: [screen], presented: entry.presentation == .modal))
             } else {
-                layers[layers.count - 1].screens.append(screen)
+                built[built.count - 1].screens.append(screen)
             }
         }
+        layers = built
         nesting = profile.nesting
         inFlight = nil
         firstSnapshot = nil
@@ -91,7 +101,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     private var firstSnapshot: [Layer]?
 
     private func keepCapacity() {
-        guard bugs.contains(.capacity16) else { return }
+        guard has(.capacity16) else { return }
         while screenCount > 16 {
             layers[0].screens.removeFirst()
             if layers[0].screens.isEmpty { layers.removeFirst() }
@@ -101,8 +111,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     /// A name as a mutant stores it.
     private func stored(_ name: String) -> String {
         var name = name
-        if bugs.contains(.longNamesTruncated) { name = String(name.prefix(64)) }
-        if bugs.contains(.nonASCIINamesMangled) {
+        if has(.longNamesTruncated) { name = String(name.prefix(64)) }
+        if has(.nonASCIINamesMangled) {
             name = String(name.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
         }
         return name
@@ -110,7 +120,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func sameFlow(_ a: String?, _ b: String) -> Bool {
         guard let a else { return false }
-        return bugs.contains(.flowNamesCaseInsensitive) ? a.lowercased() == b.lowercased() : a == b
+        return has(.flowNamesCaseInsensitive) ? a.lowercased() == b.lowercased() : a == b
     }
 
     package func perform(_ command: Command) throws -> Reply {
@@ -120,7 +130,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         case .optimistic(let directive): outcome = applyOptimistically(directive)
         }
         keepCapacity()
-        let pendingID = bugs.contains(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
+        let pendingID = has(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
         return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(entries), pendingID: pendingID))
     }
 
@@ -129,13 +139,14 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var result: [Entry] = []
         result.reserveCapacity(screenCount)
         for (index, layer) in layers.enumerated() {
-            for (position, screen) in layer.screens.enumerated() {
+            // By position: iterating would copy each screen before the entry copies its names again.
+            for position in layer.screens.indices {
                 let presentation: Presentation =
                     position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
                 result.append(
                     Entry(
-                        screen: screen.name, flow: screen.flow, flowRoot: screen.startsFlow, presentation: presentation)
-                )
+                        screen: layer.screens[position].name, flow: layer.screens[position].flow,
+                        flowRoot: layer.screens[position].startsFlow, presentation: presentation))
             }
         }
         return result
@@ -146,13 +157,13 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     // MARK: Optimistic navigation
 
     private func applyOptimistically(_ directive: Directive) -> Outcome {
-        if inFlight != nil && !bugs.contains(.secondOptimisticAccepted) { return .rejected("actionInFlight") }
+        if inFlight != nil && !has(.secondOptimisticAccepted) { return .rejected("actionInFlight") }
         guard let mode = directive.mode?.rawValue,
-            Self.optimisticModes.contains(mode) || bugs.contains(.optimisticPopAllowed) && mode == "POP"
+            Self.optimisticModes.contains(mode) || has(.optimisticPopAllowed) && mode == "POP"
         else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
         var snapshot = inFlight?.snapshot ?? layers
-        if bugs.contains(.staleRollbackSnapshot) {
+        if has(.staleRollbackSnapshot) {
             snapshot = firstSnapshot ?? snapshot
             firstSnapshot = snapshot
         }
@@ -168,26 +179,26 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         inFlight = nil
         guard let directive else {
-            if bugs.contains(.noNavigationRollsBack) { layers = pending.snapshot }
+            if has(.noNavigationRollsBack) { layers = pending.snapshot }
             return .applied
         }
         let sameChange =
             directive.mode == pending.directive.mode && directive.screen == pending.directive.screen
             && directive.flow?.name == pending.directive.flow?.name
             && directive.flow?.behavior == pending.directive.flow?.behavior
-        if directive.id == pending.id && (sameChange || bugs.contains(.confirmByIDOnly)) {
-            return bugs.contains(.confirmAppliedTwice) ? apply(directive) : .applied
+        if directive.id == pending.id && (sameChange || has(.confirmByIDOnly)) {
+            return has(.confirmAppliedTwice) ? apply(directive) : .applied
         }
         if directive.mode == .failed {
-            if bugs.contains(.failedAfterReplaceWrongStack) {
+            if has(.failedAfterReplaceWrongStack) {
                 popTopScreen()
             } else {
                 layers = pending.snapshot
             }
-            if bugs.contains(.failedKeepsPending) { inFlight = pending }
+            if has(.failedKeepsPending) { inFlight = pending }
             return .applied
         }
-        if !bugs.contains(.redirectWithoutRollback) { layers = pending.snapshot }
+        if !has(.redirectWithoutRollback) { layers = pending.snapshot }
         return apply(directive)
     }
 
@@ -195,16 +206,16 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func reject(_ directive: Directive) -> RejectionReason? {
         guard let mode = directive.mode?.rawValue, Self.modes.contains(mode) else {
-            return bugs.contains(.unknownModeWrongReason) ? "unsupportedMode" : "unknownMode"
+            return has(.unknownModeWrongReason) ? "unsupportedMode" : "unknownMode"
         }
         if Self.destinationModes.contains(mode) {
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
-            if bugs.contains(.nullFieldRejected), directive.unknownFields.values.contains(.null) {
+            if has(.nullFieldRejected), directive.unknownFields.values.contains(.null) {
                 return "malformedDirective"
             }
             let behavior = directive.flow?.behavior?.rawValue ?? ""
-            if !Self.behaviors.contains(behavior) && !(bugs.contains(.behaviorReplaceAsKeep) && behavior == "REPLACE") {
+            if !Self.behaviors.contains(behavior) && !(has(.behaviorReplaceAsKeep) && behavior == "REPLACE") {
                 return "unknownBehavior"
             }
         }
@@ -219,7 +230,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         let screen = stored(directive.screen ?? "")
         let flow = stored(directive.flow?.name ?? "")
         let mode = directive.mode!.rawValue
-        if bugs.contains(.stackFullAt50), mode == "PUSH" || mode == "PRESENT", screenCount >= 50 {
+        if has(.stackFullAt50), mode == "PUSH" || mode == "PRESENT", screenCount >= 50 {
             return .rejected("stackFull")
         }
         switch mode {
@@ -228,55 +239,55 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         case "REPLACE":
             push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: true)
         case "RESET":
-            let kept = bugs.contains(.resetKeepsRoot) ? [layers[0].screens[0]] : []
+            let kept = has(.resetKeepsRoot) ? [layers[0].screens[0]] : []
             layers = [Layer(screens: kept + [Screen(name: screen, flow: flow, startsFlow: true)], presented: false)]
         case "POP":
             if screenCount == 1 {
-                if bugs.contains(.popRootEmptiesStack) { layers = [] }
-                return bugs.contains(.popRootEmptiesStack) || bugs.contains(.popRootIgnored)
+                if has(.popRootEmptiesStack) { layers = [] }
+                return has(.popRootEmptiesStack) || has(.popRootIgnored)
                     ? .applied : .rejected("cannotPopRoot")
             }
             popTopScreen()
-            if bugs.contains(.popDeepRemovesTwo), screenCount >= 100 { popTopScreen() }
+            if has(.popDeepRemovesTwo), screenCount >= 100 { popTopScreen() }
         case "PRESENT":
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
-            if bugs.contains(.presentAsPush) || bugs.contains(.presentMax3Layers) && layers.count > 3 {
+            if has(.presentAsPush) || has(.presentMax3Layers) && layers.count > 3 {
                 layers[layers.count - 1].screens.append(newScreen)
             } else {
                 layers.append(Layer(screens: [newScreen], presented: true))
             }
         case "DISMISS":
             if layers.count == 1 {
-                if bugs.contains(.dismissWithNothingPresentedClears) { layers = []; return .applied }
+                if has(.dismissWithNothingPresentedClears) { layers = []; return .applied }
                 return .rejected("nothingToDismiss")
             }
-            if bugs.contains(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
+            if has(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
         case "POP_TO":
             return popTo(directive.screen ?? "")
         case "POP_TO_ROOT":
-            if nesting == .owned && !bugs.contains(.popToRootIgnoresProfile) {
+            if nesting == .owned && !has(.popToRootIgnoresProfile) {
                 layers[layers.count - 1].screens.removeSubrange(1...)
             } else {
                 layers = [Layer(screens: [layers[0].screens[0]], presented: false)]
             }
         default:
-            if bugs.contains(.failedIdlePops) && screenCount > 1 { popTopScreen() }
+            if has(.failedIdlePops) && screenCount > 1 { popTopScreen() }
         }
         return .applied
     }
 
     private func popTo(_ target: String) -> Outcome {
-        let lowest = nesting == .owned && !bugs.contains(.popToSearchesWholeStack) ? layers.count - 1 : 0
+        let lowest = nesting == .owned && !has(.popToSearchesWholeStack) ? layers.count - 1 : 0
         var found: (layer: Int, position: Int)?
         // Screens counted from the top, for the mutant that looks at the top 32 only.
         var seen = 0
         func matches(_ name: String) -> Bool {
             seen += 1
-            if bugs.contains(.popToSearchesTop32) && seen > 32 { return false }
-            return bugs.contains(.screenNamesCaseInsensitive)
+            if has(.popToSearchesTop32) && seen > 32 { return false }
+            return has(.screenNamesCaseInsensitive)
                 ? name.lowercased() == target.lowercased() : name == target
         }
-        if bugs.contains(.popToBottomMost) {
+        if has(.popToBottomMost) {
             search: for layer in lowest..<layers.count {
                 for position in layers[layer].screens.indices where matches(layers[layer].screens[position].name) {
                     found = (layer, position)
@@ -307,12 +318,12 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var top = layers.removeLast()
         let hadBeforeReplace = top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
-        let window = bugs.contains(.flowRootWindow10) ? top.screens.suffix(10) : top.screens[...]
+        let window = has(.flowRootWindow10) ? top.screens.suffix(10) : top.screens[...]
         let had =
-            bugs.contains(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
+            has(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
         let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
         if behavior != "KEEP" {
-            switch SampleBug.allCases.first(where: { bugs.contains($0) && $0.rawValue.hasPrefix("remove-previous") }) {
+            switch SampleBug.allCases.first(where: { has($0) && $0.rawValue.hasPrefix("remove-previous") }) {
             case .removePreviousOnlyPrevious?:
                 if let last = top.screens.lastIndex(where: { $0.flow == flow }) { top.screens.remove(at: last) }
             case .removePreviousTopRun?:
@@ -323,18 +334,18 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
                 top.screens.removeAll { $0.flow == flow }
             default:
                 // The mutant scans only the top 20 screens of the layer.
-                let scanned = bugs.contains(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
+                let scanned = has(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
                 let kept = top.screens[..<scanned]
                 top.screens = Array(kept) + top.screens[scanned...].filter { !sameFlow($0.flow, flow) }
             }
         }
         let startsFlow: Bool
         switch behavior {
-        case "START_NEW": startsFlow = !bugs.contains(.startNewWithoutRoot) || !had
-        default: startsFlow = bugs.contains(.keepAlwaysRoot) || !had
+        case "START_NEW": startsFlow = !has(.startNewWithoutRoot) || !had
+        default: startsFlow = has(.keepAlwaysRoot) || !had
         }
         top.screens.append(Screen(name: name, flow: flow, startsFlow: startsFlow))
-        if bugs.contains(.baseRuleForgotten), top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
+        if has(.baseRuleForgotten), top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
             // The layer lost its first screen: this mutant forgets that the layer was presented.
             layers[layers.count - 1].screens += top.screens
             return

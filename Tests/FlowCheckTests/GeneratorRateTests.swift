@@ -58,6 +58,8 @@ struct GeneratorRateTests {
         var optimistic = 0, pendingAnswers = 0
         for plan in session {
             var pending: Directive?
+            // Replayed by the model each time it is asked for: once per plan.
+            let expected = plan.expected
             for (index, command) in plan.commands.enumerated() {
                 if let current = pending {
                     pendingAnswers += 1
@@ -67,7 +69,7 @@ struct GeneratorRateTests {
                     ids[idClass(directive.id, step: index), default: 0] += 1
                 }
                 pending = nil
-                if plan.expected[index].state.pendingID != nil, case .optimistic(let directive) = command {
+                if expected[index].state.pendingID != nil, case .optimistic(let directive) = command {
                     pending = directive
                 }
             }

@@ -19,8 +19,8 @@ enum CommandSituation {
     case answerNone, answerConfirm, answerFailed, answerRedirect
     /// No navigation with nothing pending.
     case idleNone
-    /// A directive with nothing pending.
-    case directive(Directive)
+    /// A directive with nothing pending: the command's own, not held here, since a copy costs a retain per field.
+    case directive
 
     init(_ command: Command, before session: Session) {
         switch command {
@@ -35,8 +35,9 @@ enum CommandSituation {
         case .navigate(nil):
             self = session.pending != nil ? .answerNone : .idleNone
         case .navigate(let directive?):
-            guard let pending = session.pending else { self = .directive(directive); return }
-            if directive.id == pending.id && directive.asksForSameChange(as: pending.directive) {
+            // The pending change's fields are read in place: binding it would copy it, stack and all, every step.
+            guard session.pending != nil else { self = .directive; return }
+            if directive.id == session.pending!.id && directive.asksForSameChange(as: session.pending!.directive) {
                 self = .answerConfirm
             } else {
                 self = directive.mode == .failed ? .answerFailed : .answerRedirect

@@ -15,7 +15,12 @@ package enum CoverageLabel {
 
     /// The label of `command` sent in `session`'s state.
     package static func label(for command: Command, before session: Session, suite: Suite) -> String {
-        switch CommandSituation(command, before: session) {
+        label(CommandSituation(command, before: session), of: command, before: session)
+    }
+
+    /// The label of `command`, which is `situation` in `session`'s state.
+    static func label(_ situation: CommandSituation, of command: Command, before session: Session) -> String {
+        switch situation {
         case .optimisticInFlight: return "optimistic in-flight"
         case .notOptimistic: return "optimistic not-optimistic"
         case .optimisticMissingID: return "optimistic missing-id"
@@ -26,7 +31,8 @@ package enum CoverageLabel {
         case .answerFailed: return "answer FAILED"
         case .answerRedirect: return "answer redirect"
         case .idleNone: return "no navigation"
-        case .directive(let directive):
+        case .directive:
+            guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
             return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
@@ -67,12 +73,13 @@ package enum CoverageLabel {
         let mode = directive.mode!
         let start = stack.topLayerStart
         let layer = start == 0 ? 0 : 1
-        guard profile.flows, behaviorModes.contains(mode), let behavior = directive.flow?.behavior,
+        // A valid mode is a known one, and a known mode's position is its index in `Mode.known` (so for behaviors).
+        guard profile.flows, mode == .push || mode == .replace, let behavior = directive.flow?.behavior,
             let flow = directive.flow?.name
         else {
             return navigationTable[
                 index(
-                    mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.count, had: false, layer: layer,
+                    mode: Int(mode.known), behavior: Behavior.known.count, had: false, layer: layer,
                     nesting: profile.nesting)]
         }
         var had = false
@@ -84,8 +91,8 @@ package enum CoverageLabel {
         }
         return navigationTable[
             index(
-                mode: Mode.known.firstIndex(of: mode)!, behavior: Behavior.known.firstIndex(of: behavior)!,
-                had: had, layer: layer, nesting: profile.nesting)]
+                mode: Int(mode.known), behavior: Int(behavior.known), had: had, layer: layer,
+                nesting: profile.nesting)]
     }
 
     /// The labels a navigation run must exercise, given what the implementation declared.

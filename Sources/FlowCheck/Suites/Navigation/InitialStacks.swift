@@ -34,12 +34,15 @@ extension PlanGenerator {
         let screenStep = Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))
         var entries: [Entry] = []
         entries.reserveCapacity(count)
-        var flowsInLayer: Set<String> = []
+        // The flows seen in the layer so far, by the position of the first equal name: a set of names would hash
+        // one name per entry.
+        let firstEqual = vocabulary.flows.indices.map { vocabulary.flows.firstIndex(of: vocabulary.flows[$0])! }
+        var flowsInLayer = [Bool](repeating: false, count: vocabulary.flows.count)
         for index in 0..<count {
             // Layers split the stack evenly; the bottom layer is the root.
             let layer = index * layers / count
             let first = index == 0 || (index - 1) * layers / count != layer
-            if first { flowsInLayer = [] }
+            if first { for flow in flowsInLayer.indices { flowsInLayer[flow] = false } }
             // Each layer's bottom screen is the first name, which the others avoid where there are others: a feed's
             // home screen under product after product, so that POP_TO the home screen must reach the layer's bottom.
             let others = vocabulary.screens.count - 1
@@ -47,8 +50,13 @@ extension PlanGenerator {
                 first || others == 0
                 ? vocabulary.screens[0]
                 : vocabulary.screens[1 + (index + screenStep * (index / runLength)) % others]
-            let flow = flowCount > 0 ? vocabulary.flows[(index / runLength) % flowCount] : nil
-            let flowRoot = flow.map { flowsInLayer.insert($0).inserted } ?? false
+            let flowIndex = flowCount > 0 ? firstEqual[(index / runLength) % flowCount] : nil
+            let flow = flowIndex.map { vocabulary.flows[$0] }
+            var flowRoot = false
+            if let flowIndex, !flowsInLayer[flowIndex] {
+                flowsInLayer[flowIndex] = true
+                flowRoot = true
+            }
             let presentation: Presentation = first ? (layer == 0 ? .root : .modal) : .push
             entries.append(Entry(screen: screen, flow: flow, flowRoot: flowRoot, presentation: presentation))
         }

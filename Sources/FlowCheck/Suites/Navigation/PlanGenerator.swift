@@ -102,31 +102,41 @@ package struct PlanGenerator: Sendable {
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
-        var commands: [Command] = [], expected: [Reply] = [], labels: [String] = [], specLabels: [String] = []
-        var ruleCounts: [String: Int] = [:]
+        var commands: [Command] = [], labels: [String] = [], specLabels: [String] = []
+        var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = long ? 1 : average / (average + 1)
         while true {
-            let command: Command? = try source.span("step") { () throws(ChoiceSource.Stop) -> Command? in
+            // The step's span is opened by hand: a closure would capture the session, and passing a captured
+            // variable on copies it, stack and pending change, at every step.
+            source.startSpan("step")
+            let command: Command?
+            do throws(ChoiceSource.Stop) {
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                guard try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps
-                else { return nil }
-                return try self.command(source, session: session, step: commands.count, chosen: chosen)
+                if try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps {
+                    command = try self.command(source, session: session, step: commands.count, chosen: chosen)
+                } else {
+                    command = nil
+                }
+            } catch {
+                source.endSpan()
+                throw error
             }
+            source.endSpan()
             guard let command else { break }
-            labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
+            let situation = CommandSituation(command, before: session)
+            labels.append(CoverageLabel.label(situation, of: command, before: session))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
-            let before = RuleTriggers.before(command, in: session)
+            let before = RuleTriggers.before(command, situation, in: session)
             let reply = session.perform(command)
-            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
-            expected.append(reply)
+            ruleTally.count(RuleTriggers.rules(before, reply: reply))
             commands.append(command)
         }
         var plan = RunPlan(
-            suite: suite, profile: profile, initial: initial, commands: commands, expected: expected, labels: labels,
-            ruleCounts: ruleCounts)
+            suite: suite, profile: profile, initial: initial, commands: commands, labels: labels,
+            ruleTally: ruleTally)
         plan.specLabels = specLabels
         plan.traits = traits
         return plan
@@ -166,19 +176,48 @@ package struct PlanGenerator: Sendable {
             case 7 where capabilities.modes.contains(.failed):
                 return .navigate(Directive(id: Self.otherCase(pending.id), mode: .failed))
             default:
-                return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
+                return .navigate(
+                    try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
             }
         }
         if try source.drawBool(probability: 0.5) {
             return .optimistic(
                 try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
         }
-        return .navigate(try directive(source, stack: stack, profile: profile, id: "n\(step)", chosen: chosen))
+        return .navigate(
+            try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
     }
+
+    /// `prefix` followed by `step`, as interpolation writes it; the ids of the first steps are made once, since
+    /// interpolating one costs more than the rest of drawing its directive.
+    static func id(_ prefix: Character, _ step: Int) -> String {
+        let table: [String]
+        switch prefix {
+        case "n": table = navigateIDs
+        case "o": table = optimisticIDs
+        default: return "\(prefix)\(step)"
+        }
+        return step >= 0 && step < table.count ? table[step] : "\(prefix)\(step)"
+    }
+
+    private static let navigateIDs = (0..<256).map { "n\($0)" }
+    private static let optimisticIDs = (0..<256).map { "o\($0)" }
 
     /// The id with the case of its letters swapped: the same id to a case-insensitive reader only.
     static func otherCase(_ id: String) -> String {
-        String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
+        // An ASCII name (most are) swaps its letters byte by byte, as the Unicode case mapping below would, without
+        // looking up each character's properties.
+        let utf8 = id.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
+        }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            for (index, byte) in utf8.enumerated() {
+                let letter = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & ~0x20)
+                buffer[index] = letter ? byte ^ 0x20 : byte
+            }
+            return utf8.count
+        }
     }
 
     /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, no id, an empty one, a fresh id
@@ -191,10 +230,10 @@ package struct PlanGenerator: Sendable {
             switch try source.draw(upTo: 19) {
             case 16: id = nil
             case 17: id = ""
-            case 18: id = "O\(step)"
+            case 18: id = Self.id("O", step)
             // Reused: the first step's id, which an earlier optimistic change or answer may have carried.
-            case 19: id = step > 0 ? "o0" : "o\(step)"
-            default: id = "o\(step)"
+            case 19: id = step > 0 ? "o0" : Self.id("o", step)
+            default: id = Self.id("o", step)
             }
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
@@ -288,9 +327,15 @@ package struct PlanGenerator: Sendable {
     /// REPLACE removes the top entry first, so its flow counts only if it also stands lower.
     func pickFlow(_ source: ChoiceSource, stack: ScreenStack, replacing: Bool) throws(ChoiceSource.Stop) -> String {
         var present: [String] = []
-        let end = replacing ? max(stack.topLayerStart, stack.entries.count - 1) : stack.entries.count
-        for entry in stack.entries[stack.topLayerStart..<end] {
-            if let flow = entry.flow, !present.contains(flow) { present.append(flow) }
+        let start = stack.topLayerStart
+        let end = replacing ? max(start, stack.entries.count - 1) : stack.entries.count
+        // A flow's screens come in runs (a deep stack's are dozens long): one like the last needs no search.
+        var last: String?
+        for index in start..<end {
+            if let flow = stack.entries[index].flow, flow != last {
+                if !present.contains(flow) { present.append(flow) }
+                last = flow
+            }
         }
         if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
             return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]

@@ -7,55 +7,63 @@ import NavigationModel
 package enum RuleAttribution {
     /// The governing rule of `command` sent in `session`'s state.
     package static func rule(for command: Command, before session: Session) -> String {
-        switch CommandSituation(command, before: session) {
-        case .optimisticInFlight: return "SES-IN-FLIGHT"
-        case .notOptimistic: return "SES-NOT-OPTIMISTIC"
-        case .optimisticMissingID: return "SES-MISSING-ID"
+        governing(CommandSituation(command, before: session), command: command, session: session).id
+    }
+
+    /// The governing rule of `command`, which is `situation` in `session`'s state.
+    static func governing(_ situation: CommandSituation, command: Command, session: Session) -> StepRule {
+        switch situation {
+        case .optimisticInFlight: return .inFlight
+        case .notOptimistic: return .notOptimistic
+        case .optimisticMissingID: return .missingID
         case .optimisticInvalid(let reason): return validationRule(reason)
-        case .optimistic: return "SES-OPTIMISTIC"
-        case .answerNone: return "SES-NO-NAVIGATION"
-        case .answerConfirm: return "SES-CONFIRM"
-        case .answerFailed: return "SES-ROLLBACK"
-        case .answerRedirect: return "SES-REDIRECT"
-        case .idleNone: return "SES-IDLE"
-        case .directive(let directive):
-            return directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
+        case .optimistic: return .optimistic
+        case .answerNone: return .noNavigation
+        case .answerConfirm: return .confirm
+        case .answerFailed: return .rollback
+        case .answerRedirect: return .redirect
+        case .idleNone: return .idle
+        case .directive:
+            guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
+            return self.directive(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 
-    static func validationRule(_ reason: RejectionReason) -> String {
+    static func validationRule(_ reason: RejectionReason) -> StepRule {
         switch reason {
-        case .unknownMode: return "NAV-VALID-MODE"
-        case .unknownBehavior: return "NAV-VALID-BEHAVIOR"
-        default: return "NAV-VALID-DEST"
+        case .unknownMode: return .validMode
+        case .unknownBehavior: return .validBehavior
+        default: return .validDest
         }
     }
 
     static func directiveRule(_ d: Directive, stack: ScreenStack, profile: Profile) -> String {
+        directive(d, stack: stack, profile: profile).id
+    }
+
+    /// The rule of a directive applied to `stack`.
+    static func directive(_ d: Directive, stack: ScreenStack, profile: Profile) -> StepRule {
         if let reason = Navigator.validate(d, flows: profile.flows) {
-            return d.mode == .popTo ? "NAV-VALID-TARGET" : validationRule(reason)
+            return d.mode == .popTo ? .validTarget : validationRule(reason)
         }
-        // Only POP, DISMISS and POP_TO are governed by whether they apply; the others need no copy of the stack.
-        var applies: Bool {
-            var probe = stack
-            return Navigator(profile: profile).apply(d, to: &probe).isApplied
-        }
+        // Only POP, DISMISS and POP_TO are governed by whether they apply, which is asked without applying them.
+        var applies: Bool { Navigator(profile: profile).applies(d, to: stack) }
         switch d.mode! {
-        case .push where !profile.flows: return "NAV-FLOWLESS"
+        case .push where !profile.flows: return .flowless
         case .push:
             switch d.flow?.behavior {
-            case .removePrevious?: return "NAV-PUSH-REMOVE-PREVIOUS"
-            case .startNew?: return "NAV-PUSH-START-NEW"
-            default: return "NAV-PUSH-KEEP"
+            case .removePrevious?: return .pushRemovePrevious
+            case .startNew?: return .pushStartNew
+            default: return .pushKeep
             }
-        case .replace: return "NAV-REPLACE"
-        case .reset: return "NAV-RESET"
-        case .pop: return applies ? "NAV-POP" : "NAV-POP-ROOT"
-        case .present: return "NAV-PRESENT"
-        case .dismiss: return applies ? "NAV-DISMISS" : "NAV-DISMISS-ROOT"
-        case .popTo: return applies ? "NAV-POP-TO" : "NAV-POP-TO-MISSING"
-        case .popToRoot: return "NAV-POP-TO-ROOT"
-        default: return "NAV-FAILED-IDLE"
+        case .replace: return .replace
+        case .reset: return .reset
+        case .pop: return applies ? .pop : .popRoot
+        case .present: return .present
+        case .dismiss: return applies ? .dismiss : .dismissRoot
+        case .popTo: return applies ? .popTo : .popToMissing
+        case .popToRoot: return .popToRoot
+        default: return .failedIdle
         }
     }
 }

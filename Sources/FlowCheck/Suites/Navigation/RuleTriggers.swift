@@ -1,5 +1,67 @@
 import NavigationModel
 
+/// A rule a step can fall under, by position: a step's rules are then a bitmask and a plan's counts a fixed table,
+/// so that counting them hashes no string and allocates nothing per step.
+enum StepRule: Int, CaseIterable {
+    case stack, ignore, reject, flowRoot, base, flowless, pushKeep, pushRemovePrevious, pushStartNew, replace, reset
+    case pop, popRoot, present, dismiss, dismissRoot, popTo, popToMissing, popToRoot, failedIdle
+    case validMode, validDest, validBehavior, validTarget
+    case idle, settle, inFlight, notOptimistic, missingID, optimistic, noNavigation, confirm, rollback, redirect
+
+    /// The rule's ID.
+    var id: String { Self.ids[rawValue] }
+
+    /// The IDs, in the cases' order.
+    static let ids: [String] = [
+        "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-FLOW-ROOT", "NAV-BASE", "NAV-FLOWLESS", "NAV-PUSH-KEEP",
+        "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE", "NAV-RESET", "NAV-POP", "NAV-POP-ROOT",
+        "NAV-PRESENT", "NAV-DISMISS", "NAV-DISMISS-ROOT", "NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-POP-TO-ROOT",
+        "NAV-FAILED-IDLE", "NAV-VALID-MODE", "NAV-VALID-DEST", "NAV-VALID-BEHAVIOR", "NAV-VALID-TARGET",
+        "SES-IDLE", "SES-SETTLE", "SES-IN-FLIGHT", "SES-NOT-OPTIMISTIC", "SES-MISSING-ID", "SES-OPTIMISTIC",
+        "SES-NO-NAVIGATION", "SES-CONFIRM", "SES-ROLLBACK", "SES-REDIRECT",
+    ]
+}
+
+/// A set of ``StepRule``s.
+struct StepRules: Equatable {
+    var bits: UInt64 = 0
+
+    mutating func insert(_ rule: StepRule) { bits |= 1 << UInt64(rule.rawValue) }
+
+    func contains(_ rule: StepRule) -> Bool { bits & (1 << UInt64(rule.rawValue)) != 0 }
+
+    /// The IDs, in ``StepRule``'s order.
+    var ids: [String] {
+        var result: [String] = []
+        var rest = bits
+        while rest != 0 {
+            result.append(StepRule.ids[rest.trailingZeroBitCount])
+            rest &= rest &- 1
+        }
+        return result
+    }
+}
+
+/// How many steps of a plan fall under each rule, counted by position.
+struct RuleTally: Sendable {
+    private var counts = [Int](repeating: 0, count: StepRule.allCases.count)
+
+    mutating func count(_ rules: StepRules) {
+        var rest = rules.bits
+        while rest != 0 {
+            counts[rest.trailingZeroBitCount] += 1
+            rest &= rest &- 1
+        }
+    }
+
+    /// The counts by rule ID, for the rules at least one step fell under.
+    var byID: [String: Int] {
+        var result = [String: Int](minimumCapacity: counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        for (index, count) in counts.enumerated() where count > 0 { result[StepRule.ids[index]] = count }
+        return result
+    }
+}
+
 /// The rules a step falls under, judged from the model's side: the rule that governs the command in its state
 /// (``RuleAttribution``), and the rules every step of its kind is also held to.
 ///
@@ -10,70 +72,76 @@ enum RuleTriggers {
     /// What a step's rules need from the state before it, taken before the model performs it: a step's rules are
     /// counted while a plan is generated, and holding the session from before would copy the stack at every step.
     struct Before {
-        var rules: [String]
+        var rules: StepRules
         var flows: Bool
         /// A PUSH or REPLACE applied to a stack by this step: that stack's length, the start of its top layer, and
         /// the entry there.
         var replacing: (count: Int, start: Int, entry: Entry?)?
     }
 
-    /// The rules of `command` known before it is performed in `session`'s state.
-    static func before(_ command: Command, in session: Session) -> Before {
+    /// The rules of `command` known before it is performed in `session`'s state, in which it is `situation`.
+    static func before(_ command: Command, _ situation: CommandSituation, in session: Session) -> Before {
         let profile = session.navigator.profile
-        var rules = [RuleAttribution.rule(for: command, before: session), "NAV-STACK"]
-        if let directive = command.directive, !directive.unknownFields.isEmpty { rules.append("NAV-IGNORE") }
-        // The directive applied to a stack by this step, and that stack.
-        var applied: (directive: Directive, base: ScreenStack)?
-        switch CommandSituation(command, before: session) {
-        case .optimistic:
-            if let directive = command.directive {
-                applied = (directive, session.stack)
-                rules.append(RuleAttribution.directiveRule(directive, stack: session.stack, profile: profile))
+        var rules = StepRules()
+        rules.insert(RuleAttribution.governing(situation, command: command, session: session))
+        rules.insert(.stack)
+        // The directive applied to a stack by this step is `command`'s; `base` is that stack, when there is one.
+        var base: ScreenStack?
+        switch command {
+        case .navigate(let directive?), .optimistic(let directive):
+            if !directive.unknownFields.isEmpty { rules.insert(.ignore) }
+            switch situation {
+            case .optimistic:
+                base = session.stack
+                rules.insert(RuleAttribution.directive(directive, stack: session.stack, profile: profile))
+            case .directive:
+                base = session.stack
+                if case .navigate = command { rules.insert(.idle) }
+            case .answerRedirect:
+                rules.insert(.settle)
+                if let stackBefore = session.pending?.stackBefore {
+                    base = stackBefore
+                    rules.insert(RuleAttribution.directive(directive, stack: stackBefore, profile: profile))
+                }
+            case .answerNone, .answerConfirm, .answerFailed:
+                rules.insert(.settle)
+            default:
+                break
             }
-        case .directive(let directive):
-            applied = (directive, session.stack)
-            if case .navigate = command { rules.append("SES-IDLE") }
-        case .idleNone:
-            rules.append("SES-IDLE")
-        case .answerRedirect:
-            rules.append("SES-SETTLE")
-            if let directive = command.directive, let base = session.pending?.stackBefore {
-                applied = (directive, base)
-                rules.append(RuleAttribution.directiveRule(directive, stack: base, profile: profile))
+            var replacing: (count: Int, start: Int, entry: Entry?)?
+            if let base, directive.mode == .push || directive.mode == .replace {
+                let start = base.topLayerStart
+                replacing = (base.count, start, base.count > start ? base[start] : nil)
             }
-        case .answerNone, .answerConfirm, .answerFailed:
-            rules.append("SES-SETTLE")
-        default:
-            break
+            return Before(rules: rules, flows: profile.flows, replacing: replacing)
+        case .navigate(nil):
+            switch situation {
+            case .idleNone: rules.insert(.idle)
+            case .answerNone: rules.insert(.settle)
+            default: break
+            }
+            return Before(rules: rules, flows: profile.flows, replacing: nil)
         }
-        var replacing: (count: Int, start: Int, entry: Entry?)?
-        if let (directive, base) = applied, directive.mode == .push || directive.mode == .replace {
-            let start = base.topLayerStart
-            replacing = (base.count, start, base.count > start ? base[start] : nil)
-        }
-        return Before(rules: rules, flows: profile.flows, replacing: replacing)
     }
 
     /// The rules of a step, given what was known before it and the model's reply.
-    static func rules(_ before: Before, reply: Reply) -> [String] {
+    static func rules(_ before: Before, reply: Reply) -> StepRules {
         var rules = before.rules
         let applied = reply.outcome.isApplied
-        if !applied { rules.append("NAV-REJECT") }
+        if !applied { rules.insert(.reject) }
         if let replacing = before.replacing, applied {
-            if before.flows { rules.append("NAV-FLOW-ROOT") }
+            if before.flows { rules.insert(.flowRoot) }
             // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps.
             let after = reply.state.stack
             if let entry = replacing.entry, after.count > replacing.start, after[replacing.start] != entry {
-                rules.append("NAV-BASE")
+                rules.insert(.base)
             }
         }
-        var distinct: [String] = []
-        for rule in rules where !distinct.contains(rule) { distinct.append(rule) }
-        return distinct
+        return rules
     }
 
     /// The IDs of the rules `command`, sent in `session`'s state, falls under; `reply` is the model's reply.
     static func rules(for command: Command, before session: Session, reply: Reply) -> [String] {
-        rules(before(command, in: session), reply: reply)
+        rules(before(command, CommandSituation(command, before: session), in: session), reply: reply).ids
     }
 }

@@ -17,8 +17,19 @@ package struct RunPlan: Hashable, Sendable {
     package var initial: ScreenStack
     /// The commands, in order.
     package var commands: [Command]
-    /// The reference model's reply to each command.
-    package var expected: [Reply]
+    /// The reference model's reply to each command, replayed from the initial stack when asked.
+    ///
+    /// Not stored: a reply holds the whole stack, so keeping one per step made the model copy its stack at every
+    /// step (the stack it mutates was shared with the reply before), and kept a plan's every stack alive at once.
+    package var expected: [Reply] {
+        var replies: [Reply] = []
+        replies.reserveCapacity(commands.count)
+        replayModel { _, reply in
+            replies.append(reply)
+            return true
+        }
+        return replies
+    }
     /// The coverage label of each step.
     package var labels: [String]
     /// The spec navigations the plan performs (spec-driven runs).
@@ -28,11 +39,12 @@ package struct RunPlan: Hashable, Sendable {
     package var traits: [String] = []
     /// How many of the plan's steps fall under each rule (``RuleTriggers``), counted as the model walked the plan.
     /// Not part of the plan's identity: it follows from the rest.
-    package var ruleCounts: [String: Int] = [:]
+    package var ruleCounts: [String: Int] { ruleTally.byID }
+    var ruleTally = RuleTally()
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
         lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
-            && lhs.commands == rhs.commands && lhs.expected == rhs.expected && lhs.labels == rhs.labels
+            && lhs.commands == rhs.commands && lhs.labels == rhs.labels
             && lhs.specLabels == rhs.specLabels
     }
 
@@ -49,27 +61,46 @@ package struct RunPlan: Hashable, Sendable {
         self.profile = profile
         self.initial = initial
         self.commands = commands
-        self.expected = []
         self.labels = []
         for command in commands {
-            labels.append(CoverageLabel.label(for: command, before: session, suite: suite))
-            let before = RuleTriggers.before(command, in: session)
+            let situation = CommandSituation(command, before: session)
+            labels.append(CoverageLabel.label(situation, of: command, before: session))
+            let before = RuleTriggers.before(command, situation, in: session)
             let reply = session.perform(command)
-            for rule in RuleTriggers.rules(before, reply: reply) { ruleCounts[rule, default: 0] += 1 }
-            expected.append(reply)
+            ruleTally.count(RuleTriggers.rules(before, reply: reply))
         }
     }
 
     init(
-        suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], expected: [Reply], labels: [String],
-        ruleCounts: [String: Int]
+        suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], labels: [String],
+        ruleTally: RuleTally
     ) {
-        self.ruleCounts = ruleCounts
+        self.ruleTally = ruleTally
         self.suite = suite
         self.profile = profile
         self.initial = initial
         self.commands = commands
-        self.expected = expected
         self.labels = labels
+    }
+
+    /// Runs the model on the plan, handing `body` each step's index and reply until it returns `false`. Each reply
+    /// is let go before the next step, so the model changes its stack in place.
+    func replayModel(_ body: (Int, Reply) -> Bool) {
+        // Every plan starts from a valid stack: the generator's are, and the other initializer checks.
+        guard var session = try? Session(stack: initial, profile: profile) else {
+            preconditionFailure("a plan with an invalid initial stack")
+        }
+        for index in commands.indices where !body(index, session.perform(commands[index])) { return }
+    }
+
+    /// The first step where `replies` disagree with the model's, or `nil` when they agree.
+    func firstDivergence(_ replies: [Reply], reasons: Bool) -> Int? {
+        var diverging: Int?
+        replayModel { index, expected in
+            if ReplyComparison.matches(expected, replies[index], reasons: reasons) { return true }
+            diverging = index
+            return false
+        }
+        return diverging
     }
 }

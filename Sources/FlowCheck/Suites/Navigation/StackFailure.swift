@@ -47,7 +47,7 @@ enum StackFailure {
     }
 
     static func firstDivergence(_ plan: RunPlan, _ replies: [Reply], reasons: Bool) -> Int? {
-        plan.commands.indices.first { !ReplyComparison.matches(plan.expected[$0], replies[$0], reasons: reasons) }
+        plan.firstDivergence(replies, reasons: reasons)
     }
 
     /// What a divergence at step `diverging` breaks, by cause: the invariants the implementation's reply violates
@@ -218,8 +218,10 @@ enum StackFailure {
                 "the divergence did not replay: the implementation answered the same commands differently the second time"
             )
         }
+        // The model's replies are replayed each time they are asked for: once here.
+        let expected = plan.expected
         let trace = (0...diverging).map {
-            StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0])
+            StepTrace(command: plan.commands[$0], expected: expected[$0], actual: replies[$0])
         }
         let (ruleIDs, governing, violations) = cause(
             plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
@@ -246,7 +248,7 @@ enum StackFailure {
             shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)",
             input: input(plan, upTo: diverging),
             diffHeading: "Step \(diverging) diverged: \(step)",
-            diff: ReplyComparison.diff(expected: plan.expected[diverging], actual: replies[diverging]),
+            diff: ReplyComparison.diff(expected: expected[diverging], actual: replies[diverging]),
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
         record.origin = "\(ruleIDs.joined(separator: ", ")) at \(governing)"
@@ -290,6 +292,8 @@ enum StackFailure {
         let place = wasReset ? "step \(at) (\(plan.commands[at]))" : "the reset"
         let message = Breakdown.message(of: failure)
         let tail = (failure as? any BreakdownDescribing)?.stderrTail ?? []
+        // The model's replies are replayed each time they are asked for: once here.
+        let expected = plan.expected
         var rows = [
             Storyboard.Row(
                 label: "start",
@@ -301,7 +305,7 @@ enum StackFailure {
                     label: "\(index)",
                     cells: [
                         Storyboard.Cell(text: plan.commands[index].description, style: .code),
-                        cell(plan.expected[index]), cell(reply),
+                        cell(expected[index]), cell(reply),
                     ]))
         }
         if replies.count < plan.commands.count {
@@ -309,7 +313,7 @@ enum StackFailure {
                 Storyboard.Row(
                     label: "\(at)", diverged: true,
                     cells: [
-                        Storyboard.Cell(text: plan.commands[at].description, style: .code), cell(plan.expected[at]),
+                        Storyboard.Cell(text: plan.commands[at].description, style: .code), cell(expected[at]),
                         Storyboard.Cell(note: "broke down", alert: true, text: message),
                     ]))
         }
@@ -338,7 +342,7 @@ enum StackFailure {
                 StepFailureDetail(
                     profile: plan.profile, initial: plan.initial,
                     trace: replies.indices.map {
-                        StepTrace(command: plan.commands[$0], expected: plan.expected[$0], actual: replies[$0])
+                        StepTrace(command: plan.commands[$0], expected: expected[$0], actual: replies[$0])
                     }, divergingStep: at, governingRule: "", violations: [])))
         record.kind = .breakdown
         record.origin = "breakdown: \(kind)"

@@ -51,12 +51,8 @@ extension StackSuite {
         _ value: RunPlan, on subject: any NavigationImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
         let replies = try StackFailure.replies(of: subject, to: value)
-        for index in value.commands.indices
-        where !ReplyComparison.matches(value.expected[index], replies[index], reasons: capabilities.reasons) {
-            return StackFailure.falsification(
-                value, replies, reasons: capabilities.reasons, implementation: subject)
-        }
-        return nil
+        guard value.firstDivergence(replies, reasons: capabilities.reasons) != nil else { return nil }
+        return StackFailure.falsification(value, replies, reasons: capabilities.reasons, implementation: subject)
     }
 
     package func refine(
