@@ -242,7 +242,8 @@ struct RunCommandTests {
         "SIGINT or SIGTERM stops run, corpus run and certify, also during hello: results so far written, marked interrupted; exit 130 or 143; no process left",
         arguments: [
             (["run"], SIGTERM, "", true), (["corpus", "run"], SIGINT, "", true), (["certify"], SIGTERM, "", true),
-            (["certify", "--runs", "400"], SIGINT, "FLOWCHECK_EXAMPLE_DELAY=0 ", true),
+            // Two processes, each interrupted mid-run (enough runs that no machine finishes them in the first two seconds).
+            (["certify", "--runs", "50000", "--jobs", "2"], SIGINT, "FLOWCHECK_EXAMPLE_DELAY=0 ", true),
             (["run"], SIGINT, "sleep 300 # ", false),
             // Ignores SIGTERM at hello: the second signal kills it.
             (["run"], SIGINT, "trap '' TERM; sleep 300 # ", false),

@@ -59,12 +59,32 @@ import SampleImplementations
             func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
         }
         let runner = ConformanceRunner(implementation: Single(), options: .init(seed: 1, jobs: 4))
-        #expect(try runner.workers().count == 1)
+        #expect(runner.workers().count == 1)
         let parallel = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, jobs: 4))
-        let workers = try parallel.workers()
+        let workers = parallel.workers()
         #expect(workers.count == 4)
         #expect(Set(workers.map { ObjectIdentifier($0) }).count == 4, "each worker has an instance of its own")
         let replay = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, onlyRun: 3, jobs: 4))
-        #expect(try replay.workers().count == 1, "a replayed run is one run")
+        #expect(replay.workers().count == 1, "a replayed run is one run")
+    }
+
+    @Test func aWorkerThatCannotBeMadeLeavesTheRunsToTheOthers() throws {
+        struct WillNotStart: Error {}
+        final class Once: NavigationImplementation, ParallelImplementation {
+            let inner = SampleNavigator()
+            var info: ImplementationInfo { inner.info }
+            var capabilities: Capabilities {
+                var navigating = inner.capabilities
+                navigating.suites = [.navigation, .session]
+                return navigating
+            }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+            func makeWorker() throws -> Once { throw WillNotStart() }
+        }
+        let options = ConformanceRunner.Options(seed: 1, runs: 50, suites: [.navigation], jobs: 3)
+        #expect(ConformanceRunner(implementation: Once(), options: options).workers().count == 1)
+        let record = try ConformanceRunner(implementation: Once(), options: options).run()
+        #expect(record.suites.first?.runs == 50)
     }
 }
