@@ -29,7 +29,8 @@ enum DecodingBenchmark {
         return Measurement(
             name: "runner.decoding.jobs\(jobs)", value: rate, unit: "documents/s", target: "≥ 50,000 documents/s",
             met: rate >= 50_000,
-            detail: "builtin:decoder, --jobs \(jobs), seed 1, \(documents) documents, median of 5 runs (generation, both decoders, "
+            detail: "builtin:decoder, --jobs \(jobs), seed 1, \(documents) documents, median of 5 runs "
+                + "(generation, both decoders, "
                 + "comparison, labels and triggers)")
     }
 

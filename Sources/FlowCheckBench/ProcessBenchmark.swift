@@ -68,13 +68,15 @@ enum ProcessBenchmark {
                     met: overhead <= unbatched.wallPerStep,
                     detail:
                         "kit \(formatted(unbatched.kitPerStep)) µs/step against the echo without batch, "
-                        + "\(formatted(inProcess.kitPerStep)) µs/step in-process; the round trip is the wall-clock time "
+                        + "\(formatted(inProcess.kitPerStep)) µs/step in-process; "
+                        + "the round trip is the wall-clock time "
                         + "per step, of which \(formatted(unbatched.wallPerStep - unbatched.kitPerStep)) µs the kit "
                         + "waits; echo \(formatted(unbatched.childPerStep)) µs/step; \(workload)"),
                 Measurement(
                     name: "process.python.share", value: share, unit: "%", target: "≤ 20%", met: share <= 20,
                     detail:
-                        "kit \(formatted(python.kitPerStep)) µs/step, Python \(formatted(python.childPerStep)) µs/step "
+                        "kit \(formatted(python.kitPerStep)) µs/step, "
+                            + "Python \(formatted(python.childPerStep)) µs/step "
                         + "of CPU; \(python.steps) steps, \(pythonRuns) runs per suite with batch, "
                         + "Tests/ProcessExample/navigator.py"),
             ]
