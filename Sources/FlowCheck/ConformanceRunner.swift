@@ -110,6 +110,8 @@ public struct ConformanceRunner {
     public var progress: (@Sendable (FlowCheckCore.Verdict.SuiteVerdict) -> Void)?
     /// Called now and then while a suite runs, with the suite and its completed runs.
     public var runProgress: (@Sendable (Suite, Int) -> Void)?
+    /// Told, in one sentence, when the run gets fewer workers than ``Options/jobs`` asked for.
+    public var workerNotice: (@Sendable (String) -> Void)?
     /// When requested (on SIGINT, say), the suite under way stops after its current run, the rest do not start,
     /// and the result says the run was interrupted.
     public var stop: StopRequest?
@@ -184,15 +186,26 @@ public struct ConformanceRunner {
     /// The implementations the suites run on: this one, and for a ``ParallelImplementation`` with more than one job,
     /// an instance per further worker.
     ///
-    /// A worker that cannot be made (a process that will not start twice, say) leaves the runs to those that were:
-    /// the result is the same for any number of workers, so fewer only take longer.
+    /// A worker that cannot be made (a process that will not start twice, say) leaves the runs to those that were,
+    /// and ``workerNotice`` hears why: the result is the same for any number of workers, so fewer only take longer.
     package func workers() -> [any Implementation] {
-        guard options.jobs > 1, options.onlyRun == nil, let parallel = implementation as? any ParallelImplementation
-        else { return [implementation] }
+        guard options.jobs > 1, options.onlyRun == nil else { return [implementation] }
+        guard let parallel = implementation as? any ParallelImplementation else {
+            workerNotice?(
+                "\(implementation.info.name) is not a ParallelImplementation: its runs go on one worker, not "
+                    + "\(options.jobs)")
+            return [implementation]
+        }
         var result: [any Implementation] = [implementation]
         for _ in 1..<options.jobs {
-            guard let worker = try? parallel.makeWorker() else { break }
-            result.append(worker)
+            do {
+                result.append(try parallel.makeWorker())
+            } catch {
+                workerNotice?(
+                    "worker \(result.count + 1) of \(options.jobs) could not be started (\(error)); "
+                        + "running on \(result.count)")
+                break
+            }
         }
         return result
     }

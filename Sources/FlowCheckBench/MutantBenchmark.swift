@@ -36,21 +36,21 @@ enum MutantBenchmark {
         return summary(times: times, above: above, kind: "navigation", count: SampleBug.allCases.count)
     }
 
-    /// The median and worst figures of a set of mutants, both failing when a counterexample is above its minimum.
+    /// The median and worst times, each held to its target, and how many counterexamples are at their known minimum.
     static func summary(times: [Double], above: [String], kind: String, count: Int) -> [Measurement] {
         let sorted = times.sorted()
         let median = sorted[sorted.count / 2], worst = sorted.last ?? 0
-        let minimality =
-            above.isEmpty
-            ? "every counterexample at its known minimum"
-            : "above their known minimum: " + above.joined(separator: "; ")
         return [
             Measurement(
-                name: "mutants.\(kind).median", value: median, unit: "ms", target: "< 20 ms",
-                met: median < 20 && above.isEmpty, detail: "\(count) mutants, seed 1; " + minimality),
+                name: "mutants.\(kind).median", value: median, unit: "ms", target: "< 20 ms", met: median < 20,
+                detail: "\(count) mutants, seed 1, one failure each: found, shrunk and described"),
             Measurement(
-                name: "mutants.\(kind).worst", value: worst, unit: "ms", target: "< 500 ms",
-                met: worst < 500 && above.isEmpty, detail: "\(count) mutants, seed 1"),
+                name: "mutants.\(kind).worst", value: worst, unit: "ms", target: "< 500 ms", met: worst < 500,
+                detail: "\(count) mutants, seed 1"),
+            Measurement(
+                name: "mutants.\(kind).minimal", value: Double(count - above.count), unit: "of \(count)",
+                target: "all at their known minimum", met: above.isEmpty,
+                detail: above.isEmpty ? "" : "above their known minimum: " + above.joined(separator: "; ")),
         ]
     }
 }

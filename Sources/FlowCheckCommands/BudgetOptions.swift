@@ -21,8 +21,8 @@ struct BudgetOptions {
 
     static let jobs = TypedOption<Int>.integer(
         "jobs", value: "N",
-        help: "Workers per suite (threads in-process, processes over the process protocol); the result is the same "
-            + "for every N.",
+        help: "Workers per suite, 1 to 256: threads for an in-process ParallelImplementation (others run on one), "
+            + "copies of the command for a process implementation; the result is the same for every N.",
         in: 1...256, default: nil, defaultText: "the number of cores")
 
     /// `--runs`, whose default depends on the command (a certification runs more).

@@ -54,6 +54,7 @@ struct CertifyCommand: Subcommand {
         options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
+        runner.workerNotice = { console.err("flowcheck: \($0)") }
         var record: RunRecord
         do { record = try runner.run() } catch {
             console.err("error: \(error.message)")

@@ -111,6 +111,7 @@ struct RunCommand: Subcommand {
         options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
+        runner.workerNotice = { console.err("flowcheck: \($0)") }
         if console.isTerminal {
             console.err("flowcheck: checking \(subject.info.name) with seed \(options.seed)…")
             // One status line, rewritten in place while a suite runs, then a line per finished suite.

@@ -83,8 +83,19 @@ import SampleImplementations
             func makeWorker() throws -> Once { throw WillNotStart() }
         }
         let options = ConformanceRunner.Options(seed: 1, runs: 50, suites: [.navigation], jobs: 3)
-        #expect(ConformanceRunner(implementation: Once(), options: options).workers().count == 1)
+        let heard = Heard()
+        var runner = ConformanceRunner(implementation: Once(), options: options)
+        runner.workerNotice = { heard.add($0) }
+        #expect(runner.workers().count == 1)
+        #expect(heard.lines.count == 1 && heard.lines[0].contains("worker 2 of 3 could not be started"))
         let record = try ConformanceRunner(implementation: Once(), options: options).run()
         #expect(record.suites.first?.runs == 50)
+    }
+
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [String] = []
+        func add(_ line: String) { lock.withLock { kept.append(line) } }
+        var lines: [String] { lock.withLock { kept } }
     }
 }
