@@ -49,6 +49,7 @@ func formatted(_ value: Double) -> String {
         }
         return out
     }
+    if value == value.rounded() { return String(Int(value)) }
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
