@@ -10,11 +10,13 @@ struct LintCommand: Subcommand {
     static let sarif = TypedOption<String>.text(
         "sarif", value: "file", help: "Also write the findings as SARIF 2.1.0, for a CI code-scanning step.")
     static let definition = CommandDefinition(
-        "lint", abstract: "Check a RUF app spec: behaviors, navigation targets, flows, $refs, screen names.",
+        "lint", abstract: "Check a RUF app spec against every rule of the RUF spec YAML reference.",
         discussion: "EXIT CODES: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
         options: [sarif.definition],
         flags: [.init("json", help: "Print the findings as JSON instead of text.")],
-        positionals: [.init("spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml.")])
+        positionals: [
+            .init("spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml, or a folder with app.ruf.yaml.")
+        ])
 
     var path: String
     var json: Bool
@@ -29,6 +31,27 @@ struct LintCommand: Subcommand {
             throw ArgumentError(
                 code: .invalidValue, message: "--sarif \(sarifPath): \(problem)", commandPath: parsed.commandPath)
         }
+        path = try Self.rootFile(path, commandPath: parsed.commandPath)
+    }
+
+    /// The spec's root file: `path` itself, or the conventional `app.ruf.yaml` of a folder.
+    static func rootFile(_ path: String, commandPath: [String]) throws(ArgumentError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ArgumentError(
+                code: .invalidValue, message: "\(path) does not exist; give the spec's root file", commandPath: commandPath)
+        }
+        guard isDirectory.boolValue else { return path }
+        let conventional = (path as NSString).appendingPathComponent("app.ruf.yaml")
+        if FileManager.default.fileExists(atPath: conventional) { return conventional }
+        let roots = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+            $0.hasSuffix(".ruf.yaml")
+        }.sorted()
+        throw ArgumentError(
+            code: .invalidValue,
+            message: "\(path) is a folder with no app.ruf.yaml; give the spec's root file"
+                + (roots.isEmpty ? "" : ", such as \((path as NSString).appendingPathComponent(roots[0]))"),
+            commandPath: commandPath)
     }
 
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.
@@ -43,7 +66,7 @@ struct LintCommand: Subcommand {
         let (spec, folder) = Self.readSpec(path)
         let problems = SpecLinter.lint(spec)
         func shown(_ file: String) -> String {
-            folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+            folder.isEmpty ? file : folder.hasSuffix("/") ? folder + file : folder + "/" + file
         }
         if json {
             let items = problems.map { problem -> JSONValue in
@@ -52,20 +75,22 @@ struct LintCommand: Subcommand {
                     ("file", .string(shown(problem.location.file))),
                     ("line", .number(Double(problem.location.line))),
                     ("column", .number(Double(problem.location.column))),
-                    ("message", .string(problem.message)),
+                    ("path", .string(problem.path)), ("message", .string(problem.message)),
                 ])
             }
             console.out(JSONWriter.write(.array(items)))
         } else {
             for problem in problems {
-                console.out(
-                    "\(shown(problem.location.file)):\(problem.location.line):\(problem.location.column): \(problem.severity.rawValue): \(problem.message) [\(problem.rule)]"
-                )
+                let location = "\(shown(problem.location.file)):\(problem.location.line):\(problem.location.column)"
+                let place = problem.path.isEmpty ? "" : problem.path + ": "
+                console.out("\(location): \(problem.severity.rawValue): \(place)\(problem.message) [\(problem.rule)]")
             }
             let errors = problems.filter { $0.severity == .error }.count
+            let warnings = problems.count - errors
+            // What was read is counted, so a spec the reader did not understand never looks clean.
             console.out(
-                "\(path): \(spec.screens.count) screens, \(spec.navigations.count) navigations; \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")"
-            )
+                "\(path): \(spec.counts); \(errors) error\(errors == 1 ? "" : "s"), "
+                    + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         if let sarifPath, !OutputOptions.write(Self.sarifText(problems, shown: shown), to: sarifPath, console: console)
         {
@@ -83,29 +108,23 @@ struct LintCommand: Subcommand {
             ])
         }
         let results = problems.map { problem -> JSONValue in
-            .object([
+            let region = JSONValue.object([
+                ("startLine", .number(Double(problem.location.line))),
+                ("startColumn", .number(Double(problem.location.column))),
+            ])
+            let physical = JSONValue.object([
+                ("artifactLocation", .object([("uri", .string(shown(problem.location.file)))])), ("region", region),
+            ])
+            var location: [(key: String, value: JSONValue)] = [("physicalLocation", physical)]
+            if !problem.path.isEmpty {
+                // The path in the spec, so that a finding inside a $ref'd file still says where it belongs.
+                location.append(
+                    ("logicalLocations", .array([.object([("fullyQualifiedName", .string(problem.path))])])))
+            }
+            return .object([
                 ("ruleId", .string(problem.rule)), ("level", .string(problem.severity == .error ? "error" : "warning")),
                 ("message", .object([("text", .string(problem.message))])),
-                (
-                    "locations",
-                    .array([
-                        .object([
-                            (
-                                "physicalLocation",
-                                .object([
-                                    ("artifactLocation", .object([("uri", .string(shown(problem.location.file)))])),
-                                    (
-                                        "region",
-                                        .object([
-                                            ("startLine", .number(Double(problem.location.line))),
-                                            ("startColumn", .number(Double(problem.location.column))),
-                                        ])
-                                    ),
-                                ])
-                            )
-                        ])
-                    ])
-                ),
+                ("locations", .array([.object(location)])),
             ])
         }
         let log = JSONValue.object([

@@ -32,7 +32,7 @@ public enum SpecPlanning {
         for screen in spec.screens where !screens.contains(screen.name) { screens.append(screen.name) }
         let navigations = spec.navigations.compactMap { n -> SpecPlan.Navigation? in
             guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
-            return SpecPlan.Navigation(action: n.action, screen: screen, flow: flow, behavior: behavior)
+            return SpecPlan.Navigation(action: n.action, screen: screen.value, flow: flow.value, behavior: behavior.value)
         }
         let plan = SpecPlan(
             file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows),

@@ -1,116 +1,144 @@
-import YAML
-
-/// A place in a spec file.
-public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The file, relative to the spec's folder.
-    public var file: String
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-
-    /// Creates a location.
-    public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
-    init(_ file: String, _ position: YAMLNode.Position) {
-        self.init(file: file, line: position.line, column: position.column)
-    }
-
-    public var description: String { "\(file):\(line):\(column)" }
-    public static func < (a: SpecLocation, b: SpecLocation) -> Bool {
-        (a.file, a.line, a.column) < (b.file, b.line, b.column)
-    }
-}
-
-/// One `navigates_to` entry: where an action may send the client.
-public struct Navigation: Hashable, Sendable {
-    /// The action it belongs to, such as `CART.checkout` (with `@<version>` for a version override).
-    public var action: String
-    /// The target screen, as written; `nil` when missing.
-    public var screen: String?
-    /// The transition, as written; the kit ignores it as the protocol does.
-    public var transition: String?
-    /// The flow's name, as written; `nil` when missing.
-    public var flowName: String?
-    /// The flow behavior, as written, even one the protocol does not know; `nil` when missing.
-    public var behavior: String?
-    /// Where the entry stands.
-    public var location: SpecLocation
-    /// Where its `screen` stands, when given.
-    public var screenLocation: SpecLocation?
-    /// Where its `behavior` stands, when given.
-    public var behaviorLocation: SpecLocation?
-    /// Where its `flow` stands, when given.
-    public var flowLocation: SpecLocation?
-}
-
-/// A screen of the spec.
-public struct SpecScreen: Hashable, Sendable {
-    /// The screen's name.
-    public var name: String
-    /// Where the screen is declared.
-    public var location: SpecLocation
-    /// The screen's description, when the spec gives one.
-    public var description: String?
-    /// The flows it belongs to.
-    public var flows: [String]
-    /// Its parameter names.
-    public var params: [String]
-    /// Its action names.
-    public var actions: [String]
-}
-
-/// A RUF app spec: its screens and every navigation its actions declare.
+/// A RUF app spec as the protocol publishes its format: root keys, shared constructs, and screens.
 public struct Spec: Hashable, Sendable {
     /// The spec's root file, relative to its folder.
     public var file: String
-    /// The `ruf` version.
-    public var ruf: String?
+    /// The `ruf` format version.
+    public var ruf: Located<String>?
+    /// The `versioning` format as written.
+    public var versioning: Located<String>?
+    /// The `current_version` as written.
+    public var currentVersion: Located<String>?
+    /// The `meta` section, when given.
+    public var meta: SpecMeta?
+    /// `shared.components`, keyed as written.
+    public var sharedComponents: [(key: String, component: SpecComponent)]
+    /// `shared.actions`, keyed as written.
+    public var sharedActions: [(key: String, action: SpecAction)]
+    /// `shared.metrics`, keyed as written.
+    public var sharedMetrics: [(key: String, metric: SpecMetric)]
     /// Screens in file order; a repeated name appears twice (lint reports it).
     public var screens: [SpecScreen]
-    /// Every `navigates_to` entry, version overrides included.
-    public var navigations: [Navigation]
-    /// Keys of `shared.components`, `shared.actions` and `shared.metrics`.
-    public var shared: [String: [String]]
-    /// Problems found while reading: YAML errors and `$ref`s that could not be resolved.
+    /// Problems found while reading: YAML errors, unresolved `$ref`s, unknown keys, values of the wrong kind,
+    /// missing required fields and type syntax errors.
     public var problems: [SpecProblem]
+
+    /// An empty spec of `file`.
+    public init(file: String) {
+        self.file = file
+        sharedComponents = []
+        sharedActions = []
+        sharedMetrics = []
+        screens = []
+        problems = []
+    }
+
+    /// The declared versioning format, when it is one the reference lists.
+    public var versioningFormat: Versioning? { versioning.flatMap { Versioning(rawValue: $0.value) } }
 
     /// Every flow name any screen declares, in first-seen order.
     public var flows: [String] {
         var result: [String] = []
-        for screen in screens { for flow in screen.flows where !result.contains(flow) { result.append(flow) } }
+        for screen in screens { for flow in screen.flowNames where !result.contains(flow) { result.append(flow) } }
         return result
+    }
+
+    /// Every `navigates_to` entry of every screen's actions, each version's variant included.
+    public var navigations: [Navigation] {
+        screens.flatMap { screen in
+            screen.actions.flatMap { action in action.navigatesTo + action.versions.flatMap(\.construct.navigatesTo) }
+        }
+    }
+
+    /// The `navigates_to` entries a client at `clientVersion` can receive: each action resolved to its variant by
+    /// the resolution algorithm of the versioning formats page.
+    public func navigations(clientVersion: String, versioning: Versioning) -> [Navigation] {
+        screens.flatMap { screen in
+            screen.actions.flatMap { action in
+                let keys = action.versions.map(\.key.value)
+                guard let index = versioning.resolve(keys, clientVersion: clientVersion) else {
+                    return action.navigatesTo
+                }
+                return action.versions[index].construct.navigatesTo
+            }
+        }
+    }
+
+    /// What the spec holds, counted as read: a user sees at once when something was not read.
+    public var counts: SpecCounts {
+        var counts = SpecCounts()
+        counts.screens = screens.count
+        for screen in screens {
+            counts.components += screen.components.count
+            counts.actions += screen.actions.count
+            counts.metrics += screen.navigationMetrics.count + screen.screenMetrics.count
+        }
+        counts.navigations = navigations.count
+        counts.versions = (meta?.versions.count ?? 0)
+        counts.versions += sharedComponents.reduce(0) { $0 + $1.component.versions.count }
+        counts.versions += sharedActions.reduce(0) { $0 + $1.action.versions.count }
+        counts.versions += sharedMetrics.reduce(0) { $0 + $1.metric.versions.count }
+        let shared = SharedKeys(self)
+        for screen in screens {
+            // A shared construct's versions are counted once, where it is defined.
+            counts.versions += screen.components.filter { !shared.components.contains($0.path) }
+                .reduce(0) { $0 + $1.versions.count }
+            counts.versions += screen.actions.filter { !shared.actions.contains($0.path) }
+                .reduce(0) { $0 + $1.versions.count }
+            counts.versions += (screen.navigationMetrics + screen.screenMetrics)
+                .filter { !shared.metrics.contains($0.path) }.reduce(0) { $0 + $1.versions.count }
+        }
+        return counts
+    }
+
+    public static func == (a: Spec, b: Spec) -> Bool {
+        a.file == b.file && a.ruf == b.ruf && a.versioning == b.versioning && a.currentVersion == b.currentVersion
+            && a.meta == b.meta && a.screens == b.screens && a.problems == b.problems
+            && a.sharedComponents.elementsEqual(b.sharedComponents, by: { $0.key == $1.key && $0.component == $1.component })
+            && a.sharedActions.elementsEqual(b.sharedActions, by: { $0.key == $1.key && $0.action == $1.action })
+            && a.sharedMetrics.elementsEqual(b.sharedMetrics, by: { $0.key == $1.key && $0.metric == $1.metric })
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(screens)
+        hasher.combine(problems)
+    }
+
+    /// The paths of the shared definitions, which every `$ref` to them shares.
+    private struct SharedKeys {
+        var components: Set<String>
+        var actions: Set<String>
+        var metrics: Set<String>
+        init(_ spec: Spec) {
+            components = Set(spec.sharedComponents.map(\.component.path))
+            actions = Set(spec.sharedActions.map(\.action.path))
+            metrics = Set(spec.sharedMetrics.map(\.metric.path))
+        }
     }
 }
 
-/// A finding about a spec: a rule ID, a severity, a place, and a sentence.
-public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// Errors fail `flowcheck lint`; warnings do not.
-    public enum Severity: String, Hashable, Sendable {
-        /// The spec is broken, or declares navigations the protocol rejects.
-        case error
-        /// The spec is probably not what its author meant.
-        case warning
-    }
+/// How many of each construct a spec holds, as read.
+public struct SpecCounts: Hashable, Sendable, CustomStringConvertible {
+    /// Screens, each declared name once per declaration.
+    public var screens = 0
+    /// Component entries of all screens.
+    public var components = 0
+    /// Action entries of all screens.
+    public var actions = 0
+    /// `navigates_to` entries, versions' variants included.
+    public var navigations = 0
+    /// Metric entries of all screens.
+    public var metrics = 0
+    /// `versions:` entries of meta, components, actions and metrics, each counted where it is defined.
+    public var versions = 0
 
-    /// The rule ID, such as `SPEC-BEHAVIOR`.
-    public var rule: String
-    /// Whether the problem fails `flowcheck lint`.
-    public var severity: Severity
-    /// Where the problem stands.
-    public var location: SpecLocation
-    /// What is wrong, in one sentence.
-    public var message: String
+    /// Creates counts of nothing.
+    public init() {}
 
-    /// Creates a problem.
-    public init(rule: String, severity: Severity, location: SpecLocation, message: String) {
-        self.rule = rule
-        self.severity = severity
-        self.location = location
-        self.message = message
-    }
-
-    public var description: String { "\(location): \(severity.rawValue): \(message) [\(rule)]" }
-    public static func < (a: SpecProblem, b: SpecProblem) -> Bool {
-        (a.location, a.rule, a.message) < (b.location, b.rule, b.message)
+    public var description: String {
+        [
+            (screens, "screen"), (components, "component"), (actions, "action"), (navigations, "navigation"),
+            (metrics, "metric"), (versions, "version"),
+        ].map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
     }
 }

@@ -1,72 +1,229 @@
-/// Lints a spec: errors and warnings with their place and rule ID.
+/// Lints a spec against every rule of the RUF spec reference: errors and warnings with their place, path and rule.
 public enum SpecLinter {
     /// The rules, with what each checks.
-    public static let rules: [(id: String, severity: SpecProblem.Severity, summary: String)] = [
-        ("SPEC-YAML", .error, "A spec file must be well-formed YAML of the supported subset."),
-        ("SPEC-REF", .error, "A $ref must resolve, must not be cyclic, and must not leave the spec's folder."),
-        ("SPEC-SCREENS", .error, "A spec declares at least one screen."),
-        ("SPEC-BEHAVIOR", .error, "A navigates_to flow behavior must be KEEP, REMOVE_PREVIOUS or START_NEW."),
-        ("SPEC-SCREEN", .error, "A navigates_to screen must be declared in the spec."),
-        (
-            "SPEC-FLOW", .warning,
-            "A navigates_to flow should be among the target screen's declared flows (the client records the directive's flow, so this is legal but likely a mistake)."
-        ),
-        ("SPEC-SCREEN-NAME", .error, "Screen names are SCREAMING_SNAKE_CASE."),
-    ]
+    public static var rules: [SpecRule] { SpecRule.all }
 
-    /// Every problem of the spec, sorted by place.
+    /// Every problem of the spec, reading problems included, sorted by place.
     public static func lint(_ spec: Spec) -> [SpecProblem] {
-        var problems = spec.problems
-        // A screen declared twice is a duplicate key, which the YAML reader reports as SPEC-YAML with both lines.
-        for screen in spec.screens {
-            if !isScreamingSnakeCase(screen.name) {
-                problems.append(
-                    .init(
-                        rule: "SPEC-SCREEN-NAME", severity: .error, location: screen.location,
-                        message: "screen \(screen.name) is not SCREAMING_SNAKE_CASE"))
-            }
-        }
-        let declared = Dictionary(spec.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for navigation in spec.navigations {
-            if let behavior = navigation.behavior, !["KEEP", "REMOVE_PREVIOUS", "START_NEW"].contains(behavior) {
-                problems.append(
-                    .init(
-                        rule: "SPEC-BEHAVIOR", severity: .error,
-                        location: navigation.behaviorLocation ?? navigation.location,
-                        message:
-                            "\(navigation.action) navigates with behavior \(behavior); it must be KEEP, REMOVE_PREVIOUS or START_NEW"
-                    ))
-            }
-            guard let screen = navigation.screen else {
-                problems.append(
-                    .init(
-                        rule: "SPEC-SCREEN", severity: .error, location: navigation.location,
-                        message: "\(navigation.action) has a navigates_to entry without a screen"))
-                continue
-            }
-            guard let target = declared[screen] else {
-                problems.append(
-                    .init(
-                        rule: "SPEC-SCREEN", severity: .error,
-                        location: navigation.screenLocation ?? navigation.location,
-                        message: "\(navigation.action) navigates to \(screen), which the spec does not declare"))
-                continue
-            }
-            if let flow = navigation.flowName, !target.flows.contains(flow) {
-                problems.append(
-                    .init(
-                        rule: "SPEC-FLOW", severity: .warning, location: navigation.flowLocation ?? navigation.location,
-                        message:
-                            "\(navigation.action) navigates to \(screen) in flow \(flow), which \(screen) does not declare (its flows: \(target.flows.isEmpty ? "none" : target.flows.joined(separator: ", ")))"
-                    ))
-            }
-        }
-        return problems.sorted()
+        var lint = Linting(spec: spec)
+        lint.run()
+        return Array(Set(spec.problems + lint.problems)).sorted()
     }
 
     static func isScreamingSnakeCase(_ name: String) -> Bool {
-        guard let first = name.first, first.isASCII, first.isUppercase else { return false }
-        let allowed = name.allSatisfy { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        let allowed = name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         return allowed && !name.hasSuffix("_") && !name.contains("__")
+    }
+}
+
+/// One pass of the linter over a spec.
+private struct Linting {
+    let spec: Spec
+    var problems: [SpecProblem] = []
+    /// Each named type with where it is first used.
+    var named: [String: (location: SpecLocation, path: String)] = [:]
+
+    /// The first declaration of each screen name, so that a navigation's target is found in constant time.
+    let screensByName: [String: SpecScreen]
+
+    init(spec: Spec) {
+        self.spec = spec
+        screensByName = Dictionary(spec.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func add(_ rule: String, _ location: SpecLocation, _ path: String, _ message: String) {
+        let severity = SpecRule.all.first { $0.id == rule }?.severity ?? .error
+        problems.append(SpecProblem(rule: rule, severity: severity, location: location, path: path, message: message))
+    }
+
+    mutating func oneOf(_ value: Located<String>?, _ allowed: [String], _ rule: String, _ what: String) {
+        guard let value, !allowed.contains(value.value) else { return }
+        add(rule, value.location, value.path, "\(what) \(value.value) is not one of \(allowed.joined(separator: ", "))")
+    }
+
+    mutating func run() {
+        versioning()
+        if let meta = spec.meta { self.meta(meta) }
+        // A shared definition is linted once where it is defined, not once per screen that references it.
+        for (_, component) in spec.sharedComponents { self.component(component) }
+        for (_, action) in spec.sharedActions { self.action(action) }
+        for (_, metric) in spec.sharedMetrics { self.metric(metric) }
+        var screens: [String: SpecLocation] = [:]
+        for screen in spec.screens {
+            if let first = screens[screen.name] {
+                add(
+                    "SPEC-DUPLICATE-SCREEN", screen.location, "screens." + screen.name,
+                    "the screen \(screen.name) is declared twice (first at \(first))")
+            } else {
+                screens[screen.name] = screen.location
+            }
+            self.screen(screen)
+        }
+        for (name, place) in named.sorted(by: { $0.value.location < $1.value.location }) {
+            add(
+                "SPEC-NAMED-TYPE", place.location, place.path,
+                "the named type \(name) is never defined (the spec YAML has no place to define one); values of it "
+                    + "are generated as empty objects and not checked")
+        }
+    }
+
+    mutating func screen(_ screen: SpecScreen) {
+        let path = "screens." + screen.name
+        if !SpecLinter.isScreamingSnakeCase(screen.name) {
+            add("SPEC-SCREEN-NAME", screen.location, path, "the screen \(screen.name) is not SCREAMING_SNAKE_CASE")
+        }
+        oneOf(screen.defaultTransition, SpecRule.transitions, "SPEC-TRANSITION", "the default_transition")
+        if let params = screen.params { types(params, path + ".params", at: screen.location) }
+        var rels: [String: SpecLocation] = [:]
+        for component in screen.components {
+            if let rel = component.rel {
+                if let first = rels[rel.value] {
+                    add(
+                        "SPEC-DUPLICATE-REL", component.location, component.path,
+                        "two components of \(screen.name) have the rel \(rel.value) (first at \(first))")
+                } else {
+                    rels[rel.value] = component.location
+                }
+            }
+            if !component.path.hasPrefix("shared.") { self.component(component) }
+        }
+        var types: [String: SpecLocation] = [:]
+        for action in screen.actions {
+            if let type = action.type {
+                if let first = types[type.value] {
+                    add(
+                        "SPEC-DUPLICATE-ACTION", action.location, action.path,
+                        "two actions of \(screen.name) have the type \(type.value) (first at \(first))")
+                } else {
+                    types[type.value] = action.location
+                }
+            }
+            if !action.path.hasPrefix("shared.") { self.action(action) }
+        }
+        for metric in screen.navigationMetrics + screen.screenMetrics where !metric.path.hasPrefix("shared.") {
+            self.metric(metric)
+        }
+    }
+
+    mutating func component(_ component: SpecComponent) {
+        for behavior in component.behaviors {
+            oneOf(behavior.mergeStrategy, SpecRule.mergeStrategies, "SPEC-MERGE-STRATEGY", "the mergeStrategy")
+            if let strategy = behavior.mergeStrategy, behavior.payload?.containsList != true {
+                add(
+                    "SPEC-MERGE-LIST", strategy.location, strategy.path,
+                    "mergeStrategy \(strategy.value) stands on a behavior whose payload has no list; the reference "
+                        + "gives it for list payloads only")
+            }
+            if let locale = behavior.locale { types(locale, behavior.path + ".locale", at: behavior.location) }
+            if let payload = behavior.payload { types(payload, behavior.path + ".payload", at: behavior.location) }
+        }
+        versionKeys(component.versions.map(\.key))
+        for version in component.versions { self.component(version.construct) }
+    }
+
+    mutating func action(_ action: SpecAction) {
+        if let payload = action.payload { types(payload, action.path + ".payload", at: action.location) }
+        for navigation in action.navigatesTo { self.navigation(navigation) }
+        for error in action.errors {
+            oneOf(error.type, SpecRule.errorTypes, "SPEC-ERROR-TYPE", "the error type")
+            if error.type?.value == "TOAST" {
+                oneOf(error.severity, SpecRule.toastSeverities, "SPEC-TOAST-SEVERITY", "the TOAST severity")
+            }
+        }
+        versionKeys(action.versions.map(\.key))
+        for version in action.versions { self.action(version.construct) }
+    }
+
+    mutating func navigation(_ navigation: Navigation) {
+        oneOf(navigation.behavior, SpecRule.flowBehaviors, "SPEC-BEHAVIOR", "the flow behavior")
+        oneOf(navigation.transition, SpecRule.transitions, "SPEC-TRANSITION", "the transition")
+        guard let screen = navigation.screen else { return }
+        guard let target = screensByName[screen.value] else {
+            add("SPEC-SCREEN", screen.location, screen.path, "\(screen.value) is not a screen the spec declares")
+            return
+        }
+        if let flow = navigation.flowName, !target.flowNames.contains(flow.value) {
+            let flows = target.flowNames.isEmpty ? "none" : target.flowNames.joined(separator: ", ")
+            add(
+                "SPEC-FLOW", flow.location, flow.path,
+                "the flow \(flow.value) is not among \(screen.value)'s flows (its flows: \(flows))")
+        }
+    }
+
+    mutating func metric(_ metric: SpecMetric) {
+        if let payload = metric.payload { types(payload, metric.path + ".payload", at: metric.location) }
+        versionKeys(metric.versions.map(\.key))
+        for version in metric.versions { self.metric(version.construct) }
+    }
+
+    mutating func meta(_ meta: SpecMeta) {
+        for (shape, path) in [(meta.shape, "meta")] + meta.versions.map({ ($0.construct, $0.key.path) }) {
+            if let field = shape[field: "version"] {
+                add(
+                    "SPEC-META-VERSION", field.location, path + ".version",
+                    "meta declares version, which is reserved: the protocol adds it to every SessionMeta")
+            }
+            types(shape, path, at: meta.location)
+        }
+        versionKeys(meta.versions.map(\.key))
+    }
+
+    /// Remembers the named types a type uses, for SPEC-NAMED-TYPE.
+    mutating func types(_ type: SpecType, _ path: String, at location: SpecLocation) {
+        for (name, field) in type.namedTypes where named[name] == nil {
+            named[name] = (field?.location ?? location, path)
+        }
+    }
+
+    // MARK: Versions
+
+    mutating func versioning() {
+        if let versioning = spec.versioning, spec.versioningFormat == nil {
+            add(
+                "SPEC-VERSIONING", versioning.location, versioning.path,
+                "versioning \(versioning.value) is not one of semantic, incremental")
+        }
+        if let current = spec.currentVersion { versionFormat(current, what: "current_version") }
+    }
+
+    mutating func versionFormat(_ key: Located<String>, what: String) {
+        guard let format = spec.versioningFormat else {
+            if spec.versioning == nil {
+                add(
+                    "SPEC-VERSIONING-UNDECLARED", key.location, key.path,
+                    "\(what) \(key.value) is given, but the spec declares no versioning (semantic or incremental)")
+            }
+            return
+        }
+        if format.parse(key.value) == nil {
+            add(
+                "SPEC-VERSION-FORMAT", key.location, key.path,
+                "\(what) \"\(key.value)\" does not fit \(format.rawValue) versioning: \(format.shape)")
+        }
+    }
+
+    mutating func versionKeys(_ keys: [Located<String>]) {
+        var previous: (key: Located<String>, value: [Int])?
+        var seen: [[Int]: Located<String>] = [:]
+        for key in keys {
+            versionFormat(key, what: "the version key")
+            guard let value = spec.versioningFormat?.parse(key.value) else { continue }
+            if let first = seen[value] {
+                if first.value != key.value {
+                    add(
+                        "SPEC-VERSION-REPEAT", key.location, key.path,
+                        "the version \(key.value) is the same version as \(first.value) (at \(first.location))")
+                }
+                continue
+            }
+            seen[value] = key
+            if let previous, value.lexicographicallyPrecedes(previous.value) {
+                add(
+                    "SPEC-VERSION-ORDER", key.location, key.path,
+                    "the version \(key.value) comes after \(previous.key.value); list versions in ascending order")
+            }
+            previous = (key, value)
+        }
     }
 }

@@ -13,14 +13,19 @@ public struct YAMLParser {
     private var lines: [Line] = []
     private var index = 0
     private var depth = 0
+    private var keepsDuplicateKeys = false
 
     /// The deepest nesting of collections accepted. Deeper input is an error, never a stack overflow; RUF specs
     /// nest a dozen levels at most.
     public static let maxDepth = 200
 
     /// Parses one YAML document.
-    public static func parse(_ text: String) throws(YAMLError) -> YAMLNode {
+    ///
+    /// - Parameter keepingDuplicateKeys: keep a repeated key of a mapping as a second pair instead of failing, for
+    ///   a reader that reports duplicates itself and wants to go on reading the rest of the file.
+    public static func parse(_ text: String, keepingDuplicateKeys: Bool = false) throws(YAMLError) -> YAMLNode {
         var parser = YAMLParser()
+        parser.keepsDuplicateKeys = keepingDuplicateKeys
         try parser.load(text)
         guard parser.index < parser.lines.count else { return .mapping([], .init(line: 1, column: 1)) }
         let node = try parser.block(indent: parser.lines[parser.index].indent)
@@ -150,7 +155,7 @@ public struct YAMLParser {
             }
             let keyPosition = YAMLNode.Position(line: line.number, column: indent + 1)
             let key = try keyText(rawKey, position: keyPosition)
-            if let first = seen[key] {
+            if let first = seen[key], !keepsDuplicateKeys {
                 throw YAMLError(
                     line: line.number, column: indent + 1,
                     message:
@@ -227,7 +232,8 @@ public struct YAMLParser {
     private func keyText(_ raw: Substring, position: YAMLNode.Position) throws(YAMLError) -> String {
         let key = raw.trimmingTrailingSpaces
         if key.hasPrefix("\"") || key.hasPrefix("'") {
-            var reader = FlowReader(Array(key), line: position.line, column: position.column)
+            var reader = FlowReader(
+                Array(key), line: position.line, column: position.column, keepsDuplicateKeys: keepsDuplicateKeys)
             guard case .scalar(let text, _, _) = try reader.value(), reader.atEnd else {
                 throw YAMLError(line: position.line, column: position.column, message: "a malformed quoted key")
             }
@@ -253,7 +259,7 @@ public struct YAMLParser {
         } else {
             characters = Array(text.strippingComment)
         }
-        var reader = FlowReader(characters, line: line, column: column)
+        var reader = FlowReader(characters, line: line, column: column, keepsDuplicateKeys: keepsDuplicateKeys)
         let value = try reader.value()
         reader.skipSpaces()
         if !reader.atEnd && reader.peek != "#" {
@@ -308,11 +314,13 @@ struct FlowReader {
     var offset = 0
     let line: Int
     let column: Int
+    let keepsDuplicateKeys: Bool
 
-    init(_ characters: [Character], line: Int, column: Int) {
+    init(_ characters: [Character], line: Int, column: Int, keepsDuplicateKeys: Bool = false) {
         self.characters = characters
         self.line = line
         self.column = column
+        self.keepsDuplicateKeys = keepsDuplicateKeys
     }
 
     var atEnd: Bool { offset >= characters.count }
@@ -378,7 +386,7 @@ struct FlowReader {
                 skipSpaces()
                 let item: YAMLNode =
                     peek == "," || peek == "}" ? .scalar("", quoted: false, position) : try value(inFlow: true)
-                if let first = seen[key] {
+                if let first = seen[key], !keepsDuplicateKeys {
                     throw YAMLError(
                         line: keyPosition.line, column: keyPosition.column,
                         message: "duplicate key \"\(key)\" (first at column \(first))")

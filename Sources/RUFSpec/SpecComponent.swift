@@ -1,0 +1,54 @@
+/// A component definition: a stable `rel` within its screen and its named rendering variants.
+public struct SpecComponent: Hashable, Sendable {
+    /// The component's `rel`; `nil` when missing (lint reports it).
+    public var rel: Located<String>?
+    /// Its behaviors, in the order written.
+    public var behaviors: [SpecBehavior]
+    /// Its `versions:` entries, in the order written.
+    public var versions: [SpecVersion<SpecComponent>]
+    /// Where the entry stands (the shared definition, for a `$ref`).
+    public var location: SpecLocation
+    /// Its path from the spec's root.
+    public var path: String
+
+    /// Creates a component.
+    public init(
+        rel: Located<String>?, behaviors: [SpecBehavior], versions: [SpecVersion<SpecComponent>] = [],
+        location: SpecLocation, path: String
+    ) {
+        self.rel = rel
+        self.behaviors = behaviors
+        self.versions = versions
+        self.location = location
+        self.path = path
+    }
+}
+
+/// One behavior of a component: a variant name, and the shapes of its locale and payload.
+public struct SpecBehavior: Hashable, Sendable {
+    /// The behavior's name, such as `VISIBLE`; `nil` when missing.
+    public var name: Located<String>?
+    /// The `locale` shape: text keys and their types; `nil` when not given.
+    public var locale: SpecType?
+    /// The `payload` shape; `nil` when not given.
+    public var payload: SpecType?
+    /// The `mergeStrategy` as written; `nil` means REPLACE.
+    public var mergeStrategy: Located<String>?
+    /// Where the entry stands.
+    public var location: SpecLocation
+    /// Its path from the spec's root.
+    public var path: String
+
+    /// Creates a behavior.
+    public init(
+        name: Located<String>?, locale: SpecType?, payload: SpecType?, mergeStrategy: Located<String>?,
+        location: SpecLocation, path: String
+    ) {
+        self.name = name
+        self.locale = locale
+        self.payload = payload
+        self.mergeStrategy = mergeStrategy
+        self.location = location
+        self.path = path
+    }
+}
