@@ -88,6 +88,7 @@ public struct ConformanceRunner {
                     + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)])"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
+                + (spec?.clientVersion.map { " --client-version \(shellQuoted($0))" } ?? "")
                 + " --suite \(suite) --seed \(seed)" + (run.map { " --run \($0)" } ?? " --runs \(runs)")
                 + (steps ? " --max-steps \(maxSteps)" : "")
                 + (stepTimeout.map { " --step-timeout \(shellQuoted($0))" } ?? "")
@@ -249,12 +250,13 @@ public struct ConformanceRunner {
             notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
             shard: options.shard?.description,
             budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
-                + (options.spec.map { ", spec \($0.file)" } ?? "") + (options.onlyRun.map { ", run \($0)" } ?? ""))
+                + (options.spec.map { ", spec \($0.file)" + ($0.clientVersion.map { " for client \($0)" } ?? "") } ?? "") + (options.onlyRun.map { ", run \($0)" } ?? ""))
         if let spec = options.spec {
             let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
             header.spec = SpecCoverage(
                 file: spec.file, navigations: spec.navigations.map(\.name),
-                exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name))
+                exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name),
+                clientVersion: spec.clientVersion)
         }
         return RunRecord(
             header: header, suites: records, failures: failures, errors: errors, cases: [],

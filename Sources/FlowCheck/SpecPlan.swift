@@ -34,9 +34,12 @@ public struct SpecPlan: Hashable, Sendable {
     public var vocabulary: Vocabulary
     /// Every complete `navigates_to` (screen, flow and behavior given), in spec order.
     public var navigations: [Navigation]
+    /// The client version the spec's constructs were resolved for; `nil` when every variant is exercised.
+    public var clientVersion: String?
 
     /// Creates a spec plan.
-    public init(file: String, vocabulary: Vocabulary, navigations: [Navigation]) {
+    public init(file: String, vocabulary: Vocabulary, navigations: [Navigation], clientVersion: String? = nil) {
+        self.clientVersion = clientVersion
         self.file = file
         self.vocabulary = vocabulary
         self.navigations = navigations

@@ -65,7 +65,9 @@ public enum TextReport {
         }
         if let spec = result.header.spec {
             lines += [
-                "", "Spec \(spec.file): \(spec.exercised.count) of \(spec.navigations.count) navigations exercised.",
+                "",
+                "Spec \(spec.file)" + (spec.clientVersion.map { " (client version \($0))" } ?? "")
+                    + ": \(spec.exercised.count) of \(spec.navigations.count) navigations exercised.",
             ]
             let missing = spec.navigations.filter { !spec.exercised.contains($0) }
             lines += missing.prefix(10).map { "  not exercised: \($0)" }

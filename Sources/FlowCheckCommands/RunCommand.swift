@@ -26,6 +26,9 @@ struct RunCommand: Subcommand {
     static let spec = TypedOption<String>.text(
         "spec", value: "file",
         help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
+    static let clientVersion = TypedOption<String>.text(
+        "client-version", value: "version",
+        help: "With --spec: resolve each construct to the variant a client of this version receives (versions:).")
     static let onlyRun = TypedOption<Int>.integer(
         "run", value: "K", help: "Run only run K of each suite (as a failure's replay line gives it), alone.",
         in: 0...Int(Int32.max))
@@ -49,7 +52,7 @@ struct RunCommand: Subcommand {
                 }.joined(separator: "\n"),
         options: ImplementationOptions.options + [suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
-            + [onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition]
+            + [onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition, clientVersion.definition]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags)
 
@@ -62,6 +65,7 @@ struct RunCommand: Subcommand {
     var onlyRun: Int?
     var saveFailures: String?
     var spec: String?
+    var clientVersion: String?
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
@@ -81,13 +85,19 @@ struct RunCommand: Subcommand {
         }
         saveFailures = try parsed.value(Self.saveFailures)
         spec = try parsed.value(Self.spec)
+        clientVersion = try parsed.value(Self.clientVersion)
+        if clientVersion != nil && spec == nil {
+            throw ArgumentError(
+                code: .invalidValue, message: "--client-version needs --spec: it picks the spec's variants",
+                commandPath: parsed.commandPath)
+        }
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         var specPlan: SpecPlan?
         if let spec {
             do {
-                let planned = try SpecPlanning.plan(spec)
+                let planned = try SpecPlanning.plan(spec, clientVersion: clientVersion)
                 specPlan = planned.plan
                 if planned.lintErrors > 0 {
                     console.err(

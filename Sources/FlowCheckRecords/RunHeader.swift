@@ -65,9 +65,12 @@ public struct SpecCoverage: Hashable, Codable, Sendable {
     public var navigations: [String]
     /// The navigations the run performed at least once.
     public var exercised: [String]
+    /// The client version each construct was resolved for (`--client-version`); `nil` for every variant.
+    public var clientVersion: String?
 
     /// Creates spec coverage.
-    public init(file: String, navigations: [String], exercised: [String]) {
+    public init(file: String, navigations: [String], exercised: [String], clientVersion: String? = nil) {
+        self.clientVersion = clientVersion
         self.file = file
         self.navigations = navigations
         self.exercised = exercised
