@@ -96,8 +96,8 @@ let package = Package(
         .target(name: "FlowSchema", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
-        // RUF app specs: reading, $ref resolution and lint.
-        .target(name: "RUFSpec", dependencies: ["YAML"], swiftSettings: strict),
+        // RUF app specs: reading, $ref resolution, lint, and values generated from the spec's types.
+        .target(name: "RUFSpec", dependencies: ["YAML", "JSON", "PropertyTesting"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
         .target(name: "ArgumentParsing", swiftSettings: strict),
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
@@ -193,7 +193,8 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], exclude: ["Regressions"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: strict),
-        .testTarget(name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML"], swiftSettings: strict),
+        .testTarget(
+            name: "RUFSpecTests", dependencies: ["RUFSpec", "YAML", "JSON", "PropertyTesting"], swiftSettings: strict),
         .testTarget(
             name: "FlowSchemaTests", dependencies: ["ConformanceRules", "FlowSchema", "JSON"], swiftSettings: strict),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
