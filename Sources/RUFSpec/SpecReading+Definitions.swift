@@ -21,7 +21,7 @@ extension SpecReading {
         var component = SpecComponent(
             rel: text(node["rel"], file, path + ".rel", what: "rel") ?? version?.rel, behaviors: [],
             location: SpecLocation(file, node.position), path: path)
-        if version == nil { require(component.rel, "rel", in: "a component", file, node.position, path) }
+        if version == nil { require(node, "rel", in: "a component", file, path) }
         if let behaviors = node["behaviors"] {
             let entries = list(behaviors, file, path + ".behaviors", what: "behaviors", entry: "- name: VISIBLE") ?? []
             for (index, entry) in entries.enumerated() {
@@ -30,7 +30,7 @@ extension SpecReading {
                 }
             }
         } else {
-            require(Optional<Int>.none, "behaviors", in: "a component", file, node.position, path)
+            require(node, "behaviors", in: "a component", file, path)
         }
         if version == nil, let versions = node["versions"] {
             component.versions = self.versions(versions, file, path + ".versions") { entry, entryPath in
@@ -46,7 +46,7 @@ extension SpecReading {
                 != nil
         else { return nil }
         let name = text(node["name"], file, path + ".name", what: "name")
-        require(name, "name", in: "a behavior", file, node.position, path)
+        require(node, "name", in: "a behavior", file, path)
         return SpecBehavior(
             name: name, locale: node["locale"].flatMap { objectType($0, file, path + ".locale", what: "locale") },
             payload: node["payload"].flatMap { type($0, file, path + ".payload") },
@@ -70,7 +70,7 @@ extension SpecReading {
             ["description", "alias", "type", "payload", "navigates_to", "errors"] + (version == nil ? ["versions"] : [])
         guard mapping(node, file, path, what: "an action", known: known) != nil else { return nil }
         let type = text(node["type"], file, path + ".type", what: "type") ?? version?.type
-        if version == nil { require(type, "type", in: "an action", file, node.position, path) }
+        if version == nil { require(node, "type", in: "an action", file, path) }
         var action = SpecAction(
             type: type, payload: node["payload"].flatMap { self.type($0, file, path + ".payload") }, navigatesTo: [],
             errors: [], location: SpecLocation(file, node.position), path: path)
@@ -109,13 +109,13 @@ extension SpecReading {
             action: "", screen: text(node["screen"], file, path + ".screen", what: "screen"),
             transition: text(node["transition"], file, path + ".transition", what: "transition"), flowName: nil,
             behavior: nil, location: SpecLocation(file, node.position), path: path)
-        require(navigation.screen, "screen", in: "a navigates_to entry", file, node.position, path)
+        require(node, "screen", in: "a navigates_to entry", file, path)
         if let flow = node["flow"], !flow.isNull {
             if mapping(flow, file, path + ".flow", what: "a flow", known: ["name", "behavior"]) != nil {
                 navigation.flowName = text(flow["name"], file, path + ".flow.name", what: "flow.name")
                 navigation.behavior = text(flow["behavior"], file, path + ".flow.behavior", what: "flow.behavior")
-                require(navigation.flowName, "name", in: "a navigates_to flow", file, flow.position, path + ".flow")
-                require(navigation.behavior, "behavior", in: "a navigates_to flow", file, flow.position, path + ".flow")
+                require(flow, "name", in: "a navigates_to flow", file, path + ".flow")
+                require(flow, "behavior", in: "a navigates_to flow", file, path + ".flow")
             }
         } else {
             report(
@@ -134,7 +134,7 @@ extension SpecReading {
             code: Located(pair.key, at: SpecLocation(file, pair.keyPosition), path: path),
             type: text(node["type"], file, path + ".type", what: "type"),
             severity: text(node["severity"], file, path + ".severity", what: "severity"), fields: [])
-        require(error.type, "type", in: "the error \(pair.key)", file, node.position, path)
+        require(node, "type", in: "the error \(pair.key)", file, path)
         if let fields = node["fields"], !fields.isNull,
             let items = list(fields, file, path + ".fields", what: "fields", entry: "- email")
         {
@@ -168,10 +168,10 @@ extension SpecReading {
             name: text(node["name"], file, path + ".name", what: "name") ?? version?.name,
             payload: node["payload"].flatMap { objectType($0, file, path + ".payload", what: "payload") },
             location: SpecLocation(file, node.position), path: path)
-        require(metric.rel, "rel", in: "a metric", file, node.position, path)
-        require(metric.type, "type", in: "a metric", file, node.position, path)
-        require(metric.name, "name", in: "a metric", file, node.position, path)
-        if node["payload"] == nil { require(metric.payload, "payload", in: "a metric", file, node.position, path) }
+        // A version may leave out rel, type and name (they are the top-level ones), never the payload it redefines.
+        for key in version == nil ? ["rel", "type", "name", "payload"] : ["payload"] {
+            require(node, key, in: "a metric", file, path)
+        }
         if version == nil, let versions = node["versions"] {
             metric.versions = self.versions(versions, file, path + ".versions") { entry, entryPath in
                 self.metricDefinition(entry, file, entryPath, version: metric)

@@ -19,7 +19,7 @@ extension SpecReading {
             return spec
         }
         spec.ruf = text(node["ruf"], root, "ruf", what: "ruf")
-        require(spec.ruf, "ruf (the spec format version, such as \"1.0\")", in: "the spec", root, node.position, "")
+        require(node, "ruf", in: "the spec", root, "", " (the spec format version, such as \"1.0\")")
         spec.versioning = text(node["versioning"], root, "versioning", what: "versioning")
         spec.currentVersion = text(node["current_version"], root, "current_version", what: "current_version")
         if let meta = node["meta"] { spec.meta = self.meta(meta) }

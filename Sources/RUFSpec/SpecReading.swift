@@ -107,10 +107,12 @@ final class SpecReading {
         return node.string.map { Located($0, at: SpecLocation(file, node.position), path: path) }
     }
 
-    /// Reports a required field that is missing or empty.
-    func require<T>(_ value: T?, _ key: String, in what: String, _ file: String, _ at: YAMLNode.Position, _ path: String) {
-        if value == nil {
-            report("SPEC-REQUIRED", .error, file, at, path, "\(what) has no \(key), which the reference requires")
+    /// Reports a required field that is missing or empty; one of the wrong kind was reported when it was read.
+    func require(_ node: YAMLNode, _ key: String, in what: String, _ file: String, _ path: String, _ hint: String = "") {
+        if node[key] == nil || node[key]?.isNull == true {
+            report(
+                "SPEC-REQUIRED", .error, file, node.position, path,
+                "\(what) has no \(key), which the reference requires" + hint)
         }
     }
 
