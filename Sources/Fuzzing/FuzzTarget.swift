@@ -42,7 +42,10 @@ package struct FuzzTarget: Sendable {
         },
         FuzzTarget(
             name: "spec", seedSuffixes: [".yaml"],
-            tokens: ["$ref: ", "'#/shared/", "navigates_to:", "screens:", "behavior: "]
+            tokens: [
+                "$ref: ", "'#/shared/", "navigates_to:", "screens:", "behavior: ", "components:", "- rel: ", "- type: ",
+                "versions:", "mergeStrategy: ", "Record<string, ", "[]",
+            ]
         ) { text in
             // The root file is the input; a $ref in it resolves to itself or to nothing.
             let spec = SpecReader { $0 == "root.ruf.yaml" ? text : nil }.spec(file: "root.ruf.yaml")

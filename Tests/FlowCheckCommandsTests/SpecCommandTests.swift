@@ -6,12 +6,12 @@ import FlowCheckCommands
 let shopSpec = repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
 let splitSpec = repository.appendingPathComponent("Corpus/specs/split/shop.ruf.yaml").path
 
-/// A spec whose checkout uses behavior REPLACE, as a published example does.
+/// A spec whose checkout uses behavior REPLACE (line 247), as the reference's own example does.
 func replaceSpec(in folder: URL) throws -> String {
     let text = try String(contentsOfFile: shopSpec, encoding: .utf8)
         .replacingOccurrences(
-            of: "flow: { name: CHECKOUT, behavior: REMOVE_PREVIOUS }",
-            with: "flow: { name: CHECKOUT, behavior: REPLACE }")
+            of: "              name: CHECKOUT\n              behavior: REMOVE_PREVIOUS",
+            with: "              name: CHECKOUT\n              behavior: REPLACE")
     let path = folder.appendingPathComponent("replace.ruf.yaml").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
@@ -19,15 +19,49 @@ func replaceSpec(in folder: URL) throws -> String {
 
 @Suite("flowcheck lint and spec-driven runs", .serialized)
 struct SpecCommandTests {
-    @Test("lint: the samples have no errors (exit 0) and show their SPEC-FLOW warnings with file and line")
+    @Test("lint: the samples have no errors (exit 0), count what they hold, and show warnings with file, line, path")
     func lintSamples() {
         let single = flowcheck("lint", shopSpec)
         #expect(single.code == .success)
-        #expect(single.out.contains("shop.ruf.yaml:130:27: warning: SIGN_IN.signed_in navigates to CART in flow AUTH"))
-        #expect(single.out.contains("7 screens, 14 navigations; 0 errors, 2 warnings"))
+        #expect(
+            single.out.contains(
+                "shop.ruf.yaml:336:21: warning: screens.SIGN_IN.actions[1].navigates_to[0].flow.name: the flow AUTH is "
+                    + "not among CART's flows (its flows: CHECKOUT) [SPEC-FLOW]"))
+        #expect(
+            single.out.contains(
+                "7 screens, 8 components, 14 actions, 15 navigations, 5 metrics, 7 versions; 0 errors, 4 warnings"))
         let split = flowcheck("lint", splitSpec)
         #expect(split.code == .success)
-        #expect(split.out.contains("split/screens/sign_in.ruf.yaml:8:23: warning:"))
+        #expect(split.out.contains("split/screens/sign_in.ruf.yaml:30:17: warning: screens.SIGN_IN.actions[1]"))
+    }
+
+    @Test("lint: a folder means its app.ruf.yaml; a folder without one, or a missing file, is a usage error")
+    func lintPaths() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inFolder = flowcheck("lint", repository.appendingPathComponent("Corpus/specs").path)
+        #expect(inFolder.code == .usage)
+        #expect(inFolder.err.contains("is a folder with no app.ruf.yaml; give the spec's root file, such as "))
+        let missing = flowcheck("lint", "/nope.yaml")
+        #expect(missing.code == .usage && missing.err.hasPrefix("error: /nope.yaml does not exist"))
+        try Data("ruf: \"1.0\"\nscreens:\n  HOME:\n    components: []\n    actions: []\n".utf8).write(
+            to: folder.appendingPathComponent("app.ruf.yaml"))
+        let conventional = flowcheck("lint", folder.path)
+        #expect(conventional.code == .success && conventional.out.contains("1 screen, 0 components"))
+    }
+
+    @Test("lint: a spec in the kit's former mapping form is an error, and the summary shows nothing was read")
+    func lintOldForm() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("old.ruf.yaml")
+        try Data(
+            "ruf: \"1.0\"\nscreens:\n  HOME:\n    components: []\n    actions:\n      open:\n        type: tap\n".utf8
+        ).write(to: old)
+        let lint = flowcheck("lint", old.path)
+        #expect(lint.code == .failure)
+        #expect(lint.out.contains("error: screens.HOME.actions: actions must be a list of entries"))
+        #expect(lint.out.contains("1 screen, 0 components, 0 actions, 0 navigations"))
     }
 
     @Test("lint: an error exits 1; --json and --sarif carry rule, place and message")
@@ -39,13 +73,15 @@ struct SpecCommandTests {
         #expect(human.code == .failure)
         #expect(
             human.out.contains(
-                "error: CHECKOUT.place_order navigates with behavior REPLACE; it must be KEEP, REMOVE_PREVIOUS or START_NEW [SPEC-BEHAVIOR]"
+                "247:25: error: screens.CHECKOUT.actions[0].navigates_to[0].flow.behavior: the flow behavior REPLACE is "
+                    + "not one of KEEP, REMOVE_PREVIOUS, START_NEW [SPEC-BEHAVIOR]"
             ))
         let json = flowcheck("lint", spec, "--json")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
         #expect(
             findings.contains {
-                $0["rule"] as? String == "SPEC-BEHAVIOR" && $0["line"] as? Int == 108
+                $0["rule"] as? String == "SPEC-BEHAVIOR" && $0["line"] as? Int == 247
+                    && $0["path"] as? String == "screens.CHECKOUT.actions[0].navigates_to[0].flow.behavior"
                     && $0["severity"] as? String == "error"
             })
         let sarifPath = folder.appendingPathComponent("lint.sarif").path
@@ -59,7 +95,9 @@ struct SpecCommandTests {
         let region =
             ((behavior["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
             as? [String: Any]
-        #expect(region?["startLine"] as? Int == 108 && behavior["level"] as? String == "error")
+        #expect(region?["startLine"] as? Int == 247 && behavior["level"] as? String == "error")
+        let logical = (behavior["locations"] as? [[String: Any]])?.first?["logicalLocations"] as? [[String: Any]]
+        #expect(logical?.first?["fullyQualifiedName"] as? String == "screens.CHECKOUT.actions[0].navigates_to[0].flow.behavior")
         let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
         #expect(rules?.count == SpecLinter.rules.count)
         #expect(flowcheck("lint").code == .usage)
@@ -73,12 +111,40 @@ struct SpecCommandTests {
         let run = flowcheck(
             "run", "--sut", "builtin:sample", "--spec", shopSpec, "--seed", "1", "--no-html", "--json", json)
         #expect(run.code == .success)
-        #expect(run.out.contains("Spec \(shopSpec): 14 of 14 navigations exercised."))
+        #expect(run.out.contains("Spec \(shopSpec): 15 of 15 navigations exercised."))
         let header =
             try JSONSerialization.jsonObject(
                 with: Data(try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")[0].utf8))
             as! [String: Any]
         #expect((header["spec"] as? [String: Any])?["file"] as? String == shopSpec)
+    }
+
+    @Test("run --spec --client-version: each action's variant for that client; the report and replay name it")
+    func clientVersion() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("run.jsonl").path
+        let run = flowcheck(
+            "run", "--sut", "builtin:sample", "--spec", shopSpec, "--client-version", "2.1.5+3", "--seed", "1",
+            "--no-html", "--json", json)
+        #expect(run.code == .success)
+        #expect(run.out.contains("Spec \(shopSpec) (client version 2.1.5+3): 13 of 13 navigations exercised."))
+        let header =
+            try JSONSerialization.jsonObject(
+                with: Data(try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")[0].utf8))
+            as! [String: Any]
+        let spec = header["spec"] as? [String: Any]
+        #expect(spec?["clientVersion"] as? String == "2.1.5+3")
+        #expect((spec?["navigations"] as? [String])?.contains { $0.hasPrefix("CHECKOUT.PLACE_ORDER@2.1.9 → ") } == true)
+        #expect((spec?["navigations"] as? [String])?.contains { $0.hasPrefix("CHECKOUT.PLACE_ORDER → ") } == false)
+        let bad = flowcheck("run", "--sut", "builtin:sample", "--spec", shopSpec, "--client-version", "2.1")
+        #expect(bad.code == .usage && bad.err.contains("does not fit the spec's semantic versioning"))
+        let alone = flowcheck("run", "--sut", "builtin:sample", "--client-version", "2.1.0")
+        #expect(alone.code == .usage && alone.err.contains("--client-version needs --spec"))
+        let replay = flowcheck(
+            "run", "--sut", "builtin:mutant:behavior-replace-as-keep", "--spec", try replaceSpec(in: folder),
+            "--client-version", "2.2.1", "--suite", "navigation", "--seed", "1", "--no-html")
+        #expect(replay.out.contains("--client-version 2.2.1 --suite navigation"), "\(replay.out)")
     }
 
     @Test(
@@ -107,7 +173,7 @@ struct SpecCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("broken.yaml"), empty = folder.appendingPathComponent("empty.yaml")
         try Data("ruf: 1\nscreens:\n  A: [\n".utf8).write(to: broken)
-        try Data("ruf: 1\n".utf8).write(to: empty)
+        try Data("ruf: 1\nscreens: {}\n".utf8).write(to: empty)
         let cases = [
             (broken.path, "cannot be read: broken.yaml:3:7: error: expected ',' or ']'"),
             (folder.appendingPathComponent("nope.yaml").path, "cannot be read: nope.yaml:1:1: error: the file"),
@@ -148,9 +214,9 @@ struct SpecFileTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let crlf = folder.appendingPathComponent("crlf.ruf.yaml")
-        try Data("screens:\r\n  HOME:\r\n    flows: [MAIN]\r\n".utf8).write(to: crlf)
+        try Data("ruf: \"1.0\"\r\nscreens:\r\n  HOME:\r\n    components: []\r\n    actions: []\r\n".utf8).write(to: crlf)
         let read = flowcheck("lint", crlf.path)
-        #expect(read.code == .success && read.out.contains("1 screens"))
+        #expect(read.code == .success && read.out.contains("1 screen, 0 components"))
         let latin1 = folder.appendingPathComponent("latin1.ruf.yaml")
         try Data([0x73, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
         let bad = flowcheck("lint", latin1.path)

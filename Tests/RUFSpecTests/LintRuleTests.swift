@@ -88,6 +88,17 @@ struct LintRuleTests {
         #expect(lintCases.count == SpecLinter.rules.count)
     }
 
+    @Test("The RUFSpec article's rule table lists every rule once, with its level")
+    func article() throws {
+        let article = try String(
+            contentsOf: specs.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Sources/RUFSpec/RUFSpec.docc/RUFSpec.md"), encoding: .utf8)
+        let rows = article.split(separator: "\n").filter { $0.hasPrefix("| SPEC-") }.map {
+            $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(rows.map { "\($0[0]) \($0[1])" } == SpecLinter.rules.map { "\($0.id) \($0.severity.rawValue)" })
+    }
+
     @Test("Each rule fires on its trigger, at its level and with a place", arguments: lintCases)
     func triggers(_ lintCase: LintCase) throws {
         let findings = SpecLinter.lint(edited(lintCase.trigger, files: lintCase.triggerFiles))

@@ -144,4 +144,13 @@ struct YAMLParserTests {
             return error.line == line && error.column == column && error.message == message
         }
     }
+
+    @Test("keepingDuplicateKeys keeps both pairs, in block and flow mappings, for a reader that reports them itself")
+    func keptDuplicates() throws {
+        let block = try YAMLParser.parse("a: 1\nb: 2\na: 3\n", keepingDuplicateKeys: true)
+        #expect(block.pairs?.map(\.key) == ["a", "b", "a"] && block.pairs?[2].keyPosition.line == 3)
+        let flow = try YAMLParser.parse("m: { a: 1, a: 2 }\n", keepingDuplicateKeys: true)
+        #expect(flow["m"]?.pairs?.map(\.key) == ["a", "a"])
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("m: { a: 1, a: 2 }\n") }
+    }
 }
