@@ -171,8 +171,8 @@ private struct Linting {
 
     /// Remembers the named types a type uses, for SPEC-NAMED-TYPE.
     mutating func types(_ type: SpecType, _ path: String, at location: SpecLocation) {
-        for (name, field) in type.namedTypes where named[name] == nil {
-            named[name] = (field?.location ?? location, path)
+        for (name, field, inner) in type.namedTypes where named[name] == nil {
+            named[name] = (field?.location ?? location, path + inner)
         }
     }
 

@@ -27,19 +27,23 @@ public indirect enum SpecType: Hashable, Sendable {
         }
     }
 
-    /// The named types it uses, each with the field that uses it first, in order of appearance.
-    public var namedTypes: [(name: String, field: SpecField?)] {
-        var result: [(name: String, field: SpecField?)] = []
-        collectNamed(into: &result, field: nil)
+    /// The named types it uses, in order of appearance, each with the field that uses it and that field's path
+    /// within this type (`.cart.items`; empty when the type itself is named).
+    public var namedTypes: [(name: String, field: SpecField?, path: String)] {
+        var result: [(name: String, field: SpecField?, path: String)] = []
+        collectNamed(into: &result, field: nil, path: "")
         return result
     }
 
-    private func collectNamed(into result: inout [(name: String, field: SpecField?)], field: SpecField?) {
+    private func collectNamed(
+        into result: inout [(name: String, field: SpecField?, path: String)], field: SpecField?, path: String
+    ) {
         switch self {
-        case .named(let name): result.append((name, field))
-        case .array(let element): element.collectNamed(into: &result, field: field)
-        case .record(let value): value.collectNamed(into: &result, field: field)
-        case .object(let fields): for inner in fields { inner.type.collectNamed(into: &result, field: inner) }
+        case .named(let name): result.append((name, field, path))
+        case .array(let element): element.collectNamed(into: &result, field: field, path: path)
+        case .record(let value): value.collectNamed(into: &result, field: field, path: path)
+        case .object(let fields):
+            for inner in fields { inner.type.collectNamed(into: &result, field: inner, path: path + "." + inner.name) }
         case .string, .number, .boolean, .literals: break
         }
     }
