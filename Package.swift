@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ConformanceRules", targets: ["ConformanceRules"]),
         .library(name: "NavigationModel", targets: ["NavigationModel"]),
         .library(name: "FlowCheckCore", targets: ["FlowCheckCore"]),
+        .library(name: "RUFClientModel", targets: ["RUFClientModel"]),
         .library(name: "FlowCheckRecords", targets: ["FlowCheckRecords"]),
         .library(name: "FlowCheckGating", targets: ["FlowCheckGating"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "NavigationModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
         .target(
-            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema"],
+            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "RUFClientModel"],
             swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
@@ -96,6 +97,9 @@ let package = Package(
         .target(name: "FlowSchema", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
+        // The reference RUF client: component cache, meta, metrics, requests and navigation after each input.
+        .target(
+            name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict),
         // RUF app specs: reading, $ref resolution, lint, and values generated from the spec's types.
         .target(name: "RUFSpec", dependencies: ["YAML", "JSON", "PropertyTesting"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).

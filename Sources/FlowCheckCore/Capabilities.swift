@@ -1,14 +1,17 @@
 import ConformanceRules
 import FlowSchema
 import NavigationModel
+import RUFClientModel
 
 /// What an implementation declares it supports: the kit generates only that,
 /// and lists the rest as not certified.
 ///
 /// JSON shape (the `capabilities` of the process protocol's hello reply):
 /// `{"suites": [...], "modes": [...], "behaviors": [...], "nesting": "owned" | "shared" | ["owned", "shared"], "reasons": true,
-/// "batch": false, "flows": true, "modals": true, "componentTypes": [...], "migrations": false}`. Only `suites` is always required: a decoder that declares
-/// only `decoding` gives no modes, behaviors or nesting.
+/// "batch": false, "flows": true, "modals": true, "componentTypes": [...], "migrations": false,
+/// "mergeStrategies": ["REPLACE", "APPEND", "MATCH"], "metrics": true, "optimisticComponents": true,
+/// "actionQueue": "fifo"}`. Only `suites` is always required: a decoder that declares only `decoding` gives no modes,
+/// behaviors or nesting; the last four are read for the `client` suite, with those defaults.
 public struct Capabilities: Hashable, Codable, Sendable {
     /// The suites it wants certified.
     public var suites: [Suite]
@@ -32,14 +35,28 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var componentTypes: [String]
     /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
     public var migrations: Bool
+    /// The client suite: the merge strategies the client implements (REPLACE always; APPEND and MATCH when listed).
+    public var mergeStrategies: [String]
+    /// The client suite: whether the client fires metrics (navigationMetrics, metrics, actionMetrics).
+    public var metrics: Bool
+    /// The client suite: whether the client updates a state-holding component optimistically.
+    public var optimisticComponents: Bool
+    /// The client suite: what happens to actions dispatched while one is in flight, `fifo` or `latest`.
+    public var actionQueue: ReferenceClient.Queueing
 
     /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
     public init(
         suites: [Suite], modes: [Mode] = [], behaviors: [Behavior] = [], nesting: [Profile.Nesting] = [],
         reasons: Bool = false,
         batch: Bool = false, flows: Bool = true, modals: Bool = true,
-        componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false
+        componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false,
+        mergeStrategies: [String] = ["REPLACE", "APPEND", "MATCH"], metrics: Bool = true,
+        optimisticComponents: Bool = true, actionQueue: ReferenceClient.Queueing = .fifo
     ) {
+        self.mergeStrategies = mergeStrategies
+        self.metrics = metrics
+        self.optimisticComponents = optimisticComponents
+        self.actionQueue = actionQueue
         self.flows = flows
         self.modals = modals
         self.componentTypes = componentTypes
@@ -59,6 +76,7 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations
+        case mergeStrategies, metrics, optimisticComponents, actionQueue
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +98,16 @@ public struct Capabilities: Hashable, Codable, Sendable {
             try container.decodeIfPresent([String].self, forKey: .componentTypes)
             ?? DecoderOptions.standardComponentTypes
         migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
+        mergeStrategies =
+            try container.decodeIfPresent([String].self, forKey: .mergeStrategies) ?? ["REPLACE", "APPEND", "MATCH"]
+        metrics = try container.decodeIfPresent(Bool.self, forKey: .metrics) ?? true
+        optimisticComponents = try container.decodeIfPresent(Bool.self, forKey: .optimisticComponents) ?? true
+        let queue = try container.decodeIfPresent(String.self, forKey: .actionQueue) ?? "fifo"
+        guard let queueing = ReferenceClient.Queueing(rawValue: queue) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .actionQueue, in: container, debugDescription: "actionQueue is fifo or latest, not \(queue)")
+        }
+        actionQueue = queueing
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,6 +130,12 @@ public struct Capabilities: Hashable, Codable, Sendable {
         if suites.contains(.decoding) {
             try container.encode(componentTypes, forKey: .componentTypes)
             try container.encode(migrations, forKey: .migrations)
+        }
+        if suites.contains(.client) {
+            try container.encode(mergeStrategies, forKey: .mergeStrategies)
+            try container.encode(metrics, forKey: .metrics)
+            try container.encode(optimisticComponents, forKey: .optimisticComponents)
+            try container.encode(actionQueue.rawValue, forKey: .actionQueue)
         }
     }
 }

@@ -1,0 +1,49 @@
+import JSON
+
+/// A component as the client caches it: its behavior, locale and payload, keyed by screen and `rel`.
+///
+/// Fields of a received component other than these (and `mergeStrategy`, which says how to merge, not what to
+/// show) are not kept: they do not change what is rendered.
+public struct ClientComponent: Hashable, Sendable {
+    /// The behavior variant, as received, even one the client has no rendering for (it then renders nothing).
+    public var behavior: String?
+    /// The text strings, an object; `{}` when none was sent.
+    public var locale: JSONValue
+    /// The component's data; `null` when none was sent.
+    public var payload: JSONValue
+
+    /// Creates a cached component.
+    public init(behavior: String?, locale: JSONValue = .object([]), payload: JSONValue = .null) {
+        self.behavior = behavior
+        self.locale = locale
+        self.payload = payload
+    }
+
+    /// The component a Session response carries, read leniently: a field of the wrong kind counts as absent.
+    public init(json: JSONValue) {
+        behavior = json["behavior"]?.stringValue
+        locale = json["locale"].flatMap { $0.isObject ? $0 : nil } ?? .object([])
+        payload = json["payload"] ?? .null
+    }
+
+    /// The JSON form, keys sorted.
+    public var json: JSONValue {
+        .object([("behavior", behavior.map(JSONValue.string) ?? .null), ("locale", locale), ("payload", payload)])
+            .canonical
+    }
+}
+
+extension JSONValue {
+    /// The same value with every object's keys sorted and repeated keys reduced to their last value, so that two
+    /// values equal as JSON objects compare equal.
+    public var canonical: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.canonical))
+        case .object(let pairs):
+            var last: [String: JSONValue] = [:]
+            for pair in pairs { last[pair.key] = pair.value.canonical }
+            return .object(last.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import JSON
+
+/// Something a client does that the user or the server can see, in the order it does it.
+public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
+    /// A request sent: `create` or `action`, its request id (`x-request-id`), and its body.
+    case request(ClientRequest)
+    /// A metric fired: where it comes from (`navigation`, `screen` or `action`), the screen it belongs to (none for
+    /// an action metric), and the metric as received.
+    case metric(point: MetricPoint, screen: String?, metric: JSONValue)
+    /// A navigation directive handled: the outcome (`optimistic`, `applied`, `confirmed`, `rolledBack`, `failed`,
+    /// `rejected`) and the directive's id.
+    case navigation(outcome: String, id: String?)
+    /// An actionResult shown, as received.
+    case actionResult(JSONValue)
+
+    /// The JSON form replies carry (`{"event": "request" | "metric" | "navigation" | "actionResult", …}`).
+    public var json: JSONValue {
+        switch self {
+        case .request(let request): return request.json
+        case .metric(let point, let screen, let metric):
+            return JSONValue.object([
+                ("event", .string("metric")), ("point", .string(point.rawValue)),
+                ("screen", screen.map(JSONValue.string) ?? .null), ("metric", metric),
+            ]).canonical
+        case .navigation(let outcome, let id):
+            return .object([
+                ("event", .string("navigation")), ("id", id.map(JSONValue.string) ?? .null),
+                ("outcome", .string(outcome)),
+            ])
+        case .actionResult(let result):
+            return JSONValue.object([("event", .string("actionResult")), ("result", result)]).canonical
+        }
+    }
+
+    /// An event read from its JSON form; `nil` when it is not one.
+    public init?(json: JSONValue) {
+        switch json["event"]?.stringValue {
+        case "request":
+            guard let request = ClientRequest(json: json) else { return nil }
+            self = .request(request)
+        case "metric":
+            guard let point = json["point"]?.stringValue.flatMap(MetricPoint.init(rawValue:)) else { return nil }
+            self = .metric(point: point, screen: json["screen"]?.stringValue, metric: json["metric"] ?? .null)
+        case "navigation":
+            guard let outcome = json["outcome"]?.stringValue else { return nil }
+            self = .navigation(outcome: outcome, id: json["id"]?.stringValue)
+        case "actionResult":
+            self = .actionResult(json["result"] ?? .null)
+        default:
+            return nil
+        }
+    }
+
+    /// The event's kind, for messages and the order check.
+    public var kind: String {
+        switch self {
+        case .request: return "request"
+        case .metric: return "metric"
+        case .navigation: return "navigation"
+        case .actionResult: return "actionResult"
+        }
+    }
+
+    public var description: String { JSONWriter.write(json) }
+}
+
+/// Where a metric comes from.
+public enum MetricPoint: String, Hashable, Sendable, CaseIterable {
+    /// `screens[name].navigationMetrics`: the screen became the active screen.
+    case navigation
+    /// `screens[name].metrics`: the screen's content loaded.
+    case screen
+    /// `actionResult.actionMetrics`: the action completed successfully.
+    case action
+}
+
+/// A request the client sends.
+public struct ClientRequest: Hashable, Sendable {
+    /// `create` (`/session/create`) or `action` (`/session/action`).
+    public var kind: String
+    /// The `x-request-id`. The reference client numbers its requests `#1`, `#2`, …; a suite compares an
+    /// implementation's ids by first appearance, so only their uniqueness matters.
+    public var id: String
+    /// The screen: the initial screen, or the action's origin.
+    public var screen: String
+    /// The action's type and payload (action requests).
+    public var action: JSONValue?
+    /// The screen parameters (create requests).
+    public var screenParams: JSONValue?
+    /// The full SessionMeta sent (action requests).
+    public var meta: JSONValue?
+
+    /// Creates a request.
+    public init(
+        kind: String, id: String, screen: String, action: JSONValue? = nil, screenParams: JSONValue? = nil,
+        meta: JSONValue? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.screen = screen
+        self.action = action
+        self.screenParams = screenParams
+        self.meta = meta
+    }
+
+    /// The JSON form, keys sorted.
+    public var json: JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("event", .string("request")), ("kind", .string(kind)), ("id", .string(id)), ("screen", .string(screen)),
+        ]
+        if let action { pairs.append(("action", action)) }
+        if let screenParams { pairs.append(("screenParams", screenParams)) }
+        if let meta { pairs.append(("meta", meta)) }
+        return JSONValue.object(pairs).canonical
+    }
+
+    init?(json: JSONValue) {
+        guard let kind = json["kind"]?.stringValue, let id = json["id"]?.stringValue,
+            let screen = json["screen"]?.stringValue
+        else { return nil }
+        self.init(
+            kind: kind, id: id, screen: screen, action: json["action"], screenParams: json["screenParams"],
+            meta: json["meta"])
+    }
+}
