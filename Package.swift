@@ -68,7 +68,7 @@ let package = Package(
             name: "FlowCheck",
             dependencies: [
                 "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting",
-                "FlowSchema", "JSON",
+                "FlowSchema", "JSON", "RUFClientModel", "RUFSpec",
             ],
             swiftSettings: strict
         ),

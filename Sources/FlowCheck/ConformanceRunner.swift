@@ -257,6 +257,11 @@ public struct ConformanceRunner {
                 file: spec.file, navigations: spec.navigations.map(\.name),
                 exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name),
                 clientVersion: spec.clientVersion)
+            if let app = spec.app, records.contains(where: { $0.suite == .client }) {
+                let components = app.screens.flatMap { screen in screen.components.map { "\(screen.name).\($0.rel)" } }
+                header.spec?.components = components
+                header.spec?.componentsExercised = components.filter { seen.contains("spec rel \($0)") }
+            }
         }
         return RunRecord(
             header: header, suites: records, failures: failures, errors: errors, cases: [],

@@ -36,9 +36,12 @@ public struct SpecPlan: Hashable, Sendable {
     public var navigations: [Navigation]
     /// The client version the spec's constructs were resolved for; `nil` when every variant is exercised.
     public var clientVersion: String?
+    /// The spec's app (screens, components, actions, metrics, meta) for the client suite.
+    package var app: ClientApp?
 
     /// Creates a spec plan.
     public init(file: String, vocabulary: Vocabulary, navigations: [Navigation], clientVersion: String? = nil) {
+        self.app = nil
         self.clientVersion = clientVersion
         self.file = file
         self.vocabulary = vocabulary

@@ -10,6 +10,7 @@ package enum SuiteRegistry {
         NavigationSuite(),
         SessionSuite(),
         DecodingSuite(),
+        ClientSuite(),
     ]
 
     /// The suite with this name, if the kit has it.

@@ -69,6 +69,13 @@ public enum TextReport {
                 "Spec \(spec.file)" + (spec.clientVersion.map { " (client version \($0))" } ?? "")
                     + ": \(spec.exercised.count) of \(spec.navigations.count) navigations exercised.",
             ]
+            if let components = spec.components, let exercised = spec.componentsExercised {
+                lines.append(
+                    "Spec components (client suite): \(exercised.count) of \(components.count) sent in responses"
+                        + (exercised.count < components.count
+                            ? "; not sent: " + components.filter { !exercised.contains($0) }.prefix(10).joined(separator: ", ")
+                            : "."))
+            }
             let missing = spec.navigations.filter { !spec.exercised.contains($0) }
             lines += missing.prefix(10).map { "  not exercised: \($0)" }
             if missing.count > 10 { lines.append("  … and \(missing.count - 10) more") }

@@ -55,9 +55,10 @@ public enum SpecPlanning {
             guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
             return SpecPlan.Navigation(action: n.action, screen: screen.value, flow: flow.value, behavior: behavior.value)
         }
-        let plan = SpecPlan(
+        var plan = SpecPlan(
             file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows),
             navigations: navigations, clientVersion: clientVersion)
+        plan.app = ClientApp(spec: spec)
         return (plan, errors.count)
     }
 }

@@ -67,6 +67,10 @@ public struct SpecCoverage: Hashable, Codable, Sendable {
     public var exercised: [String]
     /// The client version each construct was resolved for (`--client-version`); `nil` for every variant.
     public var clientVersion: String?
+    /// The client suite: the spec's screens and component rels (`SCREEN.rel`), and those its responses carried.
+    public var components: [String]?
+    /// The components the client suite's responses carried at least once.
+    public var componentsExercised: [String]?
 
     /// Creates spec coverage.
     public init(file: String, navigations: [String], exercised: [String], clientVersion: String? = nil) {

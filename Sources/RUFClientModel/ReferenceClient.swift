@@ -50,6 +50,12 @@ public struct ReferenceClient: Sendable {
     /// The active screen: the top of the stack.
     public var activeScreen: String? { session.stack.last?.screen }
 
+    /// Whether the request in flight updated a component optimistically.
+    public var hasOptimisticUpdate: Bool { inFlight?.update != nil }
+
+    /// The optimistic navigation awaiting the server's answer, if any.
+    public var pendingDirective: Directive? { session.pending?.directive }
+
     /// Applies one input and tells what the client shows afterwards.
     public mutating func apply(_ input: ClientInput) -> ClientObservation {
         var events: [ClientEvent] = []

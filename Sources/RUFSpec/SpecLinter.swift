@@ -64,7 +64,7 @@ private struct Linting {
             add(
                 "SPEC-NAMED-TYPE", place.location, place.path,
                 "the named type \(name) is never defined (the spec YAML has no place to define one); values of it "
-                    + "are generated as empty objects and not checked")
+                    + "are generated as objects with only an id, and not checked")
         }
     }
 

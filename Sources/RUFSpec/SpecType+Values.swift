@@ -5,7 +5,8 @@ extension SpecType {
     /// Values of this type, as an app's server could send them, shrinking toward the simplest.
     ///
     /// Strings are short words, numbers mostly integers, lists and records hold up to four items, and an optional
-    /// field is left out as its simplest form. A named type, whose shape the spec cannot give, is an empty object.
+    /// field is left out as its simplest form. A named type, whose shape the spec cannot give, is an object with
+    /// only an `id`, drawn from a few values so that items of a list collide by `id` (as MATCH needs).
     public var values: Gen<JSONValue> { generator() }
 
     private func generator() -> Gen<JSONValue> {
@@ -23,7 +24,7 @@ extension SpecType {
             let item = element.generator()
             return item.array(count: 0...4).map { .array($0) }
         case .named:
-            return .constant(.object([]))
+            return Gen.element(of: ["a", "b", "c", "d"]).map { .object([("id", .string($0))]) }
         case .literals(let values):
             return values.isEmpty ? .constant(.string("")) : Gen.element(of: values).map { .string($0) }
         case .record(let value):

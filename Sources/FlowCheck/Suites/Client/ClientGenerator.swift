@@ -1,0 +1,350 @@
+import FlowCheckCore
+import JSON
+import NavigationModel
+import PropertyTesting
+import RUFClientModel
+import RUFSpec
+
+/// Generates client runs: a session create, then user actions and the server's responses to them, shaped by the
+/// app (the spec's, or the built-in one) and by what the implementation declares.
+///
+/// The reference client runs alongside, so that every response answers the request in flight, an optimistic
+/// navigation is answered by a matching directive or FAILED, and components collide with what is cached.
+struct ClientGenerator {
+    let app: ClientApp
+    let capabilities: Capabilities
+    let maxSteps: Int
+
+    var generator: Gen<ClientCase> {
+        let copy = self
+        return Gen { source throws(ChoiceSource.Stop) in try copy.generate(source) }
+    }
+
+    /// Unknown names the client must take leniently.
+    static let unknownBehavior = "SPARKLE"
+    static let unknownStrategy = "DEEP_MERGE"
+    static let unknownResult = "CONFETTI"
+
+    private func generate(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ClientCase {
+        let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
+        let nesting = nestings.isEmpty ? .owned : nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))]
+        let profile = Profile(nesting: nesting, flows: capabilities.flows)
+        let root = app.screens[0]
+        let initial: ScreenStack = [
+            Entry(
+                screen: root.name, flow: capabilities.flows ? (root.flows.first ?? "MAIN") : nil, flowRoot: capabilities.flows,
+                presentation: .root)
+        ]
+        guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: capabilities.actionQueue)
+        else { throw .invalid }
+        var state = GenerationState()
+        var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
+        var tally = ClientTriggers()
+        var labels: Set<String> = Set(tally.features(inputs[0], before: client))
+        tally.count(inputs[0], before: client, after: client.apply(inputs[0]))
+        let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
+        let more = average / (average + 1)
+        var responseLabels: [String] = []
+        while true {
+            source.startSpan("input")
+            let input: ClientInput?
+            do throws(ChoiceSource.Stop) {
+                if try source.drawBool(probability: inputs.count < maxSteps ? more : 0), inputs.count < maxSteps {
+                    input = try next(source, client: client, state: &state)
+                } else {
+                    input = nil
+                }
+            } catch {
+                source.endSpan()
+                throw error
+            }
+            source.endSpan()
+            guard let input else { break }
+            labels.formUnion(state.specLabels)
+            state.specLabels = []
+            let before = client
+            let observation = client.apply(input)
+            tally.count(input, before: before, after: observation)
+            if case .respond(let response) = input {
+                responseLabels.append(Self.label(response))
+            }
+            labels.formUnion(tally.features(input, before: before))
+            inputs.append(input)
+        }
+        return ClientCase(
+            profile: profile, initial: initial, queueing: capabilities.actionQueue, inputs: inputs,
+            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers)
+    }
+
+    /// Directive ids drawn so far, so that each optimistic navigation has its own.
+    private struct GenerationState {
+        var directives = 0
+        /// Spec coverage labels of the input being drawn.
+        var specLabels: [String] = []
+    }
+
+    private func next(
+        _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
+    ) throws(ChoiceSource.Stop) -> ClientInput {
+        // A response when a request is in flight (mostly); otherwise, or sometimes meanwhile, a user action.
+        if client.state.inFlight != nil, try source.drawBool(probability: 0.8) {
+            return .respond(try response(source, client: client, state: &state))
+        }
+        return .dispatch(try action(source, client: client, state: &state))
+    }
+
+    // MARK: Actions
+
+    private func action(
+        _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
+    ) throws(ChoiceSource.Stop) -> UserAction {
+        let screenName = client.activeScreen ?? app.screens[0].name
+        let screen = app.screen(screenName) ?? app.screens[0]
+        var action = UserAction(screen: screen.name, type: "REFRESH")
+        if !screen.actions.isEmpty {
+            let chosen = try pick(source, screen.actions)
+            action.type = chosen.type
+            action.payload = try value(source, chosen.payload) ?? .object([])
+        }
+        let optimisticModes = Mode.optimistic.filter(capabilities.modes.contains)
+        if !optimisticModes.isEmpty, try source.drawBool(probability: 0.3) {
+            state.directives += 1
+            if capabilities.modes.contains(.pop), try source.drawBool(probability: 0.15) {
+                action.optimisticNavigation = Directive(id: "n\(state.directives)", mode: .pop)
+            } else {
+                action.optimisticNavigation = try directive(
+                    source, mode: try pick(source, optimisticModes), id: "n\(state.directives)", from: screen,
+                    labels: &state.specLabels)
+            }
+        }
+        if capabilities.optimisticComponents, !screen.components.isEmpty, try source.drawBool(probability: 0.3) {
+            let component = try pick(source, screen.components)
+            action.optimisticUpdate = OptimisticUpdate(
+                screen: screen.name, rel: component.rel, component: try self.component(source, component, strategy: false))
+        }
+        return action
+    }
+
+    // MARK: Responses
+
+    private func response(
+        _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
+    ) throws(ChoiceSource.Stop) -> SessionResponse {
+        var pairs: [(key: String, value: JSONValue)] = []
+        // The navigation first: which screen becomes active decides which screen's content the server sends.
+        var navigation: Directive?
+        if let pending = client.state.navigation.pendingID, try source.drawBool(probability: 0.8) {
+            if capabilities.modes.contains(.failed), try source.drawBool(probability: 0.35) {
+                navigation = Directive(id: pending, mode: .failed)
+            } else if let optimistic = lastOptimistic(client: client, id: pending) {
+                navigation = optimistic
+            }
+        } else if try source.drawBool(probability: 0.45) {
+            navigation = try serverDirective(source, client: client, state: &state)
+        }
+        if let navigation { pairs.append(("navigation", navigation.json)) }
+        let target = navigation.flatMap { $0.mode == .failed || $0.mode == .pop ? nil : $0.screen } ?? client.activeScreen
+        // Meta patch.
+        if try source.drawBool(probability: 0.5) {
+            pairs.append(("meta", try metaPatch(source)))
+        }
+        // Screens: mostly the screen becoming active, sometimes others (even ones not on the stack), sometimes none.
+        var screens: [(key: String, value: JSONValue)] = []
+        let count = Int(try source.draw(upTo: 2))
+        for index in 0..<count {
+            let name: String
+            if index == 0, let target, try source.drawBool(probability: 0.7) {
+                name = target
+            } else {
+                name = try pick(source, app.screens).name
+            }
+            guard !screens.contains(where: { $0.key == name }), let screen = app.screen(name) else { continue }
+            screens.append((name, try screenUpdate(source, screen, labels: &state.specLabels)))
+        }
+        let empty = try source.drawBool(probability: 0.15)
+        if !screens.isEmpty || empty { pairs.append(("screens", .object(screens))) }
+        if try source.drawBool(probability: 0.6) {
+            pairs.append(("actionResult", try actionResult(source, client: client)))
+        }
+        if let target, try source.drawBool(probability: 0.7) { pairs.append(("currentScreen", .string(target))) }
+        if try source.drawBool(probability: 0.08) {
+            pairs.append(("debug", .object([("trace", .string("t-\(state.directives)"))])))
+            pairs.append(("experimentalFlag", .bool(true)))
+        }
+        return SessionResponse(json: .object(pairs))
+    }
+
+    /// The optimistic directive the pending id belongs to, as the server would confirm it.
+    private func lastOptimistic(client: ReferenceClient, id: String) -> Directive? {
+        client.pendingDirective.flatMap { $0.id == id ? $0 : nil }
+    }
+
+    private func serverDirective(
+        _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
+    ) throws(ChoiceSource.Stop) -> Directive {
+        state.directives += 1
+        let id = "n\(state.directives)"
+        let modes = capabilities.modes.filter { [.push, .replace, .reset, .pop, .failed].contains($0) }
+        guard !modes.isEmpty else { return Directive(id: id, mode: .failed) }
+        let mode = try pick(source, modes)
+        if mode == .pop || mode == .failed { return Directive(id: id, mode: mode) }
+        let screen = app.screen(client.activeScreen ?? "") ?? app.screens[0]
+        var directive = try self.directive(source, mode: mode, id: id, from: screen, labels: &state.specLabels)
+        if try source.drawBool(probability: 0.1) { directive.unknownFields["transition"] = .string("WOBBLE") }
+        return directive
+    }
+
+    /// A directive to one of the screen's destinations (or any screen), in a declared flow and behavior.
+    private func directive(
+        _ source: ChoiceSource, mode: Mode, id: String, from screen: ClientApp.Screen, labels: inout [String]
+    ) throws(ChoiceSource.Stop) -> Directive {
+        var chosenLabel: String?
+        defer { if let chosenLabel { labels.append(chosenLabel) } }
+        let destinations = screen.actions.flatMap(\.destinations)
+        var target = try pick(source, app.screens).name
+        var flow = app.screen(target)?.flows.first ?? "MAIN"
+        var behavior = capabilities.behaviors.first ?? .keep
+        if !destinations.isEmpty, try source.drawBool(probability: 0.7) {
+            let destination = try pick(source, destinations)
+            if let label = destination.label { chosenLabel = label }
+            target = destination.screen
+            flow = destination.flow
+            behavior = Behavior(rawValue: destination.behavior)
+        } else if !capabilities.behaviors.isEmpty {
+            behavior = try pick(source, capabilities.behaviors)
+        }
+        if !capabilities.behaviors.contains(behavior) {
+            behavior = capabilities.behaviors.first ?? .keep
+            chosenLabel = nil
+        }
+        guard capabilities.flows else { return Directive(id: id, mode: mode, screen: target) }
+        return Directive(id: id, mode: mode, screen: target, flow: Directive.Flow(name: flow, behavior: behavior))
+    }
+
+    private func screenUpdate(
+        _ source: ChoiceSource, _ screen: ClientApp.Screen, labels: inout [String]
+    ) throws(ChoiceSource.Stop) -> JSONValue {
+        if app.fromSpec { labels.append("spec screen \(screen.name)") }
+        var components: [(key: String, value: JSONValue)] = []
+        let count = screen.components.isEmpty ? 0 : Int(try source.draw(upTo: 3))
+        let lists = screen.components.filter { $0.behaviors.contains { $0.strategy != nil } }
+        for _ in 0..<count {
+            // Components that declare a merge strategy come first: merging needs something cached to merge into.
+            let preferList = try source.drawBool(probability: 0.5)
+            let component = !lists.isEmpty && preferList ? try pick(source, lists) : try pick(source, screen.components)
+            guard !components.contains(where: { $0.key == component.rel }) else { continue }
+            components.append((component.rel, try self.component(source, component, strategy: true)))
+            if app.fromSpec { labels.append("spec rel \(screen.name).\(component.rel)") }
+        }
+        var pairs: [(key: String, value: JSONValue)] = [("components", .object(components))]
+        if capabilities.metrics {
+            if !screen.screenMetrics.isEmpty, try source.drawBool(probability: 0.35) {
+                pairs.append(("metrics", .array(try metrics(source, screen.screenMetrics))))
+            }
+            if !screen.navigationMetrics.isEmpty, try source.drawBool(probability: 0.45) {
+                pairs.append(("navigationMetrics", .array(try metrics(source, screen.navigationMetrics))))
+            }
+        }
+        if try source.drawBool(probability: 0.05) { pairs.append(("layoutHint", .string("compact"))) }
+        return .object(pairs)
+    }
+
+    /// A component as a response carries it: a behavior (rarely one the client cannot know), its locale and
+    /// payload, and the merge strategy (as declared, or none, or rarely an unknown one).
+    private func component(
+        _ source: ChoiceSource, _ component: ClientApp.Component, strategy: Bool
+    ) throws(ChoiceSource.Stop) -> JSONValue {
+        guard !component.behaviors.isEmpty else { return .object([("behavior", .string("VISIBLE"))]) }
+        let behavior = try pick(source, component.behaviors)
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("behavior", .string(try source.drawBool(probability: 0.04) ? Self.unknownBehavior : behavior.name))
+        ]
+        if let locale = try value(source, behavior.locale) { pairs.append(("locale", locale)) }
+        if let payload = try value(source, behavior.payload) { pairs.append(("payload", payload)) }
+        if strategy {
+            let declared = behavior.strategy.flatMap { capabilities.mergeStrategies.contains($0) ? $0 : nil }
+            switch try source.draw(upTo: 9) {
+            case 0: pairs.append(("mergeStrategy", .object([("type", .string(Self.unknownStrategy))])))
+            case 1: if let declared { pairs.append(("mergeStrategy", .string(declared))) }
+            case 2, 3: break
+            default: if let declared { pairs.append(("mergeStrategy", .object([("type", .string(declared))]))) }
+            }
+        }
+        if try source.drawBool(probability: 0.04) { pairs.append(("analyticsId", .string("x"))) }
+        return .object(pairs)
+    }
+
+    private func metrics(_ source: ChoiceSource, _ defined: [ClientApp.Metric]) throws(ChoiceSource.Stop) -> [JSONValue] {
+        let count = 1 + Int(try source.draw(upTo: 2))
+        var result: [JSONValue] = []
+        for index in 0..<count {
+            let metric = try pick(source, defined)
+            result.append(
+                .object([
+                    ("rel", .string(metric.rel)), ("type", .string(metric.type)), ("name", .string(metric.name)),
+                    ("payload", try value(source, metric.payload) ?? .object([("n", .number(Double(index)))])),
+                ]))
+        }
+        return result
+    }
+
+    private func actionResult(_ source: ChoiceSource, client: ReferenceClient) throws(ChoiceSource.Stop) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)]
+        switch try source.draw(upTo: 9) {
+        case 0, 1, 2, 3: pairs = [("type", .string("SUCCESS")), ("message", .string("done"))]
+        case 4, 5:
+            pairs = [
+                ("type", .string("TOAST")), ("severity", .string(try pick(source, ["SUCCESS", "ERROR", "WARN"]))),
+                ("code", .string("E1")), ("message", .string("note")),
+            ]
+        case 6: pairs = [("type", .string("ERROR")), ("code", .string("E2")), ("message", .string("failed"))]
+        case 7:
+            pairs = [
+                ("type", .string("FORM_ERROR")),
+                ("fields", .object([("email", .object([("message", .string("invalid")), ("value", .string(""))]))])),
+            ]
+        case 8: pairs = [("type", .string(Self.unknownResult))]
+        default: pairs = [("type", .string("SUCCESS"))]
+        }
+        let screen = app.screen(client.activeScreen ?? "") ?? app.screens[0]
+        let defined = screen.navigationMetrics + screen.screenMetrics
+        if capabilities.metrics, !defined.isEmpty, try source.drawBool(probability: 0.5) {
+            pairs.append(("actionMetrics", .array(try metrics(source, defined))))
+        }
+        return .object(pairs)
+    }
+
+    /// A patch of one to three top-level meta fields, values drawn from their types.
+    private func metaPatch(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> JSONValue {
+        guard case .object(let fields) = app.meta, !fields.isEmpty else {
+            return .object([("visits", .number(Double(try source.draw(upTo: 9))))])
+        }
+        var pairs: [(key: String, value: JSONValue)] = []
+        let count = 1 + Int(try source.draw(upTo: UInt64(min(2, fields.count - 1))))
+        for _ in 0..<count {
+            let field = try pick(source, fields)
+            guard !pairs.contains(where: { $0.key == field.name }) else { continue }
+            pairs.append((field.name, try field.type.values.run(source)))
+        }
+        return .object(pairs)
+    }
+
+    private func value(_ source: ChoiceSource, _ type: SpecType?) throws(ChoiceSource.Stop) -> JSONValue? {
+        guard let type else { return nil }
+        return try type.values.run(source)
+    }
+
+    private func pick<T>(_ source: ChoiceSource, _ items: [T]) throws(ChoiceSource.Stop) -> T {
+        items[Int(try source.draw(upTo: UInt64(items.count - 1)))]
+    }
+
+    /// The coverage label of a response: what it carries.
+    static func label(_ response: SessionResponse) -> String {
+        var parts: [String] = []
+        if !response.meta.isEmpty { parts.append("meta") }
+        if response.screens.contains(where: { !$0.components.isEmpty }) { parts.append("components") }
+        if let mode = response.navigation?.mode { parts.append(mode.rawValue) }
+        if let type = response.actionResult?["type"]?.stringValue { parts.append(type) }
+        return parts.isEmpty ? "empty response" : parts.joined(separator: " + ")
+    }
+}

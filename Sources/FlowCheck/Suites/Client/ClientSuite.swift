@@ -1,0 +1,107 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
+import NavigationModel
+import PropertyTesting
+import RUFClientModel
+
+/// The client suite: session creates, user actions and Session responses fed to a RUF client, whose stack, component
+/// cache, meta, requests, metrics and results are diffed against the reference client after every input (RUF-
+/// rules).
+package struct ClientSuite: ConformanceSuite {
+    package var suite: Suite { .client }
+    package var summary: String { "a RUF client's cache, meta, metrics, requests and navigation (RUF- rules)" }
+    package var unit: Count.Unit { .response }
+    package var seedSalt: UInt64 { 4 }
+    package var rules: [Rule] { ClientRules.all }
+    package var requiredProtocol: String { "ClientImplementation" }
+    package var followsSpec: Bool { true }
+
+    /// Creates the suite.
+    package init() {}
+
+    package func subject(_ implementation: any Implementation) -> (any ClientImplementation)? {
+        implementation as? any ClientImplementation
+    }
+
+    package func problem(with capabilities: Capabilities) -> String? {
+        if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
+        if !capabilities.mergeStrategies.contains("REPLACE") { return "it does not declare REPLACE, the default" }
+        return nil
+    }
+
+    package func notCertified(_ capabilities: Capabilities) -> [String] {
+        var result: [String] = []
+        for strategy in ["APPEND", "MATCH"] where !capabilities.mergeStrategies.contains(strategy) {
+            result.append("merge strategy \(strategy) (not declared)")
+        }
+        if !capabilities.metrics { result.append("metrics (not declared: no metrics were sent)") }
+        if !capabilities.optimisticComponents {
+            result.append("optimistic component updates (not declared)")
+        }
+        if !Mode.optimistic.contains(where: capabilities.modes.contains) {
+            result.append("optimistic navigation (no optimistic mode declared)")
+        }
+        return result
+    }
+
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        var out: Set<String> = []
+        if !capabilities.mergeStrategies.contains("APPEND") { out.insert("RUF-MERGE-APPEND") }
+        if !capabilities.mergeStrategies.contains("MATCH") { out.formUnion(["RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"]) }
+        if !capabilities.metrics {
+            out.formUnion(["RUF-NAV-METRICS", "RUF-SCREEN-METRICS", "RUF-ACTION-METRICS", "RUF-METRIC-ORDER"])
+        }
+        if !capabilities.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
+        let optimistic = Mode.optimistic.contains(where: capabilities.modes.contains)
+        if !optimistic || !capabilities.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
+        if !optimistic || !capabilities.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
+        return rules.map(\.id).filter(out.contains)
+    }
+
+    package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<ClientCase> {
+        ClientGenerator(app: context.spec?.app ?? .builtIn, capabilities: capabilities, maxSteps: context.maxSteps)
+            .generator
+    }
+
+    package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
+        var labels = ["create", "action", "action while one is in flight", "meta patch", "no screens", "component REPLACE"]
+        for strategy in ["APPEND", "MATCH"] where capabilities.mergeStrategies.contains(strategy) {
+            labels.append("component \(strategy)")
+        }
+        if Mode.optimistic.contains(where: capabilities.modes.contains) {
+            labels.append("rejected action")
+            if capabilities.optimisticComponents { labels.append("optimistic component") }
+        }
+        return labels
+    }
+
+    package func runLabels(_ value: ClientCase) -> [String] { value.labels }
+
+    package func unitLabels(_ value: ClientCase) -> [String] { value.responseLabels }
+
+    package func triggers(_ value: ClientCase, capabilities: Capabilities) -> [String: Int] {
+        let out = Set(uncertifiedRules(capabilities))
+        return value.triggers.filter { !out.contains($0.key) }
+    }
+
+    package func check(
+        _ value: ClientCase, on subject: any ClientImplementation, capabilities: Capabilities
+    ) throws -> Falsification? {
+        let actual = try subject.run(initial: value.initial, profile: value.profile, inputs: value.inputs)
+        guard actual.count == value.inputs.count else {
+            throw ClientFailure.ReplyCount(inputs: value.inputs.count, replies: actual.count)
+        }
+        guard let divergence = ClientFailure.firstDivergence(value, actual) else { return nil }
+        return Falsification(
+            origin: divergence.origin,
+            message: "step \(divergence.step) (\(ClientFailure.summary(value.inputs[divergence.step]))) broke "
+                + divergence.rules.joined(separator: ", "))
+    }
+
+    package func describe(
+        _ failing: FailingCase<ClientCase>, on subject: any ClientImplementation, capabilities: Capabilities
+    ) throws(Abort) -> FailureRecord {
+        try ClientFailure.describe(failing, implementation: subject)
+    }
+}

@@ -1,0 +1,131 @@
+import JSON
+import NavigationModel
+import RUFClientModel
+
+/// Counts, while a run is generated, how many inputs fall under each RUF- rule's trigger (a rule is held only when
+/// enough did), and names the features a run exercises for the coverage table.
+struct ClientTriggers {
+    private(set) var triggers: [String: Int] = [:]
+
+    private mutating func add(_ rule: String) { triggers[rule, default: 0] += 1 }
+
+    /// Counts the triggers of `input`, given the client before it and what it showed after.
+    mutating func count(_ input: ClientInput, before: ReferenceClient, after: ClientObservation) {
+        for event in after.events {
+            guard case .request(let request) = event else { continue }
+            add("RUF-REQUEST-ID")
+            if request.kind == "action" { add("RUF-REQUEST-META") }
+            if before.state.inFlight == nil, before.state.queued > 0 || isResponse(input) { add("RUF-QUEUE") }
+        }
+        switch input {
+        case .create: break
+        case .dispatch(let action):
+            add("RUF-META-READONLY")
+            if before.state.inFlight != nil {
+                add("RUF-ONE-IN-FLIGHT")
+                add("RUF-QUEUE")
+            }
+            if action.optimisticNavigation?.mode == .pop { add("RUF-NO-OPTIMISTIC-POP") }
+        case .respond(let response):
+            count(response, before: before)
+        }
+    }
+
+    private func isResponse(_ input: ClientInput) -> Bool {
+        if case .respond = input { return true }
+        return false
+    }
+
+    private mutating func count(_ response: SessionResponse, before: ReferenceClient) {
+        add(response.meta.isEmpty ? "RUF-META-READONLY" : "RUF-META-MERGE")
+        let cache = before.state.cache
+        var sentKeys: Set<String> = []
+        for screen in response.screens {
+            for component in screen.components {
+                sentKeys.insert(screen.name + "\u{0}" + component.key)
+                if cache.contains(where: { $0.key != screen.name && $0.value[component.key] != nil }) {
+                    add("RUF-CACHE-KEY")
+                }
+                let cached = cache[screen.name]?[component.key]
+                switch MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace {
+                case .replace: add("RUF-MERGE-REPLACE")
+                case .append: if cached != nil { add("RUF-MERGE-APPEND") }
+                case .match:
+                    if cached != nil {
+                        add("RUF-MERGE-MATCH")
+                        if Self.hasUnmatched(component.value, cached: cached) { add("RUF-MATCH-NO-ID") }
+                    }
+                case .unknown: add("RUF-LENIENT")
+                }
+                if let behavior = component.value["behavior"]?.stringValue, behavior == ClientGenerator.unknownBehavior {
+                    add("RUF-LENIENT")
+                }
+            }
+        }
+        let cachedKeys = cache.flatMap { screen in screen.value.keys.map { screen.key + "\u{0}" + $0 } }
+        if cachedKeys.contains(where: { !sentKeys.contains($0) }) { add("RUF-PARTIAL") }
+        if response.screens.contains(where: { !$0.navigationMetrics.isEmpty }) { add("RUF-NAV-METRICS") }
+        if response.screens.contains(where: { !$0.metrics.isEmpty }) { add("RUF-SCREEN-METRICS") }
+        if !response.actionMetrics.isEmpty { add("RUF-ACTION-METRICS") }
+        let lists = response.screens.flatMap { [$0.metrics, $0.navigationMetrics] } + [response.actionMetrics]
+        if lists.contains(where: { $0.count > 1 }) { add("RUF-METRIC-ORDER") }
+        if let directive = response.navigation {
+            add("RUF-NAVIGATE")
+            if directive.mode == .failed, before.state.navigation.pendingID != nil { add("RUF-ROLLBACK") }
+            if directive.unknownFields.isEmpty == false { add("RUF-LENIENT") }
+        }
+        if response.actionResult != nil {
+            add("RUF-ACTION-RESULT")
+            if !["SUCCESS", "TOAST", "ERROR", "FORM_ERROR"].contains(response.actionResult?["type"]?.stringValue ?? "") {
+                add("RUF-LENIENT")
+            }
+        }
+        let effects = [
+            lists.contains { !$0.isEmpty }, response.navigation != nil, response.actionResult != nil,
+        ].filter { $0 }.count
+        if effects > 1 { add("RUF-ORDER") }
+        if response.rejectsAction, before.hasOptimisticUpdate { add("RUF-COMPONENT-ROLLBACK") }
+        let known = ["currentScreen", "screens", "navigation", "actionResult", "meta"]
+        if (response.json.objectPairs ?? []).contains(where: { !known.contains($0.key) }) { add("RUF-LENIENT") }
+    }
+
+    /// Whether a MATCH component carries an item that matches nothing cached (no id, or an id not cached).
+    static func hasUnmatched(_ component: JSONValue, cached: ClientComponent?) -> Bool {
+        guard let payload = component["payload"]?.objectPairs, case .object(let old)? = cached?.payload else {
+            return false
+        }
+        for (key, value) in payload {
+            guard let items = value.arrayValue, let existing = old.last(where: { $0.key == key })?.value.arrayValue
+            else { continue }
+            let ids = existing.compactMap { $0["id"] }
+            if items.contains(where: { item in item["id"].map { !ids.contains($0) } ?? true }) { return true }
+        }
+        return false
+    }
+
+    /// The features a run exercises (coverage labels), from one input.
+    func features(_ input: ClientInput, before: ReferenceClient) -> [String] {
+        switch input {
+        case .create: return ["create"]
+        case .dispatch(let action):
+            var labels = [before.state.inFlight == nil ? "action" : "action while one is in flight"]
+            if let mode = action.optimisticNavigation?.mode { labels.append("optimistic \(mode.rawValue)") }
+            if action.optimisticUpdate != nil { labels.append("optimistic component") }
+            return labels
+        case .respond(let response):
+            var labels: [String] = []
+            if !response.meta.isEmpty { labels.append("meta patch") }
+            for screen in response.screens {
+                for component in screen.components {
+                    let strategy = MergeStrategy(json: component.value["mergeStrategy"])?.name ?? "no strategy"
+                    labels.append("component \(strategy)")
+                }
+                if screen.components.isEmpty { labels.append("screen without components") }
+            }
+            if response.screens.isEmpty { labels.append("no screens") }
+            if let mode = response.navigation?.mode { labels.append("navigation \(mode.rawValue)") }
+            if response.rejectsAction { labels.append("rejected action") }
+            return labels
+        }
+    }
+}
