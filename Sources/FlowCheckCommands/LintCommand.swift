@@ -36,22 +36,11 @@ struct LintCommand: Subcommand {
 
     /// The spec's root file: `path` itself, or the conventional `app.ruf.yaml` of a folder.
     static func rootFile(_ path: String, commandPath: [String]) throws(ArgumentError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ArgumentError(
-                code: .invalidValue, message: "\(path) does not exist; give the spec's root file", commandPath: commandPath)
+        let root = SpecFiles.rootFile(path)
+        guard let file = root.file else {
+            throw ArgumentError(code: .invalidValue, message: root.problem ?? path, commandPath: commandPath)
         }
-        guard isDirectory.boolValue else { return path }
-        let conventional = (path as NSString).appendingPathComponent("app.ruf.yaml")
-        if FileManager.default.fileExists(atPath: conventional) { return conventional }
-        let roots = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
-            $0.hasSuffix(".ruf.yaml")
-        }.sorted()
-        throw ArgumentError(
-            code: .invalidValue,
-            message: "\(path) is a folder with no app.ruf.yaml; give the spec's root file"
-                + (roots.isEmpty ? "" : ", such as \((path as NSString).appendingPathComponent(roots[0]))"),
-            commandPath: commandPath)
+        return file
     }
 
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.

@@ -38,6 +38,26 @@ public struct SpecFiles: Sendable {
         return offset
     }
 
+    /// The spec's root file named by `path`: the file itself, or a folder's conventional `app.ruf.yaml`; `nil` and why
+    /// when there is none.
+    public static func rootFile(_ path: String) -> (file: String?, problem: String?) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return (nil, "\(path) does not exist; give the spec's root file")
+        }
+        guard isDirectory.boolValue else { return (path, nil) }
+        let conventional = (path as NSString).appendingPathComponent("app.ruf.yaml")
+        if FileManager.default.fileExists(atPath: conventional) { return (conventional, nil) }
+        let roots = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+            $0.hasSuffix(".ruf.yaml")
+        }.sorted()
+        return (
+            nil,
+            "\(path) is a folder with no app.ruf.yaml; give the spec's root file"
+                + (roots.isEmpty ? "" : ", such as \((path as NSString).appendingPathComponent(roots[0]))")
+        )
+    }
+
     /// The spec at `path`, read with its `$ref`s.
     public static func read(_ path: String) -> Spec {
         let files = SpecFiles(root: path)

@@ -12,6 +12,11 @@ public enum SpecPlanning {
         public var description: String { message }
     }
 
+    /// The rules whose errors mean part of the spec was not read.
+    static let unreadRules: Set<String> = [
+        "SPEC-YAML", "SPEC-REF", "SPEC-KIND", "SPEC-REQUIRED", "SPEC-TYPE", "SPEC-DUPLICATE-KEY",
+    ]
+
     /// Reads a spec with its `$ref`s resolved relative to its folder (never outside it).
     public static func read(_ path: String) -> Spec { SpecFiles.read(path) }
 
@@ -26,13 +31,21 @@ public enum SpecPlanning {
     public static func plan(_ path: String, clientVersion: String? = nil) throws(Problem) -> (
         plan: SpecPlan, lintErrors: Int
     ) {
-        let spec = read(path)
+        let root = SpecFiles.rootFile(path)
+        guard let file = root.file else { throw Problem(message: "--spec \(root.problem ?? path)") }
+        let spec = read(file)
         let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        // A spec the kit could not read whole would steer the run by half of it: refused, with what is wrong.
+        let unread = errors.filter { Self.unreadRules.contains($0.rule) }
+        if let first = unread.first {
+            let folder = (file as NSString).deletingLastPathComponent
+            let place = "\(folder.isEmpty ? "" : folder + "/")\(first.location.file):\(first.location.line):\(first.location.column)"
+            throw Problem(
+                message: "--spec \(path) cannot be read whole: \(place): \(first.path.isEmpty ? "" : first.path + ": ")"
+                    + "\(first.message) [\(first.rule)]"
+                    + (unread.count > 1 ? " (and \(unread.count - 1) more; `flowcheck lint \(path)` lists them)" : ""))
+        }
         guard !spec.screens.isEmpty else {
-            // An unreadable file says why (missing, not YAML); only a readable one truly declares no screens.
-            if let first = errors.first(where: { ["SPEC-YAML", "SPEC-REF", "SPEC-KIND"].contains($0.rule) }) {
-                throw Problem(message: "--spec \(path) cannot be read: \(first)")
-            }
             throw Problem(message: "--spec \(path) declares no screens (a top-level \"screens\" mapping)")
         }
         var screens: [String] = []
@@ -55,8 +68,17 @@ public enum SpecPlanning {
             guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
             return SpecPlan.Navigation(action: n.action, screen: screen.value, flow: flow.value, behavior: behavior.value)
         }
+        // A spec with few screens or flows cannot give every situation a rule is about (a POP_TO to a screen not on
+        // the stack, a flow not in it): off-spec names, as a server may send, make up the difference.
+        var flows = spec.flows
+        for extra in ["OFF_SPEC_SCREEN_A", "OFF_SPEC_SCREEN_B", "OFF_SPEC_SCREEN_C"] where screens.count < 4 {
+            screens.append(extra)
+        }
+        for extra in ["OFF_SPEC_FLOW_A", "OFF_SPEC_FLOW_B", "OFF_SPEC_FLOW_C"] where flows.count < 3 {
+            flows.append(extra)
+        }
         var plan = SpecPlan(
-            file: path, vocabulary: Vocabulary(screens: screens, flows: spec.flows.isEmpty ? ["MAIN"] : spec.flows),
+            file: path, vocabulary: Vocabulary(screens: screens, flows: flows),
             navigations: navigations, clientVersion: clientVersion)
         plan.app = ClientApp(spec: spec)
         return (plan, errors.count)

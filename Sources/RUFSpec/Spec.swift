@@ -10,6 +10,9 @@ public struct Spec: Hashable, Sendable {
     public var currentVersion: Located<String>?
     /// The `meta` section, when given.
     public var meta: SpecMeta?
+    /// Named type definitions from a root `types:` mapping, which the reference does not define (it has no place for
+    /// them) but some specs add; `nil` when there is none.
+    public var types: [String: SpecType]?
     /// `shared.components`, keyed as written.
     public var sharedComponents: [(key: String, component: SpecComponent)]
     /// `shared.actions`, keyed as written.
@@ -66,7 +69,7 @@ public struct Spec: Hashable, Sendable {
     /// What the spec holds, counted as read: a user sees at once when something was not read.
     public var counts: SpecCounts {
         var counts = SpecCounts()
-        counts.screens = screens.count
+        counts.screens = Set(screens.map(\.name)).count
         for screen in screens {
             counts.components += screen.components.count
             counts.actions += screen.actions.count
@@ -119,7 +122,7 @@ public struct Spec: Hashable, Sendable {
 
 /// How many of each construct a spec holds, as read.
 public struct SpecCounts: Hashable, Sendable, CustomStringConvertible {
-    /// Screens, each declared name once per declaration.
+    /// Screens, each name once.
     public var screens = 0
     /// Component entries of all screens.
     public var components = 0

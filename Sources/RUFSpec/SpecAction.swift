@@ -1,5 +1,5 @@
 /// An action definition: its type, input payload, possible destinations and error codes.
-public struct SpecAction: Hashable, Sendable {
+public struct SpecAction: Hashable, Sendable, SharedReferable {
     /// The action's `type`; `nil` when missing.
     public var type: Located<String>?
     /// The input `payload` shape; `nil` when not given.
@@ -14,6 +14,8 @@ public struct SpecAction: Hashable, Sendable {
     public var location: SpecLocation
     /// Its path from the spec's root.
     public var path: String
+    /// For an entry that is a `$ref` to a shared definition: the reference as written, where it stands and its path.
+    public var reference: Located<String>? = nil
 
     /// Creates an action.
     public init(

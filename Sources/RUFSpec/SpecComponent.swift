@@ -1,5 +1,5 @@
 /// A component definition: a stable `rel` within its screen and its named rendering variants.
-public struct SpecComponent: Hashable, Sendable {
+public struct SpecComponent: Hashable, Sendable, SharedReferable {
     /// The component's `rel`; `nil` when missing (lint reports it).
     public var rel: Located<String>?
     /// Its behaviors, in the order written.
@@ -10,6 +10,8 @@ public struct SpecComponent: Hashable, Sendable {
     public var location: SpecLocation
     /// Its path from the spec's root.
     public var path: String
+    /// For an entry that is a `$ref` to a shared definition: the reference as written, where it stands and its path.
+    public var reference: Located<String>? = nil
 
     /// Creates a component.
     public init(
@@ -51,4 +53,10 @@ public struct SpecBehavior: Hashable, Sendable {
         self.location = location
         self.path = path
     }
+}
+
+/// A construct a list entry can name with a `$ref`, which then records where the reference stands.
+public protocol SharedReferable {
+    /// The reference that named the construct, when it was named by one.
+    var reference: Located<String>? { get set }
 }

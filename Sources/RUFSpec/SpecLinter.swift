@@ -43,6 +43,7 @@ private struct Linting {
     }
 
     mutating func run() {
+        rufVersion()
         versioning()
         if let meta = spec.meta { self.meta(meta) }
         // A shared definition is linted once where it is defined, not once per screen that references it.
@@ -54,18 +55,26 @@ private struct Linting {
             if let first = screens[screen.name] {
                 add(
                     "SPEC-DUPLICATE-SCREEN", screen.location, "screens." + screen.name,
-                    "the screen \(screen.name) is declared twice (first at \(first))")
+                    "the screen \(screen.name) is declared twice (first at \(at(first, from: screen.location)))")
             } else {
                 screens[screen.name] = screen.location
             }
             self.screen(screen)
         }
-        for (name, place) in named.sorted(by: { $0.value.location < $1.value.location }) {
+        // The reference has no place to define a named type: only a spec that defines some (a root types:) can
+        // leave one undefined.
+        for (name, place) in named.sorted(by: { $0.value.location < $1.value.location })
+        where spec.types.map({ $0[name] == nil }) ?? false {
             add(
                 "SPEC-NAMED-TYPE", place.location, place.path,
-                "the named type \(name) is never defined (the spec YAML has no place to define one); values of it "
-                    + "are generated as objects with only an id, and not checked")
+                "the named type \(name) is not among the spec's types; values of it are generated as objects with only an "
+                    + "id, and not checked")
         }
+    }
+
+    /// Where an earlier finding's place is, from a later one: its line in the same file, else file and line.
+    func at(_ first: SpecLocation, from place: SpecLocation) -> String {
+        first.file == place.file ? "line \(first.line)" : "\(first.file):\(first.line)"
     }
 
     mutating func screen(_ screen: SpecScreen) {
@@ -78,12 +87,13 @@ private struct Linting {
         var rels: [String: SpecLocation] = [:]
         for component in screen.components {
             if let rel = component.rel {
+                let place = component.reference?.location ?? component.location
                 if let first = rels[rel.value] {
                     add(
-                        "SPEC-DUPLICATE-REL", component.location, component.path,
-                        "two components of \(screen.name) have the rel \(rel.value) (first at \(first))")
+                        "SPEC-DUPLICATE-REL", place, component.reference?.path ?? component.path,
+                        "two components of \(screen.name) have the rel \(rel.value) (first at \(at(first, from: place)))")
                 } else {
-                    rels[rel.value] = component.location
+                    rels[rel.value] = place
                 }
             }
             if !component.path.hasPrefix("shared.") { self.component(component) }
@@ -91,12 +101,13 @@ private struct Linting {
         var types: [String: SpecLocation] = [:]
         for action in screen.actions {
             if let type = action.type {
+                let place = action.reference?.location ?? action.location
                 if let first = types[type.value] {
                     add(
-                        "SPEC-DUPLICATE-ACTION", action.location, action.path,
-                        "two actions of \(screen.name) have the type \(type.value) (first at \(first))")
+                        "SPEC-DUPLICATE-ACTION", place, action.reference?.path ?? action.path,
+                        "two actions of \(screen.name) have the type \(type.value) (first at \(at(first, from: place)))")
                 } else {
-                    types[type.value] = action.location
+                    types[type.value] = place
                 }
             }
             if !action.path.hasPrefix("shared.") { self.action(action) }
@@ -109,7 +120,9 @@ private struct Linting {
     mutating func component(_ component: SpecComponent) {
         for behavior in component.behaviors {
             oneOf(behavior.mergeStrategy, SpecRule.mergeStrategies, "SPEC-MERGE-STRATEGY", "the mergeStrategy")
-            if let strategy = behavior.mergeStrategy, behavior.payload?.containsList != true {
+            if let strategy = behavior.mergeStrategy, SpecRule.mergeStrategies.contains(strategy.value),
+                behavior.payload?.containsList != true
+            {
                 add(
                     "SPEC-MERGE-LIST", strategy.location, strategy.path,
                     "mergeStrategy \(strategy.value) stands on a behavior whose payload has no list; the reference "
@@ -119,7 +132,10 @@ private struct Linting {
             if let payload = behavior.payload { types(payload, behavior.path + ".payload", at: behavior.location) }
         }
         versionKeys(component.versions.map(\.key))
-        for version in component.versions { self.component(version.construct) }
+        for version in component.versions {
+            identity("rel", component.rel, version.construct.rel, key: version.key.value)
+            self.component(version.construct)
+        }
     }
 
     mutating func action(_ action: SpecAction) {
@@ -129,10 +145,22 @@ private struct Linting {
             oneOf(error.type, SpecRule.errorTypes, "SPEC-ERROR-TYPE", "the error type")
             if error.type?.value == "TOAST" {
                 oneOf(error.severity, SpecRule.toastSeverities, "SPEC-TOAST-SEVERITY", "the TOAST severity")
+            } else if let severity = error.severity {
+                add(
+                    "SPEC-UNKNOWN-KEY", severity.location, severity.path,
+                    "severity applies to a TOAST error; the kit does not read it on \(error.type?.value ?? "this error")")
+            }
+            if error.type?.value != "FORM_ERROR", let field = error.fields.first {
+                add(
+                    "SPEC-UNKNOWN-KEY", field.location, error.code.path + ".fields",
+                    "fields apply to a FORM_ERROR; the kit does not read them on \(error.type?.value ?? "this error")")
             }
         }
         versionKeys(action.versions.map(\.key))
-        for version in action.versions { self.action(version.construct) }
+        for version in action.versions {
+            identity("type", action.type, version.construct.type, key: version.key.value)
+            self.action(version.construct)
+        }
     }
 
     mutating func navigation(_ navigation: Navigation) {
@@ -154,7 +182,12 @@ private struct Linting {
     mutating func metric(_ metric: SpecMetric) {
         if let payload = metric.payload { types(payload, metric.path + ".payload", at: metric.location) }
         versionKeys(metric.versions.map(\.key))
-        for version in metric.versions { self.metric(version.construct) }
+        for version in metric.versions {
+            identity("rel", metric.rel, version.construct.rel, key: version.key.value)
+            identity("type", metric.type, version.construct.type, key: version.key.value)
+            identity("name", metric.name, version.construct.name, key: version.key.value)
+            self.metric(version.construct)
+        }
     }
 
     mutating func meta(_ meta: SpecMeta) {
@@ -177,6 +210,23 @@ private struct Linting {
     }
 
     // MARK: Versions
+
+    mutating func rufVersion() {
+        if let ruf = spec.ruf, ruf.value != "1.0" {
+            add(
+                "SPEC-RUF-VERSION", ruf.location, ruf.path,
+                "ruf \(ruf.value) is not a version of the RUF spec YAML format the kit reads (1.0); it is read as 1.0")
+        }
+    }
+
+    /// A version entry redefines its construct, never another one: its identity is the top-level definition's.
+    mutating func identity(_ name: String, _ top: Located<String>?, _ variant: Located<String>?, key: String) {
+        guard let top, let variant, variant.value != top.value else { return }
+        add(
+            "SPEC-VERSION-IDENTITY", variant.location, variant.path,
+            "the version \(key) changes \(name) from \(top.value) to \(variant.value); a version redefines its construct "
+                + "and keeps its identity")
+    }
 
     mutating func versioning() {
         if let versioning = spec.versioning, spec.versioningFormat == nil {

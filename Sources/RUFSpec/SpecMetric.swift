@@ -1,5 +1,5 @@
 /// A metric definition: an analytics event with its emitter, name and payload shape.
-public struct SpecMetric: Hashable, Sendable {
+public struct SpecMetric: Hashable, Sendable, SharedReferable {
     /// The metric's `rel`; `nil` when missing.
     public var rel: Located<String>?
     /// The emitter `type`, such as `FIREBASE`; `nil` when missing.
@@ -14,6 +14,8 @@ public struct SpecMetric: Hashable, Sendable {
     public var location: SpecLocation
     /// Its path from the spec's root.
     public var path: String
+    /// For an entry that is a `$ref` to a shared definition: the reference as written, where it stands and its path.
+    public var reference: Located<String>? = nil
 
     /// Creates a metric.
     public init(

@@ -39,7 +39,8 @@ extension SpecReading {
         if let components = node["components"] {
             let entries = list(
                 components, file, path + ".components", what: "components",
-                entry: "- rel: appbar with its behaviors, or - $ref: '#/shared/components/<key>'") ?? []
+                entry: "- rel: appbar with its behaviors, or - $ref: '#/shared/components/<key>'",
+                fields: ["rel", "behaviors", "description", "alias"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let component = component(entry, file, "\(path).components[\(index)]") {
                     screen.components.append(component)
@@ -52,7 +53,8 @@ extension SpecReading {
         if let actions = node["actions"] {
             let entries = list(
                 actions, file, path + ".actions", what: "actions",
-                entry: "- type: ADD_TO_CART, or - $ref: '#/shared/actions/<key>'") ?? []
+                entry: "- type: ADD_TO_CART, or - $ref: '#/shared/actions/<key>'",
+                fields: ["type", "payload", "navigates_to", "errors", "description", "alias"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let action = action(entry, file, "\(path).actions[\(index)]") {
                     screen.actions.append(relabeled(action, "\(pair.key).\(action.type?.value ?? "#\(index)")"))
@@ -74,8 +76,9 @@ extension SpecReading {
     func metricList(_ node: YAMLNode?, _ file: String, _ path: String) -> [SpecMetric] {
         guard let node, !node.isNull else { return [] }
         let entries = list(
-            node, file, path, what: "metrics", entry: "- rel: screen_view with type, name and payload, or "
-                + "- $ref: '#/shared/metrics/<key>'") ?? []
+            node, file, path, what: String(path.split(separator: ".").suffix(2).joined(separator: ".")),
+            entry: "- rel: screen_view with type, name and payload, or - $ref: '#/shared/metrics/<key>'",
+            fields: ["rel", "type", "name", "payload", "description", "alias"]) ?? []
         return entries.enumerated().compactMap { index, entry in metric(entry, file, "\(path)[\(index)]") }
     }
 
@@ -195,7 +198,7 @@ extension SpecReading {
     }
 
     /// Resolves a list entry that is a `$ref` to a shared definition.
-    func reference<T>(
+    func reference<T: SharedReferable>(
         _ node: YAMLNode, _ file: String, _ path: String, section: String, what: String,
         resolve: (String, YAMLNode.Position) -> T?
     ) -> T?? {
@@ -204,6 +207,9 @@ extension SpecReading {
         guard let key = sharedKey(reference, section: section, what: what, in: file, path: path) else {
             return .some(nil)
         }
-        return .some(resolve(key, reference.position))
+        guard var resolved = resolve(key, reference.position) else { return .some(nil) }
+        resolved.reference = Located(
+            reference.string ?? "", at: SpecLocation(file, node.position), path: path)
+        return .some(resolved)
     }
 }

@@ -23,7 +23,9 @@ extension SpecReading {
             location: SpecLocation(file, node.position), path: path)
         if version == nil { require(node, "rel", in: "a component", file, path) }
         if let behaviors = node["behaviors"] {
-            let entries = list(behaviors, file, path + ".behaviors", what: "behaviors", entry: "- name: VISIBLE") ?? []
+            let entries = list(
+                behaviors, file, path + ".behaviors", what: "behaviors", entry: "- name: VISIBLE",
+                fields: ["name", "locale", "payload", "mergeStrategy"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let behavior = behavior(entry, file, "\(path).behaviors[\(index)]") {
                     component.behaviors.append(behavior)
@@ -77,7 +79,7 @@ extension SpecReading {
         if let navigatesTo = node["navigates_to"], !navigatesTo.isNull {
             let entries = list(
                 navigatesTo, file, path + ".navigates_to", what: "navigates_to",
-                entry: "- screen: CART with a flow { name, behavior }") ?? []
+                entry: "- screen: CART with a flow { name, behavior }", fields: ["screen", "flow", "transition"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let navigation = navigation(entry, file, "\(path).navigates_to[\(index)]") {
                     action.navigatesTo.append(navigation)

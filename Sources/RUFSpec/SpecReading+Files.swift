@@ -22,10 +22,18 @@ extension SpecReading {
         require(node, "ruf", in: "the spec", root, "", " (the spec format version, such as \"1.0\")")
         spec.versioning = text(node["versioning"], root, "versioning", what: "versioning")
         spec.currentVersion = text(node["current_version"], root, "current_version", what: "current_version")
+        if let types = node["types"], let pairs = types.pairs {
+            var defined: [String: SpecType] = [:]
+            for pair in pairs {
+                if let type = type(pair.value, root, Self.child("types", pair.key)) { defined[pair.key] = type }
+            }
+            spec.types = defined
+        }
         if let meta = node["meta"] { spec.meta = self.meta(meta) }
         readShared(node["shared"], into: &spec)
         if let screens = node["screens"] {
-            if let screenPairs = mapping(screens, root, "screens", what: "screens", known: nil) {
+            // A screen named twice is SPEC-DUPLICATE-SCREEN, not also a duplicate key.
+            if let screenPairs = mapping(screens, root, "screens", what: "screens", known: nil, duplicates: false) {
                 for pair in screenPairs { spec.screens.append(screen(pair)) }
                 if screenPairs.isEmpty {
                     report("SPEC-SCREENS", .error, root, screens.position, "screens", "the spec declares no screens")
@@ -82,7 +90,7 @@ extension SpecReading {
     /// its root. `nil` after a reported problem.
     func screenFile(_ reference: YAMLNode, in file: String, path: String) -> (YAMLNode, String)? {
         let location = SpecLocation(file, reference.position)
-        guard let target = reference.string else {
+        guard let target = reference.string, !target.isEmpty else {
             report("SPEC-REF", .error, file, reference.position, path, "$ref must be a file path such as "
                 + "'./screens/home.ruf.yaml'; it is \(Self.kind(reference))")
             return nil
@@ -121,8 +129,8 @@ extension SpecReading {
         guard target.hasPrefix(prefix) else {
             report(
                 "SPEC-REF", .error, file, reference.position, path,
-                "$ref '\(target)': \(what) entries reference shared definitions, '#/shared/\(section)/<key>'; only "
-                    + "screens can live in other files")
+                "$ref '\(target)': an entry of \(section) references a shared definition, '#/shared/\(section)/<key>'; "
+                    + "only screens can live in other files")
             return nil
         }
         let parts = target.dropFirst(prefix.count).split(separator: "/", maxSplits: 1).map(String.init)

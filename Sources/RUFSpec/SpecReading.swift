@@ -47,7 +47,7 @@ final class SpecReading {
 
     /// A mapping's pairs, with unknown and repeated keys reported; `nil` (reported) for any other kind.
     func mapping(
-        _ node: YAMLNode, _ file: String, _ path: String, what: String, known: [String]?
+        _ node: YAMLNode, _ file: String, _ path: String, what: String, known: [String]?, duplicates: Bool = true
     ) -> [YAMLNode.Pair]? {
         guard let pairs = node.pairs else {
             report(
@@ -55,21 +55,29 @@ final class SpecReading {
                 "\(what) must be a mapping of keys to values; it is \(Self.kind(node))")
             return nil
         }
-        checkKeys(pairs, file, path, what: what, known: known)
+        checkKeys(pairs, file, path, what: what, known: known, duplicates: duplicates)
         return pairs
     }
 
-    func checkKeys(_ pairs: [YAMLNode.Pair], _ file: String, _ path: String, what: String, known: [String]?) {
+    func checkKeys(
+        _ pairs: [YAMLNode.Pair], _ file: String, _ path: String, what: String, known: [String]?,
+        duplicates: Bool = true
+    ) {
         var seen: [String: Int] = [:]
         for pair in pairs {
-            if let first = seen[pair.key] {
+            if let first = seen[pair.key], duplicates {
                 report(
                     "SPEC-DUPLICATE-KEY", .error, file, pair.keyPosition, Self.child(path, pair.key),
                     "\"\(pair.key)\" is given twice in \(what) (first at line \(first)); YAML readers keep one of them")
                 continue
             }
             seen[pair.key] = pair.keyPosition.line
-            if let known, !known.contains(pair.key) {
+            if path.isEmpty, pair.key == "types" {
+                report(
+                    "SPEC-UNKNOWN-KEY", .warning, file, pair.keyPosition, "types",
+                    "the RUF spec reference defines no \"types\"; the kit reads it only as named type definitions, "
+                        + "to check (SPEC-NAMED-TYPE) and generate the named types the spec uses")
+            } else if let known, !known.contains(pair.key) {
                 report(
                     "SPEC-UNKNOWN-KEY", .warning, file, pair.keyPosition, Self.child(path, pair.key),
                     "\(what) has no field \"\(pair.key)\" in the RUF spec reference (it defines "
@@ -80,8 +88,17 @@ final class SpecReading {
 
     /// A list's items; `nil` (reported) for any other kind. A mapping keyed by name (the kit's former dialect) is
     /// told apart, since it is the likeliest mistake.
-    func list(_ node: YAMLNode, _ file: String, _ path: String, what: String, entry: String) -> [YAMLNode]? {
+    func list(
+        _ node: YAMLNode, _ file: String, _ path: String, what: String, entry: String, fields: [String] = []
+    ) -> [YAMLNode]? {
         if let items = node.items { return items }
+        if let pairs = node.pairs, pairs.contains(where: { fields.contains($0.key) || $0.key == "$ref" }) {
+            report(
+                "SPEC-KIND", .error, file, node.position, path,
+                "\(what) must be a list of entries (\(entry)); this is a single entry written without its \"- \", "
+                    + "which the kit does not read")
+            return nil
+        }
         if node.pairs != nil {
             report(
                 "SPEC-KIND", .error, file, node.position, path,
@@ -116,11 +133,19 @@ final class SpecReading {
         }
     }
 
-    static func child(_ path: String, _ key: String) -> String {
-        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
+    static func isFieldName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-                || $0 == "-" || $0 == "?"
         }
+    }
+
+    static func child(_ path: String, _ key: String) -> String {
+        let name = key.hasSuffix("?") ? key.dropLast() : Substring(key)
+        let simple = (name.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
+            ?? false) && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
         let segment = simple ? key : "[\"" + key.replacing("\"", with: "\\\"") + "\"]"
         if path.isEmpty { return segment }
         return simple ? path + "." + segment : path + segment
@@ -162,6 +187,13 @@ final class SpecReading {
             let optional = pair.key.hasSuffix("?")
             let name = optional ? String(pair.key.dropLast()) : pair.key
             let fieldPath = Self.child(path, pair.key)
+            guard Self.isFieldName(name) else {
+                report(
+                    "SPEC-TYPE", .error, file, pair.keyPosition, fieldPath,
+                    "\"\(pair.key)\" is not a field name: letters, digits and _, not starting with a digit, and one "
+                        + "? at the end for an optional field")
+                continue
+            }
             if let first = seen[name] {
                 report(
                     "SPEC-DUPLICATE-KEY", .error, file, pair.keyPosition,

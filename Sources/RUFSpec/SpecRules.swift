@@ -38,6 +38,7 @@ public struct SpecRule: Hashable, Sendable {
             "A transition or default_transition is one of the transitions page's values."),
         .init("SPEC-ERROR-TYPE", .error, "An error's type is TOAST, ERROR or FORM_ERROR."),
         .init("SPEC-TOAST-SEVERITY", .error, "A TOAST error's severity is SUCCESS, ERROR or WARN."),
+        .init("SPEC-RUF-VERSION", .warning, "ruf names the version of the format the kit reads, 1.0."),
         .init("SPEC-VERSIONING", .error, "versioning is semantic or incremental."),
         .init(
             "SPEC-VERSIONING-UNDECLARED", .warning,
@@ -48,6 +49,10 @@ public struct SpecRule: Hashable, Sendable {
                 + "integer for incremental."),
         .init("SPEC-VERSION-REPEAT", .error, "A versions: map does not name the same version twice."),
         .init("SPEC-VERSION-ORDER", .warning, "A versions: map lists its versions in ascending order."),
+        .init(
+            "SPEC-VERSION-IDENTITY", .error,
+            "A versions: entry keeps its construct's identity: a component's rel, an action's type, a metric's rel, "
+                + "type and name."),
         .init("SPEC-META-VERSION", .error, "meta does not declare the reserved version field, which is implicit."),
         .init("SPEC-DUPLICATE-SCREEN", .error, "No screen name is declared twice."),
         .init("SPEC-DUPLICATE-REL", .error, "No two components of one screen share a rel."),
@@ -64,8 +69,8 @@ public struct SpecRule: Hashable, Sendable {
                 + "only."),
         .init(
             "SPEC-NAMED-TYPE", .warning,
-            "A named type is defined somewhere the kit can read; the reference gives no place to define one, so its "
-                + "values cannot be generated or checked."),
+            "In a spec that defines named types (a root types: mapping, which the reference does not have), every "
+                + "named type it uses is among them."),
     ]
 
     init(_ id: String, _ severity: SpecProblem.Severity, _ summary: String) {

@@ -7,9 +7,13 @@ extension SpecType {
     /// Strings are short words, numbers mostly integers, lists and records hold up to four items, and an optional
     /// field is left out as its simplest form. A named type, whose shape the spec cannot give, is an object with
     /// only an `id`, drawn from a few values so that items of a list collide by `id` (as MATCH needs).
-    public var values: Gen<JSONValue> { generator() }
+    public var values: Gen<JSONValue> { generator(types: [:], depth: 0) }
 
-    private func generator() -> Gen<JSONValue> {
+    /// Values of this type with the named types the spec defines (a root `types:`) generated from their definitions;
+    /// a named type nested deeper than a few levels (a recursive definition) is an object with only an `id`.
+    public func values(types: [String: SpecType]) -> Gen<JSONValue> { generator(types: types, depth: 0) }
+
+    private func generator(types: [String: SpecType], depth: Int) -> Gen<JSONValue> {
         switch self {
         case .string:
             return Gen.string(from: Array("abcdefghijklmnopqrstuvwxyz"), length: 0...8).map { .string($0) }
@@ -21,14 +25,15 @@ extension SpecType {
         case .boolean:
             return Gen.bool.map { .bool($0) }
         case .array(let element):
-            let item = element.generator()
+            let item = element.generator(types: types, depth: depth + 1)
             return item.array(count: 0...4).map { .array($0) }
-        case .named:
+        case .named(let name):
+            if let defined = types[name], depth < 6 { return defined.generator(types: types, depth: depth + 1) }
             return Gen.element(of: ["a", "b", "c", "d"]).map { .object([("id", .string($0))]) }
         case .literals(let values):
             return values.isEmpty ? .constant(.string("")) : Gen.element(of: values).map { .string($0) }
         case .record(let value):
-            let entry = zip(SpecType.string.generator(), value.generator())
+            let entry = zip(SpecType.string.generator(types: types, depth: depth + 1), value.generator(types: types, depth: depth + 1))
             return entry.array(count: 0...4).map { entries in
                 var seen: Set<String> = []
                 var pairs: [(key: String, value: JSONValue)] = []
@@ -40,7 +45,7 @@ extension SpecType {
             }
         case .object(let fields):
             let parts = fields.map { field -> Gen<(key: String, value: JSONValue)?> in
-                let value = field.type.generator()
+                let value = field.type.generator(types: types, depth: depth + 1)
                 guard field.isOptional else { return value.map { (field.name, $0) } }
                 return Gen.bool.flatMap { present in
                     present ? value.map { (field.name, $0) } : .constant(nil)

@@ -4,7 +4,7 @@ import Testing
 import FlowCheckCommands
 
 let shopSpec = repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
-let splitSpec = repository.appendingPathComponent("Corpus/specs/split/shop.ruf.yaml").path
+let splitSpec = repository.appendingPathComponent("Corpus/specs/split/app.ruf.yaml").path
 
 /// A spec whose checkout uses behavior REPLACE (line 247), as the reference's own example does.
 func replaceSpec(in folder: URL) throws -> String {
@@ -29,7 +29,7 @@ struct SpecCommandTests {
                     + "not among CART's flows (its flows: CHECKOUT) [SPEC-FLOW]"))
         #expect(
             single.out.contains(
-                "7 screens, 8 components, 14 actions, 15 navigations, 5 metrics, 7 versions; 0 errors, 4 warnings"))
+                "7 screens, 8 components, 14 actions, 15 navigations, 5 metrics, 7 versions; 0 errors, 2 warnings"))
         let split = flowcheck("lint", splitSpec)
         #expect(split.code == .success)
         #expect(split.out.contains("split/screens/sign_in.ruf.yaml:30:17: warning: screens.SIGN_IN.actions[1]"))
@@ -167,23 +167,35 @@ struct SpecCommandTests {
             "the conforming sample rejects the spec's invalid directive, as the model does")
     }
 
-    @Test("run --spec says why a spec cannot be read (missing, not YAML), and only a readable one declares no screens")
+    @Test("run --spec refuses a spec it cannot read whole (missing, not YAML, the former mapping form), with why")
     func unreadableSpec() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("broken.yaml"), empty = folder.appendingPathComponent("empty.yaml")
+        let old = folder.appendingPathComponent("old.yaml")
         try Data("ruf: 1\nscreens:\n  A: [\n".utf8).write(to: broken)
-        try Data("ruf: 1\nscreens: {}\n".utf8).write(to: empty)
+        try Data("ruf: \"1.0\"\nscreens: {}\n".utf8).write(to: empty)
+        try Data("ruf: \"1.0\"\nscreens:\n  A:\n    components: []\n    actions:\n      go: { type: tap }\n".utf8)
+            .write(to: old)
         let cases = [
-            (broken.path, "cannot be read: broken.yaml:3:7: error: expected ',' or ']'"),
-            (folder.appendingPathComponent("nope.yaml").path, "cannot be read: nope.yaml:1:1: error: the file"),
+            (broken.path, "cannot be read whole: \(broken.path):3:7: expected ',' or ']'"),
+            (folder.appendingPathComponent("nope.yaml").path, "does not exist; give the spec's root file"),
             (empty.path, "declares no screens"),
+            (old.path, "cannot be read whole: \(old.path):6:7: screens.A.actions: actions must be a list of entries"),
         ]
         for (path, message) in cases {
             let (code, _, err) = flowcheck("run", "--sut", "builtin:sample", "--spec", path, "--no-html")
             #expect(code == .usage)
             #expect(err.hasPrefix("error: --spec \(path) \(message)"), "\(err)")
         }
+    }
+
+    @Test("run --spec FOLDER reads its app.ruf.yaml, as lint does")
+    func specFolder() {
+        let run = flowcheck(
+            "run", "--sut", "builtin:sample", "--spec", repository.appendingPathComponent("Corpus/specs/split").path,
+            "--suite", "navigation", "--runs", "20", "--no-html")
+        #expect(run.out.contains("navigations exercised"), "\(run.out)\(run.err)")
     }
 }
 

@@ -46,6 +46,7 @@ let lintCases: [LintCase] = [
         clean: [("type: TOAST\n            severity: ERROR", "type: ERROR")]),
     LintCase(rule: "SPEC-TOAST-SEVERITY", trigger: [("severity: ERROR", "severity: INFO")],
         clean: [("severity: ERROR", "severity: WARN")]),
+    LintCase(rule: "SPEC-RUF-VERSION", trigger: [("ruf: \"1.0\"", "ruf: \"7\"")], clean: [("ruf: \"1.0\"", "ruf: '1.0'")]),
     LintCase(rule: "SPEC-VERSIONING", trigger: [("versioning: semantic", "versioning: calendar")], clean: []),
     LintCase(rule: "SPEC-VERSIONING-UNDECLARED", trigger: [("versioning: semantic\n", "")], clean: []),
     LintCase(rule: "SPEC-VERSION-FORMAT", trigger: [("\"1.5.0\":", "\"1.5\":")],
@@ -54,6 +55,8 @@ let lintCases: [LintCase] = [
         clean: [("\"1.5.0\":", "\"1.0.01\":")]),
     LintCase(rule: "SPEC-VERSION-ORDER", trigger: [("\"1.0.0\":", "\"1.9.0\":")],
         clean: [("\"1.0.0\":", "\"1.4.0\":")]),
+    LintCase(rule: "SPEC-VERSION-IDENTITY", trigger: [("\"1.0.0\":\n", "\"1.0.0\":\n            type: OPENED\n")],
+        clean: [("\"1.0.0\":\n", "\"1.0.0\":\n            type: OPEN\n")]),
     LintCase(rule: "SPEC-META-VERSION", trigger: [("  token?: string", "  token?: string\n  version: number")],
         clean: [("  token?: string", "  token?: string\n  versionName: string")]),
     LintCase(rule: "SPEC-DUPLICATE-SCREEN", trigger: [(detail, detail + detail)],
@@ -71,7 +74,9 @@ let lintCases: [LintCase] = [
             ("  DETAIL:\n    flows: [MAIN]", "  DETAIL:\n    flows: [MAIN, SIDE]")]),
     LintCase(rule: "SPEC-MERGE-LIST", trigger: [("items: string[]", "items: string")],
         clean: [("items: string[]", "items: Record<string, number[]>")]),
-    LintCase(rule: "SPEC-NAMED-TYPE", trigger: [("items: string[]", "items: Item[]")], clean: []),
+    LintCase(rule: "SPEC-NAMED-TYPE",
+        trigger: [("items: string[]", "items: Item[]"), ("meta:\n", "types:\n  Other: { id: string }\nmeta:\n")],
+        clean: [("items: string[]", "items: Item[]"), ("meta:\n", "types:\n  Item: { id: string }\nmeta:\n")]),
 ]
 
 @Suite("Lint rules of the RUF spec reference")

@@ -150,9 +150,7 @@ struct ReferenceExampleTests {
         let findings = SpecLinter.lint(read).map { "\($0.rule) \($0.location.line) \($0.path)" }
         #expect(
             findings == [
-                "SPEC-NAMED-TYPE 7 meta.cart.items",
-                "SPEC-VERSION-FORMAT 16 meta.versions.1",
-                "SPEC-NAMED-TYPE 59 screens.PRODUCT.components[1].behaviors[0].payload.items",
+                "SPEC-VERSION-FORMAT 16 meta.versions[\"1\"]",
                 "SPEC-BEHAVIOR 98 screens.PRODUCT.actions[1].navigates_to[0].flow.behavior",
                 "SPEC-SCREEN 99 screens.PRODUCT.actions[1].navigates_to[1].screen",
             ], "\(findings)")

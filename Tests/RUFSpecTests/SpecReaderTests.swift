@@ -41,12 +41,12 @@ struct SpecReaderTests {
 
     @Test("The split sample reads to the same screens, navigations and counts as the single file")
     func splitAcrossFiles() {
-        let single = sample("shop.ruf.yaml"), split = sample("split/shop.ruf.yaml")
+        let single = sample("shop.ruf.yaml"), split = sample("split/app.ruf.yaml")
         #expect(split.counts == single.counts)
         #expect(split.screens.map(\.name) == single.screens.map(\.name))
         #expect(split.navigations.map(\.action) == single.navigations.map(\.action))
         #expect(split.navigations.map { $0.screen?.value } == single.navigations.map { $0.screen?.value })
-        #expect(split.screens[0].location.file == "split/shop.ruf.yaml")
+        #expect(split.screens[0].location.file == "split/app.ruf.yaml")
         #expect(split.screens[0].components[1].location.file == "split/screens/home.ruf.yaml")
         #expect(SpecLinter.lint(split).map(\.rule) == SpecLinter.lint(single).map(\.rule))
     }
@@ -139,5 +139,25 @@ struct SpecReaderTests {
         #expect(actions("1.2.0+7") == ["PRODUCT.ADD_TO_CART@1.9.0", "CHECKOUT.PLACE_ORDER@2.1.9"])
         #expect(actions("2.1.9") == ["PRODUCT.ADD_TO_CART", "CHECKOUT.PLACE_ORDER@2.1.9"])
         #expect(actions("2.2.1") == ["PRODUCT.ADD_TO_CART", "CHECKOUT.PLACE_ORDER"])
+    }
+
+    @Test("A trial's findings: one entry without its dash, a shared action named twice, paths, field names")
+    func trialFindings() throws {
+        let dashless = SpecLinter.lint(
+            edited([("navigates_to:\n          - screen: DETAIL", "navigates_to:\n            screen: DETAIL")]))
+        #expect(dashless.contains { $0.rule == "SPEC-KIND" && $0.message.contains("a single entry written without its \"- \"") })
+        let twice = SpecLinter.lint(edited([(detail, detail + "      - $ref: '#/shared/actions/go_home'\n")]))
+        let duplicate = try #require(twice.first { $0.rule == "SPEC-DUPLICATE-ACTION" })
+        #expect(duplicate.path == "screens.DETAIL.actions[1]" && duplicate.location.line == 65, "\(duplicate)")
+        #expect(duplicate.message.contains("(first at line 64)"))
+        let names = SpecLinter.lint(edited([("  token?: string", "  token?: string\n  k??: string\n  \"l m\": string")]))
+        #expect(names.filter { $0.rule == "SPEC-TYPE" }.map(\.path) == ["meta[\"k??\"]", "meta[\"l m\"]"])
+        let versions = SpecLinter.lint(edited([("\"1.5.0\":", "\"010\":")]))
+        #expect(versions.contains { $0.path == "screens.HOME.actions[0].versions[\"010\"]" })
+        let duplicateScreen = SpecLinter.lint(edited([(detail, detail + detail)])).map(\.rule)
+        #expect(duplicateScreen.contains("SPEC-DUPLICATE-SCREEN") && !duplicateScreen.contains("SPEC-DUPLICATE-KEY"))
+        #expect(edited([(detail, detail + detail)]).counts.screens == 2)
+        let badStrategy = SpecLinter.lint(edited([("mergeStrategy: APPEND", "mergeStrategy: NOPE"), ("items: string[]", "items: string")]))
+        #expect(badStrategy.map(\.rule).contains("SPEC-MERGE-STRATEGY") && !badStrategy.map(\.rule).contains("SPEC-MERGE-LIST"))
     }
 }

@@ -62,6 +62,8 @@ package struct ClientApp: Hashable, Sendable {
     package var fromSpec = false
     /// The SessionMeta shape.
     package var meta: SpecType
+    /// The named types the spec defines (a root `types:`), from which their values are generated.
+    package var types: [String: SpecType] = [:]
 
     /// The screen called `name`.
     package func screen(_ name: String) -> Screen? { screens.first { $0.name == name } }
@@ -108,6 +110,7 @@ package struct ClientApp: Hashable, Sendable {
         }
         self.screens = screens
         meta = spec.meta?.shape ?? .object([])
+        types = spec.types ?? [:]
         fromSpec = true
     }
 

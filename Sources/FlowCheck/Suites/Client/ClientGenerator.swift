@@ -324,14 +324,14 @@ struct ClientGenerator {
         for _ in 0..<count {
             let field = try pick(source, fields)
             guard !pairs.contains(where: { $0.key == field.name }) else { continue }
-            pairs.append((field.name, try field.type.values.run(source)))
+            pairs.append((field.name, try field.type.values(types: app.types).run(source)))
         }
         return .object(pairs)
     }
 
     private func value(_ source: ChoiceSource, _ type: SpecType?) throws(ChoiceSource.Stop) -> JSONValue? {
         guard let type else { return nil }
-        return try type.values.run(source)
+        return try type.values(types: app.types).run(source)
     }
 
     private func pick<T>(_ source: ChoiceSource, _ items: [T]) throws(ChoiceSource.Stop) -> T {

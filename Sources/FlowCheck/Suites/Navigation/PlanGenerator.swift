@@ -291,8 +291,11 @@ package struct PlanGenerator: Sendable {
             if let fixed { mode = fixed } else { mode = try pickMode(source) }
             switch mode {
             case .push, .replace, .reset, .present:
-                // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec).
-                if let spec, capabilities.flows, !spec.navigations.isEmpty, !(try source.drawBool(probability: 0.15)) {
+                // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec);
+                // a spec with few of them leaves more room to the others, or the rest of the rules would go unexercised.
+                if let spec, capabilities.flows, !spec.navigations.isEmpty,
+                    !(try source.drawBool(probability: max(0.15, 0.5 / Double(spec.navigations.count))))
+                {
                     let navigation = spec.navigations[Int(try source.draw(upTo: UInt64(spec.navigations.count - 1)))]
                     chosen?.label = navigation.label
                     return Directive(
