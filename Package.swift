@@ -49,7 +49,7 @@ let package = Package(
             name: "FlowCheckGating",
             dependencies: [
                 "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus",
-                "NavigationModel", "RUFSpec",
+                "NavigationModel", "RUFClientModel", "RUFSpec",
             ],
             swiftSettings: strict
         ),

@@ -4,6 +4,7 @@ import FlowCheckCore
 import FlowCheckRecords
 import FlowSchema
 import NavigationModel
+import RUFClientModel
 
 /// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
 /// which seeds, and the decision.
@@ -171,6 +172,12 @@ public struct Certificate: Codable, Hashable, Sendable {
         if capabilities.suites.contains(.decoding) {
             lines.append("component types: " + list(capabilities.componentTypes))
             lines.append("content migrations (versions 1 to 7): " + (capabilities.migrations ? "yes" : "no"))
+        }
+        if capabilities.suites.contains(.client) {
+            lines.append("merge strategies: " + list(capabilities.mergeStrategies))
+            lines.append("metrics: " + (capabilities.metrics ? "yes" : "no"))
+            lines.append("optimistic component updates: " + (capabilities.optimisticComponents ? "yes" : "no"))
+            lines.append("action queue: " + capabilities.actionQueue.rawValue)
         }
         return lines
     }
