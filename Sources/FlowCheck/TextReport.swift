@@ -60,7 +60,8 @@ public enum TextReport {
         }) {
             lines += [
                 "",
-                "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base.",
+                "Stacks are written bottom first, the top last: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's"
+                    + " base; in diffs one entry a line.",
             ]
         }
         if let spec = result.header.spec {
