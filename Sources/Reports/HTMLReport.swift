@@ -27,11 +27,11 @@ public enum HTMLReport {
         html.append(banner(record))
         html.append(summary(record))
         let groups = HTMLStoryboard.palette(record.failures)
-        if record.failures.contains(where: { HTMLStoryboard.hasStacks($0.storyboard) }) {
-            html.append(HTMLStoryboard.legend)
-        }
+        // The legend goes under the first storyboard with stacks, where they are first read, so that it does not
+        // push the first failure down.
+        let legendAt = record.failures.firstIndex { HTMLStoryboard.hasStacks($0.storyboard) }
         for (index, failure) in record.failures.enumerated() {
-            html.append(HTMLStoryboard.section(failure, number: index + 1, groups: groups))
+            html.append(HTMLStoryboard.section(failure, number: index + 1, groups: groups, legend: index == legendAt))
         }
         for (index, error) in record.errors.enumerated() {
             html.append(
@@ -92,8 +92,16 @@ public enum HTMLReport {
             )
         }
         if !items.isEmpty {
+            // Beyond a screenful the rest fold away, so that the first failure still starts on the first screen.
+            let shown = items.count > 6 ? 5 : items.count
+            var list = "<ol>\(items.prefix(shown).joined())</ol>"
+            if shown < items.count {
+                list +=
+                    "<details><summary>\(counted(items.count - shown, "more failure"))</summary>"
+                    + "<ol start=\"\(shown + 1)\">\(items.dropFirst(shown).joined())</ol></details>"
+            }
             let count = counted(items.count, "failure")
-            return "<nav class=\"summary\" aria-label=\"Failures\"><h2>\(count)</h2><ol>\(items.joined())</ol></nav>"
+            return "<nav class=\"summary\" aria-label=\"Failures\"><h2>\(count)</h2>\(list)</nav>"
         }
         return "<nav class=\"summary\" aria-label=\"Summary\">\(certified(record))</nav>"
     }

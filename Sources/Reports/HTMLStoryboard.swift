@@ -4,7 +4,7 @@ import FlowCheckRecords
 
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
 package enum HTMLStoryboard {
-    static func section(_ failure: FailureRecord, number: Int, groups: [String: Int]) -> String {
+    static func section(_ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false) -> String {
         let escape = HTMLReport.escape
         var out =
             #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))</h2>"#
@@ -34,15 +34,16 @@ package enum HTMLStoryboard {
             out += "</tr>"
         }
         if let breakdown = failure.breakdown {
-            out += "</table><h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
+            out += "</table>" + (legend ? self.legend : "")
+            out += "<h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
             if !breakdown.stderrTail.isEmpty {
                 out +=
                     "<h3>Its standard error ended with</h3><pre class=\"stderr\">"
                     + escape(breakdown.stderrTail.joined(separator: "\n")) + "</pre>"
             }
         } else {
-            out +=
-                "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+            out += "</table>" + (legend ? self.legend : "")
+            out += "<h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
         }
         for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
         if !failure.violations.isEmpty {

@@ -22,7 +22,7 @@ extension HTMLReport {
         h1{margin:0;font-size:28px}h2{margin-top:28px;border-bottom:1px solid #ddd;padding-bottom:4px}
         h3{margin-bottom:6px}
         nav.summary h2{margin-top:8px;font-size:19px}nav.summary ol,nav.summary ul{margin:6px 0;padding-left:24px}
-        nav.summary li{margin:2px 0}
+        nav.summary li{margin:2px 0}nav.summary details summary{cursor:pointer;margin-left:6px}
         code.rule,span.rule{white-space:nowrap}
         .scroll{overflow-x:auto;max-width:100%}table.rules{min-width:640px}
         table{border-collapse:collapse;margin:8px 0;font-size:14px}
