@@ -71,8 +71,9 @@ final class ExpectConformanceXCTestTests: XCTestCase {
         capturing = false
         XCTAssertEqual(result?.verdict.overall, .divergent)
         XCTAssertEqual(captured.count, 1)
-        XCTAssertTrue(
-            captured.first?.hasPrefix("failed - navigation: NAV-POP-TO broken at step 0 of 1\n") == true, captured.first ?? "")
+        // XCTest writes `failed - ` before the message; the message's first line is the headline.
+        let first = captured.first ?? ""
+        XCTAssertTrue(first.hasPrefix("failed - navigation: NAV-POP-TO broken at step 0 of 1\n"), first)
         XCTAssertTrue(captured.first?.contains("Replay: expectConformance(") == true)
     }
 

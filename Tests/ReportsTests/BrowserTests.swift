@@ -165,8 +165,8 @@ struct BrowserTests {
                 let top = try #require(metrics.firstFailureTop, "\(name): no failure section")
                 #expect(
                     top < metrics.innerHeight,
-                    "\(name) at \(width) px: the first failure starts at \(top) px, below the first screen (\(metrics.innerHeight) px)"
-                )
+                    "\(name) at \(width) px: the first failure starts at \(top) px, below the first screen "
+                        + "(\(metrics.innerHeight) px)")
             }
         }
     }
