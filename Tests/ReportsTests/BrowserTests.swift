@@ -163,10 +163,8 @@ struct BrowserTests {
                 #expect(metrics.firstFailureTop == nil)
             } else {
                 let top = try #require(metrics.firstFailureTop, "\(name): no failure section")
-                #expect(
-                    top < metrics.innerHeight,
-                    "\(name) at \(width) px: the first failure starts at \(top) px, below the first screen "
-                        + "(\(metrics.innerHeight) px)")
+                let placed = "the first failure starts at \(top) px, below the first screen (\(metrics.innerHeight) px)"
+                #expect(top < metrics.innerHeight, "\(name) at \(width) px: \(placed)")
             }
         }
     }
