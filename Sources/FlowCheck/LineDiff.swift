@@ -28,18 +28,39 @@ enum LineDiff {
         return result
     }
 
-    static func render(old: [String], new: [String], context: Int) -> String {
+    /// The diff as text: `-` and `+` lines, unchanged runs longer than `context` lines on each side collapsed. Where a
+    /// change removes as many lines as it adds, `annotate` may say how each pair differs, after the added line.
+    static func render(
+        old: [String], new: [String], context: Int, annotate: (String, String) -> String? = { _, _ in nil }
+    ) -> String {
         let diff = lines(old: old, new: new)
         var output: [String] = []
         var index = 0
         while index < diff.count {
             guard case .same = diff[index] else {
-                switch diff[index] {
-                case .removed(let text): output.append("- " + text)
-                case .added(let text): output.append("+ " + text)
-                case .same: break
+                var end = index
+                var removed: [String] = [], added: [String] = []
+                while end < diff.count {
+                    if case .removed(let text) = diff[end] {
+                        removed.append(text)
+                    } else if case .added(let text) = diff[end] {
+                        added.append(text)
+                    } else {
+                        break
+                    }
+                    end += 1
                 }
-                index += 1
+                var pairs = removed.count == added.count ? Array(zip(removed, added)) : []
+                for line in diff[index..<end] {
+                    switch line {
+                    case .removed(let text): output.append("- " + text)
+                    case .added(let text):
+                        let note = pairs.isEmpty ? nil : annotate(pairs.removeFirst().0, text)
+                        output.append("+ " + text + (note.map { "   ← " + $0 } ?? ""))
+                    case .same: break
+                    }
+                }
+                index = end
                 continue
             }
             var end = index

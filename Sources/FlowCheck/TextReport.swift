@@ -60,7 +60,8 @@ public enum TextReport {
         }) {
             lines += [
                 "",
-                "Stacks are written bottom first: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's base.",
+                "Stacks are written bottom first, the top last: SCREEN(FLOW), * marks a flow root, ^ a presented (modal) layer's"
+                    + " base; in diffs one entry a line.",
             ]
         }
         if let spec = result.header.spec {
@@ -87,6 +88,33 @@ public enum TextReport {
         lines += ["", "Verdict: \(result.verdict.sentence)"]
         // Screen names, replies and messages come from the implementation: no escape sequence reaches a terminal.
         return VisibleText.escapingControls(lines.joined(separator: "\n"))
+    }
+
+    /// The one line a test framework shows first for a run that did not conform: the suite, the rules and the step of
+    /// its first failure (`navigation: NAV-PUSH-REMOVE-PREVIOUS broken at step 0 of 1`), and how many more there are.
+    public static func headline(_ result: RunRecord) -> String {
+        let problems = result.failures.count + result.errors.count
+        let more = problems > 1 ? " (and \(counted(problems - 1, "more failure")))" : ""
+        if let failure = result.failures.first {
+            return VisibleText.line(headline(failure) + more)
+        }
+        if let error = result.errors.first {
+            return VisibleText.line("\(error.suite): the implementation could not be run to the end" + more)
+        }
+        return VisibleText.line(result.verdict.sentence)
+    }
+
+    /// `navigation: NAV-POP-TO broken at step 0 of 1`, `decoding: DEC-UNKNOWN-TYPE broken by a document of 3 nodes`.
+    static func headline(_ failure: FailureRecord) -> String {
+        guard failure.breakdown == nil, !failure.rules.isEmpty else {
+            return "\(failure.suite): \(failure.description)"
+        }
+        let rules = failure.ruleIDs.joined(separator: ", ")
+        if failure.size.unit == .step, failure.divergedAt.hasPrefix("step ") {
+            return "\(failure.suite): \(rules) broken at \(failure.divergedAt) of \(failure.size.value)"
+        }
+        let input = failure.size.unit.rawValue == "node" ? "a document of \(failure.size)" : "\(failure.size)"
+        return "\(failure.suite): \(rules) broken by \(input)"
     }
 
     /// One failure: what diverged, its size, the rules, the minimal input, the diff and the replay line.

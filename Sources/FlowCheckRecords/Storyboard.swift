@@ -113,17 +113,20 @@ public struct Storyboard: Hashable, Codable, Sendable {
     /// A block shown above the table, such as the minimal document, with its title.
     public var preface: Preface?
 
-    /// A titled block of preformatted text.
+    /// A titled block of preformatted text, such as the exact text a decoder received, and a formatted view of it.
     public struct Preface: Hashable, Codable, Sendable {
         /// The block's title, such as `Minimal document`.
         public var title: String
-        /// The text.
+        /// The text, exactly as the implementation received it.
         public var text: String
+        /// The same text laid out for reading (JSON indented), shown beside the exact text; `nil` for none.
+        public var formatted: String?
 
         /// Creates a preface.
-        public init(title: String, text: String) {
+        public init(title: String, text: String, formatted: String? = nil) {
             self.title = title
             self.text = text
+            self.formatted = formatted
         }
     }
 

@@ -9,6 +9,9 @@ import PropertyTestingTestSupport
 /// Runs every declared suite against `implementation` and fails the current test, in Swift Testing or
 /// XCTest alike, with the full report when the implementation is not conforming.
 ///
+/// The failure's first line names the suite, the rules and the step of the first failure
+/// (`navigation: NAV-PUSH-REMOVE-PREVIOUS broken at step 0 of 1`); the report follows it.
+///
 /// ```swift
 /// @Test func certifiesMyNavigator() {
 ///     expectConformance(MyNavigatorAdapter(), seed: 42)
@@ -34,8 +37,8 @@ public func expectConformance(
     if let spec {
         do { plan = try SpecPlanning.plan(spec).plan } catch {
             recordFailure(
-                "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line,
-                column: column)
+                "", headline: "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath,
+                line: line, column: column)
             return nil
         }
     }
@@ -46,12 +49,14 @@ public func expectConformance(
         result = try ConformanceRunner(implementation: implementation, options: options).run()
     } catch {
         recordFailure(
-            "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath, line: line,
-            column: column)
+            "", headline: "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath,
+            line: line, column: column)
         return nil
     }
     if !result.verdict.passed {
-        recordFailure(TextReport.render(result), fileID: fileID, filePath: filePath, line: line, column: column)
+        recordFailure(
+            TextReport.render(result), headline: TextReport.headline(result), fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
     return result
 }

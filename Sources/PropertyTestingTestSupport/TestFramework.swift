@@ -43,15 +43,26 @@ public func expectPasses(
 }
 
 /// Records a failure in the framework that runs the current test.
+///
+/// With a `headline`, the failure's first line is that sentence (such as the rule broken and where), and `message`
+/// follows it. Swift Testing puts only an error's description on an issue's first line, so the headline is recorded
+/// as one: it reads `Caught error: <headline>`, never the generic `Issue recorded`.
 public func recordFailure(
-    _ message: String,
+    _ message: String, headline: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     switch TestFramework.current {
     case .swiftTesting:
         let location = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
-        Issue.record(Comment(rawValue: message), sourceLocation: location)
+        if let headline {
+            let comment = message.isEmpty ? nil : Comment(rawValue: message)
+            Issue.record(FailureHeadline(description: headline), comment, sourceLocation: location)
+        } else {
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+        }
     case .xcTest:
-        XCTFail(message, file: filePath, line: line)
+        XCTFail(
+            [headline, message].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n"), file: filePath,
+            line: line)
     }
 }

@@ -3,11 +3,11 @@ import FlowCheckCore
 import FlowCheckRecords
 
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
-enum HTMLStoryboard {
-    static func section(_ failure: FailureRecord, number: Int, groups: [String: Int]) -> String {
+package enum HTMLStoryboard {
+    static func section(_ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false) -> String {
         let escape = HTMLReport.escape
         var out =
-            #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(escape(failure.description))</h2>"#
+            #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))</h2>"#
         out +=
             "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
             + "\(failure.oneMinimal ? ", 1-minimal" : "")"
@@ -15,30 +15,35 @@ enum HTMLStoryboard {
             + "</p><ul class=\"rules\">"
         for rule in failure.rules {
             out +=
-                "<li><code>\(escape(rule.id))</code> (\(rule.level.rawValue.uppercased())) \(escape(rule.summary))</li>"
+                "<li><code class=\"rule\">\(escape(rule.id))</code> (\(rule.level.rawValue.uppercased())) \(escape(rule.summary))</li>"
         }
         out += "</ul>"
         let board = failure.storyboard
-        if let preface = board.preface {
-            out += "<h3>\(escape(preface.title))</h3><pre class=\"document\">\(escape(preface.text))</pre>"
-        }
+        if let preface = board.preface { out += self.preface(preface) }
         out += "<table class=\"storyboard\"><tr>" + board.columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>"
         for row in board.rows {
             out +=
-                "<tr class=\"\(row.diverged ? "diverged" : "")\"><td>\(escape(row.label))\(row.diverged ? "<br><strong>diverged</strong>" : "")</td>"
-            for cell in row.cells { out += self.cell(cell, groups: groups) }
+                "<tr class=\"\(row.diverged ? "diverged" : "")\"><td class=\"label\">\(escape(row.label))\(row.diverged ? "<br><strong>diverged</strong>" : "")</td>"
+            // On a narrow screen the cells stack, each under its column's heading.
+            var column = 1
+            for cell in row.cells {
+                let headings = board.columns.dropFirst(column).prefix(cell.span).filter { !$0.isEmpty }
+                out += self.cell(cell, label: headings.joined(separator: " · "), groups: groups)
+                column += cell.span
+            }
             out += "</tr>"
         }
         if let breakdown = failure.breakdown {
-            out += "</table><h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
+            out += "</table>" + (legend ? self.legend : "")
+            out += "<h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
             if !breakdown.stderrTail.isEmpty {
                 out +=
                     "<h3>Its standard error ended with</h3><pre class=\"stderr\">"
                     + escape(breakdown.stderrTail.joined(separator: "\n")) + "</pre>"
             }
         } else {
-            out +=
-                "</table><h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+            out += "</table>" + (legend ? self.legend : "")
+            out += "<h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
         }
         for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
         if !failure.violations.isEmpty {
@@ -49,9 +54,23 @@ enum HTMLStoryboard {
         return out
     }
 
-    static func cell(_ cell: Storyboard.Cell, groups: [String: Int]) -> String {
+    /// The text exactly as the implementation received it, and beside it (below, on a narrow screen) a formatted view.
+    static func preface(_ preface: Storyboard.Preface) -> String {
         let escape = HTMLReport.escape
-        var out = cell.span > 1 ? "<td colspan=\"\(cell.span)\">" : "<td>"
+        guard let formatted = preface.formatted else {
+            return "<h3>\(escape(preface.title))</h3><pre class=\"document\">\(escape(preface.text))</pre>"
+        }
+        return
+            "<h3>\(escape(preface.title))</h3><div class=\"preface\"><figure><figcaption>Exact text "
+            + "(\(counted(preface.text.utf8.count, "byte")); long lines wrap, nothing is added)</figcaption>"
+            + "<pre class=\"document exact\">\(escape(preface.text))</pre></figure>"
+            + "<figure><figcaption>Formatted</figcaption><pre class=\"document\">\(escape(formatted))</pre></figure></div>"
+    }
+
+    static func cell(_ cell: Storyboard.Cell, label: String, groups: [String: Int]) -> String {
+        let escape = HTMLReport.escape
+        let data = label.isEmpty ? "" : " data-label=\"\(escape(label))\""
+        var out = cell.span > 1 ? "<td colspan=\"\(cell.span)\"\(data)>" : "<td\(data)>"
         if let note = cell.note {
             out += "<div class=\"outcome\(cell.alert ? " rejected" : "")\">\(escape(note))</div>"
         }
@@ -88,15 +107,76 @@ enum HTMLStoryboard {
         return out + "</div>"
     }
 
-    /// A diff with its removed and added lines coloured.
-    static func diffBlock(_ diff: String) -> String {
+    /// A diff with its removed and added lines coloured. Where a change removes as many lines as it adds, each pair
+    /// has the part that differs marked, since one character (a `*`) is easy to miss.
+    package static func diffBlock(_ diff: String) -> String {
+        let lines = diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var marks: [Int: Range<Int>] = [:]
+        var index = 0
+        while index < lines.count {
+            var end = index
+            while end < lines.count, lines[end].hasPrefix("-") || lines[end].hasPrefix("+") { end += 1 }
+            let removed = (index..<end).filter { lines[$0].hasPrefix("-") }
+            let added = (index..<end).filter { lines[$0].hasPrefix("+") }
+            if removed.count == added.count {
+                for (old, new) in zip(removed, added) {
+                    let (a, b) = differing(body(lines[old]), body(lines[new]))
+                    marks[old] = a
+                    marks[new] = b
+                }
+            }
+            index = max(end, index + 1)
+        }
         var out = "<pre class=\"diff\">"
-        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (number, line) in lines.enumerated() {
             let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
-            out += "<span class=\"\(kind)\">\(HTMLReport.escape(String(line)))</span>\n"
+            var text = HTMLReport.escape(line)
+            if let range = marks[number], !range.isEmpty {
+                let characters = Array(line)
+                text =
+                    HTMLReport.escape(String(characters[..<range.lowerBound])) + "<mark>"
+                    + HTMLReport.escape(String(characters[range])) + "</mark>"
+                    + HTMLReport.escape(String(characters[range.upperBound...]))
+            }
+            out += "<span class=\"\(kind)\">\(text)</span>\n"
         }
         return out + "</pre>"
     }
+
+    /// A diff line without the note the text diff puts after it (`   ← only the flow root differs`).
+    static func body(_ line: String) -> [Character] {
+        Array(line.range(of: "   ← ").map { String(line[..<$0.lowerBound]) } ?? line)
+    }
+
+    /// The characters of each line between their common prefix and suffix (the sign in column 0 excluded).
+    static func differing(_ a: [Character], _ b: [Character]) -> (Range<Int>, Range<Int>) {
+        var prefix = 1
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        return (prefix..<(a.count - suffix), prefix..<(b.count - suffix))
+    }
+
+    /// Whether any cell holds a stack picture, which the legend explains.
+    static func hasStacks(_ board: Storyboard) -> Bool {
+        board.rows.contains { $0.cells.contains { $0.stack != nil } }
+    }
+
+    /// What the stack pictures' colours and marks mean, on the page rather than only in tooltips; and the same
+    /// stacks in the text notation the terminal report and the docs use.
+    static let legend =
+        #"<p class="legend"><strong>Reading the stacks:</strong> "#
+        + #"<span>bottom first, so <b>the top of the stack is the last card</b></span> "#
+        + #"<span><span class="entry flow-0">CART<small>CHECKOUT</small></span> a screen and its flow, one colour per "#
+        + #"flow (<span class="entry no-flow">HOME</span> grey: no flow)</span> "#
+        + #"<span><b class="root">★</b> the flow's root</span> "#
+        + #"<span><span class="layer modal"><span class="entry no-flow">SHEET</span></span> a presented (modal) layer; "#
+        + #"its first card is the layer's base</span> "#
+        + #"<span><span class="pending">pending o3</span> an optimistic change awaiting the server's answer</span> "#
+        + #"<span>In text: <code>[HOME, CART(CHECKOUT)*, ^SHEET]</code>: <code>(FLOW)</code>, <code>*</code> a flow "#
+        + #"root, <code>^</code> a modal base.</span></p>"#
 
     /// A colour per group (flow), by name order, so the same flow has the same colour everywhere in the report.
     static func palette(_ failures: [FailureRecord]) -> [String: Int] {

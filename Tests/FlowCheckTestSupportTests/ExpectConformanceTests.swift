@@ -19,10 +19,12 @@ struct ExpectConformanceSwiftTestingTests {
         withKnownIssue("the mutant is meant to fail") {
             first = expectConformance(SampleNavigator(bug: .startNewWithoutRoot), seed: 2)
         } matching: { issue in
-            issue.comments.contains {
-                $0.rawValue.contains("NAV-PUSH-START-NEW")
-                    && $0.rawValue.contains("Replay: expectConformance(implementation, seed: 2, run: ")
-            }
+            // The first line names the suite, the rule and the step; the full report follows.
+            issue.error.map { "\($0)" } == "navigation: NAV-REPLACE broken at step 0 of 1 (and 1 more failure)"
+                && issue.comments.contains {
+                    $0.rawValue.contains("NAV-PUSH-START-NEW")
+                        && $0.rawValue.contains("Replay: expectConformance(implementation, seed: 2, run: ")
+                }
         }
         let failure = try #require(first?.failures.first { $0.suite == .navigation })
         #expect(failure.replay.hasSuffix(", maxSteps: 30, suites: [.navigation])"), "\(failure.replay)")
@@ -69,7 +71,10 @@ final class ExpectConformanceXCTestTests: XCTestCase {
         capturing = false
         XCTAssertEqual(result?.verdict.overall, .divergent)
         XCTAssertEqual(captured.count, 1)
-        XCTAssertTrue(captured.first?.contains("NAV-POP-TO") == true)
+        // XCTest writes `failed - ` before the message; the message's first line is the headline.
+        let first = captured.first ?? ""
+        XCTAssertTrue(first.hasPrefix("failed - navigation: NAV-POP-TO broken at step 0 of 1\n"), first)
+        XCTAssertTrue(captured.first?.contains("Replay: expectConformance(") == true)
     }
 
     func testConformingPassesTheXCTest() {

@@ -66,9 +66,9 @@ struct ReportRenderingTests {
     func outOfScopeRulesAreNotCertified() throws {
         let html = HTMLReport.render(try Fixtures.input(MarkupImplementation(), seed: 5, suites: [.navigation]))
         for id in ["NAV-RESET", "NAV-PRESENT", "NAV-PUSH-START-NEW", "NAV-FLOWLESS"] {
-            #expect(html.contains("<code>\(id)</code></td><td>not certified</td>"), "\(id)")
+            #expect(html.contains("<code class=\"rule\">\(id)</code></td><td>not certified</td>"), "\(id)")
         }
-        #expect(!html.contains("<code>NAV-RESET</code></td><td>held</td>"))
+        #expect(!html.contains("<code class=\"rule\">NAV-RESET</code></td><td>held</td>"))
     }
 
     @Test("Markdown: an implementation's name, versions, diffs and replay lines cannot break out of their code spans")

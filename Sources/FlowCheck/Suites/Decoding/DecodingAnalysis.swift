@@ -169,8 +169,7 @@ package enum DecodingAnalysis {
                     label: "decoded", diverged: true,
                     cells: [Storyboard.Cell(text: outcomeText(expected), style: .preformatted), implementation])
             ],
-            preface: Storyboard.Preface(
-                title: "Minimal document (pretty-printed; the exact text is in the JSON record)", text: pretty(text)))
+            preface: Storyboard.Preface(title: "Minimal document", text: text, formatted: JSONLayout.indented(text)))
     }
 
     static func input(_ document: GeneratedDocument, originalNodes: Int, originalBytes: Int) -> [String] {
@@ -299,16 +298,6 @@ package enum DecodingAnalysis {
                 ("edges", .array(edges)), ("persistentUI", .object(zones)),
                 ("variables", .array(flow.variables.map { .object([("key", .string($0))]) })),
             ]), sortedKeys: false)
-    }
-
-    /// A document pretty-printed when it is JSON, as it is otherwise.
-    static func pretty(_ text: String) -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(
-                withJSONObject: object,
-                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        else { return text }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// An outcome as pretty JSON, for the storyboard.

@@ -24,18 +24,46 @@ package enum ReplyComparison {
         }
         lines.append("stack:")
         // No indices: an entry that only moved must line up in the diff, not show as removed and added.
-        for entry in reply.state.stack {
-            lines.append(
-                "  \(entry.screen) flow=\(entry.flow ?? "none")\(entry.flowRoot ? " flowRoot" : "") \(entry.presentation.rawValue)"
-            )
-        }
+        for (index, entry) in reply.state.stack.entries.enumerated() { lines.append("  " + notation(entry, at: index)) }
         lines.append("pending: \(reply.state.pendingID ?? "none")")
         return lines
     }
 
+    /// An entry in the kit's one stack notation (`HOME(MAIN)*`, `^CART(CHECKOUT)*`), which the initial stack and the
+    /// reports use too. The notation leaves root and push unwritten, since the position says which it is; an entry
+    /// whose presentation contradicts its position names it, so that no difference the comparison sees is invisible.
+    package static func notation(_ entry: Entry, at index: Int) -> String {
+        let expected: Presentation = index == 0 ? .root : .push
+        guard entry.presentation != expected, entry.presentation != .modal else { return entry.description }
+        return entry.description + " (presentation \(entry.presentation.rawValue))"
+    }
+
     /// A diff in the style of custom-dump: `-` lines are the model's, `+` lines the
-    /// implementation's, and unchanged runs longer than `context` lines on each side collapse.
+    /// implementation's, and unchanged runs longer than `context` lines on each side collapse. An entry that differs
+    /// from the model's in one attribute says which, since one character (a `*`) is easy to miss.
     package static func diff(expected: Reply, actual: Reply, context: Int = 2) -> String {
-        LineDiff.render(old: lines(of: expected), new: lines(of: actual), context: context)
+        let old = lines(of: expected), new = lines(of: actual)
+        var model: [String: Entry] = [:], implementation: [String: Entry] = [:]
+        for (index, entry) in expected.state.stack.entries.enumerated() {
+            model["  " + notation(entry, at: index)] = entry
+        }
+        for (index, entry) in actual.state.stack.entries.enumerated() {
+            implementation["  " + notation(entry, at: index)] = entry
+        }
+        return LineDiff.render(old: old, new: new, context: context) { removed, added in
+            guard let was = model[removed], let now = implementation[added] else { return nil }
+            return difference(was, now)
+        }
+    }
+
+    /// `only the flow root differs`, when exactly one attribute does.
+    static func difference(_ model: Entry, _ implementation: Entry) -> String? {
+        let differing = [
+            ("screen", model.screen != implementation.screen), ("flow", model.flow != implementation.flow),
+            ("flow root", model.flowRoot != implementation.flowRoot),
+            ("presentation", model.presentation != implementation.presentation),
+        ].filter(\.1)
+        guard differing.count == 1 else { return nil }
+        return "only the \(differing[0].0) differs"
     }
 }

@@ -1,0 +1,46 @@
+import Testing
+import FlowCheck
+import FlowCheckCore
+import NavigationModel
+
+@Suite("Reply diffs")
+struct ReplyDiffTests {
+    private func reply(_ entries: [Entry]) -> Reply {
+        Reply(outcome: .applied, state: SessionState(stack: ScreenStack(entries)))
+    }
+
+    @Test("Entries are written in the stack notation of the initial stack, one a line")
+    func notation() {
+        let lines = ReplyComparison.lines(
+            of: reply([
+                Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
+                Entry(screen: "LOGIN", flow: "AUTH", flowRoot: true, presentation: .modal),
+                Entry(screen: "STEP", flow: nil, flowRoot: false, presentation: .push),
+            ]))
+        #expect(lines == ["outcome: applied", "stack:", "  HOME(MAIN)*", "  ^LOGIN(AUTH)*", "  STEP", "pending: none"])
+    }
+
+    @Test("An entry that differs in one attribute says which, after the implementation's line")
+    func oneAttribute() {
+        let home = Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
+        var unmarked = home
+        unmarked.flowRoot = false
+        let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([unmarked]))
+        #expect(diff.contains("-   HOME(MAIN)*\n+   HOME(MAIN)   ← only the flow root differs"), "\(diff)")
+        var moved = home
+        moved.flow = "SHOP"
+        #expect(ReplyComparison.diff(expected: reply([home]), actual: reply([moved])).contains("only the flow differs"))
+        var both = moved
+        both.screen = "CART"
+        #expect(!ReplyComparison.diff(expected: reply([home]), actual: reply([both])).contains("only"))
+    }
+
+    @Test("A presentation that contradicts the entry's position is written out, so the diff never hides it")
+    func presentation() {
+        let home = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
+        var pushed = home
+        pushed.presentation = .push
+        let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([pushed]))
+        #expect(diff.contains("+   HOME (presentation push)   ← only the presentation differs"), "\(diff)")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import FlowCheck
+import FlowCheckRecords
+import Reports
+import SampleImplementations
+
+/// The order and contents of the HTML report that its layout promises: the failure first, what was certified when
+/// nothing failed, the legend, the exact decoding text, rates only for complete runs.
+@Suite("HTML report layout")
+struct ReportLayoutTests {
+    private func position(_ needle: String, in html: String) throws -> String.Index {
+        try #require(html.range(of: needle)?.lowerBound, "\(needle) is missing")
+    }
+
+    @Test("A failing run: verdict, then one summary line per failure linking to it, then the failures, then the rest")
+    func failureFirst() throws {
+        let record = try Fixtures.input(
+            SampleNavigator(bug: .removePreviousTopRun), seed: 7, sut: "builtin:mutant:remove-previous-top-run")
+        let html = HTMLReport.render(record)
+        #expect(record.failures.count > 1)
+        let summary = try position("<nav class=\"summary\"", in: html)
+        let first = try position("<section class=\"failure\" id=\"failure-1\"", in: html)
+        #expect(try position("<header class=\"verdict divergent\"", in: html) < summary)
+        #expect(summary < first)
+        #expect(html.contains("<a class=\"jump\" href=\"#failure-1\">First failure ↓</a>"))
+        for (index, failure) in record.failures.enumerated() {
+            let link = "<li><a href=\"#failure-\(index + 1)\"><code class=\"rule\">\(failure.ruleIDs[0])</code>"
+            #expect(try position(link, in: html) < first, "summary line \(index + 1)")
+            #expect(html.contains("<section class=\"failure\" id=\"failure-\(index + 1)\""))
+        }
+        for later in ["<section id=\"run\">", "<h2>Results by suite</h2>", "<h2>Results by rule</h2>"] {
+            #expect(try position(later, in: html) > first, "\(later)")
+        }
+        // Coverage comes last, collapsed; the legend of the stack pictures is on the page.
+        #expect(html.contains("<details class=\"coverage\"><summary><h2>Coverage</h2></summary>"))
+        let legend = try position("<p class=\"legend\">", in: html)
+        let second = try position("id=\"failure-2\"", in: html)
+        #expect(legend > first && legend < second, "under the first storyboard")
+        #expect(!html.contains("s/s"), "a run that failed spent its time shrinking: no rate")
+    }
+
+    @Test("A conforming run: the summary says what was certified, and the run's rates are in each suite's unit")
+    func certified() throws {
+        let result = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 3)).run()
+        let html = HTMLReport.render(result)
+        #expect(html.contains("<nav class=\"summary\" aria-label=\"Summary\"><h2>Certified</h2>"))
+        #expect(html.contains("<li><strong>navigation</strong> conforming: 400 runs, "))
+        #expect(html.contains(" rules held ("))
+        #expect(!html.contains("<section class=\"failure\"") && !html.contains("class=\"legend\""))
+        #expect(html.contains(" steps/s, session ") && html.contains(" documents/s)"))
+    }
+
+    @Test("A decoding failure shows the exact text the decoder received, and a formatted view of it beside it")
+    func exactDocument() throws {
+        let record = try Fixtures.input(
+            SampleFlowDecoder(bug: .unknownTypeDropsSiblings), seed: 1,
+            sut: "builtin:mutant:decoder-unknown-type-drops-siblings")
+        let failure = try #require(record.failures.first)
+        let preface = try #require(failure.storyboard.preface)
+        let document = try #require(failure.detail["document"]?.stringValue)
+        #expect(preface.text == document, "the text the decoder received, byte for byte")
+        #expect(preface.formatted?.filter { !$0.isWhitespace } == document.filter { !$0.isWhitespace })
+        let html = HTMLReport.render(record)
+        #expect(html.contains("<pre class=\"document exact\">\(HTMLReport.escape(document))</pre>"))
+        #expect(html.contains("<figcaption>Formatted</figcaption>"))
+    }
+
+    @Test("A diff pair marks the characters that differ; the text diff's note is left unmarked")
+    func diffMarks() {
+        let html = HTMLStoryboard.diffBlock("  stack:\n-   HOME(MAIN)*\n+   HOME(MAIN)   ← only the flow root differs")
+        #expect(html.contains("<span class=\"del\">-   HOME(MAIN)<mark>*</mark></span>"))
+        #expect(html.contains("<span class=\"ins\">+   HOME(MAIN)   ← only the flow root differs</span>"))
+    }
+
+    @Test("Rule IDs in headings and lists never break at their hyphens")
+    func unbrokenRuleIDs() {
+        #expect(
+            HTMLReport.unbroken("x diverged (NAV-POP-TO, NAV-FLOW-ROOT)")
+                == "x diverged <span class=\"rule\">(NAV-POP-TO,</span> <span class=\"rule\">NAV-FLOW-ROOT)</span>")
+    }
+}
