@@ -396,6 +396,10 @@ package final class SampleClient {
         guard appends || matches || keepsFields, let cached, let old = cached.payload.objectPairs,
             let new = incoming.payload.objectPairs
         else { return incoming }
+        // Fields keep the order they were first received in, so that the payload reads as the server wrote it.
+        var order: [String] = []
+        var seen: Set<String> = []
+        for (key, _) in old + new where seen.insert(key).inserted { order.append(key) }
         var fields: [String: JSONValue] = [:]
         for (key, value) in old { fields[key] = value }
         for (key, value) in new {
@@ -407,7 +411,7 @@ package final class SampleClient {
         }
         var result = ClientComponent(
             behavior: incoming.behavior ?? cached.behavior, locale: cached.locale,
-            payload: .object(fields.map { (key: $0.key, value: $0.value) }))
+            payload: .object(order.map { (key: $0, value: fields[$0]!) }))
         if let locale = json["locale"], locale.isObject { result.locale = locale }
         if keepsFields {
             result.behavior = incoming.behavior
