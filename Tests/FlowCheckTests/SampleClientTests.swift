@@ -42,19 +42,39 @@ import SampleImplementations
         }
     }
 
+    /// Where random sequences start besides `HOME` alone: deeper stacks, a presented layer, both profiles.
+    static let starts: [(stack: ScreenStack, profile: Profile)] = [
+        (home, .owned), (home, .shared),
+        (
+            ScreenStack(
+                home.entries + [
+                    Entry(screen: "LIST", flow: "MAIN", flowRoot: false, presentation: .push),
+                    Entry(screen: "DETAIL", flow: "SHOP", flowRoot: true, presentation: .push),
+                ]), .owned
+        ),
+        (
+            ScreenStack(
+                home.entries + [
+                    Entry(screen: "LIST", flow: "SHOP", flowRoot: true, presentation: .modal),
+                    Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .push),
+                ]), .shared
+        ),
+    ]
+
     static func reference(
-        _ inputs: [ClientInput], stack: ScreenStack = home, queueing: ReferenceClient.Queueing = .fifo
+        _ inputs: [ClientInput], stack: ScreenStack = home, profile: Profile = .owned,
+        queueing: ReferenceClient.Queueing = .fifo
     ) throws -> [JSONValue] {
-        var client = try ReferenceClient(stack: stack, profile: .owned, queueing: queueing)
+        var client = try ReferenceClient(stack: stack, profile: profile, queueing: queueing)
         return normalized(inputs.map { client.apply($0) })
     }
 
     static func sample(
-        _ inputs: [ClientInput], bug: ClientBug? = nil, stack: ScreenStack = home,
+        _ inputs: [ClientInput], bug: ClientBug? = nil, stack: ScreenStack = home, profile: Profile = .owned,
         queueing: ReferenceClient.Queueing = .fifo
     ) throws -> [JSONValue] {
         let client = SampleClient(bug: bug, queueing: queueing)
-        try client.reset(to: stack, profile: .owned)
+        try client.reset(to: stack, profile: profile)
         return normalized(try inputs.map { try client.apply($0) })
     }
 
@@ -227,10 +247,12 @@ import SampleImplementations
     /// A sequence that starts with a create, then actions and responses that answer the request in flight, each
     /// chosen from the reference client's state so far.
     static func randomSequence(
-        _ random: inout Random, length: Int, queueing: ReferenceClient.Queueing
+        _ random: inout Random, length: Int, stack: ScreenStack = home, profile: Profile = .owned,
+        queueing: ReferenceClient.Queueing
     ) throws -> [ClientInput] {
-        var reference = try ReferenceClient(stack: home, profile: .owned, queueing: queueing)
-        var inputs: [ClientInput] = [random.chance(85) ? create() : randomAction(&random, counter: 0, top: "HOME")]
+        var reference = try ReferenceClient(stack: stack, profile: profile, queueing: queueing)
+        let top = reference.activeScreen
+        var inputs: [ClientInput] = [random.chance(85) ? create() : randomAction(&random, counter: 0, top: top)]
         var optimistic: [String: JSONValue] = [:]
         _ = reference.apply(inputs[0])
         while inputs.count < length {
@@ -258,13 +280,16 @@ import SampleImplementations
     func sampleAgreesWithTheReferenceOnRandomSequences(queueing: ReferenceClient.Queueing) throws {
         var random = Random(state: queueing == .fifo ? 1 : 2)
         for run in 0..<1500 {
-            let inputs = try Self.randomSequence(&random, length: 1 + random.below(14), queueing: queueing)
-            let expected = try Self.reference(inputs, queueing: queueing)
-            let actual = try Self.sample(inputs, queueing: queueing)
+            let (stack, profile) = Self.starts[run % Self.starts.count]
+            let inputs = try Self.randomSequence(
+                &random, length: 1 + random.below(14), stack: stack, profile: profile, queueing: queueing)
+            let expected = try Self.reference(inputs, stack: stack, profile: profile, queueing: queueing)
+            let actual = try Self.sample(inputs, stack: stack, profile: profile, queueing: queueing)
             guard let at = expected.indices.first(where: { expected[$0] != actual[$0] }) else { continue }
             Issue.record(
                 """
-                run \(run), input \(at + 1) of \(inputs.count): \(JSONWriter.write(inputs[at].json))
+                run \(run) from \(stack) (\(profile)), input \(at + 1) of \(inputs.count): \
+                \(JSONWriter.write(inputs[at].json))
                 inputs: \(inputs.map { JSONWriter.write($0.json) }.joined(separator: "\n"))
                 reference: \(JSONWriter.write(expected[at]))
                 sample:    \(JSONWriter.write(actual[at]))
