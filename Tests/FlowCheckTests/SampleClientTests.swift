@@ -130,9 +130,17 @@ import SampleImplementations
     }
 
     static func component(_ random: inout Random, strategies: Bool) -> JSONValue {
+        // A component of the wrong kind, or fields of the wrong kind, count as absent (RUF-LENIENT).
+        if random.chance(3) { return .number(5) }
         var pairs: [(key: String, value: JSONValue)] = []
-        if random.chance(80) { pairs.append(("behavior", .string(random.pick(["VISIBLE", "HIDDEN", "SPARKLE"])))) }
-        if random.chance(40) { pairs.append(("locale", .object([("title", .string(random.pick(["A", "B"])))]))) }
+        if random.chance(80) {
+            pairs.append(
+                ("behavior", random.chance(5) ? .number(1) : .string(random.pick(["VISIBLE", "HIDDEN", "SPARKLE"]))))
+        }
+        if random.chance(40) {
+            pairs.append(
+                ("locale", random.chance(10) ? .string("A") : .object([("title", .string(random.pick(["A", "B"])))])))
+        }
         if random.chance(90) {
             var payload: [(key: String, value: JSONValue)] = []
             if random.chance(85) { payload.append(("items", .array((0..<random.below(4)).map { _ in item(&random) }))) }
@@ -193,7 +201,8 @@ import SampleImplementations
             if !components.isEmpty || random.chance(50) { screen.append(("components", .object(components))) }
             if random.chance(50) { screen.append(("metrics", metrics(&random, "\(name)-load-"))) }
             if random.chance(50) { screen.append(("navigationMetrics", metrics(&random, "\(name)-nav-"))) }
-            screenPairs.append((name, .object(screen)))
+            if random.chance(4) { screen.append(("metrics", .string("not a list"))) }
+            screenPairs.append((name, random.chance(3) ? .string("not a screen") : .object(screen)))
         }
         if random.chance(85) { pairs.append(("screens", .object(screenPairs))) }
         if let pending, random.chance(40) {
@@ -225,6 +234,12 @@ import SampleImplementations
             pairs.append(("meta", .object(patch)))
         }
         if random.chance(10) { pairs.append(("debug", .object([("trace", .string("t"))]))) }
+        if random.chance(5) {
+            // Top-level fields of the wrong kind: a lenient client reads them as absent.
+            let key = random.pick(["screens", "navigation", "actionResult", "meta", "currentScreen"])
+            pairs.removeAll { $0.key == key }
+            pairs.append((key, random.pick([.array([]), .string("x"), .number(3), .null])))
+        }
         return .respond(SessionResponse(json: .object(pairs)))
     }
 
