@@ -87,8 +87,8 @@ package enum ClientBug: String, CaseIterable, Sendable {
     /// response with an actionResult `ERROR` (2).
     case optimisticUpdateNeverRolledBack = "client-optimistic-update-never-rolled-back"
     /// A rejected action restores the whole cache as it was when the action was sent, dropping what the rejecting
-    /// response itself sent. Minimal: an action updating `HOME/toggle` optimistically, a response with an
-    /// actionResult `ERROR` that sends `HOME/banner` (2).
+    /// response itself sent, even the updated component. Minimal: an action updating `HOME/toggle` optimistically,
+    /// a response with an actionResult `ERROR` that sends `HOME/toggle` itself (2).
     case wholeCacheRolledBack = "client-whole-cache-rolled-back"
     /// A component whose behavior the client has no renderer for (not VISIBLE, HIDDEN or LOADING) is not cached.
     /// Minimal: an action, a response sending a component with behavior `SPARKLE` (2).

@@ -456,7 +456,8 @@ import SampleImplementations
                 [
                     action(update: toggle),
                     response(
-                        #"{"actionResult": {"type": "ERROR"}, "screens": {"HOME": {"components": {"banner": {}}}}}"#),
+                        #"{"actionResult": {"type": "ERROR"}, "#
+                            + #""screens": {"HOME": {"components": {"toggle": {"payload": {"on": false}}}}}}"#),
                 ], .cache
             )
         case .unknownBehaviorDropped:
