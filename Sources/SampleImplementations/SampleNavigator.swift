@@ -90,6 +90,18 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     package var capabilities: Capabilities { .full }
 
+    /// What ``capabilities`` will declare once the client suite is registered: every suite plus `client`, with every
+    /// merge strategy, metrics, optimistic component updates and a FIFO queue.
+    package var clientCapabilities: Capabilities {
+        var declared = capabilities
+        declared.suites.append(.client)
+        declared.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
+        declared.metrics = true
+        declared.optimisticComponents = true
+        declared.actionQueue = .fifo
+        return declared
+    }
+
     package func reset(to stack: ScreenStack, profile: Profile) throws {
         // Built aside and stored once: each change to the property itself is checked for exclusive access.
         var built: [Layer] = []
