@@ -32,6 +32,8 @@ package final class SampleClient {
         var cacheBefore: [String: [String: ClientComponent]] = [:]
     }
 
+    /// The behaviors this SDK has renderers for, the names the protocol's pages use; only mutants look at them (a
+    /// conforming client caches a component whatever its behavior).
     static let knownBehaviors: Set<String> = ["VISIBLE", "HIDDEN", "LOADING"]
     static let knownStrategies: Set<String> = ["REPLACE", "APPEND", "MATCH"]
     static let knownResults: Set<String> = ["SUCCESS", "ERROR", "FORM_ERROR", "TOAST"]
@@ -40,7 +42,6 @@ package final class SampleClient {
     package let bug: ClientBug?
     /// What happens to actions dispatched while one is in flight.
     package let queueing: ReferenceClient.Queueing
-    private let navigationBugs: Set<SampleBug>
     private var navigator: SampleNavigator
     private var navigation = SessionState(stack: [])
     private var cache: [String: [String: ClientComponent]] = [:]
@@ -57,7 +58,6 @@ package final class SampleClient {
     ) {
         self.bug = bug
         self.queueing = queueing
-        self.navigationBugs = navigationBugs
         // The one navigation bug a client bug is made of lives in the navigator.
         navigator = SampleNavigator(
             bugs: bug == .optimisticPopApplied ? navigationBugs.union([.optimisticPopAllowed]) : navigationBugs)
