@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "NavigationModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
         .target(
-            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "RUFClientModel"],
+            name: "FlowCheckCore",
+            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "RUFClientModel"],
             swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
@@ -99,7 +100,8 @@ let package = Package(
         .target(name: "YAML", swiftSettings: strict),
         // The reference RUF client: component cache, meta, metrics, requests and navigation after each input.
         .target(
-            name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict),
+            name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict
+        ),
         // RUF app specs: reading, $ref resolution, lint, and values generated from the spec's types.
         .target(name: "RUFSpec", dependencies: ["YAML", "JSON", "PropertyTesting"], swiftSettings: strict),
         // A small command-line parser (the kit takes no dependencies).
@@ -107,7 +109,9 @@ let package = Package(
         // A conforming sample SDK and its mutants: the kit's built-in implementations.
         .target(
             name: "SampleImplementations",
-            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel"],
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel", "RUFClientModel",
+            ],
             swiftSettings: strict
         ),
         // The `flowcheck` commands, as a library the tests drive in-process.
@@ -143,7 +147,7 @@ let package = Package(
             name: "FlowCheckTests",
             dependencies: [
                 "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON",
-                "NavigationModel", "PropertyTesting",
+                "NavigationModel", "PropertyTesting", "RUFClientModel",
                 "SampleImplementations",
             ],
             swiftSettings: strict

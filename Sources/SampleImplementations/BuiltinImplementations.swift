@@ -4,7 +4,8 @@ import FlowCheckCore
 /// The implementations built into the kit, by the names the CLI accepts.
 package enum BuiltinImplementations {
     /// `builtin:sample` (navigation and decoding), `builtin:decoder` (decoding only), or `builtin:mutant:<bug>`
-    /// (a navigation mutant of the sample, or a decoding-only mutant of its decoder); `nil` for any other name.
+    /// (a navigation mutant of the sample, a decoding-only mutant of its decoder, or with `client-` a RUF client
+    /// mutant of the sample); `nil` for any other name.
     package static func named(_ name: String) -> (any Implementation)? {
         if name == "builtin:sample" { return SampleNavigator() }
         if name == "builtin:decoder" { return SampleFlowDecoder() }
@@ -13,12 +14,17 @@ package enum BuiltinImplementations {
         let mutant = String(name.dropFirst(prefix.count))
         if let bug = SampleBug(rawValue: mutant) { return SampleNavigator(bug: bug) }
         if let bug = DecoderBug(rawValue: mutant) { return SampleFlowDecoder(bug: bug) }
+        if let bug = ClientBug(rawValue: mutant) { return SampleNavigator(clientBug: bug) }
         return nil
     }
 
-    /// Every name `named(_:)` accepts.
+    /// Every name `named(_:)` accepts, except the client mutants (``clientMutantNames``).
     package static var names: [String] {
         ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
             + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }
+
+    /// `builtin:mutant:client-<bug>`: the sample with one RUF client bug. Kept out of ``names`` until the client
+    /// suite is registered: until then no suite the sample declares can tell them from the sample.
+    package static var clientMutantNames: [String] { ClientBug.allCases.map { "builtin:mutant:\($0.rawValue)" } }
 }

@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheckCore
 import FlowSchema
 import NavigationModel
+import RUFClientModel
 
 /// A navigation SDK written the way an SDK author would write one: screens kept
 /// in layers (the root layer, then one per presented sheet), its own validation,
@@ -41,6 +42,12 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package let bugs: Set<SampleBug>
     /// The planted decoding bug, or `nil`.
     package let decoderBug: DecoderBug?
+    /// The planted RUF client bug, or `nil`.
+    package let clientBug: ClientBug?
+
+    /// The RUF client (``ClientImplementation``), made on first use: most runs never drive it. Its stack is kept by a
+    /// navigator of its own with the same navigation bugs, so a navigation mutant is a client mutant too.
+    private lazy var client = SampleClient(bug: clientBug, navigationBugs: bugs)
 
     /// Whether no navigation bug is planted: the sample asks about its bugs many times a step, per screen in some
     /// scans, and with none planted that must not cost a hash each time.
@@ -51,23 +58,27 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     /// The first planted navigation bug by declaration order, or `nil`.
     package var bug: SampleBug? { SampleBug.allCases.first(where: bugs.contains) }
 
-    package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil) {
+    package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil, clientBug: ClientBug? = nil) {
         self.bugs = bug.map { [$0] } ?? []
         self.plain = bug == nil
         self.decoderBug = decoderBug
+        self.clientBug = clientBug
     }
 
-    package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil) {
+    package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil, clientBug: ClientBug? = nil) {
         self.bugs = bugs
         self.plain = bugs.isEmpty
         self.decoderBug = decoderBug
+        self.clientBug = clientBug
     }
 
-    package func makeWorker() -> SampleNavigator { SampleNavigator(bugs: bugs, decoderBug: decoderBug) }
+    package func makeWorker() -> SampleNavigator {
+        SampleNavigator(bugs: bugs, decoderBug: decoderBug, clientBug: clientBug)
+    }
 
     package var info: ImplementationInfo {
         let planted = SampleBug.allCases.filter(bugs.contains).map(\.rawValue)
-        let mutant = planted.isEmpty ? decoderBug?.rawValue : planted.joined(separator: ", ")
+        let mutant = planted.isEmpty ? (decoderBug?.rawValue ?? clientBug?.rawValue) : planted.joined(separator: ", ")
         return ImplementationInfo(
             name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version,
             language: "Swift")
@@ -78,6 +89,18 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     }
 
     package var capabilities: Capabilities { .full }
+
+    /// What ``capabilities`` will declare once the client suite is registered: every suite plus `client`, with every
+    /// merge strategy, metrics, optimistic component updates and a FIFO queue.
+    package var clientCapabilities: Capabilities {
+        var declared = capabilities
+        declared.suites.append(.client)
+        declared.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
+        declared.metrics = true
+        declared.optimisticComponents = true
+        declared.actionQueue = .fifo
+        return declared
+    }
 
     package func reset(to stack: ScreenStack, profile: Profile) throws {
         // Built aside and stored once: each change to the property itself is checked for exclusive access.
@@ -352,4 +375,14 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         layers.append(top)
     }
+}
+
+// The client suite is not registered yet, so `capabilities` does not declare `client`: tests and the integrator
+// drive the client through this conformance directly.
+extension SampleNavigator: ClientImplementation {
+    package func resetClient(to stack: ScreenStack, profile: Profile) throws {
+        try client.reset(to: stack, profile: profile)
+    }
+
+    package func apply(_ input: ClientInput) throws -> ClientObservation { try client.apply(input) }
 }
