@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Golden cases on disk: format, loading and verification against the model.
         .target(
-            name: "GoldenCorpus", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"],
+            name: "GoldenCorpus",
+            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON", "RUFClientModel"],
             swiftSettings: strict),
         // The conformance engine: the suites (one folder each), the generic runner, shrinking, the text report.
         .target(
@@ -165,7 +166,8 @@ let package = Package(
             dependencies: [
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore",
                 "FlowCheckGating", "FlowCheckRecords",
-                "GoldenCorpus", "NavigationModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
+                "GoldenCorpus", "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON",
+                "FlowSchema",
             ],
             exclude: ["Help"],
             swiftSettings: strict
@@ -208,7 +210,8 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(
             name: "GoldenCorpusTests",
-            dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema"], swiftSettings: strict),
+            dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON", "RUFClientModel"],
+            swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",
             dependencies: ["PropertyTesting", "PropertyTestingTestSupport", "PropertyTestingExamples"],

@@ -68,12 +68,15 @@ struct CorpusRunCommand: Subcommand {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decoding, malformedDecoding) = DecodingCase.load(corpus: folder)
-        if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty {
+        let (client, malformedClient) = ClientGoldenCase.load(corpus: folder)
+        if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty && client.isEmpty
+            && malformedClient.isEmpty
+        {
             throw ArgumentError(
                 code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
                 commandPath: commandPath)
         }
-        let ids = Set(cases.map(\.goldenCase.id) + decoding.map(\.decodingCase.id))
+        let ids = Set(cases.map(\.goldenCase.id) + decoding.map(\.decodingCase.id) + client.map(\.clientCase.id))
         if let unknown = skip.unknownCases(among: ids).first {
             throw ArgumentError(
                 code: .invalidValue,
@@ -93,13 +96,17 @@ struct CorpusRunCommand: Subcommand {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let (cases, malformed) = CorpusLoader.load(corpus: folder)
         let (decodingCases, malformedDecoding) = DecodingCase.load(corpus: folder)
+        let (clientCases, malformedClient) = ClientGoldenCase.load(corpus: folder)
         var results =
             CorpusRun.run(
                 cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) }, stop: console.stop)
             + CorpusRun.run(
                 decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
                 stop: console.stop)
-        for error in malformed + malformedDecoding {
+            + CorpusRun.run(
+                client: clientCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
+                stop: console.stop)
+        for error in malformed + malformedDecoding + malformedClient {
             var record = CaseRecord(
                 id: error.file, file: error.file, suite: CaseRecord.unreadableFile,
                 description: "a golden case file that could not be read",
@@ -108,7 +115,7 @@ struct CorpusRunCommand: Subcommand {
             results.append(record)
         }
         print(results, console: console)
-        return (results, CorpusRun.hash(cases, decoding: decodingCases))
+        return (results, CorpusRun.hash(cases, decoding: decodingCases, client: clientCases))
     }
 
     static func print(_ results: [CaseRecord], console: Console) {

@@ -51,7 +51,28 @@ struct CorpusVerifyCommand: Subcommand {
                 console.out("FAIL \(file): \(c.description)\n  decoded: \(FlowDecoder.decode(c.text))")
             }
         }
-        if cases.isEmpty && errors.isEmpty && decodingCases.isEmpty {
+        let (clientCases, clientErrors) = ClientGoldenCase.load(corpus: folder)
+        for error in clientErrors { console.out("MALFORMED \(error)") }
+        failed += clientErrors.count
+        for (file, c) in clientCases {
+            do {
+                let mismatches = try ClientCaseVerifier.verify(c)
+                if mismatches.isEmpty {
+                    passed += 1
+                    console.out("PASS \(file) [\(c.rules.joined(separator: ", "))]")
+                } else {
+                    failed += 1
+                    console.out("FAIL \(file): \(c.description)")
+                    for mismatch in mismatches {
+                        console.out("  " + mismatch.description.replacingOccurrences(of: "\n", with: "\n  "))
+                    }
+                }
+            } catch {
+                failed += 1
+                console.out("FAIL \(file): \(error)")
+            }
+        }
+        if cases.isEmpty && errors.isEmpty && decodingCases.isEmpty && clientCases.isEmpty && clientErrors.isEmpty {
             console.err("error: no cases found under \(folder.path)")
             return .failure
         }

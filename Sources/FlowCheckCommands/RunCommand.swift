@@ -52,7 +52,10 @@ struct RunCommand: Subcommand {
                 }.joined(separator: "\n"),
         options: ImplementationOptions.options + [suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
-            + [onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition, clientVersion.definition]
+            + [
+                onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition,
+                clientVersion.definition,
+            ]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags)
 
@@ -145,13 +148,19 @@ struct RunCommand: Subcommand {
 
     /// Turns each minimal counterexample into a golden case, never overwriting a different one.
     static func save(_ failures: [FailureRecord], into folder: String, console: Console) {
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
         for failure in failures {
-            guard let goldenCase = CorpusRun.goldenCase(for: failure) else {
+            let save: () throws -> CorpusRun.SaveOutcome
+            if let clientCase = CorpusRun.clientCase(for: failure) {
+                save = { try CorpusRun.save(clientCase, into: url) }
+            } else if let goldenCase = CorpusRun.goldenCase(for: failure) {
+                save = { try CorpusRun.save(goldenCase, into: url) }
+            } else {
                 console.out("not saved: \(failure.id) (the \(failure.suite) suite has no golden-case format yet)")
                 continue
             }
             do {
-                switch try CorpusRun.save(goldenCase, into: URL(fileURLWithPath: folder, isDirectory: true)) {
+                switch try save() {
                 case .written(let path): console.out("saved \(path)")
                 case .unchanged(let path): console.out("already saved: \(path)")
                 case .conflict(let path): console.err("warning: \(path) exists with other content; not overwritten")

@@ -5,6 +5,7 @@ import FlowCheckRecords
 import FlowSchema
 import Foundation
 import GoldenCorpus
+import JSON
 import NavigationModel
 import PropertyTesting
 
@@ -176,7 +177,8 @@ public enum CorpusRun {
 
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
     public static func hash(
-        _ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = []
+        _ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = [],
+        client: [(file: String, clientCase: ClientGoldenCase)] = []
     ) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -184,6 +186,9 @@ public enum CorpusRun {
         var data = (try? encoder.encode(sorted)) ?? Data()
         for (_, c) in decoding.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) {
             data += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8)
+        }
+        for (_, c) in client.sorted(by: { $0.clientCase.id < $1.clientCase.id }) {
+            data += Data((c.id + "\u{0}" + JSONWriter.write(c.json) + "\u{0}").utf8)
         }
         return "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(data))
     }

@@ -6,12 +6,16 @@ import RUFClientModel
 /// difference breaks.
 ///
 /// Request ids are compared by first appearance: the implementation's first distinct id stands for `#1`, and so
-/// on, so that any unique ids agree and a reused id shows as an earlier number.
-struct ClientComparison {
+/// on, so that any unique ids agree and a reused id shows as an earlier number. The suite and the golden client
+/// cases (`flowcheck corpus run`) share it, so that a case and a generated run judge alike.
+package struct ClientComparison {
     private var ids: [String: String] = [:]
 
+    /// A comparison that has seen no request id yet: one per run.
+    package init() {}
+
     /// The observation with request ids renumbered by first appearance and every object's keys sorted.
-    mutating func normalized(_ observation: ClientObservation) -> ClientObservation {
+    package mutating func normalized(_ observation: ClientObservation) -> ClientObservation {
         var result = observation
         result.events = observation.events.map { event in
             guard case .request(var request) = event else { return event }
@@ -29,8 +33,14 @@ struct ClientComparison {
         return numbered
     }
 
+    /// A `-`/`+` line diff of two observations' JSON forms, one field per line, so that it points at the field
+    /// that differs.
+    package static func diff(expected: JSONValue, actual: JSONValue) -> String {
+        LineDiff.render(old: ClientFailure.lines(expected), new: ClientFailure.lines(actual), context: 3)
+    }
+
     /// The rules broken where `actual` differs from `expected` after `input`, sorted; empty when they agree.
-    static func brokenRules(
+    package static func brokenRules(
         expected: ClientObservation, actual: ClientObservation, input: ClientInput, before: ReferenceClient
     ) -> [String] {
         guard expected.json != actual.json else { return [] }

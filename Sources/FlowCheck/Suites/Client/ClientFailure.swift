@@ -90,8 +90,7 @@ enum ClientFailure {
         }
         let rules = divergence.rules.compactMap(ClientRules.named)
         let step = divergence.step
-        let diff = LineDiff.render(
-            old: lines(divergence.expected.json), new: lines(divergence.actual.json), context: 3)
+        let diff = ClientComparison.diff(expected: divergence.expected.json, actual: divergence.actual.json)
         var record = FailureRecord(
             id: "client-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(inputText(value).utf8))), suite: .client,
             description: "\(summary(value.inputs[step])) broke \(divergence.rules.joined(separator: ", "))",

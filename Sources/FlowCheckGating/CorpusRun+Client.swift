@@ -1,0 +1,196 @@
+import ConformanceRules
+import FlowCheck
+import FlowCheckCore
+import FlowCheckRecords
+import Foundation
+import GoldenCorpus
+import JSON
+import NavigationModel
+import PropertyTesting
+import RUFClientModel
+
+extension CorpusRun {
+    /// Runs the client cases (or this shard's) against a RUF client, judged as the client suite judges: each
+    /// observation compared with the case's, request ids renumbered by first appearance.
+    ///
+    /// A case applies when the implementation declares the client suite and everything the case uses (its merge
+    /// strategies, metrics, optimistic component updates, modes); a case written for a nesting profile or an action
+    /// queue the implementation does not declare is judged under the declared one when the reference client gives
+    /// the same observations there (a changed profile shows in the id, `id@shared`), and skipped otherwise.
+    public static func run(
+        client cases: [(file: String, clientCase: ClientGoldenCase)], on implementation: any Implementation,
+        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
+    ) -> [CaseRecord] {
+        let capabilities = implementation.capabilities
+        var results: [CaseRecord] = []
+        for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
+            if stop?.isRequested == true { break }
+            let (c, adaptation) = adapted(loaded.clientCase, to: capabilities)
+            var result = CaseRecord(
+                id: c.id, file: loaded.file, suite: ClientGoldenCase.suite, description: c.description,
+                features: c.features, rules: c.rules, level: c.level, status: .passed)
+            let reason =
+                skip.reason(id: loaded.clientCase.id, features: c.features)
+                ?? unsupported(client: c, capabilities) ?? adaptation
+            guard reason == nil, let client = implementation as? any ClientImplementation else {
+                result.status = .skipped
+                result.message = reason ?? "not certified: the implementation is not a RUF client"
+                results.append(result)
+                continue
+            }
+            do {
+                let inputs = c.steps.map(\.input)
+                let observations = try client.run(initial: c.initial, profile: c.profile, inputs: inputs)
+                guard observations.count == inputs.count else {
+                    result.status = .errored
+                    result.message =
+                        "the implementation gave \(observations.count) observations for \(inputs.count) inputs"
+                    results.append(result)
+                    continue
+                }
+                judge(c, observations, into: &result)
+            } catch {
+                // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.
+                if stop?.isRequested == true { break }
+                result.status = .errored
+                result.message = "\(error)"
+            }
+            results.append(result)
+        }
+        return results
+    }
+
+    /// Marks `result` failed at the first observation that differs from the case's, with a diff and the rules the
+    /// difference breaks (named by the suite's comparison, against the reference client's state before the input).
+    static func judge(_ c: ClientGoldenCase, _ observations: [ClientObservation], into result: inout CaseRecord) {
+        var comparison = ClientComparison()
+        var reference = try? ReferenceClient(stack: c.initial, profile: c.profile, queueing: c.actionQueue)
+        for (step, observation) in observations.enumerated() {
+            let before = reference
+            let modelled = reference?.apply(c.steps[step].input)
+            let actual = comparison.normalized(observation)
+            let actualJSON = actual.json.canonical
+            guard actualJSON != c.steps[step].expect else { continue }
+            result.status = .failed
+            result.step = step
+            result.diff = ClientComparison.diff(expected: c.steps[step].expect, actual: actualJSON)
+            if let before, let modelled {
+                let rules = ClientComparison.brokenRules(
+                    expected: modelled, actual: actual, input: c.steps[step].input, before: before)
+                if !rules.isEmpty { result.broken = rules }
+            }
+            return
+        }
+    }
+
+    /// The case as it is judged against `capabilities`: under a declared nesting profile and action queue where the
+    /// reference client gives the same observations; else as written, with why it cannot be judged.
+    static func adapted(
+        _ c: ClientGoldenCase, to capabilities: Capabilities
+    ) -> (ClientGoldenCase, reason: String?) {
+        var judged = c
+        if !capabilities.nesting.contains(c.profile.nesting) {
+            let other = capabilities.nesting.first { nesting in
+                var variant = c
+                variant.profile.nesting = nesting
+                return (try? ClientCaseVerifier.verify(variant))?.isEmpty == true
+            }
+            guard let other else {
+                return (c, "not certified: nesting \(c.profile.nesting.rawValue) not declared")
+            }
+            judged.profile.nesting = other
+            judged.id = "\(c.id)@\(other.rawValue)"
+            judged.description +=
+                " (judged under the \(other.rawValue) profile, where the reference client gives the same observations)"
+        }
+        if capabilities.actionQueue != c.actionQueue {
+            var variant = judged
+            variant.actionQueue = capabilities.actionQueue
+            guard (try? ClientCaseVerifier.verify(variant))?.isEmpty == true else {
+                return (
+                    c,
+                    "not certified: the case queues actions \(c.actionQueue.rawValue), the implementation declares "
+                        + "actionQueue \(capabilities.actionQueue.rawValue)"
+                )
+            }
+        }
+        return (judged, nil)
+    }
+
+    /// Why a RUF client cannot run a case, from what it declared; `nil` when it can.
+    static func unsupported(client c: ClientGoldenCase, _ capabilities: Capabilities) -> String? {
+        guard capabilities.suites.contains(.client) else { return "not certified: suite client not declared" }
+        if !capabilities.modals && c.initial.contains(where: { $0.presentation == .modal }) {
+            return "not certified: the case has a presented layer, and modal layers are not declared"
+        }
+        for step in c.steps {
+            var directives: [Directive] = []
+            switch step.input {
+            case .create: continue
+            case .dispatch(let action):
+                if action.optimisticUpdate != nil && !capabilities.optimisticComponents {
+                    return "not certified: the case updates a component optimistically, which is not declared"
+                }
+                if let directive = action.optimisticNavigation { directives.append(directive) }
+            case .respond(let response):
+                if let directive = response.navigation { directives.append(directive) }
+                let fires =
+                    !response.actionMetrics.isEmpty
+                    || response.screens.contains { !$0.metrics.isEmpty || !$0.navigationMetrics.isEmpty }
+                if fires && !capabilities.metrics {
+                    return "not certified: the case fires metrics, which are not declared"
+                }
+                for screen in response.screens {
+                    for component in screen.components {
+                        let strategy = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
+                        if [.append, .match].contains(strategy), !capabilities.mergeStrategies.contains(strategy.name) {
+                            return "not certified: merge strategy \(strategy.name) not declared"
+                        }
+                    }
+                }
+            }
+            for directive in directives {
+                if let mode = directive.mode, mode.isKnown, !capabilities.modes.contains(mode) {
+                    return "not certified: mode \(mode) not declared"
+                }
+                if directive.flow != nil && !capabilities.flows {
+                    return "not certified: the case has flows, which are not declared"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A client counterexample as a golden case: its inputs, with the reference client's observations as the
+    /// expectations and an id derived from its content. `nil` for another suite's failure, or a detail that is not
+    /// a client run's.
+    public static func clientCase(for failure: FailureRecord) -> ClientGoldenCase? {
+        let detail = failure.detail
+        guard failure.suite == .client, let initial = detail["initial"]?.decoded(as: ScreenStack.self),
+            let profile = detail["profile"]?.decoded(as: Profile.self),
+            let queueing = detail["actionQueue"]?.stringValue.flatMap(ReferenceClient.Queueing.init(rawValue:)),
+            let inputValues = detail["inputs"]?.arrayValue
+        else { return nil }
+        let inputs = inputValues.compactMap(ClientInput.init(json:))
+        guard inputs.count == inputValues.count, !inputs.isEmpty else { return nil }
+        return try? ClientGoldenCase.expecting(
+            id: failure.id, description: "Regression: \(failure.description).", rules: failure.ruleIDs,
+            level: ClientGoldenCase.strictestLevel(of: failure.ruleIDs) ?? failure.level, origin: .regression,
+            profile: profile, initial: initial, actionQueue: queueing, inputs: inputs)
+    }
+
+    /// Writes a client case into `folder/client/<id>.json`; a file with the same name and other content is never
+    /// overwritten.
+    public static func save(_ clientCase: ClientGoldenCase, into folder: URL) throws -> SaveOutcome {
+        let directory = folder.appendingPathComponent(ClientGoldenCase.suite, isDirectory: true)
+        let file = directory.appendingPathComponent("\(clientCase.id).json")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let existing = try? Data(contentsOf: file) {
+            let name = "\(ClientGoldenCase.suite)/\(clientCase.id).json"
+            if (try? ClientGoldenCase.read(existing, file: name)) == clientCase { return .unchanged(file.path) }
+            return .conflict(file.path)
+        }
+        try Data(clientCase.fileText.utf8).write(to: file)
+        return .written(file.path)
+    }
+}
