@@ -19,6 +19,12 @@ struct ListMutantsCommand: Subcommand {
             let minimal = "a decoding-only implementation; minimal counterexample: a document of \(nodes)"
             console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (\(minimal))")
         }
+        for bug in ClientBug.allCases {
+            let inputs = "\(bug.minimalInputs) input\(bug.minimalInputs == 1 ? "" : "s")"
+            console.out(
+                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, \(bug.rule); minimal counterexample: "
+                    + "\(inputs))")
+        }
         return .success
     }
 }

@@ -18,13 +18,12 @@ package enum BuiltinImplementations {
         return nil
     }
 
-    /// Every name `named(_:)` accepts, except the client mutants (``clientMutantNames``).
+    /// Every name `named(_:)` accepts.
     package static var names: [String] {
         ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
-            + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
+            + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + clientMutantNames
     }
 
-    /// `builtin:mutant:client-<bug>`: the sample with one RUF client bug. Kept out of ``names`` until the client
-    /// suite is registered: until then no suite the sample declares can tell them from the sample.
+    /// `builtin:mutant:client-<bug>`: the sample with one RUF client bug.
     package static var clientMutantNames: [String] { ClientBug.allCases.map { "builtin:mutant:\($0.rawValue)" } }
 }

@@ -88,12 +88,10 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         SampleDecoder(componentTypes: capabilities.componentTypes, bug: decoderBug).decode(text)
     }
 
-    package var capabilities: Capabilities { .full }
-
-    /// What ``capabilities`` will declare once the client suite is registered: every suite plus `client`, with every
-    /// merge strategy, metrics, optimistic component updates and a FIFO queue.
-    package var clientCapabilities: Capabilities {
-        var declared = capabilities
+    /// Every suite, the RUF client included: every merge strategy, metrics, optimistic component updates and a FIFO
+    /// queue.
+    package var capabilities: Capabilities {
+        var declared = Capabilities.full
         declared.suites.append(.client)
         declared.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
         declared.metrics = true
