@@ -20,6 +20,14 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
 
+    /// A known mode, spelled and placed by the caller. The named modes below are made with it each time they are
+    /// asked for: a stored constant is initialized lazily, and every use of one on Linux calls `swift_once` (on
+    /// every generated step).
+    private init(raw: String, known: Int8) {
+        rawValue = raw
+        self.known = known
+    }
+
     private static func position(of raw: String) -> Int8 {
         switch raw {
         case "PUSH": return 0
@@ -36,23 +44,23 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
     }
 
     /// Adds the target on top of the top layer.
-    public static let push: Mode = "PUSH"
+    public static var push: Mode { Mode(raw: "PUSH", known: 0) }
     /// Removes the top entry and pushes the target in its place.
-    public static let replace: Mode = "REPLACE"
+    public static var replace: Mode { Mode(raw: "REPLACE", known: 1) }
     /// Clears the stack; the target becomes the new root.
-    public static let reset: Mode = "RESET"
+    public static var reset: Mode { Mode(raw: "RESET", known: 2) }
     /// Removes the top entry.
-    public static let pop: Mode = "POP"
+    public static var pop: Mode { Mode(raw: "POP", known: 3) }
     /// Rolls back an optimistic change; with nothing pending, changes nothing.
-    public static let failed: Mode = "FAILED"
+    public static var failed: Mode { Mode(raw: "FAILED", known: 4) }
     /// Starts a presented (modal) layer with the target.
-    public static let present: Mode = "PRESENT"
+    public static var present: Mode { Mode(raw: "PRESENT", known: 5) }
     /// Removes the whole top presented layer.
-    public static let dismiss: Mode = "DISMISS"
+    public static var dismiss: Mode { Mode(raw: "DISMISS", known: 6) }
     /// Removes every entry above the topmost entry showing a screen.
-    public static let popTo: Mode = "POP_TO"
+    public static var popTo: Mode { Mode(raw: "POP_TO", known: 7) }
     /// Returns to the root of the top layer (owned) or of the stack (shared).
-    public static let popToRoot: Mode = "POP_TO_ROOT"
+    public static var popToRoot: Mode { Mode(raw: "POP_TO_ROOT", known: 8) }
 
     /// Every mode the model knows, in a stable order.
     public static let known: [Mode] = [.push, .replace, .reset, .pop, .failed, .present, .dismiss, .popTo, .popToRoot]
@@ -65,6 +73,9 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
 
     /// Whether the model knows this mode.
     public var isKnown: Bool { known >= 0 }
+
+    /// Whether this is one of ``optimistic``, from its position alone (those are the first three known modes).
+    package var isOptimistic: Bool { known >= 0 && known <= 2 }
 }
 
 /// A flow behavior: what happens to the flow's earlier screens before the new one is shown.
@@ -89,12 +100,18 @@ public struct Behavior: KnownWord, Codable, Sendable, ExpressibleByStringLiteral
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
 
+    /// A known behavior, spelled and placed by the caller (see ``Mode``: no lazily initialized constant).
+    private init(raw: String, known: Int8) {
+        rawValue = raw
+        self.known = known
+    }
+
     /// Push without removing any existing screen.
-    public static let keep: Behavior = "KEEP"
+    public static var keep: Behavior { Behavior(raw: "KEEP", known: 0) }
     /// Remove every screen of the flow in the top layer, then push.
-    public static let removePrevious: Behavior = "REMOVE_PREVIOUS"
+    public static var removePrevious: Behavior { Behavior(raw: "REMOVE_PREVIOUS", known: 1) }
     /// As ``removePrevious``, and the new screen becomes the flow's root.
-    public static let startNew: Behavior = "START_NEW"
+    public static var startNew: Behavior { Behavior(raw: "START_NEW", known: 2) }
 
     /// The three behaviors of the RUF protocol.
     public static let known: [Behavior] = [.keep, .removePrevious, .startNew]
@@ -117,25 +134,25 @@ public struct RejectionReason: RawRepresentable, Hashable, Codable, Sendable, Ex
     public var description: String { rawValue }
 
     /// The mode is not one of the nine known modes.
-    public static let unknownMode: RejectionReason = "unknownMode"
+    public static var unknownMode: RejectionReason { RejectionReason(rawValue: "unknownMode") }
     /// A destination mode or POP_TO lacks a non-empty `screen`.
-    public static let missingScreen: RejectionReason = "missingScreen"
+    public static var missingScreen: RejectionReason { RejectionReason(rawValue: "missingScreen") }
     /// A destination mode lacks a `flow` object with a non-empty `name`.
-    public static let missingFlow: RejectionReason = "missingFlow"
+    public static var missingFlow: RejectionReason { RejectionReason(rawValue: "missingFlow") }
     /// The flow behavior is not KEEP, REMOVE_PREVIOUS or START_NEW.
-    public static let unknownBehavior: RejectionReason = "unknownBehavior"
+    public static var unknownBehavior: RejectionReason { RejectionReason(rawValue: "unknownBehavior") }
     /// POP on a stack holding only its root.
-    public static let cannotPopRoot: RejectionReason = "cannotPopRoot"
+    public static var cannotPopRoot: RejectionReason { RejectionReason(rawValue: "cannotPopRoot") }
     /// DISMISS while the top layer is the root layer.
-    public static let nothingToDismiss: RejectionReason = "nothingToDismiss"
+    public static var nothingToDismiss: RejectionReason { RejectionReason(rawValue: "nothingToDismiss") }
     /// POP_TO names a screen that is not in the searched range.
-    public static let targetNotFound: RejectionReason = "targetNotFound"
+    public static var targetNotFound: RejectionReason { RejectionReason(rawValue: "targetNotFound") }
     /// An optimistic change while another is still pending.
-    public static let actionInFlight: RejectionReason = "actionInFlight"
+    public static var actionInFlight: RejectionReason { RejectionReason(rawValue: "actionInFlight") }
     /// An optimistic change whose mode is not PUSH, REPLACE or RESET.
-    public static let notOptimistic: RejectionReason = "notOptimistic"
+    public static var notOptimistic: RejectionReason { RejectionReason(rawValue: "notOptimistic") }
     /// An optimistic change without an `id` to match the server's answer.
-    public static let missingId: RejectionReason = "missingId"
+    public static var missingId: RejectionReason { RejectionReason(rawValue: "missingId") }
 
     /// Every reason the model gives, in a stable order.
     public static let known: [RejectionReason] = [

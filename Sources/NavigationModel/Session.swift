@@ -65,7 +65,7 @@ public struct Session: Hashable, Sendable {
     /// no non-empty `id` (`missingId`, SES-MISSING-ID); then the navigator's validation.
     public mutating func optimistic(_ directive: Directive) -> Outcome {
         if pending != nil { return .rejected(.actionInFlight) }
-        guard let mode = directive.mode, Mode.optimistic.contains(mode) else { return .rejected(.notOptimistic) }
+        guard let mode = directive.mode, mode.isOptimistic else { return .rejected(.notOptimistic) }
         guard let id = directive.id, !id.isEmpty else { return .rejected(.missingId) }
         let before = stack
         let outcome = navigator.apply(directive, to: &stack)

@@ -115,11 +115,21 @@ public struct Property<Value>: Sendable {
 
     /// Shrinks from a failing choice sequence of the caller's making, such as one
     /// a domain-specific transformation produced, keeping its origin; `nil` when the choices do not fail.
-    public func shrink(from choices: [UInt64], configuration: Configuration) -> Counterexample<Value>? {
+    ///
+    /// With `switchingBranches`, the shrink may also switch a span to the next alternative of its first choice
+    /// when that draws fewer choices and lets the spans after it go (a deep stack drawn from a handful of choices
+    /// in place of a short one and the steps that built it up). Generators put the alternative a reader finds
+    /// simplest first whatever it costs in choices, so this is for a caller's last pass, once its own have run.
+    public func shrink(
+        from choices: [UInt64], configuration: Configuration, switchingBranches: Bool = false
+    ) -> Counterexample<Value>? {
         let engine = Engine(configuration: configuration) { source in execute(source).0 }
         let start = engine.replay(choices)
         guard let origin = start.outcome.origin else { return nil }
-        let shrinker = Shrinker(failing: start, limit: configuration.shrinkLimit, execute: engine.replay) {
+        let shrinker = Shrinker(
+            failing: start, limit: configuration.shrinkLimit, execute: engine.replay,
+            switchesBranches: switchingBranches
+        ) {
             $0.origin == origin
         }
         shrinker.stop = configuration.stop

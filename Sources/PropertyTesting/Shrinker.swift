@@ -40,8 +40,11 @@ public struct ShrinkStatistics: Hashable, Sendable, CustomStringConvertible {
 /// deleting a later span (for lengths drawn before their elements), lower equal
 /// choices together, lower pairs together, move value from one choice to a later
 /// one, and sort runs of sibling spans. Passes repeat until none makes progress
-/// or the budget runs out. A candidate is kept only when it is simpler in shortlex
-/// order and still fails.
+/// or the budget runs out; at that fixpoint costlier passes that change two
+/// things at once are tried (lower a choice while zeroing a later one; when asked,
+/// switch a span to a shorter alternative), and the others run again after one
+/// succeeds. A candidate is kept only when it is simpler in shortlex order and
+/// still fails.
 final class Shrinker {
     private let execute: ([UInt64]) -> TestRun
     private let limit: ShrinkLimit
@@ -58,11 +61,15 @@ final class Shrinker {
     /// Told of a simpler candidate that failed but was not accepted (another origin).
     var sawOther: ((TestRun) -> Void)?
 
+    /// Whether the pass that switches a span to a shorter alternative runs (see ``switchBranches()``).
+    private let switchesBranches: Bool
+
     init(
         failing: TestRun, limit: ShrinkLimit, execute: @escaping ([UInt64]) -> TestRun,
-        accepts: @escaping (TestOutcome) -> Bool = \.isFailure
+        switchesBranches: Bool = false, accepts: @escaping (TestOutcome) -> Bool = \.isFailure
     ) {
         precondition(failing.outcome.isFailure)
+        self.switchesBranches = switchesBranches
         self.best = failing
         self.limit = limit
         self.execute = execute
@@ -87,11 +94,22 @@ final class Shrinker {
             deleteSiblingChunks, deleteSpans, deleteSiblingPairs, deleteBlocks, replaceWithDescendants, zeroSpans,
             minimizeChoices, lowerAndDelete, lowerDuplicates, lowerPairs, redistribute, deleteAndMaximize, sortSiblings,
         ]
+        // Costlier passes that change two things at once, tried only at the others' fixpoint; after one succeeds
+        // the others run again on what it found.
+        let escalations: [() -> Bool] = [lowerWithLaterZeroed] + (switchesBranches ? [switchBranches] : [])
         var progress = true
         while progress && !exhausted {
             progress = false
             for pass in passes where !exhausted {
                 if pass() { progress = true }
+            }
+            if !progress {
+                for pass in escalations where !exhausted {
+                    if pass() {
+                        progress = true
+                        break
+                    }
+                }
             }
         }
         statistics.stoppedByBudget = exhausted && progress
@@ -106,8 +124,12 @@ final class Shrinker {
         guard isSimpler(candidate, than: best.choices), !exhausted, tried.insert(candidate).inserted else {
             return false
         }
+        return keep(execute(candidate))
+    }
+
+    /// Counts a test execution and keeps its run when it is simpler than the best and fails the same way.
+    private func keep(_ run: TestRun) -> Bool {
         statistics.calls += 1
-        let run = execute(candidate)
         guard run.outcome.isFailure, isSimpler(run.choices, than: best.choices) else { return false }
         guard accepts(run.outcome) else {
             sawOther?(run)
@@ -400,6 +422,93 @@ final class Shrinker {
                 }
             }
             if accepted { progress = true } else { index += 1 }
+        }
+        return progress
+    }
+
+    // MARK: Escalations
+
+    /// Lowers a choice while setting a later one to 0: an earlier choice can decide what a later one means (a
+    /// stack's depth and which flow a step names on it), and then neither lowers alone. Only choices at most 64
+    /// apart, both above 0.
+    private func lowerWithLaterZeroed() -> Bool {
+        var progress = false
+        var i = 0
+        while i < best.choices.count && !exhausted {
+            var j = i + 1
+            while j < min(best.choices.count, i + 65) && !exhausted {
+                let length = best.choices.count
+                let value = best.choices[i]
+                if value > 0 && best.choices[j] > 0 {
+                    let lowered = lower(value) { v in
+                        guard best.choices.count == length else { return false }
+                        var candidate = best.choices
+                        candidate[i] = v
+                        candidate[j] = 0
+                        return consider(candidate)
+                    }
+                    if lowered { progress = true }
+                    if best.choices.count != length { break }
+                }
+                j += 1
+            }
+            i += 1
+        }
+        return progress
+    }
+
+    /// Switches a span to the next alternative of its first choice when that alternative draws fewer choices, the
+    /// rest of the span drawn at its smallest, then at its largest (a replay clamps each choice to its bound), and
+    /// deletes a leading run of the sibling spans after it. A generator's compact alternative (a deep stack drawn
+    /// from a handful of choices rather than one per screen) can stand for a long input and the steps that built it
+    /// up, which no deletion or lowering reaches. A switch that deletes nothing is not kept: a generator puts the
+    /// alternative a reader finds simplest first (a short plain stack before a deep one), whatever it costs in
+    /// choices. Off unless asked for: a caller runs it last, after its own passes, so that it never takes the
+    /// place of a reader's simpler input that those passes would have reached (a step absorbed into a short stack).
+    private func switchBranches() -> Bool {
+        var progress = false
+        var index = 0
+        while index < best.spans.count && !exhausted {
+            let span = best.spans[index]
+            index += 1
+            guard span.count >= 2, best.choices[span.start] < .max else { continue }
+            for fill in [UInt64(0), .max] where !exhausted {
+                let prefix = Array(best.choices[..<span.start]), suffix = Array(best.choices[span.end...])
+                var probe = prefix
+                probe.append(best.choices[span.start] + 1)
+                probe += repeatElement(fill, count: span.count - 1)
+                probe += suffix
+                guard tried.insert(probe).inserted else { continue }
+                statistics.calls += 1
+                let run = execute(probe)
+                // Where the span now ends: the spans before it are unchanged, so it keeps its index.
+                guard index - 1 < run.spans.count, run.spans[index - 1].start == span.start,
+                    run.spans[index - 1].label == span.label, run.spans[index - 1].count < span.count
+                else { continue }
+                let switched = prefix + run.choices[span.start..<run.spans[index - 1].end]
+                // The siblings that follow the span without a gap: a leading run of them may go with it.
+                var siblings: [ChoiceSource.Span] = []
+                var end = span.end
+                for other in best.spans[index...] where other.start >= end {
+                    if other.start > end || other.depth < span.depth { break }
+                    if other.depth == span.depth {
+                        siblings.append(other)
+                        end = other.end
+                    }
+                }
+                var accepted = false
+                for deleted in stride(from: siblings.count, through: 1, by: -1) where !exhausted {
+                    let rest = siblings[deleted - 1].end
+                    if consider(switched + best.choices[rest...]) {
+                        accepted = true
+                        break
+                    }
+                }
+                if accepted {
+                    progress = true
+                    break
+                }
+            }
         }
         return progress
     }

@@ -127,7 +127,8 @@ package enum SampleBug: String, CaseIterable, Sendable {
         case .stackFullAt50: return 50
         case .popToSearchesTop32: return 33
         case .removePreviousScansTop20: return 21
-        // 11 at least; a deep stack shows it from 14 (four flows in runs of four), and shrinking stops a few above.
+        // 11 at least; a deep stack shows it from 14 (four flows in runs of four), from 15 to a REPLACE (which
+        // removes the top screen first).
         case .flowRootWindow10: return 14
         case .popDeepRemovesTwo: return 101
         default: return nil

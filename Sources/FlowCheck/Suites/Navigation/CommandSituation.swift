@@ -26,7 +26,7 @@ enum CommandSituation {
         switch command {
         case .optimistic(let directive):
             if session.pending != nil { self = .optimisticInFlight; return }
-            guard let mode = directive.mode, Mode.optimistic.contains(mode) else { self = .notOptimistic; return }
+            guard let mode = directive.mode, mode.isOptimistic else { self = .notOptimistic; return }
             if (directive.id ?? "").isEmpty { self = .optimisticMissingID; return }
             if let reason = Navigator.validate(directive, flows: session.navigator.profile.flows) {
                 self = .optimisticInvalid(reason); return

@@ -30,6 +30,8 @@ package struct PlanGenerator: Sendable {
     private var nonOptimisticModes: [Mode]
     private var behaviors: [Behavior]
     let presents: Bool
+    /// The declared nesting profiles, in their stable order (one is drawn per run).
+    private let nestings: [Profile.Nesting]
     /// Whether the run goes on to its last allowed step.
     private var long = false
 
@@ -56,18 +58,23 @@ package struct PlanGenerator: Sendable {
         nonOptimisticModes = modes.filter { !Mode.optimistic.contains($0) }
         presents = capabilities.modes.contains(.present)
         behaviors = capabilities.behaviors
+        nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
     }
 
     /// This generator drawing within a run's shape: its names, its enabled modes and behaviors, its length.
     func shaped(_ shape: RunShape) -> PlanGenerator {
         var shaped = self
         shaped.vocabulary = shape.vocabulary
-        shaped.modes = shape.modes
-        shaped.modeWeights = shape.modes.map { Self.weights[$0] ?? 1 }
-        let optimistic = optimisticModes.filter(shape.modes.contains)
-        if !optimistic.isEmpty { shaped.optimisticModes = optimistic }
-        let others = nonOptimisticModes.filter(shape.modes.contains)
-        shaped.nonOptimisticModes = others
+        // A run with every mode enabled (all but swarm runs) keeps the tables made once: rebuilding them gives the
+        // same ones, at three allocations a run.
+        if shape.modes != modes {
+            shaped.modes = shape.modes
+            shaped.modeWeights = shape.modes.map { Self.weights[$0] ?? 1 }
+            let optimistic = optimisticModes.filter(shape.modes.contains)
+            if !optimistic.isEmpty { shaped.optimisticModes = optimistic }
+            let others = nonOptimisticModes.filter(shape.modes.contains)
+            shaped.nonOptimisticModes = others
+        }
         shaped.behaviors = shape.behaviors
         shaped.long = shape.long
         return shaped
@@ -87,7 +94,6 @@ package struct PlanGenerator: Sendable {
 
     func plan(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> RunPlan {
         let chosen = SpecChoice()
-        let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
         let profile = Profile(
             nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
         let shape = try RunShape.draw(source, for: self)

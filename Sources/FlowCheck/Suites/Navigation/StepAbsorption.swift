@@ -11,12 +11,25 @@ import PropertyTesting
 /// the first step by the stack that step produces, encoded back into the plan
 /// generator's choices, and shrinks again; it keeps the result when it still
 /// diverges with fewer steps.
+///
+/// A plain initial stack holds a dozen screens at most: steps that build a deeper stack cannot be absorbed into
+/// one. Once nothing more can be, a last shrink may switch the plain stack for a deep one (drawn from a handful of
+/// choices) and drop the steps that built it up; it runs last so that it never takes the place of a short stack
+/// the absorption would reach.
 enum StepAbsorption {
     static func minimize(
         _ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>,
         generator: PlanGenerator, configuration: Configuration
     ) -> Counterexample<RunPlan> {
         var best = counterexample
+        func merge(_ shrunk: Counterexample<RunPlan>) {
+            var merged = shrunk
+            merged.run = best.run
+            merged.originalChoiceCount = best.originalChoiceCount
+            merged.shrink.calls += best.shrink.calls
+            merged.shrink.duration += best.shrink.duration
+            best = merged
+        }
         var attempts = 0
         while best.value.commands.count > 1 && attempts < 16 {
             attempts += 1
@@ -24,12 +37,13 @@ enum StepAbsorption {
                 let shrunk = property.shrink(from: choices, configuration: configuration),
                 shrunk.value.commands.count < best.value.commands.count
             else { break }
-            var merged = shrunk
-            merged.run = best.run
-            merged.originalChoiceCount = best.originalChoiceCount
-            merged.shrink.calls += best.shrink.calls
-            merged.shrink.duration += best.shrink.duration
-            best = merged
+            merge(shrunk)
+        }
+        if best.value.commands.count > 1,
+            let switched = property.shrink(from: best.choices, configuration: configuration, switchingBranches: true),
+            switched.value.commands.count < best.value.commands.count
+        {
+            merge(switched)
         }
         return best
     }
