@@ -48,7 +48,7 @@ public enum ClientRules {
         rule("RUF-ONE-IN-FLIGHT", .must, "requests", "One request is in flight at a time: an action dispatched "
             + "meanwhile is not sent until the answer in flight has been processed.", "state machine: notes"),
         rule("RUF-COMPONENT-ROLLBACK", .must, "cache", "When the server rejects an action, its optimistic component "
-            + "update is rolled back, unless the response sends that component itself.",
+            + "update is rolled back, before the response's own components are merged.",
             "sharing global state: optimistic updates"),
         rule("RUF-ORDER", .should, "order", "A response's effects happen in the session page's order: metrics, then "
             + "navigation, then the actionResult.", "session: how the client processes a Session"),

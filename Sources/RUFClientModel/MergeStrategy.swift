@@ -39,13 +39,19 @@ public enum MergeStrategy: Hashable, Sendable {
     ///
     /// APPEND and MATCH merge the payload field by field: a top-level field that is a list in both is merged as
     /// a list; any other field of the incoming payload replaces the cached one; a cached field the incoming payload
-    /// leaves out is kept. Behavior and locale are the incoming ones when sent, else the cached ones. Against an
-    /// empty cache, or when either payload is not an object, the incoming component is stored as it is.
+    /// leaves out is kept. Behavior, locale and payload are the incoming ones when sent, else the cached ones (when
+    /// either payload is not an object, a payload sent replaces the cached one). Against an empty cache the incoming
+    /// component is stored as it is.
     public func merge(_ incoming: JSONValue, into cached: ClientComponent?) -> ClientComponent {
         let received = ClientComponent(json: incoming)
-        guard let cached, self == .append || self == .match,
-            case .object(let old) = cached.payload, case .object(let new) = received.payload
-        else { return received }
+        guard let cached, self == .append || self == .match else { return received }
+        let behavior = incoming["behavior"]?.stringValue ?? cached.behavior
+        let locale = incoming["locale"].flatMap { $0.isObject ? $0 : nil } ?? cached.locale
+        guard case .object(let old) = cached.payload, case .object(let new) = received.payload else {
+            // Nothing to merge field by field: a payload sent replaces the cached one, none keeps it.
+            let payload = received.payload == .null ? cached.payload : received.payload
+            return ClientComponent(behavior: behavior, locale: locale, payload: payload)
+        }
         var fields = old
         for (key, value) in new {
             let index = fields.lastIndex { $0.key == key }
@@ -57,19 +63,16 @@ public enum MergeStrategy: Hashable, Sendable {
                 fields.append((key, value))
             }
         }
-        return ClientComponent(
-            behavior: incoming["behavior"]?.stringValue ?? cached.behavior,
-            locale: incoming["locale"].flatMap { $0.isObject ? $0 : nil } ?? cached.locale,
-            payload: .object(fields))
+        return ClientComponent(behavior: behavior, locale: locale, payload: .object(fields))
     }
 
-    /// MATCH on one list: an item with an `id` replaces the first cached item with the same `id`, in place; an item
-    /// without one, or with an `id` not cached, is added at the end. Later items see the earlier ones' result, so
+    /// MATCH on one list: an item with an `id` (not `null`) replaces the first cached item with the same `id`, in
+    /// place; an item without one, or with an `id` not cached, is added at the end. Later items see the earlier ones' result, so
     /// an `id` sent twice ends with its last item.
     static func matched(_ items: [JSONValue], into existing: [JSONValue]) -> [JSONValue] {
         var result = existing
         for item in items {
-            if let id = item["id"], let at = result.firstIndex(where: { $0["id"] == id }) {
+            if let id = item["id"], id != .null, let at = result.firstIndex(where: { $0["id"] == id }) {
                 result[at] = item
             } else {
                 result.append(item)

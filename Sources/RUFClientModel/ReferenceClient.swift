@@ -33,11 +33,14 @@ public struct ReferenceClient: Sendable {
     }
 
     private struct InFlight: Hashable, Sendable {
-        /// The active screen when the request was sent, before any optimistic change.
-        var activeBefore: String?
+        /// The stack when the request was sent, before any optimistic change; `nil` for a create, before which no
+        /// screen was active.
+        var stackBefore: ScreenStack?
         /// The optimistic component update, and what the cache held for its key before it.
         var update: OptimisticUpdate?
         var before: ClientComponent?
+        /// The whole cache when the request was sent, before any optimistic change.
+        var cache: [String: [String: ClientComponent]] = [:]
     }
 
     /// A client on `stack` with `profile`, an empty cache and meta, nothing in flight.
@@ -49,6 +52,9 @@ public struct ReferenceClient: Sendable {
 
     /// The active screen: the top of the stack.
     public var activeScreen: String? { session.stack.last?.screen }
+
+    /// The cache as it was when the request in flight was sent, before any optimistic change; `nil` when none is.
+    public var cacheWhenSent: [String: [String: ClientComponent]]? { inFlight?.cache }
 
     /// Whether the request in flight updated a component optimistically.
     public var hasOptimisticUpdate: Bool { inFlight?.update != nil }
@@ -84,9 +90,10 @@ public struct ReferenceClient: Sendable {
         requests += 1
         let id = "#\(requests)"
         state.inFlight = id
-        var flight = InFlight(activeBefore: activeScreen)
+        var flight = InFlight(stackBefore: session.stack, cache: state.cache)
         switch request {
         case .create(let screen, let params):
+            flight.stackBefore = nil
             events.append(.request(ClientRequest(kind: "create", id: id, screen: screen, screenParams: params)))
         case .action(let action):
             events.append(
@@ -125,28 +132,27 @@ public struct ReferenceClient: Sendable {
             }
             state.meta = JSONValue.object(pairs).canonical
         }
-        // 2. The cache, by each component's strategy; a rejected action's optimistic component goes back to what
-        // it was, unless this response sent that component itself (the server's version is the truth).
-        var sent: Set<String> = []
+        // 2. The cache: a rejected action's optimistic component first goes back to what it was, then every
+        // component of the response is merged by its strategy (into the restored value, for that one).
+        if let update = flight?.update, response.rejectsAction {
+            state.cache[update.screen]?[update.rel] = flight?.before
+            if state.cache[update.screen]?.isEmpty == true { state.cache[update.screen] = nil }
+        }
         for screen in response.screens {
             for component in screen.components {
                 let strategy = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
                 let cached = state.cache[screen.name]?[component.key]
                 state.cache[screen.name, default: [:]][component.key] = strategy.merge(component.value, into: cached)
-                sent.insert(screen.name + "\u{0}" + component.key)
             }
         }
-        if let update = flight?.update, response.rejectsAction, !sent.contains(update.screen + "\u{0}" + update.rel) {
-            state.cache[update.screen]?[update.rel] = flight?.before
-            if state.cache[update.screen]?.isEmpty == true { state.cache[update.screen] = nil }
-        }
-        // 3. Metrics, each list in its order: the screen that becomes active, every loaded screen, the action.
+        // 3. Metrics, each list in its order: the screen that becomes active, every loaded screen, the action. A
+        // screen becomes active when this response leaves the stack other than it was when the request was sent (a
+        // push, a pop, a confirmed optimistic change; not a rollback); after a create, the first screen does.
         var after = session
         _ = after.navigate(response.navigation)
         let activeAfter = after.stack.last?.screen
-        if let activeAfter, activeAfter != flight?.activeBefore,
-            let screen = response.screens.first(where: { $0.name == activeAfter })
-        {
+        let changed = flight.map { $0.stackBefore != after.stack } ?? (after.stack != session.stack)
+        if let activeAfter, changed, let screen = response.screens.first(where: { $0.name == activeAfter }) {
             for metric in screen.navigationMetrics {
                 events.append(.metric(point: .navigation, screen: activeAfter, metric: metric))
             }

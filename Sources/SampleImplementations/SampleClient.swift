@@ -21,9 +21,9 @@ package final class SampleClient {
     /// The request in flight, and what its answer may have to undo.
     private struct Flight {
         var id: String
-        /// The active screen when the request was sent, before any optimistic change: navigationMetrics fire only
-        /// for a screen that differs from it.
-        var activeBefore: String?
+        /// The stack when the request was sent, before any optimistic change: a screen becomes active when the
+        /// answer leaves the stack otherwise. `nil` for a create: no screen was active before it.
+        var stackBefore: ScreenStack?
         /// The optimistic navigation the navigator accepted, to tell a confirmation from a redirect.
         var optimistic: Directive?
         var updated: (screen: String, rel: String)?
@@ -124,7 +124,7 @@ package final class SampleClient {
 
     private func send(_ request: Waiting, events: inout [ClientEvent]) throws {
         let id = nextRequestID(for: request)
-        var sent = Flight(id: id, activeBefore: activeScreen)
+        var sent = Flight(id: id, stackBefore: request.create == nil ? navigation.stack : nil)
         if let create = request.create {
             events.append(
                 .request(ClientRequest(kind: "create", id: id, screen: create.screen, screenParams: create.params)))
@@ -194,15 +194,16 @@ package final class SampleClient {
         flight = nil
         let rejected = Self.rejects(response)
         mergeMeta(response)
-        let sentKeys = updateCache(response)
+        // A rejected optimistic update goes back before the response's components are merged into the cache.
         if rejected, let answered, let key = answered.updated {
             if bug == .wholeCacheRolledBack {
                 cache = answered.cacheBefore
-            } else if bug != .optimisticUpdateNeverRolledBack, !sentKeys.contains(Key(screen: key.screen, rel: key.rel))
-            {
+            } else if bug != .optimisticUpdateNeverRolledBack {
                 store(answered.before, at: key.screen, key.rel)
             }
         }
+        let stackBefore = navigation.stack
+        _ = updateCache(response)
 
         // The navigation runs first so that the metrics know the screen that becomes active; its event is still
         // written after them, in the session page's order.
@@ -226,8 +227,8 @@ package final class SampleClient {
         }
 
         let activeAfter = activeScreen
-        let becameActive =
-            activeAfter != answered?.activeBefore ? response.screens.first { $0.name == activeAfter } : nil
+        let changed = answered.map { $0.stackBefore != navigation.stack } ?? (stackBefore != navigation.stack)
+        let becameActive = changed ? response.screens.first { $0.name == activeAfter } : nil
         if bug != .navigationMetricsOnLoad, let screen = becameActive {
             fire(screen.navigationMetrics, .navigation, screen.name, &events)
         }
@@ -393,9 +394,16 @@ package final class SampleClient {
         let matches = strategy == "MATCH"
         let keepsFields =
             bug == .replaceKeepsFields && !Self.knownStrategies.subtracting(["REPLACE"]).contains(strategy ?? "")
-        guard appends || matches || keepsFields, let cached, let old = cached.payload.objectPairs,
-            let new = incoming.payload.objectPairs
-        else { return incoming }
+        guard appends || matches || keepsFields, let cached else { return incoming }
+        guard let old = cached.payload.objectPairs, let new = incoming.payload.objectPairs else {
+            if keepsFields { return incoming }
+            // Nothing to merge field by field: what is sent replaces, what is not stays.
+            var kept = cached
+            if let behavior = incoming.behavior { kept.behavior = behavior }
+            if let locale = json["locale"], locale.isObject { kept.locale = locale }
+            if incoming.payload != .null { kept.payload = incoming.payload }
+            return kept
+        }
         // Fields keep the order they were first received in, so that the payload reads as the server wrote it.
         var order: [String] = []
         var seen: Set<String> = []
@@ -431,7 +439,7 @@ package final class SampleClient {
         }
         var touched: Set<Int> = []
         for item in incoming {
-            guard let id = item["id"] else {
+            guard let id = item["id"], id != .null else {
                 if bug != .matchDropsItemsWithoutID { items.append(item) }
                 continue
             }

@@ -87,6 +87,13 @@ package struct ClientComparison {
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
+                // A rejection that took more of the cache back than its optimistic component.
+                if let response, response.rejectsAction, before.hasOptimisticUpdate,
+                    before.cacheWhenSent?[screen]?[rel] == new[rel]
+                {
+                    rules.insert("RUF-COMPONENT-ROLLBACK")
+                    continue
+                }
                 if let dispatch {
                     rules.insert(before.state.inFlight != nil ? "RUF-QUEUE" : dispatch.optimisticUpdate == nil ? "RUF-PARTIAL" : "RUF-COMPONENT-ROLLBACK")
                     continue
@@ -97,11 +104,19 @@ package struct ClientComparison {
                 }
                 if let sent = response.screens.first(where: { $0.name == screen })?.components.first(where: { $0.key == rel }) {
                     let behavior = sent.value["behavior"]?.stringValue
+                    let strategy = MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
+                    // The optimistic value merged into, as if the rejection had not rolled it back first.
+                    if response.rejectsAction, before.hasOptimisticUpdate,
+                        new[rel] == strategy.merge(sent.value, into: before.state.cache[screen]?[rel])
+                    {
+                        rules.insert("RUF-COMPONENT-ROLLBACK")
+                        continue
+                    }
                     if behavior == ClientGenerator.unknownBehavior || new[rel] == nil {
                         rules.insert("RUF-LENIENT")
                         continue
                     }
-                    switch MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace {
+                    switch strategy {
                     case .replace: rules.insert("RUF-MERGE-REPLACE")
                     case .append: rules.insert("RUF-MERGE-APPEND")
                     case .match:
@@ -176,8 +191,7 @@ package struct ClientComparison {
         }
         let results = (expected.filter { $0.kind == "actionResult" }, actual.filter { $0.kind == "actionResult" })
         if results.0 != results.1 {
-            let known = ["SUCCESS", "TOAST", "ERROR", "FORM_ERROR"]
-            rules.insert(known.contains(response?.actionResult?["type"]?.stringValue ?? "") ? "RUF-ACTION-RESULT" : "RUF-LENIENT")
+            rules.insert("RUF-ACTION-RESULT")
         }
         // The same events, in another order of kinds: the processing order is broken.
         if rules.isEmpty, expected.count == actual.count, Set(expected) == Set(actual) { rules.insert("RUF-ORDER") }
