@@ -6,6 +6,9 @@ last response named, one request in flight and a queue of actions waiting for it
 included, is the example navigator's (navigator.py), which the client is given rather than imports: navigator.py
 runs as __main__, and importing it again would make a second copy of its classes.
 
+Set FLOWCHECK_EXAMPLE_BUG to plant a bug: client-append-replaces (APPEND replaces the cached lists),
+client-meta-deep-merge (a meta patch merges nested objects), client-no-component-rollback (a rejected action's
+optimistic component update stays).
 Set FLOWCHECK_EXAMPLE_ACTION_QUEUE=latest to keep only the newest waiting action (the capability
 "actionQueue": "latest"); by default every waiting action is sent in turn.
 """
@@ -13,6 +16,7 @@ import copy
 import os
 import uuid
 
+BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 QUEUE = os.environ.get("FLOWCHECK_EXAMPLE_ACTION_QUEUE", "fifo")
 MERGE_STRATEGIES = ["REPLACE", "APPEND", "MATCH"]
 # The actionResult types that reject the action; a TOAST rejects it only with severity ERROR.
@@ -99,7 +103,10 @@ def merge(strategy, incoming, cached):
     fields = dict(old)
     for key, value in new.items():
         if isinstance(fields.get(key), list) and isinstance(value, list):
-            fields[key] = fields[key] + value if strategy == "APPEND" else match(value, fields[key])
+            if strategy == "APPEND":
+                fields[key] = value if BUG == "client-append-replaces" else fields[key] + value
+            else:
+                fields[key] = match(value, fields[key])
         else:
             fields[key] = value
     incoming = as_object(incoming) or {}
@@ -193,6 +200,8 @@ class Client:
         flight, self.flight, self.in_flight = self.flight, None, None
         # 1. Meta: a shallow merge.
         for key, value in (as_object(session.get("meta")) or {}).items():
+            if BUG == "client-meta-deep-merge" and isinstance(self.meta.get(key), dict) and isinstance(value, dict):
+                value = dict(self.meta[key], **value)
             self.meta[key] = value
         # 2. The cache, component by component; then a rejected action's optimistic component goes back.
         screens = as_object(session.get("screens")) or {}
@@ -203,7 +212,8 @@ class Client:
                 self.cache.setdefault(name, {})[rel] = merge(strategy_of(component), component, cached)
                 sent.add((name, rel))
         rejected = rejects(session)
-        if flight and flight["update"] and rejected and flight["update"] not in sent:
+        if flight and flight["update"] and rejected and flight["update"] not in sent \
+                and BUG != "client-no-component-rollback":
             screen, rel = flight["update"]
             if flight["before"] is None:
                 self.cache.get(screen, {}).pop(rel, None)
