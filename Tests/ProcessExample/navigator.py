@@ -12,7 +12,7 @@ Set FLOWCHECK_EXAMPLE_DECODER_ONLY=1 to be a decoder only: hello then declares t
 with no modes, behaviors or nesting, as a flow-document library that does not navigate would.
 The decode command is answered by flow_decoder.py, beside this file, and the client suite's clientReset and
 client commands by the RUF client in ruf_client.py (FLOWCHECK_EXAMPLE_ACTION_QUEUE=latest declares and keeps only
-the newest waiting action).
+the newest waiting action; its planted bugs, FLOWCHECK_EXAMPLE_BUG=client-..., are listed there).
 """
 import copy
 import json
