@@ -77,7 +77,9 @@ let package = Package(
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
             name: "ProcessProtocol",
-            dependencies: ["ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON"],
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON", "RUFClientModel",
+            ],
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
@@ -157,7 +159,7 @@ let package = Package(
             name: "ProcessProtocolTests",
             dependencies: [
                 "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckCore",
-                "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON",
+                "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON", "RUFClientModel",
             ],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import NavigationModel
+import RUFClientModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
 package enum Request {
@@ -14,6 +15,10 @@ package enum Request {
     case batch([BatchItem])
     /// A flow document to decode.
     case decode(String)
+    /// Puts a RUF client on a stack and profile, with nothing cached, no meta, nothing in flight.
+    case clientReset(ScreenStack, Profile)
+    /// One input to a RUF client: a session create, a user action or a Session response.
+    case client(ClientInput)
     /// The last request: the implementation exits without answering.
     case stop
 
@@ -47,6 +52,10 @@ package enum Request {
             output.raw(#","text":"#)
             output.string(text)
             output.raw("}")
+        case .clientReset(let stack, let profile):
+            output.clientReset(stack, profile, seq: seq)
+        case .client(let input):
+            output.client(input, seq: seq)
         case .stop:
             output.raw(#"{"cmd":"stop","seq":"#)
             output.int(seq)

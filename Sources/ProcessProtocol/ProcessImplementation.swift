@@ -4,6 +4,7 @@ import FlowSchema
 import Foundation
 import JSON
 import NavigationModel
+import RUFClientModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///
@@ -12,8 +13,8 @@ import NavigationModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, RecoveringImplementation,
-    TimeBoundImplementation, ParallelImplementation
+public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, ClientImplementation,
+    RecoveringImplementation, TimeBoundImplementation, ParallelImplementation
 {
     /// Who the implementation says it is, from its hello reply.
     public let info: ImplementationInfo
@@ -155,12 +156,16 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         step = 0
         request.removeAll()
         request.reset(stack, profile, seq: seq)
-        let reply = try exchangeNext { "reset" }
+        try expectOK(try exchangeNext { "reset" }, "reset")
+    }
+
+    /// Checks that the reply to a reset (`what`) says `"ok": true`; one that does not leaves the process out of step.
+    private func expectOK(_ reply: ReplyLine, _ what: String) throws(ProcessError) {
         guard Wire.lookup(reply.pairs, "ok") == .bool(true) else {
             broken = true
-            breakdowns.append("the reply to reset does not say \"ok\": true")
+            breakdowns.append("the reply to \(what) does not say \"ok\": true")
             throw ProcessError(
-                code: .malformedReply, message: "the reply to reset should say \"ok\": true",
+                code: .malformedReply, message: "the reply to \(what) should say \"ok\": true",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }
@@ -187,15 +192,29 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         step = 0
         // The batch, then its reset, then each command: one seq each.
         let batchSeq = seq
-        let count = commands.count + 1
-        seq += count + 1
+        seq += commands.count + 2
         request.removeAll()
         request.batch(initial: initial, profile: profile, commands: commands, seq: batchSeq)
-        func batchContext() -> String { "the batch of a run (reset and \(commands.count) commands)" }
-        let reply = try exchange(seq: batchSeq, context: batchContext)
         func context(_ index: Int) -> String {
             index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
         }
+        return try batchReplies(
+            seq: batchSeq, count: commands.count + 1, reset: "reset",
+            batchContext: { "the batch of a run (reset and \(commands.count) commands)" }, context: context
+        ) { (index, pairs) throws(ProcessError) in
+            // A path from the top of the line, which holds the whole batch: `$.replies[3].state.stack[0].screen`.
+            try decodeReply(pairs, at: index) { context(index) }
+        }
+    }
+
+    /// Sends the batch in ``request`` and reads its reply: `count` replies, each an object echoing its own seq, the
+    /// first (the reply to `reset`) saying ok, then each of the others decoded in order by `decode`, which is given
+    /// its index in `replies`.
+    private func batchReplies<T>(
+        seq batchSeq: Int, count: Int, reset: String, batchContext: () -> String, context: (Int) -> String,
+        decode: (Int, Wire.Pairs) throws(ProcessError) -> T
+    ) throws(ProcessError) -> [T] {
+        let reply = try exchange(seq: batchSeq, context: batchContext)
         guard case .array(let replies)? = Wire.lookup(reply.pairs, "replies"), replies.count == count else {
             let held: String
             switch Wire.lookup(reply.pairs, "replies") {
@@ -235,22 +254,22 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     + what,
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
-        let reset = replies[0].objectPairs ?? []
-        let errored = Wire.lookup(reset, "errored") == .bool(true)
-        if Wire.lookup(reset, "ok") != .bool(true) && !errored {
+        let first = replies[0].objectPairs ?? []
+        let errored = Wire.lookup(first, "errored") == .bool(true)
+        if Wire.lookup(first, "ok") != .bool(true) && !errored {
             throw ProcessError(
-                code: .malformedReply, message: "the reply to the reset of a batch should say \"ok\": true",
+                code: .malformedReply, message: "the reply to the \(reset) of a batch should say \"ok\": true",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
         if errored {
             throw ProcessError(
                 code: .implementationError,
                 message:
-                    "the implementation reported an error at the reset of a batch: \(Self.errorMessage(reset))",
+                    "the implementation reported an error at the \(reset) of a batch: \(Self.errorMessage(first))",
                 offendingLine: output.lineText)
         }
-        var result: [Reply] = []
-        result.reserveCapacity(commands.count)
+        var result: [T] = []
+        result.reserveCapacity(count - 1)
         for index in 1..<count {
             let pairs = replies[index].objectPairs ?? []
             if Wire.lookup(pairs, "errored") == .bool(true) {
@@ -259,10 +278,65 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     message: "the implementation reported an error at \(context(index)): \(Self.errorMessage(pairs))",
                     offendingLine: output.lineText)
             }
-            // A path from the top of the line, which holds the whole batch: `$.replies[3].state.stack[0].screen`.
-            result.append(try decodeReply(pairs, at: index) { context(index) })
+            result.append(try decode(index, pairs))
         }
         return result
+    }
+
+    // MARK: The client suite
+
+    public func resetClient(to stack: ScreenStack, profile: Profile) throws {
+        try recover()
+        step = 0
+        request.removeAll()
+        request.clientReset(stack, profile, seq: seq)
+        try expectOK(try exchangeNext { "clientReset" }, "clientReset")
+    }
+
+    public func apply(_ input: ClientInput) throws -> ClientObservation {
+        let step = self.step
+        defer { self.step += 1 }
+        request.removeAll()
+        request.client(input, seq: seq)
+        let reply = try exchangeNext { "client step \(step) (\(Self.summary(input)))" }
+        return try decodeClientReply(reply.pairs) { "client step \(step) (\(Self.summary(input)))" }
+    }
+
+    public func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation] {
+        try recover()
+        guard capabilities.batch else {
+            try resetClient(to: initial, profile: profile)
+            var observations: [ClientObservation] = []
+            observations.reserveCapacity(inputs.count)
+            for input in inputs { observations.append(try apply(input)) }
+            return observations
+        }
+        step = 0
+        let batchSeq = seq
+        seq += inputs.count + 2
+        request.removeAll()
+        request.clientBatch(initial: initial, profile: profile, inputs: inputs, seq: batchSeq)
+        func context(_ index: Int) -> String {
+            index == 0
+                ? "the clientReset of a batch"
+                : "client step \(index - 1) (\(Self.summary(inputs[index - 1]))) of a batch"
+        }
+        return try batchReplies(
+            seq: batchSeq, count: inputs.count + 1, reset: "clientReset",
+            batchContext: { "the batch of a client run (clientReset and \(inputs.count) inputs)" }, context: context
+        ) { (index, pairs) throws(ProcessError) in
+            try decodeClientReply(pairs, at: index) { context(index) }
+        }
+    }
+
+    /// An input in a few words, for a step's context: `create HOME`, `action TAP on CART`, `response`.
+    private static func summary(_ input: ClientInput) -> String {
+        switch input {
+        case .create(let screen, _): return "create \(screen)"
+        case .dispatch(let action): return "action \(action.type) on \(action.screen)"
+        case .respond(let response):
+            return response.navigation.map { "response with navigation \($0)" } ?? "response"
+        }
     }
 
     public func decode(_ text: String) throws -> DecodeOutcome {
@@ -480,6 +554,21 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 message:
                     "the reply to \(context()) is not a navigation reply "
                     + "({\"outcome\", \"reason\", \"state\"}): \(located)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
+        }
+    }
+
+    /// A client reply; `index` is its place in a batch's `replies`, for the path.
+    private func decodeClientReply(
+        _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
+    ) throws(ProcessError) -> ClientObservation {
+        do {
+            return try Wire.clientObservation(.object(pairs))
+        } catch {
+            let located = index.map { error.inside($0).inside("replies") } ?? error
+            throw ProcessError(
+                code: .malformedReply,
+                message: "the reply to \(context()) is not a client reply ({\"state\", \"events\"}): \(located)",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }

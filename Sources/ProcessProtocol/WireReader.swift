@@ -157,6 +157,7 @@ package enum Wire {
         let types = try optionalField(pairs, "componentTypes") { (value) throws(WireError) in try array(value, string) }
         if let types { capabilities.componentTypes = types }
         capabilities.migrations = try optionalField(pairs, "migrations", bool) ?? false
+        try readClientCapabilities(pairs, into: &capabilities)
         return capabilities
     }
 
@@ -245,6 +246,10 @@ package enum Wire {
             return (seq, .batch(inner))
         case "decode":
             return (seq, .decode(try field(pairs, "text", string)))
+        case "clientReset":
+            return (seq, .clientReset(try field(pairs, "stack", stack), try field(pairs, "profile", profile)))
+        case "client":
+            return (seq, .client(try field(pairs, "input", clientInput)))
         case "stop":
             return (seq, .stop)
         default:

@@ -2,6 +2,7 @@ import FlowCheckCore
 import FlowSchema
 import JSON
 import NavigationModel
+import RUFClientModel
 
 /// Compact JSON text, written byte by byte into a buffer that keeps its capacity from one message to the next.
 ///
@@ -302,7 +303,14 @@ extension JSONOutput {
             !capabilities.modes.isEmpty || capabilities.suites.contains(.navigation)
             || capabilities.suites.contains(.session)
         let decodes = capabilities.suites.contains(.decoding)
-        raw(#"{"batch":"#)
+        let serves = capabilities.suites.contains(.client)
+        if serves {
+            raw(#"{"actionQueue":"#)
+            string(capabilities.actionQueue.rawValue)
+            raw(#","batch":"#)
+        } else {
+            raw(#"{"batch":"#)
+        }
         bool(capabilities.batch)
         if navigates {
             raw(#","behaviors":"#)
@@ -313,6 +321,12 @@ extension JSONOutput {
             strings(capabilities.componentTypes)
         }
         if navigates && !capabilities.flows { raw(#","flows":false"#) }
+        if serves {
+            raw(#","mergeStrategies":"#)
+            strings(capabilities.mergeStrategies)
+            raw(#","metrics":"#)
+            bool(capabilities.metrics)
+        }
         if decodes {
             raw(#","migrations":"#)
             bool(capabilities.migrations)
@@ -327,6 +341,12 @@ extension JSONOutput {
             } else {
                 strings(capabilities.nesting.map(\.rawValue))
             }
+        }
+        if serves {
+            raw(#","optimisticComponents":"#)
+            bool(capabilities.optimisticComponents)
+        }
+        if navigates {
             raw(#","reasons":"#)
             bool(capabilities.reasons)
         }

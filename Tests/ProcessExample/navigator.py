@@ -10,7 +10,9 @@ then removes only the run of the flow's screens at the top of the stack.
 Set FLOWCHECK_EXAMPLE_NO_BATCH=1 to answer one command per line only.
 Set FLOWCHECK_EXAMPLE_DECODER_ONLY=1 to be a decoder only: hello then declares the decoding suite alone,
 with no modes, behaviors or nesting, as a flow-document library that does not navigate would.
-The decode command is answered by flow_decoder.py, beside this file.
+The decode command is answered by flow_decoder.py, beside this file, and the client suite's clientReset and
+client commands by the RUF client in ruf_client.py (FLOWCHECK_EXAMPLE_ACTION_QUEUE=latest declares and keeps only
+the newest waiting action; its planted bugs, FLOWCHECK_EXAMPLE_BUG=client-..., are listed there).
 """
 import copy
 import json
@@ -18,6 +20,7 @@ import os
 import sys
 
 from flow_decoder import COMPONENT_TYPES, decode
+from ruf_client import MERGE_STRATEGIES, QUEUE, Client
 
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 BATCH = os.environ.get("FLOWCHECK_EXAMPLE_NO_BATCH", "") != "1"
@@ -158,6 +161,13 @@ def clean_directive(d):
     return {key: d[key] for key in ("id", "mode", "screen", "flow") if key in d}
 
 
+def client_of(nav):
+    """The RUF client, which moves the navigator's stack as a server's directives and the user's actions ask."""
+    if not hasattr(nav, "client"):
+        nav.client = Client(nav, Rejected)
+    return nav.client
+
+
 def handle(nav, request):
     seq = request.get("seq")
     cmd = request.get("cmd")
@@ -171,9 +181,11 @@ def handle(nav, request):
     if cmd == "hello":
         return {"seq": seq, "protocol": 1,
                 "implementation": {"name": "python-example", "version": "1.0", "language": "Python"},
-                "capabilities": {"suites": ["navigation", "session", "decoding"], "modes": MODES, "behaviors": BEHAVIORS,
-                                 "nesting": ["owned", "shared"], "reasons": True, "batch": BATCH,
-                                 "componentTypes": COMPONENT_TYPES, "migrations": True}}
+                "capabilities": {"suites": ["navigation", "session", "decoding", "client"], "modes": MODES,
+                                 "behaviors": BEHAVIORS, "nesting": ["owned", "shared"], "reasons": True,
+                                 "batch": BATCH, "componentTypes": COMPONENT_TYPES, "migrations": True,
+                                 "mergeStrategies": MERGE_STRATEGIES, "metrics": True, "optimisticComponents": True,
+                                 "actionQueue": QUEUE}}
     if cmd == "reset":
         nav.stack = copy.deepcopy(request["stack"])
         nav.nesting = request["profile"]["nesting"]
@@ -193,6 +205,11 @@ def handle(nav, request):
         # A snapshot: in a batch, later commands must not change an earlier reply.
         reply["state"] = {"stack": copy.deepcopy(nav.stack), "pending": {"id": nav.pending[0]} if nav.pending else None}
         return reply
+    if cmd == "clientReset":
+        client_of(nav).reset(request["stack"], request["profile"]["nesting"])
+        return {"seq": seq, "ok": True}
+    if cmd == "client":
+        return dict(client_of(nav).apply(request["input"]), seq=seq)
     if cmd == "decode":
         return dict(decode(request.get("text", "")), seq=seq)
     if cmd == "batch" and BATCH:

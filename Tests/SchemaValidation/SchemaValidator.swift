@@ -1,8 +1,8 @@
 import Foundation
 
 /// Just enough JSON Schema to hold the protocol's messages and the kit's records to their schema files:
-/// $ref (to a file, or to its $defs), type, enum, const, required, properties, additionalProperties (false),
-/// items, anyOf, minLength, minimum, minItems. Errors name the JSON path.
+/// $ref (to a file, or to its $defs), type, enum, const, required, properties, additionalProperties (false or a
+/// schema), items, anyOf, minLength, minimum, minItems. Errors name the JSON path.
 public struct SchemaValidator: Sendable {
     /// The folder the schema files are in.
     public let folder: URL
@@ -73,6 +73,10 @@ public struct SchemaValidator: Sendable {
             if schema["additionalProperties"] as? Bool == false {
                 for key in object.keys.sorted() where properties[key] == nil {
                     errors.append("\(path): unexpected \"\(key)\"")
+                }
+            } else if let others = schema["additionalProperties"] as? [String: Any] {
+                for key in object.keys.sorted() where properties[key] == nil {
+                    errors += try check(object[key]!, others, path: "\(path).\(key)")
                 }
             }
         }

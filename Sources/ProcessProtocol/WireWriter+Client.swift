@@ -1,0 +1,67 @@
+import JSON
+import NavigationModel
+import RUFClientModel
+
+// MARK: The client suite's requests and replies
+
+extension JSONOutput {
+    /// A clientReset request: `{"cmd":"clientReset","profile","seq","stack"}`.
+    package mutating func clientReset(_ stack: ScreenStack, _ profile: Profile, seq: Int) {
+        raw(#"{"cmd":"clientReset","profile":"#)
+        self.profile(profile)
+        raw(#","seq":"#)
+        int(seq)
+        raw(#","stack":"#)
+        self.stack(stack)
+        raw("}")
+    }
+
+    /// A client request: `{"cmd":"client","input","seq"}`.
+    package mutating func client(_ input: ClientInput, seq: Int) {
+        raw(#"{"cmd":"client","input":"#)
+        clientInput(input)
+        raw(#","seq":"#)
+        int(seq)
+        raw("}")
+    }
+
+    /// An input in its JSON form. A response's Session is written in the order the server wrote it, not sorted:
+    /// metrics fire in the order of `screens`, so the order of its members is part of what it says.
+    package mutating func clientInput(_ input: ClientInput) {
+        switch input {
+        case .respond(let response):
+            raw(#"{"kind":"response","session":"#)
+            bytes.append(contentsOf: JSONWriter.bytes(response.json, sortedKeys: false))
+            raw("}")
+        case .create, .dispatch:
+            bytes.append(contentsOf: JSONWriter.bytes(input.json))
+        }
+    }
+
+    /// A batch request for a whole client run: the clientReset at `seq + 1`, then each input at the next seq.
+    package mutating func clientBatch(initial: ScreenStack, profile: Profile, inputs: [ClientInput], seq: Int) {
+        raw(#"{"cmd":"batch","commands":["#)
+        clientReset(initial, profile, seq: seq + 1)
+        for (index, input) in inputs.enumerated() {
+            raw(",")
+            client(input, seq: seq + 2 + index)
+        }
+        raw(#"],"seq":"#)
+        int(seq)
+        raw("}")
+    }
+
+    /// A client reply: `{"events","seq","state"}` (what an implementation writes; the tests use it).
+    package mutating func clientReply(_ observation: ClientObservation, seq: Int) {
+        raw(#"{"events":["#)
+        for (index, event) in observation.events.enumerated() {
+            if index > 0 { raw(",") }
+            bytes.append(contentsOf: JSONWriter.bytes(event.json))
+        }
+        raw(#"],"seq":"#)
+        int(seq)
+        raw(#","state":"#)
+        bytes.append(contentsOf: JSONWriter.bytes(observation.state.json))
+        raw("}")
+    }
+}
