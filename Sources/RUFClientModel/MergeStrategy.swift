@@ -25,6 +25,12 @@ public enum MergeStrategy: Hashable, Sendable {
         }
     }
 
+    /// Whether the client does not know this strategy.
+    public var isUnknown: Bool {
+        if case .unknown = self { return true }
+        return false
+    }
+
     /// The strategy's name, as reports write it.
     public var name: String {
         switch self {

@@ -195,15 +195,15 @@ package final class SampleClient {
         let rejected = Self.rejects(response)
         mergeMeta(response)
         // A rejected optimistic update goes back before the response's components are merged into the cache.
-        if rejected, let answered, let key = answered.updated {
-            if bug == .wholeCacheRolledBack {
-                cache = answered.cacheBefore
-            } else if bug != .optimisticUpdateNeverRolledBack {
-                store(answered.before, at: key.screen, key.rel)
-            }
+        if rejected, let answered, let key = answered.updated, bug != .wholeCacheRolledBack,
+            bug != .optimisticUpdateNeverRolledBack
+        {
+            store(answered.before, at: key.screen, key.rel)
         }
         let stackBefore = navigation.stack
         _ = updateCache(response)
+        // The mutant takes the whole cache back to before the action once the response is merged, losing what it sent.
+        if rejected, let answered, answered.updated != nil, bug == .wholeCacheRolledBack { cache = answered.cacheBefore }
 
         // The navigation runs first so that the metrics know the screen that becomes active; its event is still
         // written after them, in the session page's order.

@@ -7,6 +7,7 @@ import FlowCheckRecords
 import GoldenCorpus
 import FlowCheckCore
 import NavigationModel
+import RUFClientModel
 import SampleImplementations
 import FlowSchema
 
@@ -411,7 +412,9 @@ struct CertificateScopeTests {
         }
         // Every rule has one status, and none is held without its trigger count at the minimum.
         // Every rule of every suite: those of the suites it does not declare are not certified either.
-        #expect(Set(certificate.rules.map(\.id)) == Set(NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id)))
+        #expect(
+            Set(certificate.rules.map(\.id))
+                == Set(NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id) + ClientRules.all.map(\.id)))
         #expect(certificate.rules.filter { !$0.id.hasPrefix("NAV-") }.allSatisfy { $0.status == .notCertified })
         #expect(certificate.failures.isEmpty)
         for entry in certificate.rules where entry.status == .held {

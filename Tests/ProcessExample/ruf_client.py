@@ -83,7 +83,7 @@ def match(items, cached):
     result = list(cached)
     for item in items:
         at = None
-        if isinstance(item, dict) and "id" in item:
+        if isinstance(item, dict) and item.get("id") is not None:
             at = next((index for index, old in enumerate(result)
                        if isinstance(old, dict) and "id" in old and same(old["id"], item["id"])), None)
         if at is None:
@@ -98,8 +98,13 @@ def merge(strategy, incoming, cached):
     if cached is None or strategy not in ("APPEND", "MATCH"):
         return received
     old, new = cached["payload"], received["payload"]
+    incoming_object = as_object(incoming) or {}
+    behavior, locale = as_string(incoming_object.get("behavior")), as_object(incoming_object.get("locale"))
+    behavior = cached["behavior"] if behavior is None else behavior
+    locale = cached["locale"] if locale is None else locale
     if not isinstance(old, dict) or not isinstance(new, dict):
-        return received
+        # Nothing to merge field by field: a payload sent replaces the cached one, none keeps it.
+        return {"behavior": behavior, "locale": locale, "payload": old if new is None else new}
     fields = dict(old)
     for key, value in new.items():
         if isinstance(fields.get(key), list) and isinstance(value, list):
@@ -109,10 +114,7 @@ def merge(strategy, incoming, cached):
                 fields[key] = match(value, fields[key])
         else:
             fields[key] = value
-    incoming = as_object(incoming) or {}
-    behavior, locale = as_string(incoming.get("behavior")), as_object(incoming.get("locale"))
-    return {"behavior": cached["behavior"] if behavior is None else behavior,
-            "locale": cached["locale"] if locale is None else locale, "payload": fields}
+    return {"behavior": behavior, "locale": locale, "payload": fields}
 
 
 def rejects(session):
@@ -169,8 +171,11 @@ class Client:
 
     def send(self, request, events):
         self.in_flight = str(uuid.uuid4())
-        self.flight = {"active": self.active(), "update": None, "before": None}
+        # The stack before any optimistic change: a screen becomes active when the answer leaves the stack otherwise.
+        # A create has none: no screen was active before the session.
+        self.flight = {"stack": copy.deepcopy(self.nav.stack), "update": None, "before": None}
         if request[0] == "create":
+            self.flight["stack"] = None
             events.append({"event": "request", "kind": "create", "id": self.in_flight, "screen": request[1],
                            "screenParams": request[2]})
             return
@@ -203,17 +208,10 @@ class Client:
             if BUG == "client-meta-deep-merge" and isinstance(self.meta.get(key), dict) and isinstance(value, dict):
                 value = dict(self.meta[key], **value)
             self.meta[key] = value
-        # 2. The cache, component by component; then a rejected action's optimistic component goes back.
+        # 2. The cache: a rejected action's optimistic component goes back first, then each component is merged.
         screens = as_object(session.get("screens")) or {}
-        sent = set()
-        for name, screen in screens.items():
-            for rel, component in (as_object((as_object(screen) or {}).get("components")) or {}).items():
-                cached = self.cache.get(name, {}).get(rel)
-                self.cache.setdefault(name, {})[rel] = merge(strategy_of(component), component, cached)
-                sent.add((name, rel))
         rejected = rejects(session)
-        if flight and flight["update"] and rejected and flight["update"] not in sent \
-                and BUG != "client-no-component-rollback":
+        if flight and flight["update"] and rejected and BUG != "client-no-component-rollback":
             screen, rel = flight["update"]
             if flight["before"] is None:
                 self.cache.get(screen, {}).pop(rel, None)
@@ -221,6 +219,10 @@ class Client:
                     del self.cache[screen]
             else:
                 self.cache.setdefault(screen, {})[rel] = flight["before"]
+        for name, screen in screens.items():
+            for rel, component in (as_object((as_object(screen) or {}).get("components")) or {}).items():
+                cached = self.cache.get(name, {}).get(rel)
+                self.cache.setdefault(name, {})[rel] = merge(strategy_of(component), component, cached)
         # 3. Metrics: the screen that becomes active (once navigated), every loaded screen, a successful action.
         navigation = as_object(session.get("navigation"))
         directive = directive_of(navigation) if navigation is not None else None
@@ -232,7 +234,8 @@ class Client:
         except self.rejected:
             pass
         became = self.active(after.stack)
-        if became is not None and became != (flight["active"] if flight else None) and became in screens:
+        changed = (flight["stack"] != after.stack) if flight else (self.nav.stack != after.stack)
+        if became is not None and changed and became in screens:
             for metric in as_list((as_object(screens[became]) or {}).get("navigationMetrics")):
                 events.append({"event": "metric", "point": "navigation", "screen": became, "metric": metric})
         for name, screen in screens.items():

@@ -53,6 +53,24 @@ package struct ClientComparison {
             if case .dispatch(let action) = input { return action }
             return nil
         }()
+        // A request sent that should wait, or one that should have been sent and was not, or another one than the
+        // one due: the rest of the step's differences (an optimistic change applied, or not) follow from it.
+        let requests = (
+            expected.events.compactMap(Self.request), actual.events.compactMap(Self.request)
+        )
+        if requests.1.count > requests.0.count { return ["RUF-ONE-IN-FLIGHT"] }
+        if requests.1.count < requests.0.count { return ["RUF-QUEUE"] }
+        if zip(requests.0, requests.1).contains(where: {
+            $0.screen != $1.screen || $0.kind != $1.kind || $0.action?.canonical != $1.action?.canonical
+        }) {
+            return ["RUF-QUEUE"]
+        }
+        if let directive = dispatch?.optimisticNavigation, directive.mode == .pop,
+            expected.state.navigation != actual.state.navigation
+                || expected.events.filter({ $0.kind == "navigation" }) != actual.events.filter({ $0.kind == "navigation" })
+        {
+            return ["RUF-NO-OPTIMISTIC-POP"]
+        }
         // The stack and the pending change.
         if expected.state.navigation != actual.state.navigation || expected.state.currentScreen != actual.state.currentScreen {
             if let directive = response?.navigation, directive.mode == .failed {
@@ -75,7 +93,14 @@ package struct ClientComparison {
             rules.insert(actual.state.queued < expected.state.queued || dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
         }
         rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: response))
+        // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
+        if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }
         return rules.sorted()
+    }
+
+    private static func request(_ event: ClientEvent) -> ClientRequest? {
+        if case .request(let request) = event { return request }
+        return nil
     }
 
     private static func cacheRules(
@@ -110,6 +135,13 @@ package struct ClientComparison {
                         new[rel] == strategy.merge(sent.value, into: before.state.cache[screen]?[rel])
                     {
                         rules.insert("RUF-COMPONENT-ROLLBACK")
+                        continue
+                    }
+                    if new[rel] == nil, behavior != ClientGenerator.unknownBehavior,
+                        !(strategy.isUnknown),
+                        actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil })
+                    {
+                        rules.insert("RUF-CACHE-KEY")
                         continue
                     }
                     if behavior == ClientGenerator.unknownBehavior || new[rel] == nil {

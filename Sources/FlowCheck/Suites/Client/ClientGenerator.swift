@@ -324,7 +324,9 @@ struct ClientGenerator {
         for _ in 0..<count {
             let field = try pick(source, fields)
             guard !pairs.contains(where: { $0.key == field.name }) else { continue }
-            pairs.append((field.name, try field.type.values(types: app.types).run(source)))
+            // A key set to null now and then: the patch must store it, not delete the key.
+            let null = try source.drawBool(probability: 0.1)
+            pairs.append((field.name, null ? .null : try field.type.values(types: app.types).run(source)))
         }
         return .object(pairs)
     }
