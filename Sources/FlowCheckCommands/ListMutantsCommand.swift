@@ -20,7 +20,7 @@ struct ListMutantsCommand: Subcommand {
             console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (\(minimal))")
         }
         for bug in ClientBug.allCases {
-            let inputs = "\(bug.minimalInputs) input\(bug.minimalInputs == 1 ? "" : "s")"
+            let inputs = "\(bug.minimalRun) input\(bug.minimalRun == 1 ? "" : "s"), the session create included"
             console.out(
                 "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, \(bug.rule); minimal counterexample: "
                     + "\(inputs))")

@@ -59,6 +59,20 @@ public struct ReferenceClient: Sendable {
     /// Whether the request in flight updated a component optimistically.
     public var hasOptimisticUpdate: Bool { inFlight?.update != nil }
 
+    /// The optimistic component update of the request in flight, if any.
+    public var optimisticUpdateInFlight: OptimisticUpdate? { inFlight?.update }
+
+    /// The actions waiting for the request in flight, oldest first.
+    public var waitingActions: [UserAction] {
+        waiting.compactMap { if case .action(let action) = $0 { return action } else { return nil } }
+    }
+
+    /// The action the next response sends, when one is waiting (a waiting create is not an action).
+    public var nextWaitingAction: UserAction? {
+        if case .action(let action)? = waiting.first { return action }
+        return nil
+    }
+
     /// The optimistic navigation awaiting the server's answer, if any.
     public var pendingDirective: Directive? { session.pending?.directive }
 

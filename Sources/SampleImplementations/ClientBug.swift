@@ -199,4 +199,19 @@ package enum ClientBug: String, CaseIterable, Sendable {
         default: return minimalInputs
         }
     }
+
+    /// The number of inputs of the smallest counterexample the client suite can find: its runs start with the session
+    /// create, whose answer must come before a first action is sent (so an action's optimistic update never lands in
+    /// an empty cache without a response first).
+    package var minimalRun: Int {
+        switch self {
+        case .appendReplaces, .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchDropsItemsWithoutID,
+            .replaceKeepsFields, .partialClearsCache, .absentComponentRemoved, .metaDeepMerged, .metaReplacedByPatch,
+            .queueNewestFirst, .optimisticUpdateNeverRolledBack, .wholeCacheRolledBack, .failedNoRollback:
+            return 4
+        case .requestCarriesPatch, .requestIDReused: return 5
+        case .metaStampedByClient, .queuedRequestStaleMeta, .optimisticPopApplied: return 3
+        default: return 2
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import ConformanceRules
 import Foundation
 import Testing
 import FlowCheck

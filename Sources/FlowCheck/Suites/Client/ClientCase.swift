@@ -27,4 +27,30 @@ package struct ClientCase: Hashable, Sendable {
 
     /// The number of responses, the suite's unit.
     package var responses: Int { responseLabels.count }
+
+    /// The same run with other inputs, its labels and triggers counted again; `nil` when they are not a run a client
+    /// could see (a response with no request in flight, no create first).
+    package func with(inputs: [ClientInput]) -> ClientCase? {
+        guard case .create? = inputs.first,
+            var client = try? ReferenceClient(stack: initial, profile: profile, queueing: queueing)
+        else { return nil }
+        var tally = ClientTriggers()
+        var labels: Set<String> = []
+        var responseLabels: [String] = []
+        for input in inputs {
+            if case .respond(let response) = input {
+                guard client.state.inFlight != nil else { return nil }
+                responseLabels.append(ClientGenerator.label(response))
+            }
+            let before = client
+            labels.formUnion(tally.features(input, before: before))
+            tally.count(input, before: before, after: client.apply(input))
+        }
+        var result = self
+        result.inputs = inputs
+        result.responseLabels = responseLabels
+        result.labels = labels.sorted()
+        result.triggers = tally.triggers
+        return result
+    }
 }

@@ -40,24 +40,16 @@ package struct ClientComparison {
     }
 
     /// The rules broken where `actual` differs from `expected` after `input`, sorted; empty when they agree.
+    ///
+    /// One difference often follows from another (a request sent out of turn brings its optimistic changes with it;
+    /// a stack left wrong fires the wrong navigationMetrics): the cause is named, not its consequences.
     package static func brokenRules(
         expected: ClientObservation, actual: ClientObservation, input: ClientInput, before: ReferenceClient
     ) -> [String] {
         guard expected.json != actual.json else { return [] }
-        var rules: Set<String> = []
-        let response: SessionResponse? = {
-            if case .respond(let response) = input { return response }
-            return nil
-        }()
-        let dispatch: UserAction? = {
-            if case .dispatch(let action) = input { return action }
-            return nil
-        }()
-        // A request sent that should wait, or one that should have been sent and was not, or another one than the
-        // one due: the rest of the step's differences (an optimistic change applied, or not) follow from it.
-        let requests = (
-            expected.events.compactMap(Self.request), actual.events.compactMap(Self.request)
-        )
+        let step = Step(input: input, before: before)
+        // A request sent that should wait, one due that was not sent, or another one than the one due.
+        let requests = (expected.events.compactMap(Self.request), actual.events.compactMap(Self.request))
         if requests.1.count > requests.0.count { return ["RUF-ONE-IN-FLIGHT"] }
         if requests.1.count < requests.0.count { return ["RUF-QUEUE"] }
         if zip(requests.0, requests.1).contains(where: {
@@ -65,37 +57,64 @@ package struct ClientComparison {
         }) {
             return ["RUF-QUEUE"]
         }
-        if let directive = dispatch?.optimisticNavigation, directive.mode == .pop,
+        let navigationDiffers =
             expected.state.navigation != actual.state.navigation
-                || expected.events.filter({ $0.kind == "navigation" }) != actual.events.filter({ $0.kind == "navigation" })
-        {
-            return ["RUF-NO-OPTIMISTIC-POP"]
+            || expected.events.filter { $0.kind == "navigation" } != actual.events.filter { $0.kind == "navigation" }
+        // The action sent at this step: the one dispatched, or the waiting one a response lets go.
+        let sentAction = step.dispatch.flatMap { before.state.inFlight == nil ? $0 : nil }
+            ?? (step.response != nil ? before.nextWaitingAction : nil)
+        if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop { return ["RUF-NO-OPTIMISTIC-POP"] }
+        // Another waiting action sent in its place, with the same request: only its optimistic changes tell.
+        if step.response != nil, before.waitingActions.count > 1 {
+            let others = before.waitingActions
+            let keys = Set(others.compactMap { $0.optimisticUpdate.map { $0.screen + "\u{0}" + $0.rel } })
+            let cacheDiffers = keys.contains { key in
+                let parts = key.split(separator: "\u{0}").map(String.init)
+                return expected.state.cache[parts[0]]?[parts[1]] != actual.state.cache[parts[0]]?[parts[1]]
+            }
+            if (navigationDiffers && others.contains { $0.optimisticNavigation != nil }) || cacheDiffers {
+                return ["RUF-QUEUE"]
+            }
         }
-        // The stack and the pending change.
-        if expected.state.navigation != actual.state.navigation || expected.state.currentScreen != actual.state.currentScreen {
-            if let directive = response?.navigation, directive.mode == .failed {
+        var rules: Set<String> = []
+        if navigationDiffers || expected.state.currentScreen != actual.state.currentScreen {
+            if step.response?.navigation?.mode == .failed {
                 rules.insert("RUF-ROLLBACK")
-            } else if dispatch?.optimisticNavigation?.mode == .pop {
-                rules.insert("RUF-NO-OPTIMISTIC-POP")
-            } else if dispatch != nil, before.state.inFlight != nil {
+            } else if step.dispatch != nil, before.state.inFlight != nil {
                 rules.insert("RUF-QUEUE")
-            } else if response != nil, before.state.queued > 0, expected.events.contains(where: { $0.kind == "request" }) {
+            } else if step.response != nil, sentAction?.optimisticNavigation != nil, step.response?.navigation == nil {
                 rules.insert("RUF-QUEUE")
             } else {
                 rules.insert("RUF-NAVIGATE")
             }
         }
-        if expected.state.meta.canonical != actual.state.meta.canonical {
-            rules.insert(response.map { $0.meta.isEmpty ? "RUF-META-READONLY" : "RUF-META-MERGE" } ?? "RUF-META-READONLY")
-        }
-        rules.formUnion(cacheRules(expected: expected, actual: actual, response: response, dispatch: dispatch, before: before))
+        rules.formUnion(metaRules(expected: expected, actual: actual, step: step))
+        rules.formUnion(cacheRules(expected: expected, actual: actual, step: step, sentAction: sentAction))
         if (expected.state.inFlight == nil) != (actual.state.inFlight == nil) || expected.state.queued != actual.state.queued {
-            rules.insert(actual.state.queued < expected.state.queued || dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
+            rules.insert(step.dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
         }
-        rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: response))
+        rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: step.response))
         // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
         if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }
+        // A stack left otherwise makes another screen active: its navigationMetrics follow from it.
+        if !rules.isDisjoint(with: ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-QUEUE"]) { rules.remove("RUF-NAV-METRICS") }
         return rules.sorted()
+    }
+
+    /// The input of a step, taken apart.
+    private struct Step {
+        var response: SessionResponse?
+        var dispatch: UserAction?
+        var before: ReferenceClient
+
+        init(input: ClientInput, before: ReferenceClient) {
+            self.before = before
+            switch input {
+            case .respond(let response): self.response = response
+            case .dispatch(let action): dispatch = action
+            case .create: break
+            }
+        }
     }
 
     private static func request(_ event: ClientEvent) -> ClientRequest? {
@@ -103,82 +122,136 @@ package struct ClientComparison {
         return nil
     }
 
+    /// A key the patch set and the client holds otherwise breaks the merge; any other key the client changed, the
+    /// rule that only the server changes meta.
+    private static func metaRules(expected: ClientObservation, actual: ClientObservation, step: Step) -> Set<String> {
+        let (old, new) = (expected.state.meta.canonical, actual.state.meta.canonical)
+        guard old != new else { return [] }
+        let keys = Set((old.objectPairs ?? []).map(\.key)).union((new.objectPairs ?? []).map(\.key))
+        let differing = keys.filter { old[$0] != new[$0] }
+        guard let response = step.response, !response.meta.isEmpty else { return ["RUF-META-READONLY"] }
+        // A key the client added that neither the merge nor the patch has is the client writing meta; anything
+        // else (a key lost, a patched value merged otherwise) is the merge.
+        let patched = Set(response.meta.map(\.key))
+        let added = differing.filter { new[$0] != nil && old[$0] == nil && !patched.contains($0) }
+        return added.isEmpty ? ["RUF-META-MERGE"] : ["RUF-META-READONLY"]
+    }
+
     private static func cacheRules(
-        expected: ClientObservation, actual: ClientObservation, response: SessionResponse?, dispatch: UserAction?,
-        before: ReferenceClient
+        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: UserAction?
     ) -> Set<String> {
+        let before = step.before
         var rules: Set<String> = []
+        var missing: [(screen: String, rel: String)] = []
         let screens = Set(expected.state.cache.keys).union(actual.state.cache.keys)
+        let optimistic = before.optimisticUpdateInFlight
+        let rejected = step.response?.rejectsAction == true && optimistic != nil
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
-                // A rejection that took more of the cache back than its optimistic component.
-                if let response, response.rejectsAction, before.hasOptimisticUpdate,
-                    before.cacheWhenSent?[screen]?[rel] == new[rel]
-                {
-                    rules.insert("RUF-COMPONENT-ROLLBACK")
+                let isOptimisticKey = optimistic.map { $0.screen == screen && $0.rel == rel } ?? false
+                if step.dispatch != nil {
+                    // The dispatched action's optimistic update: applied when it should wait, or not at all.
+                    rules.insert(before.state.inFlight != nil ? "RUF-QUEUE" : "RUF-COMPONENT-ROLLBACK")
                     continue
                 }
-                if let dispatch {
-                    rules.insert(before.state.inFlight != nil ? "RUF-QUEUE" : dispatch.optimisticUpdate == nil ? "RUF-PARTIAL" : "RUF-COMPONENT-ROLLBACK")
+                if let sent = sentAction?.optimisticUpdate, sent.screen == screen, sent.rel == rel {
+                    rules.insert("RUF-QUEUE")
                     continue
                 }
-                guard let response else {
+                guard let response = step.response else {
                     rules.insert("RUF-PARTIAL")
                     continue
                 }
-                if let sent = response.screens.first(where: { $0.name == screen })?.components.first(where: { $0.key == rel }) {
-                    let behavior = sent.value["behavior"]?.stringValue
-                    let strategy = MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
-                    // The optimistic value merged into, as if the rejection had not rolled it back first.
-                    if response.rejectsAction, before.hasOptimisticUpdate,
-                        new[rel] == strategy.merge(sent.value, into: before.state.cache[screen]?[rel])
-                    {
-                        rules.insert("RUF-COMPONENT-ROLLBACK")
-                        continue
-                    }
-                    if new[rel] == nil, behavior != ClientGenerator.unknownBehavior,
-                        !(strategy.isUnknown),
-                        actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil })
-                    {
-                        rules.insert("RUF-CACHE-KEY")
-                        continue
-                    }
-                    if behavior == ClientGenerator.unknownBehavior || new[rel] == nil {
+                let sent = response.screens.first { $0.name == screen }?.components.first { $0.key == rel }
+                let strategyOfSent = sent.flatMap { MergeStrategy(json: $0.value["mergeStrategy"]) } ?? .replace
+                let unknown = strategyOfSent.isUnknown
+                    || sent?.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
+                if rejected, isOptimisticKey {
+                    let kept = before.state.cache[screen]?[rel]
+                    // The value the rollback restores was one the client should have kept for its unknown behavior.
+                    if sent == nil, old[rel]?.behavior == ClientGenerator.unknownBehavior {
                         rules.insert("RUF-LENIENT")
                         continue
                     }
-                    switch strategy {
-                    case .replace: rules.insert("RUF-MERGE-REPLACE")
-                    case .append: rules.insert("RUF-MERGE-APPEND")
-                    case .match:
-                        let cached = before.state.cache[screen]?[rel]
-                        rules.insert(
-                            ClientTriggers.hasUnmatched(sent.value, cached: cached) && onlyAdditionsDiffer(old[rel], new[rel])
-                                ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
-                    case .unknown: rules.insert("RUF-LENIENT")
+                    // The rejected optimistic value kept: as it was, or with what the response sent merged into it.
+                    if new[rel] == (sent.map { strategyOfSent.merge($0.value, into: kept) } ?? kept) {
+                        rules.insert("RUF-COMPONENT-ROLLBACK")
+                        continue
                     }
-                } else if response.rejectsAction, before.hasOptimisticUpdate {
+                }
+                // A rejection that took back what the response sent, to the cache of before the action.
+                if rejected, sent != nil, !unknown, before.cacheWhenSent?[screen]?[rel] == new[rel] {
                     rules.insert("RUF-COMPONENT-ROLLBACK")
-                } else if response.screens.contains(where: { $0.components.contains { $0.key == rel } }) {
-                    rules.insert("RUF-CACHE-KEY")
-                } else {
-                    rules.insert("RUF-PARTIAL")
+                    continue
+                }
+                guard let sent else {
+                    if new[rel] == nil && old[rel] != nil {
+                        missing.append((screen, rel))
+                    } else {
+                        rules.insert("RUF-PARTIAL")
+                    }
+                    continue
+                }
+                let strategy = MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
+                let unknownBehavior = sent.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
+                // A component the client did not take (left as it was, or gone) for its unknown behavior or strategy.
+                if unknownBehavior || strategy.isUnknown,
+                    new[rel] == nil || new[rel] == before.state.cache[screen]?[rel]
+                {
+                    rules.insert("RUF-LENIENT")
+                    continue
+                }
+                if new[rel] == nil {
+                    if unknownBehavior || strategy.isUnknown {
+                        rules.insert("RUF-LENIENT")
+                    } else if actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil }) {
+                        rules.insert("RUF-CACHE-KEY")
+                    } else {
+                        rules.insert(mergeRule(strategy))
+                    }
+                    continue
+                }
+                switch strategy {
+                case .unknown: rules.insert("RUF-LENIENT")
+                case .match:
+                    let cached = before.state.cache[screen]?[rel]
+                    rules.insert(onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
+                default: rules.insert(mergeRule(strategy))
                 }
             }
+        }
+        // Entries gone that the response did not send: a rel sent for another screen took them (the cache is keyed
+        // by rel alone), or the client dropped what the response left out.
+        if !missing.isEmpty, let response = step.response {
+            let sentRels = Set(response.screens.flatMap { screen in screen.components.map(\.key) })
+            rules.insert(missing.allSatisfy { sentRels.contains($0.rel) } ? "RUF-CACHE-KEY" : "RUF-PARTIAL")
         }
         return rules
     }
 
-    /// Whether two merged lists differ only in the items added at the end (the items MATCH could not match).
-    private static func onlyAdditionsDiffer(_ expected: ClientComponent?, _ actual: ClientComponent?) -> Bool {
+    private static func mergeRule(_ strategy: MergeStrategy) -> String {
+        switch strategy {
+        case .append: return "RUF-MERGE-APPEND"
+        case .match: return "RUF-MERGE-MATCH"
+        case .replace: return "RUF-MERGE-REPLACE"
+        case .unknown: return "RUF-LENIENT"
+        }
+    }
+
+    /// Whether MATCH got every cached item right and differs only in the items it had to add (those without an id
+    /// or with one not cached).
+    private static func onlyAdditionsDiffer(
+        _ expected: ClientComponent?, _ actual: ClientComponent?, cached: ClientComponent?
+    ) -> Bool {
         guard case .object(let old)? = expected?.payload, case .object(let new)? = actual?.payload,
             old.map(\.key) == new.map(\.key)
         else { return false }
+        let kept = cached?.payload.objectPairs ?? []
         for (a, b) in zip(old, new) where a.value != b.value {
             guard let x = a.value.arrayValue, let y = b.value.arrayValue else { return false }
-            let common = min(x.count, y.count)
-            if Array(x.prefix(common)) != Array(y.prefix(common)) { return false }
+            let count = kept.last { $0.key == a.key }?.value.arrayValue?.count ?? 0
+            guard y.count >= count, Array(x.prefix(count)) == Array(y.prefix(count)) else { return false }
         }
         return true
     }

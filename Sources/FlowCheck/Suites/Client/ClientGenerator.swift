@@ -86,8 +86,10 @@ struct ClientGenerator {
     private func next(
         _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
     ) throws(ChoiceSource.Stop) -> ClientInput {
-        // A response when a request is in flight (mostly); otherwise, or sometimes meanwhile, a user action.
-        if client.state.inFlight != nil, try source.drawBool(probability: 0.8) {
+        // A response when a request is in flight (mostly); otherwise, or sometimes meanwhile, a user action. The
+        // flag is drawn either way, so that deleting an earlier input while shrinking keeps the choices aligned.
+        let answer = try source.drawBool(probability: 0.8)
+        if client.state.inFlight != nil, answer {
             return .respond(try response(source, client: client, state: &state))
         }
         return .dispatch(try action(source, client: client, state: &state))
@@ -263,10 +265,11 @@ struct ClientGenerator {
         if let payload = try value(source, behavior.payload) { pairs.append(("payload", payload)) }
         if strategy {
             let declared = behavior.strategy.flatMap { capabilities.mergeStrategies.contains($0) ? $0 : nil }
+            // The simplest choice, 0, is the strategy the component declares; an unknown one is the last.
             switch try source.draw(upTo: 9) {
-            case 0: pairs.append(("mergeStrategy", .object([("type", .string(Self.unknownStrategy))])))
-            case 1: if let declared { pairs.append(("mergeStrategy", .string(declared))) }
-            case 2, 3: break
+            case 9: pairs.append(("mergeStrategy", .object([("type", .string(Self.unknownStrategy))])))
+            case 8: if let declared { pairs.append(("mergeStrategy", .string(declared))) }
+            case 6, 7: break
             default: if let declared { pairs.append(("mergeStrategy", .object([("type", .string(declared))]))) }
             }
         }

@@ -99,6 +99,38 @@ package struct ClientSuite: ConformanceSuite {
                 + divergence.rules.joined(separator: ", "))
     }
 
+    /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,
+    /// as long as the run stays one a client could see and fails the same way: choices that decide what a later
+    /// input means (the screen it lands on) can keep the engine from deleting them itself.
+    package func refine(
+        _ counterexample: Counterexample<ClientCase>, property: Property<ClientCase>, capabilities: Capabilities,
+        context: SuiteContext, configuration: Configuration
+    ) -> Counterexample<ClientCase> {
+        var best = counterexample
+        var calls = 0
+        var progress = true
+        while progress {
+            progress = false
+            for width in [2, 1] {
+                var start = best.value.inputs.count - width
+                while start >= 1 {
+                    var inputs = best.value.inputs
+                    inputs.removeSubrange(start..<(start + width))
+                    if let candidate = best.value.with(inputs: inputs) {
+                        calls += 1
+                        if (try? property.judge(candidate))??.origin == best.origin {
+                            best.value = candidate
+                            progress = true
+                        }
+                    }
+                    start -= 1
+                }
+            }
+        }
+        best.shrink.calls += calls
+        return best
+    }
+
     package func describe(
         _ failing: FailingCase<ClientCase>, on subject: any ClientImplementation, capabilities: Capabilities
     ) throws(Abort) -> FailureRecord {
