@@ -80,7 +80,7 @@ public enum SpecPlanning {
         var plan = SpecPlan(
             file: path, vocabulary: Vocabulary(screens: screens, flows: flows),
             navigations: navigations, clientVersion: clientVersion)
-        plan.app = ClientApp(spec: spec)
+        plan.app = ClientApp(spec: spec, navigations: declared)
         return (plan, errors.count)
     }
 }

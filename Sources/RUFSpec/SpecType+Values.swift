@@ -6,7 +6,8 @@ extension SpecType {
     ///
     /// Strings are short words, numbers mostly integers, lists and records hold up to four items, and an optional
     /// field is left out as its simplest form. A named type, whose shape the spec cannot give, is an object with
-    /// only an `id`, drawn from a few values so that items of a list collide by `id` (as MATCH needs).
+    /// only an `id` (drawn from a few values, so that items of a list collide by `id`, as MATCH needs), or now and
+    /// then an empty object.
     public var values: Gen<JSONValue> { generator(types: [:], depth: 0) }
 
     /// Values of this type with the named types the spec defines (a root `types:`) generated from their definitions;
@@ -29,7 +30,11 @@ extension SpecType {
             return item.array(count: 0...4).map { .array($0) }
         case .named(let name):
             if let defined = types[name], depth < 6 { return defined.generator(types: types, depth: depth + 1) }
-            return Gen.element(of: ["a", "b", "c", "d"]).map { .object([("id", .string($0))]) }
+            // Mostly an id, sometimes none: a list's items then collide by id, and some have none, as MATCH meets them.
+            return Gen.frequency([
+                (4, Gen.element(of: ["a", "b", "c", "d"]).map { .object([("id", .string($0))]) }),
+                (1, .constant(.object([]))),
+            ])
         case .literals(let values):
             return values.isEmpty ? .constant(.string("")) : Gen.element(of: values).map { .string($0) }
         case .record(let value):

@@ -65,11 +65,22 @@ package struct ClientApp: Hashable, Sendable {
     /// The named types the spec defines (a root `types:`), from which their values are generated.
     package var types: [String: SpecType] = [:]
 
+    /// Whether the app's components can exercise every RUF rule.
+    var covers: Bool {
+        let behaviors = screens.flatMap(\.components).flatMap(\.behaviors)
+        let strategies = Set(behaviors.compactMap(\.strategy))
+        let rels = screens.flatMap { Set($0.components.map(\.rel)) }
+        return strategies.isSuperset(of: ["APPEND", "MATCH"])
+            && screens.contains { !$0.navigationMetrics.isEmpty } && screens.contains { !$0.screenMetrics.isEmpty }
+            && Set(rels).count < rels.count
+    }
+
     /// The screen called `name`.
     package func screen(_ name: String) -> Screen? { screens.first { $0.name == name } }
 
-    /// The app of a spec: every screen (first declaration of a name), with each construct's latest definition.
-    package init(spec: Spec) {
+    /// The app of a spec: every screen (first declaration of a name), with each construct's latest definition, and
+    /// as destinations the `navigates_to` entries a run may take (every version's, or those of one client version).
+    package init(spec: Spec, navigations: [RUFSpec.Navigation]) {
         var screens: [Screen] = []
         for screen in spec.screens where !screens.contains(where: { $0.name == screen.name }) {
             screens.append(
@@ -92,7 +103,10 @@ package struct ClientApp: Hashable, Sendable {
                         action.type.map { type in
                             Action(
                                 type: type.value, payload: action.payload,
-                                destinations: action.navigatesTo.compactMap { navigation in
+                                destinations: navigations.filter {
+                                    $0.action == "\(screen.name).\(type.value)"
+                                        || $0.action.hasPrefix("\(screen.name).\(type.value)@")
+                                }.compactMap { navigation in
                                     guard let screen = navigation.screen, let flow = navigation.flowName,
                                         let behavior = navigation.behavior
                                     else { return nil }
@@ -112,6 +126,15 @@ package struct ClientApp: Hashable, Sendable {
         meta = spec.meta?.shape ?? .object([])
         types = spec.types ?? [:]
         fromSpec = true
+        // A spec whose components cannot show every rule (no APPEND or MATCH list, no metrics, no rel on two screens)
+        // is completed with the built-in app's screens, off the spec, so that every rule can still be exercised.
+        if !covers {
+            for screen in Self.builtIn.screens {
+                var offSpec = screen
+                offSpec.name = "OFF_SPEC_" + screen.name
+                self.screens.append(offSpec)
+            }
+        }
     }
 
     private static func metric(_ metric: SpecMetric) -> Metric? {
@@ -129,7 +152,7 @@ package struct ClientApp: Hashable, Sendable {
         func field(_ name: String, _ type: SpecType, optional: Bool = false) -> SpecField {
             SpecField(name: name, isOptional: optional, type: type, location: .init(file: "built-in", line: 1, column: 1))
         }
-        let item = SpecType.object([field("id", .literals(["a", "b", "c", "d", "e"]), optional: true), field("n", .number)])
+        let item = SpecType.object([field("id", .literals(["a", "b", "c", "d", "e", "f"]), optional: true), field("n", .number)])
         let list = SpecType.object([field("items", .array(item)), field("cursor", .string, optional: true)])
         let appbar = Component(
             rel: "appbar",

@@ -63,7 +63,6 @@ package struct ClientComparison {
         // The action sent at this step: the one dispatched, or the waiting one a response lets go.
         let sentAction = step.dispatch.flatMap { before.state.inFlight == nil ? $0 : nil }
             ?? (step.response != nil ? before.nextWaitingAction : nil)
-        if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop { return ["RUF-NO-OPTIMISTIC-POP"] }
         // Another waiting action sent in its place, with the same request: only its optimistic changes tell.
         if step.response != nil, before.waitingActions.count > 1 {
             let others = before.waitingActions
@@ -76,6 +75,7 @@ package struct ClientComparison {
                 return ["RUF-QUEUE"]
             }
         }
+        if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop { return ["RUF-NO-OPTIMISTIC-POP"] }
         var rules: Set<String> = []
         if navigationDiffers || expected.state.currentScreen != actual.state.currentScreen {
             if step.response?.navigation?.mode == .failed {
@@ -146,6 +146,18 @@ package struct ClientComparison {
         let screens = Set(expected.state.cache.keys).union(actual.state.cache.keys)
         let optimistic = before.optimisticUpdateInFlight
         let rejected = step.response?.rejectsAction == true && optimistic != nil
+        // A rejection that took the whole cache back to before the action: every component the response sent is as
+        // it was then, and one of them could not be so by a merge (the optimistic one, or one sent to replace).
+        let sent = (step.response?.screens ?? []).flatMap { screen in
+            screen.components.map { (screen: screen.name, rel: $0.key, value: $0.value) }
+        }
+        let revertedAll =
+            rejected && !sent.isEmpty
+            && sent.allSatisfy { actual.state.cache[$0.screen]?[$0.rel] == before.cacheWhenSent?[$0.screen]?[$0.rel] }
+            && sent.contains { item in
+                (item.screen == optimistic?.screen && item.rel == optimistic?.rel)
+                    || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace
+            }
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
@@ -181,7 +193,7 @@ package struct ClientComparison {
                     }
                 }
                 // A rejection that took back what the response sent, to the cache of before the action.
-                if rejected, sent != nil, !unknown, before.cacheWhenSent?[screen]?[rel] == new[rel] {
+                if revertedAll, sent != nil, !unknown {
                     rules.insert("RUF-COMPONENT-ROLLBACK")
                     continue
                 }

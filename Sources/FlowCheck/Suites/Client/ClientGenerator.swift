@@ -155,8 +155,17 @@ struct ClientGenerator {
         let count = Int(try source.draw(upTo: 2))
         for index in 0..<count {
             let name: String
+            // Screens whose lists merge, those with a list already cached first: a merge needs something to merge into.
+            let listScreens = app.screens.filter { screen in
+                screen.components.contains { component in
+                    component.behaviors.contains { $0.strategy != nil }
+                        && client.state.cache[screen.name]?[component.rel] != nil
+                }
+            }.nonEmpty ?? app.screens.filter { $0.components.contains { $0.behaviors.contains { $0.strategy != nil } } }
             if index == 0, let target, try source.drawBool(probability: 0.7) {
                 name = target
+            } else if !listScreens.isEmpty, try source.drawBool(probability: 0.4) {
+                name = try pick(source, listScreens).name
             } else {
                 name = try pick(source, app.screens).name
             }
@@ -257,7 +266,10 @@ struct ClientGenerator {
         _ source: ChoiceSource, _ component: ClientApp.Component, strategy: Bool
     ) throws(ChoiceSource.Stop) -> JSONValue {
         guard !component.behaviors.isEmpty else { return .object([("behavior", .string("VISIBLE"))]) }
-        let behavior = try pick(source, component.behaviors)
+        // A behavior that merges its list comes back often: a merge needs the list cached by the one before.
+        let merging = component.behaviors.filter { $0.strategy != nil }
+        let preferMerging = try source.drawBool(probability: strategy && !merging.isEmpty ? 0.6 : 0)
+        let behavior = preferMerging && !merging.isEmpty ? try pick(source, merging) : try pick(source, component.behaviors)
         var pairs: [(key: String, value: JSONValue)] = [
             ("behavior", .string(try source.drawBool(probability: 0.04) ? Self.unknownBehavior : behavior.name))
         ]
@@ -352,4 +364,9 @@ struct ClientGenerator {
         if let type = response.actionResult?["type"]?.stringValue { parts.append(type) }
         return parts.isEmpty ? "empty response" : parts.joined(separator: " + ")
     }
+}
+
+extension Array {
+    /// The array, or `nil` when it is empty.
+    fileprivate var nonEmpty: [Element]? { isEmpty ? nil : self }
 }

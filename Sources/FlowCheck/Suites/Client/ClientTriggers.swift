@@ -117,7 +117,8 @@ struct ClientTriggers {
             if !response.meta.isEmpty { labels.append("meta patch") }
             for screen in response.screens {
                 for component in screen.components {
-                    let strategy = MergeStrategy(json: component.value["mergeStrategy"])?.name ?? "no strategy"
+                    // No strategy is REPLACE, the default.
+                    let strategy = MergeStrategy(json: component.value["mergeStrategy"])?.name ?? "REPLACE"
                     labels.append("component \(strategy)")
                 }
                 if screen.components.isEmpty { labels.append("screen without components") }
