@@ -152,7 +152,8 @@ public struct ConformanceRunner {
             if options.suites?.contains(suite.suite) ?? true { result.append(suite) }
         }
         if let spec = options.spec, !result.contains(where: \.followsSpec) {
-            let steered = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue).joined(separator: " and ")
+            let names = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue)
+            let steered = names.count < 3 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
             throw SetupError(
                 message:
                     "the spec \(spec.file) steers the \(steered) suites, and none of them runs for \(implementation.info.name)"

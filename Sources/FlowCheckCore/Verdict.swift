@@ -188,7 +188,10 @@ public struct Verdict: Hashable, Codable, Sendable {
     }
 
     private var resultSentence: String {
-        let exercisedText = exercised.map(\.description).joined(separator: " and ")
+        let counts = exercised.map(\.description)
+        // "A and B", "A, B and C": one "and", however many units.
+        let exercisedText =
+            counts.count < 3 ? counts.joined(separator: " and ") : counts.dropLast().joined(separator: ", ") + " and " + counts.last!
         switch overall {
         case .conforming:
             var parts: [String] = []

@@ -155,7 +155,7 @@ enum ClientFailure {
                             style: .preformatted),
                     ]))
         }
-        return Storyboard(columns: ["Input", "Model (reference client)", "Implementation"], rows: rows)
+        return Storyboard(columns: ["", "Input", "Model (reference client)", "Implementation"], rows: rows)
     }
 
     /// An observation in a few lines: the stack, what is cached, the meta, and the events.
