@@ -16,12 +16,10 @@ struct ClientMutantTests {
         ).run()
         #expect(result.verdict.overall == .divergent, "\(bug)")
         let first = try #require(result.failures.first, "no failure for \(bug)")
-        guard ![.cacheKeyedByRel, .matchDropsItemsWithoutID].contains(bug) else {
-            // Known limits, reported in issue 16's note: a cache keyed by rel alone shows in many ways (an entry
+        guard bug != .cacheKeyedByRel else {
+            // Known limit, reported in issue 16's note: a cache keyed by rel alone shows in many ways (an entry
             // gone, another screen's value, a rollback that restores the wrong screen's component), and the shrinker
-            // does not always reach the two-input run; a MATCH that drops items without an id can leave a list as it
-            // was before a rejected action, which the observation cannot tell from a rollback of the whole cache.
-            // Each is caught, and its rule named, in some failure.
+            // does not always reach the two-input run. It is caught, and its rule named, in some failure.
             #expect(result.failures.contains { $0.ruleIDs.contains(bug.rule) }, "\(result.failures.map(\.origin))")
             return
         }

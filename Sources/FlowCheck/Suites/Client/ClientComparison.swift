@@ -155,8 +155,10 @@ package struct ClientComparison {
             rejected && !sent.isEmpty
             && sent.allSatisfy { actual.state.cache[$0.screen]?[$0.rel] == before.cacheWhenSent?[$0.screen]?[$0.rel] }
             && sent.contains { item in
-                (item.screen == optimistic?.screen && item.rel == optimistic?.rel)
-                    || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace
+                // One the response changed, which no merge would have left as it was.
+                expected.state.cache[item.screen]?[item.rel] != before.cacheWhenSent?[item.screen]?[item.rel]
+                    && ((item.screen == optimistic?.screen && item.rel == optimistic?.rel)
+                        || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
             }
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
