@@ -36,7 +36,27 @@ package struct ClientComparison {
     /// A `-`/`+` line diff of two observations' JSON forms, one field per line, so that it points at the field
     /// that differs.
     package static func diff(expected: JSONValue, actual: JSONValue) -> String {
-        LineDiff.render(old: ClientFailure.lines(expected), new: ClientFailure.lines(actual), context: 3)
+        LineDiff.render(
+            old: ClientFailure.lines(compactStack(expected)), new: ClientFailure.lines(compactStack(actual)), context: 3)
+    }
+
+    /// The observation with its stack written in the kit's one notation (`[HOME(MAIN)*, ^SHEET]`), so that a stack
+    /// that differs shows as one line, as in every other report.
+    static func compactStack(_ observation: JSONValue) -> JSONValue {
+        guard case .object(var pairs) = observation, let at = pairs.firstIndex(where: { $0.key == "state" }),
+            case .object(var state) = pairs[at].value, let index = state.firstIndex(where: { $0.key == "stack" }),
+            let entries = state[index].value.arrayValue
+        else { return observation }
+        let written = entries.map { entry -> String in
+            let screen = entry["screen"]?.stringValue ?? "?"
+            let flow = entry["flow"]?.stringValue.map { "(\($0))" } ?? ""
+            let root = entry["flowRoot"]?.boolValue == true ? "*" : ""
+            let modal = entry["presentation"]?.stringValue == "modal" ? "^" : ""
+            return modal + screen + flow + root
+        }
+        state[index].value = .string("[" + written.joined(separator: ", ") + "]")
+        pairs[at].value = .object(state)
+        return .object(pairs)
     }
 
     /// The rules broken where `actual` differs from `expected` after `input`, sorted; empty when they agree.
