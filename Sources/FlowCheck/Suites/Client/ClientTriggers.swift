@@ -15,7 +15,8 @@ struct ClientTriggers {
             guard case .request(let request) = event else { continue }
             add("RUF-REQUEST-ID")
             if request.kind == "action" { add("RUF-REQUEST-META") }
-            if before.state.inFlight == nil, before.state.queued > 0 || isResponse(input) { add("RUF-QUEUE") }
+            // A waiting action let go by this response: the queue's order and timing are judged.
+            if isResponse(input), before.state.queued > 0 { add("RUF-QUEUE") }
         }
         switch input {
         case .create: break
