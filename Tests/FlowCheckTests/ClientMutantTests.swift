@@ -16,13 +16,6 @@ struct ClientMutantTests {
         ).run()
         #expect(result.verdict.overall == .divergent, "\(bug)")
         let first = try #require(result.failures.first, "no failure for \(bug)")
-        guard bug != .cacheKeyedByRel else {
-            // Known limit, reported in issue 16's note: a cache keyed by rel alone shows in many ways (an entry
-            // gone, another screen's value, a rollback that restores the wrong screen's component), and the shrinker
-            // does not always reach the two-input run. It is caught, and its rule named, in some failure.
-            #expect(result.failures.contains { $0.ruleIDs.contains(bug.rule) }, "\(result.failures.map(\.origin))")
-            return
-        }
         #expect(first.size.value == bug.minimalRun, "\(bug): \(first.input.joined(separator: "\n"))")
         #expect(first.ruleIDs == [bug.rule], "\(bug): \(first.origin)\n\(first.input.joined(separator: "\n"))")
         // Later failures are the same bug met in other runs; each names at least one rule it broke.
@@ -31,8 +24,10 @@ struct ClientMutantTests {
 
     @Test("The sample client conforms in the client suite, every RUF rule held with its trigger count")
     func sampleConforms() throws {
-        let result = try ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, suites: [.client]))
-            .run()
+        let result = try ConformanceRunner(
+            implementation: SampleNavigator(), options: .init(seed: 1, suites: [.client])
+        )
+        .run()
         #expect(result.verdict.passed, "\(TextReport.render(result))")
         let suite = try #require(result.suites.first)
         let statuses = suite.ruleStatuses(failures: [])

@@ -112,7 +112,9 @@ package struct ClientApp: Hashable, Sendable {
                                     else { return nil }
                                     return Destination(
                                         screen: screen.value, flow: flow.value, behavior: behavior.value,
-                                        label: "spec \(navigation.action) → \(screen.value) (\(flow.value)/\(behavior.value))")
+                                        label:
+                                            "spec \(navigation.action) → \(screen.value) (\(flow.value)/\(behavior.value))"
+                                    )
                                 },
                                 errors: action.errors.map {
                                     [$0.code.value, $0.type?.value ?? "ERROR", $0.severity?.value ?? "ERROR"]
@@ -150,9 +152,12 @@ package struct ClientApp: Hashable, Sendable {
     /// The built-in app.
     package static let builtIn: ClientApp = {
         func field(_ name: String, _ type: SpecType, optional: Bool = false) -> SpecField {
-            SpecField(name: name, isOptional: optional, type: type, location: .init(file: "built-in", line: 1, column: 1))
+            SpecField(
+                name: name, isOptional: optional, type: type, location: .init(file: "built-in", line: 1, column: 1))
         }
-        let item = SpecType.object([field("id", .literals(["a", "b", "c", "d", "e", "f"]), optional: true), field("n", .number)])
+        let item = SpecType.object([
+            field("id", .literals(["a", "b", "c", "d", "e", "f"]), optional: true), field("n", .number),
+        ])
         let list = SpecType.object([field("items", .array(item)), field("cursor", .string, optional: true)])
         let appbar = Component(
             rel: "appbar",
@@ -166,7 +171,8 @@ package struct ClientApp: Hashable, Sendable {
             Component(
                 rel: rel,
                 behaviors: [
-                    Behavior(name: "VISIBLE", locale: .object([field("empty", .string)]), payload: list, strategy: strategy),
+                    Behavior(
+                        name: "VISIBLE", locale: .object([field("empty", .string)]), payload: list, strategy: strategy),
                     Behavior(name: "LOADING", locale: nil, payload: .object([]), strategy: nil),
                 ])
         }
@@ -184,18 +190,26 @@ package struct ClientApp: Hashable, Sendable {
                     name: "VISIBLE", locale: .object([field("heading", .string)]),
                     payload: .object([field("lines", .array(.string)), field("total", .number)]), strategy: "REPLACE")
             ])
-        let view = Metric(rel: "screen_view", type: "FIREBASE", name: "screen_view", payload: .object([field("screen", .string)]))
-        let impression = Metric(rel: "impression", type: "FIREBASE", name: "view_item", payload: .object([field("id", .string)]))
-        let added = [["E100", "TOAST", "ERROR"], ["E101", "TOAST", "WARN"], ["E102", "ERROR", ""], ["E103", "FORM_ERROR", ""]]
+        let view = Metric(
+            rel: "screen_view", type: "FIREBASE", name: "screen_view", payload: .object([field("screen", .string)]))
+        let impression = Metric(
+            rel: "impression", type: "FIREBASE", name: "view_item", payload: .object([field("id", .string)]))
+        let added = [
+            ["E100", "TOAST", "ERROR"], ["E101", "TOAST", "WARN"], ["E102", "ERROR", ""], ["E103", "FORM_ERROR", ""],
+        ]
         func go(_ type: String, _ screen: String, _ flow: String, _ behavior: String) -> Action {
-            Action(type: type, payload: .object([]), destinations: [Destination(screen: screen, flow: flow, behavior: behavior)], errors: [])
+            Action(
+                type: type, payload: .object([]),
+                destinations: [Destination(screen: screen, flow: flow, behavior: behavior)], errors: [])
         }
         let add = Action(type: "ADD_ITEM", payload: .object([field("id", .string)]), destinations: [], errors: added)
         return ClientApp(
             screens: [
                 Screen(
                     name: "HOME", flows: ["MAIN"], components: [appbar, listComponent("feed", "APPEND"), quantities],
-                    actions: [go("OPEN_LIST", "LIST", "MAIN", "KEEP"), go("OPEN_CART", "CART", "CHECKOUT", "START_NEW"), add],
+                    actions: [
+                        go("OPEN_LIST", "LIST", "MAIN", "KEEP"), go("OPEN_CART", "CART", "CHECKOUT", "START_NEW"), add,
+                    ],
                     navigationMetrics: [view], screenMetrics: [impression]),
                 Screen(
                     name: "LIST", flows: ["MAIN"], components: [appbar, listComponent("results", "MATCH")],
@@ -206,7 +220,8 @@ package struct ClientApp: Hashable, Sendable {
                     actions: [add, go("OPEN_CART", "CART", "CHECKOUT", "START_NEW")],
                     navigationMetrics: [view], screenMetrics: []),
                 Screen(
-                    name: "CART", flows: ["CHECKOUT"], components: [appbar, listComponent("lines", "MATCH"), quantities],
+                    name: "CART", flows: ["CHECKOUT"],
+                    components: [appbar, listComponent("lines", "MATCH"), quantities],
                     actions: [go("CHECKOUT", "DETAIL", "CHECKOUT", "REMOVE_PREVIOUS"), add],
                     navigationMetrics: [view], screenMetrics: [impression]),
             ],

@@ -37,7 +37,8 @@ package struct ClientComparison {
     /// that differs.
     package static func diff(expected: JSONValue, actual: JSONValue) -> String {
         LineDiff.render(
-            old: ClientFailure.lines(compactStack(expected)), new: ClientFailure.lines(compactStack(actual)), context: 3)
+            old: ClientFailure.lines(compactStack(expected)), new: ClientFailure.lines(compactStack(actual)), context: 3
+        )
     }
 
     /// The observation with its stack written in the kit's one notation (`[HOME(MAIN)*, ^SHEET]`), so that a stack
@@ -81,15 +82,17 @@ package struct ClientComparison {
             expected.state.navigation != actual.state.navigation
             || expected.events.filter { $0.kind == "navigation" } != actual.events.filter { $0.kind == "navigation" }
         // The action sent at this step: the one dispatched, or the waiting one a response lets go.
-        let sentAction = step.dispatch.flatMap { before.state.inFlight == nil ? $0 : nil }
+        let sentAction =
+            step.dispatch.flatMap { before.state.inFlight == nil ? $0 : nil }
             ?? (step.response != nil ? before.nextWaitingAction : nil)
         // Another waiting action sent in its place, with the same request: only its optimistic changes tell.
         if step.response != nil, before.waitingActions.count > 1 {
             let others = before.waitingActions
-            let keys = Set(others.compactMap { $0.optimisticUpdate.map { $0.screen + "\u{0}" + $0.rel } })
-            let cacheDiffers = keys.contains { key in
-                let parts = key.split(separator: "\u{0}").map(String.init)
-                return expected.state.cache[parts[0]]?[parts[1]] != actual.state.cache[parts[0]]?[parts[1]]
+            // One of their optimistic components shows where the reference shows something else.
+            let cacheDiffers = others.compactMap(\.optimisticUpdate).contains { update in
+                let shown = actual.state.cache[update.screen]?[update.rel]
+                return expected.state.cache[update.screen]?[update.rel] != shown
+                    && shown == ClientComponent(json: update.component)
             }
             if (navigationDiffers && others.contains { $0.optimisticNavigation != nil }) || cacheDiffers {
                 return ["RUF-QUEUE"]
@@ -110,7 +113,9 @@ package struct ClientComparison {
         }
         rules.formUnion(metaRules(expected: expected, actual: actual, step: step))
         rules.formUnion(cacheRules(expected: expected, actual: actual, step: step, sentAction: sentAction))
-        if (expected.state.inFlight == nil) != (actual.state.inFlight == nil) || expected.state.queued != actual.state.queued {
+        if (expected.state.inFlight == nil) != (actual.state.inFlight == nil)
+            || expected.state.queued != actual.state.queued
+        {
             rules.insert(step.dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
         }
         rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: step.response))
@@ -180,9 +185,15 @@ package struct ClientComparison {
                     && ((item.screen == optimistic?.screen && item.rel == optimistic?.rel)
                         || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
             }
+        let evidence = cacheKeyEvidence(expected: expected, actual: actual, step: step, sentAction: sentAction)
+        let relKeyed = !CacheKeyEvidence.refuted(by: before.state.cache)
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
+                if evidence.explains(CacheKeyEvidence.Entry(screen: screen, rel: rel)) {
+                    rules.insert("RUF-CACHE-KEY")
+                    continue
+                }
                 let isOptimisticKey = optimistic.map { $0.screen == screen && $0.rel == rel } ?? false
                 if step.dispatch != nil {
                     // The dispatched action's optimistic update: applied when it should wait, or not at all.
@@ -199,7 +210,8 @@ package struct ClientComparison {
                 }
                 let sent = response.screens.first { $0.name == screen }?.components.first { $0.key == rel }
                 let strategyOfSent = sent.flatMap { MergeStrategy(json: $0.value["mergeStrategy"]) } ?? .replace
-                let unknown = strategyOfSent.isUnknown
+                let unknown =
+                    strategyOfSent.isUnknown
                     || sent?.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
                 if rejected, isOptimisticKey {
                     let kept = before.state.cache[screen]?[rel]
@@ -239,7 +251,8 @@ package struct ClientComparison {
                 if new[rel] == nil {
                     if unknownBehavior || strategy.isUnknown {
                         rules.insert("RUF-LENIENT")
-                    } else if actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil }) {
+                    } else if relKeyed, actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil })
+                    {
                         rules.insert("RUF-CACHE-KEY")
                     } else {
                         rules.insert(mergeRule(strategy))
@@ -250,7 +263,8 @@ package struct ClientComparison {
                 case .unknown: rules.insert("RUF-LENIENT")
                 case .match:
                     let cached = before.state.cache[screen]?[rel]
-                    rules.insert(onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
+                    rules.insert(
+                        onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
                 default: rules.insert(mergeRule(strategy))
                 }
             }
@@ -259,9 +273,45 @@ package struct ClientComparison {
         // by rel alone), or the client dropped what the response left out.
         if !missing.isEmpty, let response = step.response {
             let sentRels = Set(response.screens.flatMap { screen in screen.components.map(\.key) })
-            rules.insert(missing.allSatisfy { sentRels.contains($0.rel) } ? "RUF-CACHE-KEY" : "RUF-PARTIAL")
+            rules.insert(relKeyed && missing.allSatisfy { sentRels.contains($0.rel) } ? "RUF-CACHE-KEY" : "RUF-PARTIAL")
         }
         return rules
+    }
+
+    /// The entries of this step a cache keyed by rel alone explains, from the entries the step writes in the
+    /// client's order: a rejected action's optimistic component restored, the response's components, the optimistic
+    /// update of the action sent.
+    private static func cacheKeyEvidence(
+        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: UserAction?
+    ) -> CacheKeyEvidence {
+        typealias Entry = CacheKeyEvidence.Entry
+        let (old, new) = (expected.state.cache, actual.state.cache)
+        var differing: [Entry] = []
+        for screen in Set(old.keys).union(new.keys).sorted() {
+            let a = old[screen] ?? [:], b = new[screen] ?? [:]
+            for rel in Set(a.keys).union(b.keys).sorted() where a[rel] != b[rel] {
+                differing.append(Entry(screen: screen, rel: rel))
+            }
+        }
+        var written: [Entry] = []
+        var sent: [Entry: JSONValue] = [:]
+        if let response = step.response {
+            if response.rejectsAction, let update = step.before.optimisticUpdateInFlight {
+                written.append(Entry(screen: update.screen, rel: update.rel))
+            }
+            for screen in response.screens {
+                for component in screen.components {
+                    let entry = Entry(screen: screen.name, rel: component.key)
+                    written.append(entry)
+                    sent[entry] = component.value
+                }
+            }
+        }
+        if let update = sentAction?.optimisticUpdate { written.append(Entry(screen: update.screen, rel: update.rel)) }
+        return CacheKeyEvidence(
+            differing: differing, written: written, sent: sent, isResponse: step.response != nil,
+            before: step.before.state.cache, expected: old,
+            actual: new)
     }
 
     private static func mergeRule(_ strategy: MergeStrategy) -> String {

@@ -128,7 +128,9 @@ enum ClientFailure {
         let prefix = indent + (key.map { "\"\($0)\": " } ?? "")
         switch value {
         case .object(let pairs) where !pairs.isEmpty:
-            return [prefix + "{"] + pairs.flatMap { lines($0.value, indent: indent + "  ", key: $0.key) } + [indent + "}"]
+            return [prefix + "{"] + pairs.flatMap { lines($0.value, indent: indent + "  ", key: $0.key) } + [
+                indent + "}"
+            ]
         case .array(let items) where !items.isEmpty && items.contains(where: { $0.isObject || $0.arrayValue != nil }):
             return [prefix + "["] + items.flatMap { lines($0, indent: indent + "  ") } + [indent + "]"]
         default:

@@ -32,7 +32,8 @@ struct ClientGenerator {
         let root = app.screens[0]
         let initial: ScreenStack = [
             Entry(
-                screen: root.name, flow: capabilities.flows ? (root.flows.first ?? "MAIN") : nil, flowRoot: capabilities.flows,
+                screen: root.name, flow: capabilities.flows ? (root.flows.first ?? "MAIN") : nil,
+                flowRoot: capabilities.flows,
                 presentation: .root)
         ]
         guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: capabilities.actionQueue)
@@ -122,7 +123,8 @@ struct ClientGenerator {
         if capabilities.optimisticComponents, !screen.components.isEmpty, try source.drawBool(probability: 0.3) {
             let component = try pick(source, screen.components)
             action.optimisticUpdate = OptimisticUpdate(
-                screen: screen.name, rel: component.rel, component: try self.component(source, component, strategy: false))
+                screen: screen.name, rel: component.rel,
+                component: try self.component(source, component, strategy: false))
         }
         return action
     }
@@ -145,7 +147,8 @@ struct ClientGenerator {
             navigation = try serverDirective(source, client: client, state: &state)
         }
         if let navigation { pairs.append(("navigation", navigation.json)) }
-        let target = navigation.flatMap { $0.mode == .failed || $0.mode == .pop ? nil : $0.screen } ?? client.activeScreen
+        let target =
+            navigation.flatMap { $0.mode == .failed || $0.mode == .pop ? nil : $0.screen } ?? client.activeScreen
         // Meta patch.
         if try source.drawBool(probability: 0.5) {
             pairs.append(("meta", try metaPatch(source)))
@@ -156,12 +159,14 @@ struct ClientGenerator {
         for index in 0..<count {
             let name: String
             // Screens whose lists merge, those with a list already cached first: a merge needs something to merge into.
-            let listScreens = app.screens.filter { screen in
-                screen.components.contains { component in
-                    component.behaviors.contains { $0.strategy != nil }
-                        && client.state.cache[screen.name]?[component.rel] != nil
-                }
-            }.nonEmpty ?? app.screens.filter { $0.components.contains { $0.behaviors.contains { $0.strategy != nil } } }
+            let listScreens =
+                app.screens.filter { screen in
+                    screen.components.contains { component in
+                        component.behaviors.contains { $0.strategy != nil }
+                            && client.state.cache[screen.name]?[component.rel] != nil
+                    }
+                }.nonEmpty
+                ?? app.screens.filter { $0.components.contains { $0.behaviors.contains { $0.strategy != nil } } }
             if index == 0, let target, try source.drawBool(probability: 0.7) {
                 name = target
             } else if !listScreens.isEmpty, try source.drawBool(probability: 0.4) {
@@ -269,7 +274,8 @@ struct ClientGenerator {
         // A behavior that merges its list comes back often: a merge needs the list cached by the one before.
         let merging = component.behaviors.filter { $0.strategy != nil }
         let preferMerging = try source.drawBool(probability: strategy && !merging.isEmpty ? 0.6 : 0)
-        let behavior = preferMerging && !merging.isEmpty ? try pick(source, merging) : try pick(source, component.behaviors)
+        let behavior =
+            preferMerging && !merging.isEmpty ? try pick(source, merging) : try pick(source, component.behaviors)
         var pairs: [(key: String, value: JSONValue)] = [
             ("behavior", .string(try source.drawBool(probability: 0.04) ? Self.unknownBehavior : behavior.name))
         ]
@@ -289,7 +295,8 @@ struct ClientGenerator {
         return .object(pairs)
     }
 
-    private func metrics(_ source: ChoiceSource, _ defined: [ClientApp.Metric]) throws(ChoiceSource.Stop) -> [JSONValue] {
+    private func metrics(_ source: ChoiceSource, _ defined: [ClientApp.Metric]) throws(ChoiceSource.Stop) -> [JSONValue]
+    {
         let count = 1 + Int(try source.draw(upTo: 2))
         var result: [JSONValue] = []
         for index in 0..<count {

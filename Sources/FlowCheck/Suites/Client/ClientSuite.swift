@@ -65,7 +65,9 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
-        var labels = ["create", "action", "action while one is in flight", "meta patch", "no screens", "component REPLACE"]
+        var labels = [
+            "create", "action", "action while one is in flight", "meta patch", "no screens", "component REPLACE",
+        ]
         for strategy in ["APPEND", "MATCH"] where capabilities.mergeStrategies.contains(strategy) {
             labels.append("component \(strategy)")
         }
@@ -100,14 +102,22 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,
-    /// as long as the run stays one a client could see and fails the same way: choices that decide what a later
-    /// input means (the screen it lands on) can keep the engine from deleting them itself.
+    /// and two responses in a row are folded into one, as long as the run stays one a client could see and fails
+    /// the same way: choices that decide what a later input means (the screen it lands on) can keep the engine from
+    /// deleting them itself, and what one response carries the generator may have spread over two.
     package func refine(
         _ counterexample: Counterexample<ClientCase>, property: Property<ClientCase>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<ClientCase> {
         var best = counterexample
         var calls = 0
+        func accept(_ inputs: [ClientInput]) -> Bool {
+            guard let candidate = best.value.with(inputs: inputs) else { return false }
+            calls += 1
+            guard (try? property.judge(candidate))??.origin == best.origin else { return false }
+            best.value = candidate
+            return true
+        }
         var progress = true
         while progress {
             progress = false
@@ -116,15 +126,20 @@ package struct ClientSuite: ConformanceSuite {
                 while start >= 1 {
                     var inputs = best.value.inputs
                     inputs.removeSubrange(start..<(start + width))
-                    if let candidate = best.value.with(inputs: inputs) {
-                        calls += 1
-                        if (try? property.judge(candidate))??.origin == best.origin {
-                            best.value = candidate
-                            progress = true
-                        }
-                    }
+                    if accept(inputs) { progress = true }
                     start -= 1
                 }
+            }
+            var at = best.value.inputs.count - 2
+            while at >= 1 {
+                var inputs = best.value.inputs
+                if case .respond(let earlier) = inputs[at], case .respond(let later) = inputs[at + 1],
+                    let merged = ResponseMerge.merged(earlier, later)
+                {
+                    inputs.replaceSubrange(at...(at + 1), with: [.respond(merged)])
+                    if accept(inputs) { progress = true }
+                }
+                at -= 1
             }
         }
         best.shrink.calls += calls

@@ -58,7 +58,8 @@ struct ClientTriggers {
                     }
                 case .unknown: add("RUF-LENIENT")
                 }
-                if let behavior = component.value["behavior"]?.stringValue, behavior == ClientGenerator.unknownBehavior {
+                if let behavior = component.value["behavior"]?.stringValue, behavior == ClientGenerator.unknownBehavior
+                {
                     add("RUF-LENIENT")
                 }
             }
@@ -77,7 +78,8 @@ struct ClientTriggers {
         }
         if response.actionResult != nil {
             add("RUF-ACTION-RESULT")
-            if !["SUCCESS", "TOAST", "ERROR", "FORM_ERROR"].contains(response.actionResult?["type"]?.stringValue ?? "") {
+            if !["SUCCESS", "TOAST", "ERROR", "FORM_ERROR"].contains(response.actionResult?["type"]?.stringValue ?? "")
+            {
                 add("RUF-LENIENT")
             }
         }

@@ -1,0 +1,98 @@
+import JSON
+import NavigationModel
+import RUFClientModel
+import SampleImplementations
+import Testing
+
+@testable import FlowCheck
+
+/// The client suite's attribution where one bug shows in several ways, and its folding of two responses into one.
+@Suite struct ClientAttributionTests {
+    typealias Inputs = SampleClientTests
+
+    /// The rules the first differing observation breaks, the sample client with `bug` against the reference.
+    static func firstBroken(_ inputs: [ClientInput], bug: ClientBug) throws -> [String] {
+        var reference = try ReferenceClient(stack: Inputs.home, profile: .owned)
+        let client = SampleClient(bug: bug, queueing: .fifo)
+        try client.reset(to: Inputs.home, profile: .owned)
+        var comparison = ClientComparison()
+        for input in inputs {
+            let before = reference
+            let expected = reference.apply(input)
+            let actual = comparison.normalized(try client.apply(input))
+            let rules = ClientComparison.brokenRules(expected: expected, actual: actual, input: input, before: before)
+            if !rules.isEmpty { return rules }
+        }
+        return []
+    }
+
+    static let appbar = #"{"behavior": "VISIBLE", "payload": {"showBack": false}}"#
+
+    @Test(
+        "A cache keyed by rel alone is named RUF-CACHE-KEY however it shows",
+        arguments: [
+            // One response, the same rel on two screens: the later one takes the earlier one's entry.
+            [
+                Inputs.response(
+                    #"{"screens": {"HOME": {"components": {"appbar": \#(appbar)}}, "#
+                        + #""DETAIL": {"components": {"appbar": {"behavior": "HIDDEN"}}}}}"#)
+            ],
+            // Besides it, a component with an unknown behavior lost the same way: one cause, one rule.
+            [
+                Inputs.response(
+                    #"{"screens": {"DETAIL": {"components": {"appbar": {"behavior": "HIDDEN"}, "#
+                        + #""cart": {"behavior": "SPARKLE"}}}, "HOME": {"components": {"appbar": \#(appbar), "#
+                        + #""cart": {"behavior": "VISIBLE"}}}}}"#)
+            ],
+            // An optimistic update of one screen's rel takes another screen's entry, which is no rollback.
+            [
+                Inputs.response(#"{"screens": {"HOME": {"components": {"appbar": \#(appbar)}}}}"#),
+                Inputs.action(update: (screen: "LIST", rel: "appbar", component: #"{"behavior": "HIDDEN"}"#)),
+            ],
+            // The waiting action's optimistic update, sent by a response, does the same: no queueing bug.
+            [
+                Inputs.action(), Inputs.action(update: (screen: "HOME", rel: "appbar", component: appbar)),
+                Inputs.response(
+                    #"{"screens": {"HOME": {"components": {"appbar": \#(appbar)}}, "#
+                        + #""DETAIL": {"components": {"appbar": {"behavior": "HIDDEN"}}}}}"#),
+            ],
+        ])
+    func cacheKeyedByRel(inputs: [ClientInput]) throws {
+        #expect(try Self.firstBroken([Inputs.create()] + inputs, bug: .cacheKeyedByRel) == ["RUF-CACHE-KEY"])
+    }
+
+    @Test("Near misses: dropped screens, and an unknown strategy with no other screen's rel, keep their own rules")
+    func nearMisses() throws {
+        let cached = Inputs.response(
+            #"{"screens": {"HOME": {"components": {"appbar": \#(Self.appbar), "banner": {"behavior": "VISIBLE"}}}}}"#)
+        let other = Inputs.response(#"{"screens": {"LIST": {"components": {"appbar": {"behavior": "HIDDEN"}}}}}"#)
+        #expect(
+            try Self.firstBroken([Inputs.create(), cached, Inputs.action(), other], bug: .partialClearsCache)
+                == ["RUF-PARTIAL"])
+        let upsert = Inputs.response(
+            #"{"screens": {"HOME": {"components": {"appbar": {"behavior": "HIDDEN", "mergeStrategy": "UPSERT"}}}}}"#)
+        #expect(try Self.firstBroken([Inputs.create(), upsert], bug: .unknownStrategyFails) == ["RUF-LENIENT"])
+    }
+
+    @Test("Two responses fold into one: meta shallow, screens and components by key in their order, the rest later's")
+    func responsesFold() throws {
+        let earlier = SessionResponse(
+            json: Inputs.json(
+                #"{"meta": {"a": 1, "user": {"id": 1}}, "screens": {"HOME": {"components": {"x": {"payload": 1}, "#
+                    + #""y": {"payload": 2}}, "metrics": [1]}, "LIST": {"components": {}}}, "actionResult": "#
+                    + #"{"type": "SUCCESS"}}"#))
+        let later = SessionResponse(
+            json: Inputs.json(
+                #"{"meta": {"user": {"tier": "gold"}, "b": 2}, "screens": {"DETAIL": {"components": {}}, "#
+                    + #""HOME": {"components": {"y": {"payload": 3}, "z": {"payload": 4}}}}, "#
+                    + #""navigation": {"mode": "POP", "id": "n1"}}"#))
+        let merged = try #require(ResponseMerge.merged(earlier, later))
+        let expected = Inputs.json(
+            #"{"meta": {"a": 1, "user": {"tier": "gold"}, "b": 2}, "screens": {"HOME": {"components": "#
+                + #"{"x": {"payload": 1}, "y": {"payload": 3}, "z": {"payload": 4}}, "metrics": [1]}, "#
+                + #""LIST": {"components": {}}, "DETAIL": {"components": {}}}, "actionResult": {"type": "SUCCESS"}, "#
+                + #""navigation": {"mode": "POP", "id": "n1"}}"#)
+        #expect(merged.json == expected)
+        #expect(merged.screens.map(\.name) == ["HOME", "LIST", "DETAIL"])
+    }
+}
