@@ -94,11 +94,28 @@ package struct ClientComparison {
                 return expected.state.cache[update.screen]?[update.rel] != shown
                     && shown == ClientComponent(json: update.component)
             }
-            if (navigationDiffers && others.contains { $0.optimisticNavigation != nil }) || cacheDiffers {
+            // Or the waiting actions' optimistic navigations show otherwise: another one awaiting the answer, or one
+            // tried that should not be yet, or the one due not tried.
+            let ids = Set(others.compactMap { $0.optimisticNavigation?.id })
+            let notDue = Set(others.dropFirst().compactMap { $0.optimisticNavigation?.id })
+            let pendingDiffers =
+                actual.state.navigation.pendingID != expected.state.navigation.pendingID
+                && actual.state.navigation.pendingID.map(notDue.contains) == true
+            let tried = { (events: [ClientEvent]) in
+                Set(events.compactMap { if case .navigation(_, let id?) = $0, ids.contains(id) { id } else { nil } })
+            }
+            let triedOther = tried(expected.events) != tried(actual.events)
+            if pendingDiffers || triedOther || cacheDiffers {
                 return ["RUF-QUEUE"]
             }
         }
-        if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop { return ["RUF-NO-OPTIMISTIC-POP"] }
+        // A POP applied on sending: the stack the reference keeps, less its top.
+        let (kept, shown) = (expected.state.navigation.stack.entries, actual.state.navigation.stack.entries)
+        if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop, shown.count < kept.count,
+            Array(kept.prefix(shown.count)) == shown
+        {
+            return ["RUF-NO-OPTIMISTIC-POP"]
+        }
         var rules: Set<String> = []
         if navigationDiffers || expected.state.currentScreen != actual.state.currentScreen {
             if step.response?.navigation?.mode == .failed {
@@ -176,20 +193,49 @@ package struct ClientComparison {
         let sent = (step.response?.screens ?? []).flatMap { screen in
             screen.components.map { (screen: screen.name, rel: $0.key, value: $0.value) }
         }
+        // One the response changed, which no merge would have left as it was.
+        let changedBeyondMerge = { (item: (screen: String, rel: String, value: JSONValue)) in
+            expected.state.cache[item.screen]?[item.rel] != before.cacheWhenSent?[item.screen]?[item.rel]
+                && ((item.screen == optimistic?.screen && item.rel == optimistic?.rel)
+                    || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
+        }
         let revertedAll =
             rejected && !sent.isEmpty
             && sent.allSatisfy { actual.state.cache[$0.screen]?[$0.rel] == before.cacheWhenSent?[$0.screen]?[$0.rel] }
+            && sent.contains(where: changedBeyondMerge)
+        // A component with an unknown behavior or strategy left as it was could also be one the client did not take
+        // (RUF-LENIENT); one known component so reverted settles it for all.
+        let revertedForSure =
+            revertedAll
             && sent.contains { item in
-                // One the response changed, which no merge would have left as it was.
-                expected.state.cache[item.screen]?[item.rel] != before.cacheWhenSent?[item.screen]?[item.rel]
-                    && ((item.screen == optimistic?.screen && item.rel == optimistic?.rel)
-                        || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
+                changedBeyondMerge(item) && !(MergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
+                    && item.value["behavior"]?.stringValue != ClientGenerator.unknownBehavior
+            }
+        // The whole cache back to what it was when the action was sent (but for the waiting action the response lets
+        // go), though it should show otherwise.
+        let cacheBack =
+            rejected && expected.state.cache != actual.state.cache
+            && Self.removing(sentAction?.optimisticUpdate, from: actual.state.cache)
+                == Self.removing(sentAction?.optimisticUpdate, from: before.cacheWhenSent ?? [:])
+        // One component the response sent, of a known behavior and strategy, that no merge would have left as it
+        // was, tells it for certain: every difference of the cache follows from that one rollback.
+        let wholeCacheBack =
+            cacheBack
+            && sent.contains { item in
+                !(MergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
+                    && item.value["behavior"]?.stringValue != ClientGenerator.unknownBehavior
+                    && expected.state.cache[item.screen]?[item.rel] != actual.state.cache[item.screen]?[item.rel]
+                    && changedBeyondMerge(item)
             }
         let evidence = cacheKeyEvidence(expected: expected, actual: actual, step: step, sentAction: sentAction)
         let relKeyed = !CacheKeyEvidence.refuted(by: before.state.cache)
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
+                if wholeCacheBack {
+                    rules.insert("RUF-COMPONENT-ROLLBACK")
+                    continue
+                }
                 if evidence.explains(CacheKeyEvidence.Entry(screen: screen, rel: rel)) {
                     rules.insert("RUF-CACHE-KEY")
                     continue
@@ -215,19 +261,19 @@ package struct ClientComparison {
                     || sent?.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
                 if rejected, isOptimisticKey {
                     let kept = before.state.cache[screen]?[rel]
-                    // The value the rollback restores was one the client should have kept for its unknown behavior.
-                    if sent == nil, old[rel]?.behavior == ClientGenerator.unknownBehavior {
-                        rules.insert("RUF-LENIENT")
-                        continue
-                    }
                     // The rejected optimistic value kept: as it was, or with what the response sent merged into it.
                     if new[rel] == (sent.map { strategyOfSent.merge($0.value, into: kept) } ?? kept) {
                         rules.insert("RUF-COMPONENT-ROLLBACK")
                         continue
                     }
+                    // The value the rollback restores was one the client should have kept for its unknown behavior.
+                    if sent == nil, old[rel]?.behavior == ClientGenerator.unknownBehavior {
+                        rules.insert("RUF-LENIENT")
+                        continue
+                    }
                 }
                 // A rejection that took back what the response sent, to the cache of before the action.
-                if revertedAll, sent != nil, !unknown {
+                if revertedAll, sent != nil, !unknown || revertedForSure {
                     rules.insert("RUF-COMPONENT-ROLLBACK")
                     continue
                 }
@@ -275,6 +321,10 @@ package struct ClientComparison {
             let sentRels = Set(response.screens.flatMap { screen in screen.components.map(\.key) })
             rules.insert(relKeyed && missing.allSatisfy { sentRels.contains($0.rel) } ? "RUF-CACHE-KEY" : "RUF-PARTIAL")
         }
+        // Otherwise, when the entries taken one by one would need several rules, the one rollback is the simpler
+        // cause; with one rule, as likely as the rollback (a MATCH dropping an item leaves the list as it was), that
+        // rule stands.
+        if cacheBack && rules.count > 1 { return ["RUF-COMPONENT-ROLLBACK"] }
         return rules
     }
 
@@ -312,6 +362,17 @@ package struct ClientComparison {
             differing: differing, written: written, sent: sent, isResponse: step.response != nil,
             before: step.before.state.cache, expected: old,
             actual: new)
+    }
+
+    /// The cache without the entry an optimistic update writes (all of it when there is none).
+    private static func removing(
+        _ update: OptimisticUpdate?, from cache: [String: [String: ClientComponent]]
+    ) -> [String: [String: ClientComponent]] {
+        guard let update else { return cache }
+        var result = cache
+        result[update.screen]?[update.rel] = nil
+        if result[update.screen]?.isEmpty == true { result[update.screen] = nil }
+        return result
     }
 
     private static func mergeRule(_ strategy: MergeStrategy) -> String {
