@@ -67,11 +67,12 @@ public struct Navigator: Hashable, Sendable {
         return .applied
     }
 
-    /// Cuts the stack to its first `count` entries. The stack's storage is usually shared (with the reply that
-    /// showed it), so the kept entries are copied alone rather than all of them copied and the rest destroyed.
+    /// Cuts the stack to its first `count` entries, in place: the session holds its stack alone at every step but
+    /// its first (replies are let go before the next step), and copying the kept entries of a deep stack at each cut
+    /// cost more than copying a shared stack whole once.
     private func keep(_ count: Int, of stack: inout ScreenStack) {
         guard count < stack.entries.count else { return }
-        stack.entries = Array(stack.entries[..<count])
+        stack.entries.removeSubrange(count...)
     }
 
     /// Whether ``apply(_:to:)`` would apply `directive` to `stack`, asked without copying the stack.

@@ -29,12 +29,13 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var snapshot: [Layer]
     }
 
-    static let modes = ["PUSH", "REPLACE", "RESET", "POP", "FAILED", "PRESENT", "DISMISS", "POP_TO", "POP_TO_ROOT"]
-    static let destinationModes = ["PUSH", "REPLACE", "RESET", "PRESENT"]
-    static let optimisticModes = ["PUSH", "REPLACE", "RESET"]
-    static let behaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
-
-    private var layers: [Layer] = []
+    /// The layers, bottom first. Any change forgets the stack last shown, so that it is flattened again.
+    private var layers: [Layer] = [] {
+        didSet { shown = nil }
+    }
+    /// The stack the last reply showed, while the layers are as they were then: a step that changes nothing (a
+    /// rejection, a confirmation, no navigation) shows it again rather than flattening every screen anew.
+    private var shown: ScreenStack?
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
 
@@ -152,7 +153,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         keepCapacity()
         let pendingID = has(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
-        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(entries), pendingID: pendingID))
+        let stack = shown ?? ScreenStack(entries)
+        shown = stack
+        return Reply(outcome: outcome, state: SessionState(stack: stack, pendingID: pendingID))
     }
 
     /// The layers flattened into stack entries.
@@ -179,8 +182,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func applyOptimistically(_ directive: Directive) -> Outcome {
         if inFlight != nil && !has(.secondOptimisticAccepted) { return .rejected("actionInFlight") }
-        guard let mode = directive.mode?.rawValue,
-            Self.optimisticModes.contains(mode) || has(.optimisticPopAllowed) && mode == "POP"
+        guard let mode = directive.mode,
+            mode == .push || mode == .replace || mode == .reset || has(.optimisticPopAllowed) && mode == .pop
         else { return .rejected("notOptimistic") }
         guard let id = directive.id, !id.isEmpty else { return .rejected("missingId") }
         var snapshot = inFlight?.snapshot ?? layers
@@ -226,21 +229,22 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     // MARK: Directives
 
     private func reject(_ directive: Directive) -> RejectionReason? {
-        guard let mode = directive.mode?.rawValue, Self.modes.contains(mode) else {
+        // Modes and behaviors are told apart by the kit's words for them, which compare without reading the text.
+        guard let mode = directive.mode, mode.isKnown else {
             return has(.unknownModeWrongReason) ? "unsupportedMode" : "unknownMode"
         }
-        if Self.destinationModes.contains(mode) {
+        if mode == .push || mode == .replace || mode == .reset || mode == .present {
             if (directive.screen ?? "").isEmpty { return "missingScreen" }
             if (directive.flow?.name ?? "").isEmpty { return "missingFlow" }
             if has(.nullFieldRejected), directive.unknownFields.values.contains(.null) {
                 return "malformedDirective"
             }
-            let behavior = directive.flow?.behavior?.rawValue ?? ""
-            if !Self.behaviors.contains(behavior) && !(has(.behaviorReplaceAsKeep) && behavior == "REPLACE") {
+            let behavior = directive.flow?.behavior
+            if !(behavior?.isKnown ?? false) && !(has(.behaviorReplaceAsKeep) && behavior?.rawValue == "REPLACE") {
                 return "unknownBehavior"
             }
         }
-        if mode == "POP_TO", (directive.screen ?? "").isEmpty { return "missingScreen" }
+        if mode == .popTo, (directive.screen ?? "").isEmpty { return "missingScreen" }
         return nil
     }
 
@@ -250,19 +254,19 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         guard !layers.isEmpty else { return .rejected("emptyStack") }
         let screen = stored(directive.screen ?? "")
         let flow = stored(directive.flow?.name ?? "")
-        let mode = directive.mode!.rawValue
-        if has(.stackFullAt50), mode == "PUSH" || mode == "PRESENT", screenCount >= 50 {
+        let mode = directive.mode!
+        if has(.stackFullAt50), mode == .push || mode == .present, screenCount >= 50 {
             return .rejected("stackFull")
         }
         switch mode {
-        case "PUSH":
-            push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: false)
-        case "REPLACE":
-            push(screen, flow: flow, behavior: directive.flow!.behavior!.rawValue, replacing: true)
-        case "RESET":
+        case .push:
+            push(screen, flow: flow, behavior: directive.flow!.behavior!, replacing: false)
+        case .replace:
+            push(screen, flow: flow, behavior: directive.flow!.behavior!, replacing: true)
+        case .reset:
             let kept = has(.resetKeepsRoot) ? [layers[0].screens[0]] : []
             layers = [Layer(screens: kept + [Screen(name: screen, flow: flow, startsFlow: true)], presented: false)]
-        case "POP":
+        case .pop:
             if screenCount == 1 {
                 if has(.popRootEmptiesStack) { layers = [] }
                 return has(.popRootEmptiesStack) || has(.popRootIgnored)
@@ -270,22 +274,22 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             }
             popTopScreen()
             if has(.popDeepRemovesTwo), screenCount >= 100 { popTopScreen() }
-        case "PRESENT":
+        case .present:
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
             if has(.presentAsPush) || has(.presentMax3Layers) && layers.count > 3 {
                 layers[layers.count - 1].screens.append(newScreen)
             } else {
                 layers.append(Layer(screens: [newScreen], presented: true))
             }
-        case "DISMISS":
+        case .dismiss:
             if layers.count == 1 {
                 if has(.dismissWithNothingPresentedClears) { layers = []; return .applied }
                 return .rejected("nothingToDismiss")
             }
             if has(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
-        case "POP_TO":
+        case .popTo:
             return popTo(directive.screen ?? "")
-        case "POP_TO_ROOT":
+        case .popToRoot:
             if nesting == .owned && !has(.popToRootIgnoresProfile) {
                 layers[layers.count - 1].screens.removeSubrange(1...)
             } else {
@@ -335,7 +339,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         if layers[layers.count - 1].screens.isEmpty { layers.removeLast() }
     }
 
-    private func push(_ name: String, flow: String, behavior: String, replacing: Bool) {
+    private func push(_ name: String, flow: String, behavior: Behavior, replacing: Bool) {
         var top = layers.removeLast()
         let hadBeforeReplace = top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
@@ -343,8 +347,10 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         let had =
             has(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
         let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
-        if behavior != "KEEP" {
-            switch SampleBug.allCases.first(where: { has($0) && $0.rawValue.hasPrefix("remove-previous") }) {
+        if behavior != .keep {
+            switch plain
+                ? nil : SampleBug.allCases.first(where: { has($0) && $0.rawValue.hasPrefix("remove-previous") })
+            {
             case .removePreviousOnlyPrevious?:
                 if let last = top.screens.lastIndex(where: { $0.flow == flow }) { top.screens.remove(at: last) }
             case .removePreviousTopRun?:
@@ -362,11 +368,11 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         let startsFlow: Bool
         switch behavior {
-        case "START_NEW": startsFlow = !has(.startNewWithoutRoot) || !had
+        case .startNew: startsFlow = !has(.startNewWithoutRoot) || !had
         default: startsFlow = has(.keepAlwaysRoot) || !had
         }
         top.screens.append(Screen(name: name, flow: flow, startsFlow: startsFlow))
-        if has(.baseRuleForgotten), top.presented, firstWasFlow, behavior != "KEEP", !layers.isEmpty {
+        if has(.baseRuleForgotten), top.presented, firstWasFlow, behavior != .keep, !layers.isEmpty {
             // The layer lost its first screen: this mutant forgets that the layer was presented.
             layers[layers.count - 1].screens += top.screens
             return

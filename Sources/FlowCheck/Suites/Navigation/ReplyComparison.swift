@@ -7,8 +7,12 @@ package enum ReplyComparison {
     /// Whether `actual` agrees with `expected`: the outcome, the reason (only when
     /// the implementation reports reasons), the stack and the pending id.
     package static func matches(_ expected: Reply, _ actual: Reply, reasons: Bool) -> Bool {
-        guard expected.state == actual.state else { return false }
-        switch (expected.outcome, actual.outcome) {
+        expected.state == actual.state && outcomeMatches(expected.outcome, actual.outcome, reasons: reasons)
+    }
+
+    /// Whether `actual` agrees with the `expected` outcome: applied or rejected, and the reason when reported.
+    static func outcomeMatches(_ expected: Outcome, _ actual: Outcome, reasons: Bool) -> Bool {
+        switch (expected, actual) {
         case (.applied, .applied): return true
         case (.rejected(let e), .rejected(let a)): return !reasons || e == a
         default: return false

@@ -94,13 +94,24 @@ package struct RunPlan: Hashable, Sendable {
     }
 
     /// The first step where `replies` disagree with the model's, or `nil` when they agree.
+    ///
+    /// The model's state is compared where it stands: a reply made of it at every step would retain and release
+    /// its stack and pending id for nothing.
     func firstDivergence(_ replies: [Reply], reasons: Bool) -> Int? {
-        var diverging: Int?
-        replayModel { index, expected in
-            if ReplyComparison.matches(expected, replies[index], reasons: reasons) { return true }
-            diverging = index
-            return false
+        guard var session = try? Session(stack: initial, profile: profile) else {
+            preconditionFailure("a plan with an invalid initial stack")
         }
-        return diverging
+        for index in commands.indices {
+            let outcome: Outcome
+            switch commands[index] {
+            case .navigate(let directive): outcome = session.navigate(directive)
+            case .optimistic(let directive): outcome = session.optimistic(directive)
+            }
+            let actual = replies[index]
+            guard ReplyComparison.outcomeMatches(outcome, actual.outcome, reasons: reasons),
+                session.stack == actual.state.stack, session.pending?.id == actual.state.pendingID
+            else { return index }
+        }
+        return nil
     }
 }
