@@ -74,6 +74,43 @@ import Testing
         #expect(try Self.firstBroken([Inputs.create(), upsert], bug: .unknownStrategyFails) == ["RUF-LENIENT"])
     }
 
+    static let push = #"{"mode": "PUSH", "id": "n1", "screen": "LIST", "flow": {"name": "MAIN", "behavior": "KEEP"}}"#
+
+    @Test("A difference that follows from one cause across the observation is named by that cause")
+    func wholeObservationCauses() throws {
+        let toggle = (screen: "HOME", rel: "toggle", component: #"{"behavior": "VISIBLE", "payload": {"on": true}}"#)
+        // A rejection that takes the whole cache back drops a replaced component and a MATCH list alike: one rule.
+        let rejected = Inputs.response(
+            #"{"actionResult": {"type": "ERROR"}, "screens": {"HOME": {"components": {"banner": {"payload": 2}, "#
+                + #""list": {"mergeStrategy": "MATCH", "payload": {"items": [{"id": 1}]}}}}}}"#)
+        #expect(
+            try Self.firstBroken(
+                [Inputs.create(), Inputs.action(update: toggle), Inputs.response("{}"), rejected],
+                bug: .wholeCacheRolledBack)
+                == ["RUF-COMPONENT-ROLLBACK"])
+        // A POP applied when a response lets its action go, another action waiting behind it.
+        let pop = #"{"mode": "POP", "id": "n2"}"#
+        let pushed = Inputs.response(#"{"navigation": \#(Self.push)}"#)
+        #expect(
+            try Self.firstBroken(
+                [Inputs.create(), Inputs.action(navigation: pop), Inputs.action(), pushed], bug: .optimisticPopApplied)
+                == ["RUF-NO-OPTIMISTIC-POP"])
+        // The newest action sent first, when the one due would only have tried (and been refused) a POP.
+        #expect(
+            try Self.firstBroken(
+                [Inputs.create(), Inputs.action(navigation: pop), Inputs.action(), Inputs.response("{}")],
+                bug: .queueNewestFirst) == ["RUF-QUEUE"])
+        // FAILED left unrolled while the next action's POP waits: the rollback, not the POP.
+        let optimisticPush = Inputs.action(navigation: Self.push)
+        #expect(
+            try Self.firstBroken(
+                [
+                    Inputs.create(), optimisticPush, Inputs.action(navigation: pop), Inputs.response("{}"),
+                    Inputs.response(#"{"navigation": {"mode": "FAILED", "id": "n1"}}"#),
+                ], bug: .failedNoRollback)
+                == ["RUF-ROLLBACK"])
+    }
+
     @Test("Two responses fold into one: meta shallow, screens and components by key in their order, the rest later's")
     func responsesFold() throws {
         let earlier = SessionResponse(
