@@ -123,7 +123,11 @@ package struct DocumentGenerator: Sendable {
         /// Raw texts that stand in for marker strings once the document is written (numbers and strings JSON allows
         /// but a JSONValue cannot spell: `1.0`, `1e400`, `\ud800`; a layout written once for every document).
         var spellings: [Spelling] = []
-        func label(_ label: String) { if !labels.contains(label) { labels.append(label) } }
+        func label(_ label: String) {
+            // Unequal labels mostly differ in length, which is known without a call into the string comparison.
+            let length = label.utf8.count
+            if !labels.contains(where: { $0.utf8.count == length && $0 == label }) { labels.append(label) }
+        }
 
         /// A value written as `raw` in the document's text.
         func spelled(_ raw: String) -> JSONValue { spelled(Spelling(text: raw, known: nil)) }
