@@ -47,6 +47,10 @@ enum DocumentedFields {
     // names costs less than hashing them.
     static func undocumented(_ value: JSONValue?, _ documented: [String]) -> String? {
         guard case .object(let pairs)? = value else { return nil }
-        return pairs.first { !documented.contains($0.key) }?.key
+        // Unequal names mostly differ in length, which is known without a call into the string comparison.
+        return pairs.first { pair in
+            let length = pair.key.utf8.count
+            return !documented.contains { $0.utf8.count == length && $0 == pair.key }
+        }?.key
     }
 }

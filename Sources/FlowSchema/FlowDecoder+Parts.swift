@@ -37,18 +37,18 @@ extension FlowDecoder {
                 let to = value["toNodeId"]?.stringValue,
                 nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
             else {
-                trace.hit("DEC-EDGE", path.text)
+                trace.hit("DEC-EDGE", at: path)
                 continue
             }
             guard ids.insert(edgeID).inserted else {
-                trace.hit("DEC-DUPLICATE-EDGE", path.text, element: edgeID)
+                trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
                 continue
             }
             if ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil }) {
-                trace.hit("DEC-EDGE", path.text, element: edgeID)
+                trace.hit("DEC-EDGE", at: path, element: edgeID)
             }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)")
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key))
             }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
@@ -58,22 +58,24 @@ extension FlowDecoder {
     /// The zones that exist: `persistentUI`'s, or the legacy `chrome`'s (header, footer) when it is absent
     /// (DEC-LEGACY-CHROME). A zone is an object; any other value is no zone, and `visible: false` still one (DEC-ZONE).
     static func zones(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
-        func zone(_ value: JSONValue?, _ path: @autoclosure () -> String) -> Bool {
+        func zone(_ value: JSONValue?, _ path: Location) -> Bool {
             guard let value, value != .null else { return false }
-            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", path()) }
+            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", at: path) }
             return value.isObject
         }
         if let persistent = flow["persistentUI"], persistent != .null {
             guard persistent.isObject else {
-                trace.hit("DEC-ZONE", "\(base).persistentUI")
+                trace.hit("DEC-ZONE", at: .member(.root(base), "persistentUI"))
                 return []
             }
-            return ["navigationBar", "footer", "overlay"].filter { zone(persistent[$0], "\(base).persistentUI.\($0)") }
+            return ["navigationBar", "footer", "overlay"].filter {
+                zone(persistent[$0], .member(.member(.root(base), "persistentUI"), $0))
+            }
         }
         guard let chrome = flow["chrome"], chrome.isObject else { return [] }
-        trace.hit("DEC-LEGACY-CHROME", "\(base).chrome")
-        return (zone(chrome["header"], "\(base).chrome.header") ? ["navigationBar"] : [])
-            + (zone(chrome["footer"], "\(base).chrome.footer") ? ["footer"] : [])
+        trace.hit("DEC-LEGACY-CHROME", at: .member(.root(base), "chrome"))
+        return (zone(chrome["header"], .member(.member(.root(base), "chrome"), "header")) ? ["navigationBar"] : [])
+            + (zone(chrome["footer"], .member(.member(.root(base), "chrome"), "footer")) ? ["footer"] : [])
     }
 
     /// The keys of the variables kept (DEC-VARIABLE): an object with a non-empty string key not seen before, a type
@@ -82,7 +84,7 @@ extension FlowDecoder {
     static func variables(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
         guard let list = flow["variables"], list != .null else { return [] }
         guard let variables = list.arrayValue else {
-            trace.hit("DEC-VARIABLE", "\(base).variables")
+            trace.hit("DEC-VARIABLE", at: .member(.root(base), "variables"))
             return []
         }
         var keys: [String] = []
@@ -94,7 +96,7 @@ extension FlowDecoder {
                 type != "list" || DecoderOptions.listItemTypes.contains(variable["listItemType"]?.stringValue ?? ""),
                 seen.insert(key).inserted
             else {
-                trace.hit("DEC-VARIABLE", path.text)
+                trace.hit("DEC-VARIABLE", at: path)
                 continue
             }
             let lifecycle = variable["lifecycle"], scope = variable["scope"], source = variable["source"]?["kind"]
@@ -102,10 +104,10 @@ extension FlowDecoder {
                 || scope.map({ $0.stringValue != "global" }) == true
                 || source.map({ !DecoderOptions.sourceKinds.contains($0.stringValue ?? "") }) == true
             {
-                trace.hit("DEC-VARIABLE", path.text, element: key)
+                trace.hit("DEC-VARIABLE", at: path, element: key)
             }
             if let field = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(field)")
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, field))
             }
             keys.append(key)
         }
@@ -124,7 +126,7 @@ extension FlowDecoder {
 
 /// Where a value is in the document, written out as a JSON path only when a trigger fires on it or an error names
 /// it: writing every component's path as it is decoded cost the square of a deep layout's depth.
-indirect enum Location {
+indirect enum Location: Sendable {
     /// `$`, or `$.flow_schema` in a resolve response.
     case root(String)
     /// `parent.name`.
@@ -182,25 +184,27 @@ extension JSONValue {
 
     /// Whether an object anywhere in the value repeats a key.
     var repeatsAKey: Bool {
-        var stack: [JSONValue] = [self]
-        while let value = stack.popLast() {
-            switch value {
-            case .array(let items): stack.append(contentsOf: items)
-            case .object(let pairs):
-                // Every decode asks this: small objects (nearly all) are compared pairwise, without a set.
-                if pairs.count > 16 {
-                    var keys = Set<String>()
-                    for pair in pairs where !keys.insert(pair.key).inserted { return true }
-                } else if pairs.count > 1 {
-                    for i in 1..<pairs.count where pairs[..<i].contains(where: { $0.key == pairs[i].key }) {
-                        return true
-                    }
+        // Recursive over the values in place: a stack of copied values cost a third of a decode, and a document nests
+        // no deeper than the parser reads (512 levels).
+        switch self {
+        case .array(let items):
+            for index in items.indices where items[index].repeatsAKey { return true }
+            return false
+        case .object(let pairs):
+            // Every decode asks this: small objects (nearly all) are compared pairwise, without a set.
+            if pairs.count > 16 {
+                var keys = Set<String>()
+                for pair in pairs where !keys.insert(pair.key).inserted { return true }
+            } else if pairs.count > 1 {
+                for i in 1..<pairs.count where pairs[..<i].contains(where: { $0.key == pairs[i].key }) {
+                    return true
                 }
-                for pair in pairs { stack.append(pair.value) }
-            default: break
             }
+            for index in pairs.indices where pairs[index].value.repeatsAKey { return true }
+            return false
+        default:
+            return false
         }
-        return false
     }
 
     /// The value with every object keeping the first occurrence of a repeated key, as some JSON readers do.

@@ -56,7 +56,7 @@ public enum FlowDecoder {
         if let wrapped = root["flow_schema"] {
             trace.hit("DEC-RESOLVE", "$.flow_schema")
             if let key = DocumentedFields.undocumented(root, DocumentedFields.resolve) {
-                trace.hit("DEC-IGNORE-FIELDS", "$.\(key)")
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(.root("$"), key))
             }
             if let version = root["schema_version"], version != .null {
                 trace.hit("DEC-SCHEMA-VERSION", "$.schema_version")
@@ -88,7 +88,7 @@ public enum FlowDecoder {
         }
         trace.fatal = nil
         if let key = DocumentedFields.undocumented(flow, DocumentedFields.flow) {
-            trace.hit("DEC-IGNORE-FIELDS", "\(base).\(key)")
+            trace.hit("DEC-IGNORE-FIELDS", at: .member(.root(base), key))
         }
 
         // DEC-VERSION: a whole number from 1 is the version, however large; anything else (missing, a string, a
@@ -99,7 +99,7 @@ public enum FlowDecoder {
         }
         if flow["version"]?.numberValue.map({ $0 >= 1 && $0 <= 8 && $0 == $0.rounded() }) != true {
             // The element says which half of the rule applies: a version above the current one is left untransformed.
-            trace.hit("DEC-VERSION", "\(base).version", element: version > 8 ? "above" : "default")
+            trace.hit("DEC-VERSION", at: .member(.root(base), "version"), element: version > 8 ? "above" : "default")
         }
         let migrateFrom =
             options.migrations && version < DecoderOptions.currentContentVersion
@@ -110,15 +110,15 @@ public enum FlowDecoder {
         for (index, value) in nodeValues.enumerated() {
             let path = Location.child(.root(base), "nodes", index)
             guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue else {
-                trace.hit("DEC-MALFORMED-NODE", path.text)
+                trace.hit("DEC-MALFORMED-NODE", at: path)
                 continue
             }
             guard !seen.contains(nodeID) else {
-                trace.hit("DEC-DUPLICATE-NODE", path.text, element: nodeID)
+                trace.hit("DEC-DUPLICATE-NODE", at: path, element: nodeID)
                 continue
             }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
-                trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)", screen: nodeID, element: nodeID)
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: nodeID, element: nodeID)
             }
             if kind == "screen" {
                 let layout = try component(
@@ -127,29 +127,33 @@ public enum FlowDecoder {
                 if layout == nil, let raw = value["layout"], raw != .null,
                     !removedByMigration(raw, version: migrateFrom)
                 {
-                    trace.hit("DEC-MALFORMED-LAYOUT", "\(path.text).layout", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID, element: nodeID)
                 }
                 if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
-                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path.text).chromeOverrides", screen: nodeID, element: nodeID)
+                    trace.hit(
+                        "DEC-LEGACY-OVERRIDES", at: .member(path, "chromeOverrides"), screen: nodeID, element: nodeID)
                 }
                 if value["props"]?["hideChrome"] != nil {
-                    trace.hit("DEC-LEGACY-OVERRIDES", "\(path.text).props.hideChrome", screen: nodeID, element: nodeID)
+                    trace.hit(
+                        "DEC-LEGACY-OVERRIDES", at: .member(.member(path, "props"), "hideChrome"), screen: nodeID,
+                        element: nodeID)
                 }
-                if let screenType = value["screenType"], !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
+                if let screenType = value["screenType"],
+                    !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
                 {
-                    trace.hit("DEC-SCREEN-TYPE", "\(path.text).screenType", screen: nodeID, element: nodeID)
+                    trace.hit("DEC-SCREEN-TYPE", at: .member(path, "screenType"), screen: nodeID, element: nodeID)
                 }
                 nodes.append(
                     .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
             } else if DecoderOptions.supportedNodeKinds.contains(kind) {
                 // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
-                trace.hit("DEC-LOGIC-NODE", path.text, element: nodeID)
+                trace.hit("DEC-LOGIC-NODE", at: path, element: nodeID)
                 nodes.append(.init(id: nodeID, kind: kind, supported: true))
             } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
-                trace.hit("DEC-NODE-UNSUPPORTED", path.text, element: nodeID)
+                trace.hit("DEC-NODE-UNSUPPORTED", at: path, element: nodeID)
                 nodes.append(.init(id: nodeID, kind: kind, supported: false))
             } else {
-                trace.hit("DEC-NODE-UNKNOWN", path.text, element: nodeID)
+                trace.hit("DEC-NODE-UNKNOWN", at: path, element: nodeID)
                 continue
             }
             seen.insert(nodeID)
@@ -161,7 +165,7 @@ public enum FlowDecoder {
         }
         var entry = entryNodeId
         if entry.isEmpty {
-            trace.hit("DEC-ENTRY-EMPTY", "\(base).entryNodeId")
+            trace.hit("DEC-ENTRY-EMPTY", at: .member(.root(base), "entryNodeId"))
             entry = firstScreen.id
         }
         guard seen.contains(entry) else {
@@ -194,7 +198,7 @@ public enum FlowDecoder {
             value["props"].map({ $0 == .null || $0.isObject }) ?? true
         else {
             // The layout itself is judged by its screen (DEC-MALFORMED-LAYOUT).
-            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", path.text, screen: screen, element: parent) }
+            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", at: path, screen: screen, element: parent) }
             return nil
         }
         guard depth < options.maxComponentDepth else {
@@ -204,31 +208,31 @@ public enum FlowDecoder {
         // Two cases the rule must keep decoding: components nested deep (up to the deepest level allowed), and props
         // nested deep, which are data, not components, and never count.
         if depth == min(DecoderOptions.deepLayout, options.maxComponentDepth - 1) {
-            trace.hit("DEC-DEPTH", path.text, screen: screen, element: "deep")
+            trace.hit("DEC-DEPTH", at: path, screen: screen, element: "deep")
         }
         if let props = value["props"], props.nesting >= DecoderOptions.deepProps {
-            trace.hit("DEC-DEPTH", "\(path.text).props", screen: screen, element: id)
+            trace.hit("DEC-DEPTH", at: .member(path, "props"), screen: screen, element: id)
         }
         // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
         let original = type
         var checkboxVariant = value["props"]?["variant"]?.stringValue == "checkbox"
         if version <= 2 && type == "checkbox" { type = "toggle"; checkboxVariant = true }
         if version <= 3 && DecoderOptions.strippedBy4.contains(type) {
-            trace.hit("DEC-MIGRATE", path.text, screen: screen, element: parent ?? id)
+            trace.hit("DEC-MIGRATE", at: path, screen: screen, element: parent ?? id)
             return nil
         }
         if version <= 4 && type == "toggle" && checkboxVariant { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
         if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
-            trace.hit("DEC-MIGRATE", path.text, screen: screen, element: id)
+            trace.hit("DEC-MIGRATE", at: path, screen: screen, element: id)
         }
         if let key = DocumentedFields.undocumented(value, DocumentedFields.component) {
-            trace.hit("DEC-IGNORE-FIELDS", "\(path.text).\(key)", screen: screen, element: id)
+            trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: screen, element: id)
         }
         guard options.componentTypes.contains(type) else {
             // Renders nothing, keeps its id; its subtree is not decoded.
-            trace.hit("DEC-UNKNOWN-COMPONENT", path.text, screen: screen, element: id)
+            trace.hit("DEC-UNKNOWN-COMPONENT", at: path, screen: screen, element: id)
             return .init(id: id, type: "unknown")
         }
         var children: [CanonicalFlow.Component] = []

@@ -40,7 +40,9 @@ public enum JSONValue: Hashable, Sendable {
     /// The value of `key` in an object (the last one when repeated), or `nil`.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
-        return pairs.last { $0.key == key }?.value
+        // Unequal keys mostly differ in length, which is known without a call into the string comparison.
+        let length = key.utf8.count
+        return pairs.last { $0.key.utf8.count == length && $0.key == key }?.value
     }
 
     /// A string's value, or `nil` for any other value.

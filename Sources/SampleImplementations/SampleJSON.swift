@@ -26,10 +26,6 @@ enum SampleJSON {
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        // One stack for the members and elements of every container being read: each container's array is made
-        // once, at its size.
-        var members: [(key: String, value: AnyJSON)] = []
-        var elements: [AnyJSON] = []
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -66,8 +62,10 @@ enum SampleJSON {
             index += 1
             skipSpace()
             if current == UInt8(ascii: "}") { index += 1; return .object(.init(pairs: [])) }
-            let base = members.count
-            defer { members.removeSubrange(base...) }
+            // Each container's own array, values moved in: copying them out of one shared stack and destroying the
+            // stack's copies cost a retain and a release per value, through the generic tuple witnesses.
+            var members: [(key: String, value: AnyJSON)] = []
+            members.reserveCapacity(8)
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\""), let key = string() else { return nil }
@@ -80,7 +78,7 @@ enum SampleJSON {
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "}")?: index += 1; return .object(.init(pairs: Array(members[base...])))
+                case UInt8(ascii: "}")?: index += 1; return .object(.init(pairs: members))
                 default: return nil
                 }
             }
@@ -90,8 +88,8 @@ enum SampleJSON {
             index += 1
             skipSpace()
             if current == UInt8(ascii: "]") { index += 1; return .array([]) }
-            let base = elements.count
-            defer { elements.removeSubrange(base...) }
+            var elements: [AnyJSON] = []
+            elements.reserveCapacity(4)
             while true {
                 skipSpace()
                 guard let item = value(depth: depth) else { return nil }
@@ -99,7 +97,7 @@ enum SampleJSON {
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "]")?: index += 1; return .array(Array(elements[base...]))
+                case UInt8(ascii: "]")?: index += 1; return .array(elements)
                 default: return nil
                 }
             }

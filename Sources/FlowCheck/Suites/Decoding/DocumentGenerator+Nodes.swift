@@ -129,12 +129,11 @@ extension DocumentGenerator {
             pairs.append(("layout", .string("not a layout")))
         } else if context.depth != .none && context.depth != .props {
             // DEC-DEPTH, on the document's first screen: one level past the limit, exactly at it, or one under.
-            let limit = capabilities.decoderOptions.maxComponentDepth
-            let depth = context.depth == .past ? limit + 1 : context.depth == .at ? limit : limit - 1
+            let chain = chains[context.depth == .past ? 2 : context.depth == .at ? 1 : 0]
             context.label(context.depth == .past ? "depth:past" : context.depth == .at ? "depth:at" : "depth:under")
             if context.depth == .past { context.label("deep-layout") }
             context.depth = .none
-            pairs.append(("layout", Self.chain(depth: depth)))
+            pairs.append(("layout", context.spelled(chain)))
         } else {
             pairs.append(("layout", try component(source, depth: 0, version: version, context: context, root: true)))
         }

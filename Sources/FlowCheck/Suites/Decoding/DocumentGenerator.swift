@@ -50,6 +50,9 @@ package struct DocumentGenerator: Sendable {
     package let averageNodes: Double
     /// The declared component types that hold children, and the others: worked out once, not for every component.
     let containers: [String], leaves: [String]
+    /// The layouts nested one under, at and one past the depth limit (DEC-DEPTH), made and written once: one document
+    /// in eight holds one, and building and writing it for each was half of the generator's time.
+    let chains: [Spelling]
 
     /// Creates a generator for an implementation's declared capabilities.
     package init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
@@ -59,6 +62,15 @@ package struct DocumentGenerator: Sendable {
         let containers = ["stack", "screenRoot", "button"].filter(capabilities.componentTypes.contains)
         self.containers = containers
         leaves = capabilities.componentTypes.filter { !containers.contains($0) }
+        let limit = capabilities.decoderOptions.maxComponentDepth
+        // Only a document with stacks nests a layout (see `document`).
+        chains =
+            capabilities.componentTypes.contains("stack")
+            ? [limit - 1, limit, limit + 1].map { depth in
+                let value = Self.chain(depth: depth)
+                return Spelling(
+                    text: JSONWriter.write(value, sortedKeys: false), known: (value, Self.nesting(value)))
+            } : []
     }
 
     /// The generator of documents, each with its text and coverage labels.
@@ -109,15 +121,29 @@ package struct DocumentGenerator: Sendable {
         /// How the document's first screen nests its layout, for DEC-DEPTH.
         var depth: Depth = .none
         /// Raw texts that stand in for marker strings once the document is written (numbers and strings JSON allows
-        /// but a JSONValue cannot spell: `1.0`, `1e400`, `\ud800`).
-        var spellings: [String] = []
-        func label(_ label: String) { if !labels.contains(label) { labels.append(label) } }
+        /// but a JSONValue cannot spell: `1.0`, `1e400`, `\ud800`; a layout written once for every document).
+        var spellings: [Spelling] = []
+        func label(_ label: String) {
+            // Unequal labels mostly differ in length, which is known without a call into the string comparison.
+            let length = label.utf8.count
+            if !labels.contains(where: { $0.utf8.count == length && $0 == label }) { labels.append(label) }
+        }
 
         /// A value written as `raw` in the document's text.
-        func spelled(_ raw: String) -> JSONValue {
-            spellings.append(raw)
+        func spelled(_ raw: String) -> JSONValue { spelled(Spelling(text: raw, known: nil)) }
+
+        /// A value written as its spelling's text in the document's text.
+        func spelled(_ spelling: Spelling) -> JSONValue {
+            spellings.append(spelling)
             return .string("\u{E000}\(spellings.count - 1)\u{E001}")
         }
+    }
+
+    /// A raw text to put in a document's text, with the value ``JSONParser`` reads from it and how deep that nests
+    /// when the generator knows them (`nil`: the text is parsed).
+    struct Spelling: Sendable {
+        var text: String
+        var known: (value: JSONValue, nesting: Int)?
     }
 
     enum Depth { case none, past, at, under, props }
@@ -231,40 +257,51 @@ package struct DocumentGenerator: Sendable {
         default:
             // The reference decoder reads the document from the value it was written from, instead of parsing the text
             // back into the same value.
-            parsed = Self.asParsed(root, context.spellings)
+            parsed = Self.asParsed(consume root, context.spellings)
         }
         return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed)
     }
 
     /// The written value as ``JSONParser`` reads its text: each marker string (``Context/spelled(_:)``) is the value
     /// of its raw text. `nil` when the text nests deeper than the parser reads, or a raw text is not JSON.
-    static func asParsed(_ root: JSONValue, _ spellings: [String]) -> JSONValue? {
-        var values: [JSONValue] = []
+    /// The document's value is taken, not copied, so that the markers are replaced in place.
+    static func asParsed(_ root: consuming JSONValue, _ spellings: [Spelling]) -> JSONValue? {
+        guard !spellings.isEmpty else { return nests(root, within: JSONParser.defaultMaxDepth) ? root : nil }
+        var values: [(value: JSONValue, nesting: Int)] = []
         values.reserveCapacity(spellings.count)
-        for raw in spellings {
-            guard let value = try? JSONParser.parse(raw) else { return nil }
-            values.append(value)
+        for spelling in spellings {
+            if let known = spelling.known {
+                values.append(known)
+                continue
+            }
+            guard let value = try? JSONParser.parse(spelling.text) else { return nil }
+            values.append((value, nesting(value)))
         }
         var value = root
         return substitute(&value, values, depth: 0) ? value : nil
     }
 
+    /// Whether a value nests no deeper than `limit` levels.
+    private static func nests(_ value: JSONValue, within limit: Int) -> Bool {
+        switch value {
+        case .array(let items): return limit > 0 && items.allSatisfy { nests($0, within: limit - 1) }
+        case .object(let pairs): return limit > 0 && pairs.allSatisfy { nests($0.value, within: limit - 1) }
+        default: return true
+        }
+    }
+
     /// Replaces the markers in `value` with their values in place, and says whether its text nests no deeper than
     /// ``JSONParser/defaultMaxDepth`` from `depth`.
-    private static func substitute(_ value: inout JSONValue, _ values: [JSONValue], depth: Int) -> Bool {
+    private static func substitute(
+        _ value: inout JSONValue, _ values: [(value: JSONValue, nesting: Int)], depth: Int
+    ) -> Bool {
         switch value {
-        case .string(let string) where !values.isEmpty:
+        case .string(let string):
             guard let index = marker(string) else { return true }
-            value = values[index]
-            return depth + nesting(values[index]) <= JSONParser.defaultMaxDepth
+            value = values[index].value
+            return depth + values[index].nesting <= JSONParser.defaultMaxDepth
         case .array(var items):
             guard depth < JSONParser.defaultMaxDepth else { return false }
-            guard !values.isEmpty else {
-                return items.allSatisfy { item in
-                    var item = item
-                    return substitute(&item, values, depth: depth + 1)
-                }
-            }
             // The value lets go of its array first, so that the array is changed in place, not copied.
             value = .null
             defer { value = .array(items) }
@@ -272,12 +309,6 @@ package struct DocumentGenerator: Sendable {
             return true
         case .object(var pairs):
             guard depth < JSONParser.defaultMaxDepth else { return false }
-            guard !values.isEmpty else {
-                return pairs.allSatisfy { pair in
-                    var member = pair.value
-                    return substitute(&member, values, depth: depth + 1)
-                }
-            }
             value = .null
             defer { value = .object(pairs) }
             for index in pairs.indices where !substitute(&pairs[index].value, values, depth: depth + 1) {
@@ -297,20 +328,22 @@ package struct DocumentGenerator: Sendable {
     }
 
     /// How deep arrays and objects nest in a value (0 for a scalar).
-    private static func nesting(_ value: JSONValue) -> Int {
+    static func nesting(_ value: JSONValue) -> Int {
+        var deepest = 0
         switch value {
-        case .array(let items): return 1 + (items.map(nesting).max() ?? 0)
-        case .object(let pairs): return 1 + (pairs.map { nesting($0.value) }.max() ?? 0)
+        case .array(let items): for item in items { deepest = max(deepest, nesting(item)) }
+        case .object(let pairs): for pair in pairs { deepest = max(deepest, nesting(pair.value)) }
         default: return 0
         }
+        return deepest + 1
     }
 
     /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass.
-    static func spelling(_ written: [UInt8], _ spellings: [String]) -> String {
+    static func spelling(_ written: [UInt8], _ spellings: [Spelling]) -> String {
         guard !spellings.isEmpty else { return String(decoding: written, as: UTF8.self) }
         // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
         var out: [UInt8] = []
-        out.reserveCapacity(written.count + 64)
+        out.reserveCapacity(written.count + spellings.reduce(0) { $0 + $1.text.utf8.count })
         written.withUnsafeBufferPointer { bytes in
             // The text between markers is copied in runs: appending it byte by byte was most of the generator's time.
             var copied = 0
@@ -335,7 +368,7 @@ package struct DocumentGenerator: Sendable {
                     continue
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                out.append(contentsOf: spellings[number].utf8)
+                out.append(contentsOf: spellings[number].text.utf8)
                 index = end + 4
                 copied = index
             }
