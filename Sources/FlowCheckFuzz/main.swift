@@ -12,7 +12,35 @@ func option(_ name: String, in arguments: [String]) -> String? {
     return arguments[index + 1]
 }
 
+let usage =
+    "usage: flowcheck-fuzz [--target json|decoder|yaml|spec|all] [--inputs N] [--seed S] [--corpus Corpus] [--out folder]"
+
+/// A usage error's message for arguments this tool does not take, or `nil`; every option takes a value.
+func misuse(_ arguments: [String]) -> String? {
+    let known = ["--target", "--inputs", "--seed", "--corpus", "--out"]
+    var index = 0
+    while index < arguments.count {
+        guard known.contains(arguments[index]) else { return "unknown argument \(arguments[index])" }
+        guard index + 1 < arguments.count else { return "\(arguments[index]) needs a value" }
+        index += 2
+    }
+    for name in ["inputs", "seed"] {
+        if let value = option(name, in: arguments), UInt64(value) == nil {
+            return "--\(name) takes a number, not \(value)"
+        }
+    }
+    return nil
+}
+
 func fuzz(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        return 0
+    }
+    if let problem = misuse(arguments) {
+        FileHandle.standardError.write(Data("flowcheck-fuzz: \(problem)\n\(usage)\n".utf8))
+        return 2
+    }
     let all = FuzzTarget.all.map(\.name)
     let names = option("target", in: arguments).map { $0 == "all" ? all : [$0] } ?? all
     let inputs = option("inputs", in: arguments).flatMap(Int.init) ?? 100_000
