@@ -13,17 +13,20 @@ public struct ClientComponent: Hashable, Sendable {
     public var payload: JSONValue
 
     /// Creates a cached component.
+    ///
+    /// Locale and payload are kept with their objects' keys sorted (``JSONValue/canonical``), so that two components
+    /// equal as JSON compare equal whatever order their keys were written in.
     public init(behavior: String?, locale: JSONValue = .object([]), payload: JSONValue = .null) {
         self.behavior = behavior
-        self.locale = locale
-        self.payload = payload
+        self.locale = locale.canonical
+        self.payload = payload.canonical
     }
 
     /// The component a Session response carries, read leniently: a field of the wrong kind counts as absent.
     public init(json: JSONValue) {
         behavior = json["behavior"]?.stringValue
-        locale = json["locale"].flatMap { $0.isObject ? $0 : nil } ?? .object([])
-        payload = json["payload"] ?? .null
+        locale = (json["locale"].flatMap { $0.isObject ? $0 : nil } ?? .object([])).canonical
+        payload = (json["payload"] ?? .null).canonical
     }
 
     /// The JSON form, keys sorted.

@@ -51,6 +51,17 @@ public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same event with every JSON value's object keys sorted, so that events equal as JSON compare equal.
+    public var canonical: ClientEvent {
+        switch self {
+        case .request(let request): return .request(request.canonical)
+        case .metric(let point, let screen, let metric):
+            return .metric(point: point, screen: screen, metric: metric.canonical)
+        case .navigation: return self
+        case .actionResult(let result): return .actionResult(result.canonical)
+        }
+    }
+
     /// The event's kind, for messages and the order check.
     public var kind: String {
         switch self {
@@ -101,6 +112,15 @@ public struct ClientRequest: Hashable, Sendable {
         self.action = action
         self.screenParams = screenParams
         self.meta = meta
+    }
+
+    /// The same request with its action, screen parameters and meta's object keys sorted.
+    public var canonical: ClientRequest {
+        var result = self
+        result.action = action?.canonical
+        result.screenParams = screenParams?.canonical
+        result.meta = meta?.canonical
+        return result
     }
 
     /// The JSON form, keys sorted.

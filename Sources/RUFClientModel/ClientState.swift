@@ -54,10 +54,12 @@ public struct ClientObservation: Hashable, Sendable {
     /// The events the input caused, in order.
     public var events: [ClientEvent]
 
-    /// Creates an observation.
+    /// Creates an observation, its JSON values' object keys sorted (``ClientEvent/canonical``), so that what an
+    /// implementation writes in another key order compares equal.
     public init(state: ClientState, events: [ClientEvent]) {
         self.state = state
-        self.events = events
+        self.state.meta = state.meta.canonical
+        self.events = events.map(\.canonical)
     }
 
     /// The JSON form a reply carries: `{"state": …, "events": […]}`.

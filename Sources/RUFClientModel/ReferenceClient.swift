@@ -189,8 +189,10 @@ public struct ReferenceClient: Sendable {
                 name = ""
             }
             let outcome = session.navigate(directive)
-            events.append(.navigation(outcome: name.isEmpty ? (outcome.isApplied ? "applied" : "rejected") : name,
-                id: directive.id))
+            events.append(
+                .navigation(
+                    outcome: name.isEmpty ? (outcome.isApplied ? "applied" : "rejected") : name,
+                    id: directive.id))
         } else {
             // No directive: an optimistic change stays, as the server did not undo it.
             _ = session.navigate(nil)

@@ -79,7 +79,9 @@ extension Directive {
             screen: json["screen"]?.stringValue,
             flow: json["flow"].flatMap { flow in
                 flow.isObject
-                    ? Flow(name: flow["name"]?.stringValue, behavior: flow["behavior"]?.stringValue.map { Behavior(rawValue: $0) })
+                    ? Flow(
+                        name: flow["name"]?.stringValue,
+                        behavior: flow["behavior"]?.stringValue.map { Behavior(rawValue: $0) })
                     : nil
             })
         for (key, value) in json.objectPairs ?? [] where !["id", "mode", "screen", "flow"].contains(key) {

@@ -1,3 +1,4 @@
+import FlowCheck
 import FlowCheckCore
 import Foundation
 import JSON
@@ -139,6 +140,24 @@ struct ClientProcessTests {
             if Self.firstDifference(run, try Self.reference(run), actual) != nil { return }
         }
         Issue.record("\(bug) agreed with the reference on 600 runs")
+    }
+
+    @Test(
+        "A planted bug in the Python client is named by its rule alone, in every failure the client suite finds",
+        arguments: [
+            ("client-append-replaces", "RUF-MERGE-APPEND"), ("client-meta-deep-merge", "RUF-META-MERGE"),
+            ("client-no-component-rollback", "RUF-COMPONENT-ROLLBACK"),
+        ])
+    func plantedBugNamed(bug: String, rule: String) throws {
+        // Python writes its JSON in its own key order: rules must not depend on it.
+        let implementation = try ProcessImplementation(
+            commandLine: "FLOWCHECK_EXAMPLE_BUG=\(bug) python3 \(examplePath)")
+        defer { implementation.stop() }
+        let result = try ConformanceRunner(
+            implementation: implementation, options: .init(seed: 1, runs: 200, suites: [.client], jobs: 1)
+        ).run()
+        #expect(!result.failures.isEmpty, "\(bug) was not caught")
+        for failure in result.failures { #expect(failure.ruleIDs == [rule], "\(bug): \(failure.origin)") }
     }
 
     /// A fake client: says hello with the client suite, answers clientReset, then runs `then` in the shell.

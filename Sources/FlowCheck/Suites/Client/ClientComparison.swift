@@ -16,8 +16,12 @@ package struct ClientComparison {
 
     /// The observation with request ids renumbered by first appearance and every object's keys sorted.
     package mutating func normalized(_ observation: ClientObservation) -> ClientObservation {
-        var result = observation
-        result.events = observation.events.map { event in
+        // Rebuilt, so that its values are sorted however the observation was made.
+        var result = ClientObservation(state: observation.state, events: observation.events)
+        result.state.cache = observation.state.cache.mapValues { screen in
+            screen.mapValues { ClientComponent(behavior: $0.behavior, locale: $0.locale, payload: $0.payload) }
+        }
+        result.events = result.events.map { event in
             guard case .request(var request) = event else { return event }
             request.id = number(request.id)
             return .request(request)
