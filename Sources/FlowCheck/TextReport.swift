@@ -72,10 +72,13 @@ public enum TextReport {
             ]
             if let components = spec.components, let exercised = spec.componentsExercised {
                 lines.append(
-                    "Spec components (client suite): \(exercised.count) of \(components.count) sent in responses"
+                    "Spec components (client suite): \(exercised.count) of \(components.count) sent in responses: "
+                        + Self.listed(exercised)
                         + (exercised.count < components.count
-                            ? "; not sent: " + components.filter { !exercised.contains($0) }.prefix(10).joined(separator: ", ")
+                            ? "; not sent: " + Self.listed(components.filter { !exercised.contains($0) })
                             : "."))
+                let (screens, seen) = (spec.screens, spec.screensExercised)
+                lines.append("Spec screens: \(seen.count) of \(screens.count) exercised: " + Self.listed(seen) + ".")
             }
             let missing = spec.navigations.filter { !spec.exercised.contains($0) }
             lines += missing.prefix(10).map { "  not exercised: \($0)" }
@@ -88,6 +91,11 @@ public enum TextReport {
         lines += ["", "Verdict: \(result.verdict.sentence)"]
         // Screen names, replies and messages come from the implementation: no escape sequence reaches a terminal.
         return VisibleText.escapingControls(lines.joined(separator: "\n"))
+    }
+
+    /// Names joined by commas, the first twenty, and how many more.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(20).joined(separator: ", ") + (names.count > 20 ? " and \(names.count - 20) more" : "")
     }
 
     /// The one line a test framework shows first for a run that did not conform: the suite, the rules and the step of

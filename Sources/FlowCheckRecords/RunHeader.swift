@@ -72,6 +72,32 @@ public struct SpecCoverage: Hashable, Codable, Sendable {
     /// The components the client suite's responses carried at least once.
     public var componentsExercised: [String]?
 
+    /// The screens the spec's navigations (origin and destination) and components name, in first-named order.
+    public var screens: [String] { Self.screens(navigations: navigations, components: components ?? []) }
+
+    /// The screens the run's exercised navigations and components name.
+    public var screensExercised: [String] {
+        Self.screens(navigations: exercised, components: componentsExercised ?? [])
+    }
+
+    /// Screens from navigation names (`HOME.OPEN_CART → CART (CHECKOUT/START_NEW)`) and rels (`HOME.appbar`).
+    private static func screens(navigations: [String], components: [String]) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        func add(_ name: Substring) {
+            let screen = String(name)
+            if !screen.isEmpty, seen.insert(screen).inserted { result.append(screen) }
+        }
+        for navigation in navigations {
+            add(navigation.prefix { $0 != "." })
+            if let arrow = navigation.range(of: "→ ") {
+                add(navigation[arrow.upperBound...].prefix { $0 != " " })
+            }
+        }
+        for component in components { add(component.prefix { $0 != "." }) }
+        return result
+    }
+
     /// Creates spec coverage.
     public init(file: String, navigations: [String], exercised: [String], clientVersion: String? = nil) {
         self.clientVersion = clientVersion

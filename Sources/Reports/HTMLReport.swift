@@ -190,7 +190,7 @@ public enum HTMLReport {
                 (
                     "Spec",
                     "<code>\(escape(spec.file))</code>: \(spec.exercised.count) of \(spec.navigations.count) navigations exercised"
-                        + missing.map { "<br>not exercised: \(escape($0))" }.joined()
+                        + missing.map { "<br>not exercised: \(escape($0))" }.joined() + specNames(spec)
                 ))
         }
         if !h.notCertified.isEmpty {
@@ -254,6 +254,18 @@ public enum HTMLReport {
             out += "</table></div>"
         }
         return out + "</section>"
+    }
+
+    /// The spec's navigations, screens and components the run exercised, by name, folded.
+    static func specNames(_ spec: SpecCoverage) -> String {
+        var groups = [("navigations exercised", spec.exercised)]
+        if let components = spec.componentsExercised {
+            groups += [("screens exercised", spec.screensExercised), ("components sent", components)]
+        }
+        return groups.filter { !$0.1.isEmpty }.map { title, names in
+            "<details><summary>\(names.count) \(title)</summary>"
+                + names.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</details>"
+        }.joined()
     }
 
     static func statusClass(_ standing: RuleStatus.Standing) -> String {

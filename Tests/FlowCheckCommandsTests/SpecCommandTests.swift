@@ -97,7 +97,9 @@ struct SpecCommandTests {
             as? [String: Any]
         #expect(region?["startLine"] as? Int == 247 && behavior["level"] as? String == "error")
         let logical = (behavior["locations"] as? [[String: Any]])?.first?["logicalLocations"] as? [[String: Any]]
-        #expect(logical?.first?["fullyQualifiedName"] as? String == "screens.CHECKOUT.actions[0].navigates_to[0].flow.behavior")
+        #expect(
+            logical?.first?["fullyQualifiedName"] as? String
+                == "screens.CHECKOUT.actions[0].navigates_to[0].flow.behavior")
         let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
         #expect(rules?.count == SpecLinter.rules.count)
         #expect(flowcheck("lint").code == .usage)
@@ -117,6 +119,21 @@ struct SpecCommandTests {
                 with: Data(try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")[0].utf8))
             as! [String: Any]
         #expect((header["spec"] as? [String: Any])?["file"] as? String == shopSpec)
+    }
+
+    @Test("run --spec --suite client: the report names the spec's screens and components; a deep meta merge is caught")
+    func specClientRun() throws {
+        let run = flowcheck(
+            "run", "--sut", "builtin:sample", "--spec", shopSpec, "--suite", "client", "--seed", "1", "--no-html")
+        #expect(run.code == .success, "\(run.out)")
+        #expect(
+            run.out.contains("Spec components (client suite): 8 of 8 sent in responses: HOME.appbar, "), "\(run.out)")
+        #expect(run.out.contains("Spec screens: 7 of 7 exercised: HOME, PRODUCT, CART, "), "\(run.out)")
+        // The spec's nested meta always carries all its keys: an off-spec map of flags lets a deep merge show.
+        let deep = flowcheck(
+            "run", "--sut", "builtin:mutant:client-meta-deep-merged", "--spec", shopSpec, "--suite", "client", "--seed",
+            "1", "--no-html")
+        #expect(deep.code == .failure && deep.out.contains("broke RUF-META-MERGE"), "\(deep.out)")
     }
 
     @Test("run --spec --client-version: each action's variant for that client; the report and replay name it")
@@ -226,7 +243,8 @@ struct SpecFileTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let crlf = folder.appendingPathComponent("crlf.ruf.yaml")
-        try Data("ruf: \"1.0\"\r\nscreens:\r\n  HOME:\r\n    components: []\r\n    actions: []\r\n".utf8).write(to: crlf)
+        try Data("ruf: \"1.0\"\r\nscreens:\r\n  HOME:\r\n    components: []\r\n    actions: []\r\n".utf8).write(
+            to: crlf)
         let read = flowcheck("lint", crlf.path)
         #expect(read.code == .success && read.out.contains("1 screen, 0 components"))
         let latin1 = folder.appendingPathComponent("latin1.ruf.yaml")

@@ -75,6 +75,16 @@ package struct ClientApp: Hashable, Sendable {
             && Set(rels).count < rels.count
     }
 
+    /// Whether two values of the type can be objects with different keys: a map, or an object with an optional
+    /// field.
+    private static func varies(_ type: SpecType) -> Bool {
+        switch type {
+        case .record: return true
+        case .object(let fields): return fields.contains { $0.isOptional || varies($0.type) }
+        default: return false
+        }
+    }
+
     /// The screen called `name`.
     package func screen(_ name: String) -> Screen? { screens.first { $0.name == name } }
 
@@ -126,6 +136,15 @@ package struct ClientApp: Hashable, Sendable {
         }
         self.screens = screens
         meta = spec.meta?.shape ?? .object([])
+        // A meta whose nested values always carry the same keys cannot tell a deep merge from a shallow one
+        // (RUF-META-MERGE): an off-spec map of flags is added to it, as the built-in app has.
+        if case .object(var fields) = meta, !fields.contains(where: { Self.varies($0.type) }) {
+            fields.append(
+                SpecField(
+                    name: "OFF_SPEC_flags", isOptional: true, type: .record(.boolean),
+                    location: .init(file: "built-in", line: 1, column: 1)))
+            meta = .object(fields)
+        }
         types = spec.types ?? [:]
         fromSpec = true
         // A spec whose components cannot show every rule (no APPEND or MATCH list, no metrics, no rel on two screens)

@@ -31,7 +31,11 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func notCertified(_ capabilities: Capabilities) -> [String] {
-        var result: [String] = []
+        // Responses carry only the directives the client declares (its stack moves by the navigation rules).
+        var result = Mode.known.filter { !capabilities.modes.contains($0) }.map { "mode \($0) (not declared)" }
+        for behavior in Behavior.known where !capabilities.behaviors.contains(behavior) {
+            result.append("behavior \(behavior) (not declared)")
+        }
         for strategy in ["APPEND", "MATCH"] where !capabilities.mergeStrategies.contains(strategy) {
             result.append("merge strategy \(strategy) (not declared)")
         }
