@@ -335,6 +335,7 @@ public struct ConformanceRunner {
             rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         record.triggered = check.coverage.triggered
+        record.triggerUnit = suite.triggerUnit
         // One replayed run judges no rule; a shard's counts are judged when the shards are merged.
         record.ruleMinimum = options.onlyRun == nil ? options.ruleMinimum : 0
         record.failureCap = check.failureCapReached && options.onlyRun == nil ? options.maxFailures : nil

@@ -20,6 +20,8 @@ package protocol ConformanceSuite: Sendable {
     var summary: String { get }
     /// What one checked unit is: a step, a document.
     var unit: Count.Unit { get }
+    /// What a rule's trigger count counts, when not `unit` (`nil`: the unit).
+    var triggerUnit: Count.Unit? { get }
     /// A stable number mixed into the suite's seed, so that `--suite X --seed S` replays what suite X did
     /// in a run of every suite with seed S. Unique per suite.
     var seedSalt: UInt64 { get }
@@ -66,6 +68,8 @@ package protocol ConformanceSuite: Sendable {
 }
 
 extension ConformanceSuite {
+    package var triggerUnit: Count.Unit? { nil }
+
     package func refine(
         _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration

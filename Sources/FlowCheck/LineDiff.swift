@@ -1,4 +1,5 @@
 import FlowCheckCore
+import Foundation
 
 /// A line diff by longest common subsequence.
 enum LineDiff {
@@ -71,8 +72,7 @@ enum LineDiff {
             let keepBefore = index == 0 ? 0 : context, keepAfter = end == diff.count ? 0 : context
             if run.count > keepBefore + keepAfter + 1 {
                 output += run.prefix(keepBefore).map { "  " + $0 }
-                let hidden = run.count - keepBefore - keepAfter
-                output.append("  … (\(counted(hidden, "unchanged line")))")
+                output += collapsed(Array(run[keepBefore..<(run.count - keepAfter)]), last: end == diff.count)
                 output += run.suffix(keepAfter).map { "  " + $0 }
             } else {
                 output += run.map { "  " + $0 }
@@ -80,5 +80,30 @@ enum LineDiff {
             index = end
         }
         return output.joined(separator: "\n")
+    }
+
+    /// Hidden unchanged lines, as ellipses with their count; before a change, the lines that open the objects and
+    /// lists still open at its place stay shown, so that a change deep in nested JSON says where it is (the path
+    /// through `"cache": {`, `"HOME": {`, …), as swift-custom-dump does.
+    private static func collapsed(_ hidden: [String], last: Bool) -> [String] {
+        var open: [Int] = []
+        if !last {
+            for (index, line) in hidden.enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasSuffix("{") || text.hasSuffix("[") {
+                    open.append(index)
+                } else if text.hasPrefix("}") || text.hasPrefix("]"), !open.isEmpty {
+                    open.removeLast()
+                }
+            }
+        }
+        var output: [String] = []
+        var from = 0
+        for index in open + [hidden.count] {
+            if index > from { output.append("  … (\(counted(index - from, "unchanged line")))") }
+            if index < hidden.count { output.append("  " + hidden[index]) }
+            from = index + 1
+        }
+        return output
     }
 }

@@ -107,7 +107,7 @@ public struct Certificate: Codable, Hashable, Sendable {
             suite.ruleStatuses(failures: record.failures).map {
                 RuleEntry(
                     id: $0.rule.id, level: $0.rule.level, status: $0.standing,
-                    triggered: Count($0.triggered, suite.exercised.unit))
+                    triggered: Count($0.triggered, suite.triggeredUnit))
             }
         }
         let judged = Set(record.suites.map(\.suite))

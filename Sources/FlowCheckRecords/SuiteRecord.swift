@@ -27,6 +27,12 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var stoppedByTimeLimit: String?
     /// Per rule ID, the units (steps, documents) that fell under the rule's trigger.
     public var triggered: [String: Int] = [:]
+    /// The unit `triggered` counts in, when it is not the suite's: the client suite counts inputs, as an action or a
+    /// create can fall under a rule too; `nil` for the suite's unit.
+    public var triggerUnit: Count.Unit?
+
+    /// The unit `triggered` counts in.
+    public var triggeredUnit: Count.Unit { triggerUnit ?? exercised.unit }
     /// The fewest triggered units for a rule to be held; 0 when this record cannot judge it (one shard, one run).
     public var ruleMinimum = 0
     /// The `--max-failures` cap when the suite stopped because it reached it.

@@ -242,14 +242,14 @@ public enum HTMLReport {
     /// what the implementation declared, so never generated).
     static func rules(_ record: RunRecord) -> String {
         var out =
-            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent. A rule is held only when enough steps or documents fell under it.</p>"
+            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent. A rule is held only when enough steps, documents or client inputs fell under it.</p>"
         for suite in record.suites {
             out +=
                 "<h3>\(escape(suite.suite.rawValue))</h3><div class=\"scroll\"><table class=\"rules\"><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
             for status in suite.ruleStatuses(failures: record.failures) {
                 let rule = status.rule
                 out +=
-                    #"<tr class="\#(statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.exercised.unit))</td><td>\#(escape(rule.summary))</td></tr>"#
+                    #"<tr class="\#(statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table></div>"
         }
@@ -294,7 +294,7 @@ public enum HTMLReport {
     /// missing combination means is in the verdict and the rule results already.
     static func coverage(_ record: RunRecord) -> String {
         var out =
-            "<details class=\"coverage\"><summary><h2>Coverage</h2></summary><p>Per rule, the steps or documents that fell under it (a rule needs a minimum to be held); then the runs that exercised each combination, where a red cell is required and was never exercised. A suite cut short (by an error, the time limit or the failure cap) leaves the rest grey.</p>"
+            "<details class=\"coverage\"><summary><h2>Coverage</h2></summary><p>Per rule, the steps, documents or client inputs that fell under it (a rule needs a minimum to be held); then the runs that exercised each combination, where a red cell is required and was never exercised. A suite cut short (by an error, the time limit or the failure cap) leaves the rest grey.</p>"
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
             var matrix: [String: [String: CoverageRow]] = [:]
             var rowOrder: [String] = []
@@ -345,7 +345,7 @@ public enum HTMLReport {
     static func ruleCoverage(_ suite: SuiteRecord, failures: [FailureRecord]) -> String {
         let judged = suite.ruleStatuses(failures: failures).filter { $0.standing != .notCertified }
         guard !judged.isEmpty else { return "" }
-        let unit = suite.exercised.unit.rawValue + "s"
+        let unit = suite.triggeredUnit.rawValue + "s"
         var out =
             "<div class=\"scroll\"><table class=\"matrix\"><tr><th>Rule</th><th>\(escape(unit)) under it</th><th>needed</th></tr>"
         for status in judged.sorted(by: { $0.triggered < $1.triggered }) {

@@ -73,7 +73,7 @@ public struct ReportCase: Hashable, Sendable {
                         name: "\(name): the implementation could not be run to the end",
                         outcome: .errored(message: error)))
             }
-            let unit = suite.exercised.unit
+            let unit = suite.triggeredUnit
             for status in suite.ruleStatuses(failures: record.failures) {
                 let outcome: Outcome
                 switch status.standing {

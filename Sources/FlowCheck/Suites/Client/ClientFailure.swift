@@ -108,7 +108,7 @@ enum ClientFailure {
     }
 
     /// The inputs, one per line as the process protocol sends them, the diverging one marked.
-    static func input(_ value: ClientCase, mark: Int) -> [String] {
+    static func input(_ value: ClientCase, mark: Int?) -> [String] {
         var lines = [
             "Profile: \(value.profile.nesting.rawValue)", "Initial stack: \(value.initial)",
             "Action queue: \(value.queueing.rawValue)", "Inputs:",
@@ -191,7 +191,8 @@ enum ClientFailure {
         ])
     }
 
-    /// A run the implementation broke down on: replayed one input at a time to name the step.
+    /// A run the implementation broke down on. No input is marked: the implementation may have broken down at the
+    /// reset, before any of them.
     static func describeBreakdown(_ failing: FailingCase<ClientCase>, error: any Error) throws(Abort) -> FailureRecord {
         guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
         let value = failing.value
@@ -202,7 +203,7 @@ enum ClientFailure {
             size: Count(value.inputs.count, Count.Unit(rawValue: "input")),
             originalSize: Count(failing.original?.inputs.count ?? value.inputs.count, Count.Unit(rawValue: "input")),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "the run",
-            input: input(value, mark: value.inputs.count - 1), diffHeading: "The implementation broke down",
+            input: input(value, mark: nil), diffHeading: "The implementation broke down",
             diff: message, violations: [], storyboard: Storyboard(columns: [], rows: []), replay: failing.replay,
             detail: detail(value, replies: []))
         record.kind = .breakdown

@@ -12,6 +12,8 @@ package struct ClientSuite: ConformanceSuite {
     package var suite: Suite { .client }
     package var summary: String { "a RUF client's cache, meta, metrics, requests and navigation (RUF- rules)" }
     package var unit: Count.Unit { .response }
+    /// Actions and creates fall under rules too (a request's meta and id, one in flight).
+    package var triggerUnit: Count.Unit? { Count.Unit(rawValue: "input") }
     package var seedSalt: UInt64 { 4 }
     package var rules: [Rule] { ClientRules.all }
     package var requiredProtocol: String { "ClientImplementation" }
