@@ -113,10 +113,12 @@ package struct ClientComparison {
                 return ["RUF-QUEUE"]
             }
         }
-        // A POP applied on sending: the stack the reference keeps, less its top.
+        // A POP applied on sending: the stack the reference keeps, less its top. (`starts(with:)`, not `==` on a
+        // prefix: a second caller of `[Entry] ==` in this module made the optimizer stop inlining it into the
+        // navigation suites' per-step comparison, which then took 30% more CPU per step.)
         let (kept, shown) = (expected.state.navigation.stack.entries, actual.state.navigation.stack.entries)
         if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop, shown.count < kept.count,
-            Array(kept.prefix(shown.count)) == shown
+            kept.starts(with: shown)
         {
             return ["RUF-NO-OPTIMISTIC-POP"]
         }
