@@ -111,6 +111,19 @@ import Testing
                 == ["RUF-ROLLBACK"])
     }
 
+    @Test("navigationMetrics fired among the loaded screens' metrics are RUF-NAV-METRICS, not the processing order")
+    func navigationMetricsMoved() throws {
+        let detail = #"{"mode": "PUSH", "id": "n1", "screen": "DETAIL", "flow": {"name": "MAIN", "behavior": "KEEP"}}"#
+        let home = #"{"mode": "PUSH", "id": "n2", "screen": "HOME", "flow": {"name": "MAIN", "behavior": "KEEP"}}"#
+        let loaded = Inputs.response(
+            #"{"screens": {"HOME": {"components": {}, "metrics": [{"name": "view"}]}, "#
+                + #""DETAIL": {"components": {}, "navigationMetrics": [{"name": "screen_view"}]}}}"#)
+        let inputs = [
+            Inputs.create(), Inputs.action(navigation: detail), Inputs.response(#"{"navigation": \#(home)}"#), loaded,
+        ]
+        #expect(try Self.firstBroken(inputs, bug: .navigationMetricsOnLoad) == ["RUF-NAV-METRICS"])
+    }
+
     @Test("Two responses fold into one: meta shallow, screens and components by key in their order, the rest later's")
     func responsesFold() throws {
         let earlier = SessionResponse(
