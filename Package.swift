@@ -145,7 +145,7 @@ let package = Package(
         ),
 
         .testTarget(
-            name: "NavigationModelTests", dependencies: ["ConformanceRules", "NavigationModel"], swiftSettings: strict),
+            name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"], swiftSettings: strict),
         .testTarget(
             name: "FlowCheckTests",
             dependencies: [

@@ -36,30 +36,107 @@ public struct Directive: Hashable, Codable, Sendable {
         }
     }
 
+    /// The fields, in one immutable box: a directive is copied several times a generated step (into its command,
+    /// the pending change, each switch that binds it), and copying one reference costs one retain where copying
+    /// five fields cost one for each of their strings and the dictionary. A change makes a new box.
+    @usableFromInline
+    final class Fields: Sendable {
+        @usableFromInline let id: String?
+        @usableFromInline let mode: Mode?
+        @usableFromInline let screen: String?
+        @usableFromInline let flow: Flow?
+        @usableFromInline let unknownFields: [String: JSONValue]
+
+        @usableFromInline
+        init(id: String?, mode: Mode?, screen: String?, flow: Flow?, unknownFields: [String: JSONValue]) {
+            self.id = id
+            self.mode = mode
+            self.screen = screen
+            self.flow = flow
+            self.unknownFields = unknownFields
+        }
+    }
+
+    // Read inline by other modules: an out-of-line getter copied a whole flow object to read its name.
+    @usableFromInline var fields: Fields
+
     /// Matches the server's answer to an optimistic change.
-    public var id: String?
+    public var id: String? {
+        @inlinable get { fields.id }
+        set {
+            fields = Fields(
+                id: newValue, mode: fields.mode, screen: fields.screen, flow: fields.flow,
+                unknownFields: fields.unknownFields)
+        }
+    }
     /// The stack mode.
-    public var mode: Mode?
+    public var mode: Mode? {
+        @inlinable get { fields.mode }
+        set {
+            fields = Fields(
+                id: fields.id, mode: newValue, screen: fields.screen, flow: fields.flow,
+                unknownFields: fields.unknownFields)
+        }
+    }
     /// The target screen (destination modes and POP_TO).
-    public var screen: String?
+    public var screen: String? {
+        @inlinable get { fields.screen }
+        set {
+            fields = Fields(
+                id: fields.id, mode: fields.mode, screen: newValue, flow: fields.flow,
+                unknownFields: fields.unknownFields)
+        }
+    }
     /// The flow object (destination modes).
-    public var flow: Flow?
+    public var flow: Flow? {
+        @inlinable get { fields.flow }
+        set {
+            fields = Fields(
+                id: fields.id, mode: fields.mode, screen: fields.screen, flow: newValue,
+                unknownFields: fields.unknownFields)
+        }
+    }
     /// Every other field the directive carries (`transition`, `screenParams`, anything newer), kept as sent so that
     /// an implementation receives it; the model never reads it, and neither may an implementation act on it
     /// (NAV-IGNORE).
-    public var unknownFields: [String: JSONValue] = [:]
+    public var unknownFields: [String: JSONValue] {
+        @inlinable get { fields.unknownFields }
+        set {
+            fields = Fields(
+                id: fields.id, mode: fields.mode, screen: fields.screen, flow: fields.flow, unknownFields: newValue)
+        }
+    }
 
     /// Creates a directive.
     public init(id: String? = nil, mode: Mode?, screen: String? = nil, flow: Flow? = nil) {
-        self.id = id
-        self.mode = mode
-        self.screen = screen
-        self.flow = flow
+        fields = Fields(id: id, mode: mode, screen: screen, flow: flow, unknownFields: [:])
+    }
+
+    /// Creates a directive with fields outside its own.
+    public init(
+        id: String? = nil, mode: Mode?, screen: String? = nil, flow: Flow? = nil, unknownFields: [String: JSONValue]
+    ) {
+        fields = Fields(id: id, mode: mode, screen: screen, flow: flow, unknownFields: unknownFields)
     }
 
     /// Creates a destination directive such as `PUSH PRODUCT in DISCOVERY, KEEP`.
     public init(id: String? = nil, _ mode: Mode, _ screen: String, flow name: String, _ behavior: Behavior) {
-        self.init(id: id, mode: mode, screen: screen, flow: Flow(name: name, behavior: behavior))
+        fields = Fields(
+            id: id, mode: mode, screen: screen, flow: Flow(name: name, behavior: behavior), unknownFields: [:])
+    }
+
+    public static func == (lhs: Directive, rhs: Directive) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        return lhs.id == rhs.id && lhs.mode == rhs.mode && lhs.screen == rhs.screen && lhs.flow == rhs.flow
+            && lhs.unknownFields == rhs.unknownFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(mode)
+        hasher.combine(screen)
+        hasher.combine(flow)
+        hasher.combine(unknownFields)
     }
 
     private enum CodingKeys: String, CodingKey { case id, mode, screen, flow }
@@ -74,14 +151,16 @@ public struct Directive: Hashable, Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try? container.decodeIfPresent(String.self, forKey: .id)
-        mode = try? container.decodeIfPresent(Mode.self, forKey: .mode)
-        screen = try? container.decodeIfPresent(String.self, forKey: .screen)
-        flow = try? container.decodeIfPresent(Flow.self, forKey: .flow)
         let all = try decoder.container(keyedBy: AnyKey.self)
+        var others: [String: JSONValue] = [:]
         for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknownFields[key.stringValue] = (try? all.decode(JSONValue.self, forKey: key)) ?? .null
+            others[key.stringValue] = (try? all.decode(JSONValue.self, forKey: key)) ?? .null
         }
+        fields = Fields(
+            id: try? container.decodeIfPresent(String.self, forKey: .id),
+            mode: try? container.decodeIfPresent(Mode.self, forKey: .mode),
+            screen: try? container.decodeIfPresent(String.self, forKey: .screen),
+            flow: try? container.decodeIfPresent(Flow.self, forKey: .flow), unknownFields: others)
     }
 
     public func encode(to encoder: any Encoder) throws {

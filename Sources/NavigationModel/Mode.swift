@@ -74,6 +74,10 @@ public struct Mode: KnownWord, Codable, Sendable, ExpressibleByStringLiteral, Cu
     /// Whether the model knows this mode.
     public var isKnown: Bool { known >= 0 }
 
+    /// Whether this is one of ``withDestination``, from its position alone: every directive is validated several
+    /// times a generated step, and reading the list costs a lazy initialization check and a scan each time.
+    package var hasDestination: Bool { known >= 0 && known <= 2 || known == 5 }
+
     /// Whether this is one of ``optimistic``, from its position alone (those are the first three known modes).
     package var isOptimistic: Bool { known >= 0 && known <= 2 }
 }

@@ -17,7 +17,7 @@ public struct Navigator: Hashable, Sendable {
     /// needs only its screen, and its flow object is ignored (NAV-FLOWLESS).
     public static func validate(_ directive: Directive, flows: Bool = true) -> RejectionReason? {
         guard let mode = directive.mode, mode.isKnown else { return .unknownMode }
-        if Mode.withDestination.contains(mode) {
+        if mode.hasDestination {
             guard let screen = directive.screen, !screen.isEmpty else { return .missingScreen }
             guard flows else { return nil }
             guard let name = directive.flow?.name, !name.isEmpty else { return .missingFlow }

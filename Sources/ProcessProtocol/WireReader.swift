@@ -267,24 +267,26 @@ package enum Wire {
     /// A directive, leniently: a field of its own of the wrong type counts as absent, and every other field is kept
     /// as it was sent.
     package static func directive(_ value: JSONValue) throws(WireError) -> Directive {
-        var directive = Directive(mode: nil)
+        var id: String?, mode: Mode?, screen: String?, flow: Directive.Flow?
+        var others: [String: JSONValue] = [:]
         for (key, value) in try object(value) {
             switch key {
-            case "id": directive.id = value.stringValue
-            case "mode": directive.mode = value.stringValue.map(Mode.init(rawValue:))
-            case "screen": directive.screen = value.stringValue
+            case "id": id = value.stringValue
+            case "mode": mode = value.stringValue.map(Mode.init(rawValue:))
+            case "screen": screen = value.stringValue
             case "flow":
                 if let pairs = value.objectPairs {
-                    directive.flow = Directive.Flow(
+                    flow = Directive.Flow(
                         name: lookup(pairs, "name")?.stringValue,
                         behavior: lookup(pairs, "behavior")?.stringValue.map(Behavior.init(rawValue:)))
                 } else {
-                    directive.flow = nil
+                    flow = nil
                 }
-            default: directive.unknownFields[key] = value
+            default: others[key] = value
             }
         }
-        return directive
+        // Built once: a directive's fields are one box, and setting them one by one would make a box for each.
+        return Directive(id: id, mode: mode, screen: screen, flow: flow, unknownFields: others)
     }
 
     // MARK: Parts

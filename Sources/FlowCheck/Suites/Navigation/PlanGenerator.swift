@@ -23,6 +23,10 @@ package struct PlanGenerator: Sendable {
     package let maxSteps: Int
     /// The app spec that steers destinations, if any.
     package let spec: SpecPlan?
+    /// The spec's navigations (none without a spec), and whether there is a spec: asked at every step, where
+    /// binding `spec` would copy it whole.
+    private let specNavigations: [SpecPlan.Navigation]
+    private let hasSpec: Bool
 
     private(set) var modes: [Mode]
     private var modeWeights: [UInt64]
@@ -51,6 +55,8 @@ package struct PlanGenerator: Sendable {
         self.optimistic = optimistic
         self.vocabulary = spec?.vocabulary ?? vocabulary
         self.spec = spec
+        specNavigations = spec?.navigations ?? []
+        hasSpec = spec != nil
         self.maxSteps = maxSteps
         modes = Mode.known.filter(capabilities.modes.contains)
         modeWeights = modes.map { Self.weights[$0] ?? 1 }
@@ -299,10 +305,10 @@ package struct PlanGenerator: Sendable {
             case .push, .replace, .reset, .present:
                 // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec);
                 // a spec with few of them leaves more room to the others, or the rest of the rules would go unexercised.
-                if let spec, capabilities.flows, !spec.navigations.isEmpty,
-                    !(try source.drawBool(probability: max(0.15, 0.5 / Double(spec.navigations.count))))
+                if hasSpec, capabilities.flows, !specNavigations.isEmpty,
+                    !(try source.drawBool(probability: max(0.15, 0.5 / Double(specNavigations.count))))
                 {
-                    let navigation = spec.navigations[Int(try source.draw(upTo: UInt64(spec.navigations.count - 1)))]
+                    let navigation = specNavigations[Int(try source.draw(upTo: UInt64(specNavigations.count - 1)))]
                     chosen?.label = navigation.label
                     return Directive(
                         id: id, mode: mode, screen: navigation.screen,
@@ -349,7 +355,7 @@ package struct PlanGenerator: Sendable {
         if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
             return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]
         }
-        if spec == nil, !present.isEmpty, try source.drawBool(probability: Self.otherCaseNames) {
+        if !hasSpec, !present.isEmpty, try source.drawBool(probability: Self.otherCaseNames) {
             // A flow on the stack in other case: another flow, to a reader that compares names exactly.
             return Self.otherCase(present[Int(try source.draw(upTo: UInt64(present.count - 1)))])
         }
@@ -372,7 +378,7 @@ package struct PlanGenerator: Sendable {
             }
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
         }
-        if spec == nil, try source.drawBool(probability: Self.otherCaseNames) {
+        if !hasSpec, try source.drawBool(probability: Self.otherCaseNames) {
             return Self.otherCase(stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen)
         }
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
