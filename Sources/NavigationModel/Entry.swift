@@ -37,6 +37,35 @@ public struct Entry: Hashable, Codable, Sendable {
         case screen, flow, flowRoot, presentation
     }
 
+    /// Whether the entries at `a` and `b` have the same bytes, padding aside; such entries are equal (the converse
+    /// does not hold: the same name can be held in two places).
+    @inlinable
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let size = MemoryLayout<Entry>.size
+        var offset = 0
+        while offset + 8 <= size {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < size {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
+    /// The one-byte fields first: most unequal entries differ there, and comparing them reads no string.
+    @inlinable
+    public static func == (a: Entry, b: Entry) -> Bool {
+        a.flowRoot == b.flowRoot && a.presentation == b.presentation && a.screen == b.screen && a.flow == b.flow
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         screen = try container.decode(String.self, forKey: .screen)

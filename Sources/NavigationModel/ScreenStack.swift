@@ -25,6 +25,27 @@ public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, 
         try container.encode(entries)
     }
 
+    /// Compares the entries where they lie, by their bytes first. The model's stack is compared with an
+    /// implementation's at every step, and comparing names as strings copied each one read (a retain and a release
+    /// per long name). Identical bytes are equal entries: the same short names held inline, or the same storage of a
+    /// long one, and the same flags. Entries whose bytes differ are compared as values.
+    @inlinable
+    public static func == (lhs: ScreenStack, rhs: ScreenStack) -> Bool {
+        guard lhs.entries.count == rhs.entries.count else { return false }
+        return lhs.entries.withUnsafeBufferPointer { a in
+            rhs.entries.withUnsafeBufferPointer { b in
+                guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
+                let x = UnsafeRawPointer(first), y = UnsafeRawPointer(second), stride = MemoryLayout<Entry>.stride
+                for index in a.indices where !Entry.sameBytes(x + index * stride, y + index * stride) {
+                    if !(a[index] == b[index]) { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+
     public var startIndex: Int { entries.startIndex }
     public var endIndex: Int { entries.endIndex }
     public subscript(position: Int) -> Entry { entries[position] }
