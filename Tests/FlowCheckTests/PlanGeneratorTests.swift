@@ -46,4 +46,34 @@ struct PlanGeneratorTests {
             #expect(PlanGenerator.otherCase(name) == mapped, "\(name)")
         }
     }
+
+    @Test("A flow is drawn from the flows on the stack in their first order, past the room held without allocating")
+    func pickFlowFromManyFlows() throws {
+        // More distinct flows than pickFlow holds in place, some repeated and in runs, a presented layer on top.
+        let flows = (0..<(PlanGenerator.flowsHeld + 5)).map { "F\($0)" }
+        var entries = [Entry(screen: "HOME", flow: "F0", flowRoot: true, presentation: .root)]
+        entries.append(Entry(screen: "SHEET", flow: "BELOW", flowRoot: true, presentation: .modal))
+        for (index, flow) in (flows + flows.reversed() + ["F3", "F3"]).enumerated() {
+            entries.append(Entry(screen: "S\(index)", flow: flow, flowRoot: false, presentation: .push))
+        }
+        let stack = ScreenStack(entries)
+        let present = PlanGenerator.flows(of: stack, from: stack.topLayerStart, to: stack.count)
+        #expect(present == ["BELOW"] + flows)
+        for count in [1, 3, present.count] {
+            let top = ScreenStack(Array(entries.prefix(2 + count)))
+            let expected = PlanGenerator.flows(of: top, from: top.topLayerStart, to: top.count)
+            for pick in 0..<UInt64(expected.count) {
+                // Taken from the stack (choice 0), the flow at `pick`.
+                let source = ChoiceSource.replaying([0, pick])
+                #expect(try generator.pickFlow(source, stack: top, replacing: false) == expected[Int(pick)])
+                #expect(source.choices == [0, pick])
+            }
+            // REPLACE leaves out the top entry.
+            let replaced = PlanGenerator.flows(of: top, from: top.topLayerStart, to: top.count - 1)
+            if let last = replaced.indices.last {
+                let source = ChoiceSource.replaying([0, UInt64(last)])
+                #expect(try generator.pickFlow(source, stack: top, replacing: true) == replaced[last])
+            }
+        }
+    }
 }

@@ -341,22 +341,55 @@ package struct PlanGenerator: Sendable {
     /// A flow of the top layer most of the time, so that removals remove something.
     /// REPLACE removes the top entry first, so its flow counts only if it also stands lower.
     func pickFlow(_ source: ChoiceSource, stack: ScreenStack, replacing: Bool) throws(ChoiceSource.Stop) -> String {
-        var present: [String] = []
         let start = stack.topLayerStart
         let end = replacing ? max(start, stack.entries.count - 1) : stack.entries.count
-        // A flow's screens come in runs (a deep stack's are dozens long): one like the last needs no search.
-        var last: String?
-        for index in start..<end {
-            if let flow = stack.entries[index].flow, flow != last {
-                if !present.contains(flow) { present.append(flow) }
+        // The flows present, in the order they first appear, held as the positions of their first entries in room on
+        // the stack: a list of names allocated at every step cost more than the rest of the draw.
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.flowsHeld) {
+            (firsts: UnsafeMutableBufferPointer<Int>) throws(ChoiceSource.Stop) -> String in
+            var count = 0
+            // A flow's screens come in runs (a deep stack's are dozens long): one like the last needs no search.
+            var last: String?
+            for index in start..<end {
+                guard let flow = stack.entries[index].flow, flow != last else { continue }
                 last = flow
+                if firsts[..<count].contains(where: { stack.entries[$0].flow == flow }) { continue }
+                // More flows than the room holds (a spec with many): the list of names, as it always was.
+                guard count < firsts.count else {
+                    return try pickFlow(source, present: Self.flows(of: stack, from: start, to: end))
+                }
+                firsts[count] = index
+                count += 1
             }
+            if count > 0, !(try source.drawBool(probability: 0.3)) {
+                return stack.entries[firsts[Int(try source.draw(upTo: UInt64(count - 1)))]].flow!
+            }
+            if !hasSpec, count > 0, try source.drawBool(probability: Self.otherCaseNames) {
+                // A flow on the stack in other case: another flow, to a reader that compares names exactly.
+                return Self.otherCase(stack.entries[firsts[Int(try source.draw(upTo: UInt64(count - 1)))]].flow!)
+            }
+            return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
         }
+    }
+
+    /// How many distinct flows ``pickFlow(_:stack:replacing:)`` holds without allocating.
+    static var flowsHeld: Int { 16 }
+
+    /// The distinct flows of `stack[start..<end]`, in the order they first appear.
+    static func flows(of stack: ScreenStack, from start: Int, to end: Int) -> [String] {
+        var present: [String] = []
+        for index in start..<end {
+            if let flow = stack.entries[index].flow, !present.contains(flow) { present.append(flow) }
+        }
+        return present
+    }
+
+    /// ``pickFlow(_:stack:replacing:)`` given the flows present; the same draws in the same order.
+    private func pickFlow(_ source: ChoiceSource, present: [String]) throws(ChoiceSource.Stop) -> String {
         if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
             return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]
         }
         if !hasSpec, !present.isEmpty, try source.drawBool(probability: Self.otherCaseNames) {
-            // A flow on the stack in other case: another flow, to a reader that compares names exactly.
             return Self.otherCase(present[Int(try source.draw(upTo: UInt64(present.count - 1)))])
         }
         return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
