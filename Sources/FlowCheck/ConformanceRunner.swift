@@ -305,7 +305,7 @@ public struct ConformanceRunner {
         let properties = (boxes.count == workers.count ? boxes : [box]).map { box in
             Property(
                 generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) },
-                triggers: { suite.triggers($0, capabilities: capabilities) }
+                triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
                 do {
                     return try suite.check(value, on: box.subject, capabilities: capabilities)

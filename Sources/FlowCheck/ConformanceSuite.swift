@@ -50,7 +50,7 @@ package protocol ConformanceSuite: Sendable {
     func unitLabels(_ value: Case) -> [String]
     /// How many of the case's units fall under each rule's trigger (the rule's ID): a rule is held only when enough
     /// units did.
-    func triggers(_ value: Case, capabilities: Capabilities) -> [String: Int]
+    func triggers(_ value: Case, capabilities: Capabilities) -> TriggerCounts
     /// How the implementation disagrees with the model on the case, with an origin naming the cause (the rules
     /// broken and the kind of step or element); `nil` when it agrees. The implementation's own errors propagate: the
     /// runner makes them breakdowns. An ``Abort`` ends the suite as errored.

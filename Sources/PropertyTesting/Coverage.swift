@@ -105,7 +105,20 @@ public struct CoverageTable: Hashable, Sendable {
     /// one dictionary, so that counting a label costs one hash.
     private var counts: [String: Tally] = [:]
     /// For each named trigger, the units (steps, documents) that fell under it.
-    public private(set) var triggered: [String: Int] = [:]
+    public var triggered: [String: Int] {
+        var result = triggeredByName
+        for list in triggeredByPosition {
+            for (name, units) in zip(list.names, list.counts) where units > 0 { result[name, default: 0] += units }
+        }
+        return result
+    }
+    /// The triggers counted by name.
+    private var triggeredByName: [String: Int] = [:]
+    /// The triggers counted by position, one entry per shared list of names (a property has one or none).
+    private var triggeredByPosition: [(names: [String], counts: [Int])] = []
+
+    /// The most shared lists counted by position; counts in any other list are counted by name.
+    static let positionalLists = 4
 
     struct Tally: Hashable, Sendable {
         var runs = 0
@@ -164,15 +177,46 @@ public struct CoverageTable: Hashable, Sendable {
     /// Counts one run's labels and triggers.
     mutating func add(_ record: RunRecord) {
         add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
-        for (trigger, units) in record.triggers { triggered[trigger, default: 0] += units }
+        add(record.triggers)
+    }
+
+    /// Adds one run's trigger counts: by position to the same shared list's, otherwise by name.
+    mutating func add(_ triggers: TriggerCounts) {
+        if triggers.positional {
+            if let index = triggeredByPosition.firstIndex(where: { triggers.sharesNames(with: $0.names) }) {
+                triggeredByPosition[index].counts.withUnsafeMutableBufferPointer { sums in
+                    for position in sums.indices { sums[position] += triggers.counts[position] }
+                }
+                return
+            }
+            if triggeredByPosition.count < Self.positionalLists {
+                triggeredByPosition.append((triggers.names, triggers.counts))
+                return
+            }
+        }
+        for (name, units) in zip(triggers.names, triggers.counts) where !triggers.positional || units > 0 {
+            triggeredByName[name, default: 0] += units
+        }
     }
 
     /// Merges another table, as when shards are combined.
     public mutating func merge(_ other: CoverageTable) {
         runs += other.runs
         steps += other.steps
-        triggered.merge(other.triggered, uniquingKeysWith: +)
+        triggeredByName.merge(other.triggeredByName, uniquingKeysWith: +)
+        for list in other.triggeredByPosition { add(TriggerCounts(names: list.names, counts: list.counts)) }
         counts.merge(other.counts) { Tally(runs: $0.runs + $1.runs, steps: $0.steps + $1.steps) }
+    }
+
+    public static func == (a: CoverageTable, b: CoverageTable) -> Bool {
+        a.runs == b.runs && a.steps == b.steps && a.counts == b.counts && a.triggered == b.triggered
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(runs)
+        hasher.combine(steps)
+        hasher.combine(counts)
+        hasher.combine(triggered)
     }
 
     /// Labels in a stable order: most runs first, then by name.

@@ -6,7 +6,7 @@ struct RunRecord {
     var stepLabels: [String] = []
     var steps = 0
     /// Per named trigger, how many of the run's units fell under it.
-    var triggers: [String: Int] = [:]
+    var triggers = TriggerCounts.none
 }
 
 /// Why a check ended the way it did.

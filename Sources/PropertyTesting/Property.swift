@@ -18,6 +18,8 @@ public struct Property<Value>: Sendable {
     public let stepLabels: @Sendable (Value) -> [String]
     /// For each named trigger (such as a rule), how many of the value's units fall under it.
     public let triggers: @Sendable (Value) -> [String: Int]
+    /// The same counts, by position in a shared list when the property counts that way.
+    public let triggerCounts: @Sendable (Value) -> TriggerCounts
     /// The test: `nil` when the property holds, otherwise how it failed. A thrown error is a failure whose origin
     /// is the error's type; a thrown ``Abort`` ends the check.
     public let judge: @Sendable (Value) throws -> Falsification?
@@ -33,6 +35,23 @@ public struct Property<Value>: Sendable {
         self.labels = labels
         self.stepLabels = stepLabels
         self.triggers = triggers
+        triggerCounts = { TriggerCounts(triggers($0)) }
+        self.judge = judge
+    }
+
+    /// Creates a property whose failures say their origin and whose triggers are counted by position in one list of
+    /// names every value shares.
+    public init(
+        _ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        triggerCounts: @escaping @Sendable (Value) -> TriggerCounts,
+        falsifiedBy judge: @escaping @Sendable (Value) throws -> Falsification?
+    ) {
+        self.gen = gen
+        self.labels = labels
+        self.stepLabels = stepLabels
+        triggers = { triggerCounts($0).byName }
+        self.triggerCounts = triggerCounts
         self.judge = judge
     }
 
@@ -68,7 +87,7 @@ public struct Property<Value>: Sendable {
         return (
             RunRecord(
                 outcome: outcome, runLabels: labels(value), stepLabels: steps, steps: steps.count,
-                triggers: triggers(value)), value
+                triggers: triggerCounts(value)), value
         )
     }
 

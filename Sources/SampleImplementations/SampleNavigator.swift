@@ -362,8 +362,12 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             default:
                 // The mutant scans only the top 20 screens of the layer.
                 let scanned = has(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
-                let kept = top.screens[..<scanned]
-                top.screens = Array(kept) + top.screens[scanned...].filter { !sameFlow($0.flow, flow) }
+                if scanned == 0 {
+                    top.screens.removeAll { sameFlow($0.flow, flow) }
+                } else {
+                    let kept = top.screens[..<scanned]
+                    top.screens = Array(kept) + top.screens[scanned...].filter { !sameFlow($0.flow, flow) }
+                }
             }
         }
         let startsFlow: Bool

@@ -88,9 +88,9 @@ package struct ClientSuite: ConformanceSuite {
 
     package func unitLabels(_ value: ClientCase) -> [String] { value.responseLabels }
 
-    package func triggers(_ value: ClientCase, capabilities: Capabilities) -> [String: Int] {
+    package func triggers(_ value: ClientCase, capabilities: Capabilities) -> TriggerCounts {
         let out = Set(uncertifiedRules(capabilities))
-        return value.triggers.filter { !out.contains($0.key) }
+        return TriggerCounts(value.triggers.filter { !out.contains($0.key) })
     }
 
     package func check(

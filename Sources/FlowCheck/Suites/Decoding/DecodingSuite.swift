@@ -42,10 +42,10 @@ package struct DecodingSuite: ConformanceSuite {
 
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
-    package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> [String: Int] {
+    package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> TriggerCounts {
         let trace = DecodingAnalysis.reference(value.text, parsed: value.parsed, options: capabilities.decoderOptions)
             .trace
-        return Dictionary(uniqueKeysWithValues: trace.rules.map { ($0, 1) })
+        return TriggerCounts(Dictionary(uniqueKeysWithValues: trace.rules.map { ($0, 1) }))
     }
 
     package func check(

@@ -1,4 +1,5 @@
 import NavigationModel
+import PropertyTesting
 
 /// A rule a step can fall under, by position: a step's rules are then a bitmask and a plan's counts a fixed table,
 /// so that counting them hashes no string and allocates nothing per step.
@@ -44,20 +45,23 @@ struct StepRules: Equatable {
 
 /// How many steps of a plan fall under each rule, counted by position.
 struct RuleTally: Sendable {
-    private var counts = [Int](repeating: 0, count: StepRule.allCases.count)
+    private var tally = [Int](repeating: 0, count: StepRule.allCases.count)
 
     mutating func count(_ rules: StepRules) {
         var rest = rules.bits
         while rest != 0 {
-            counts[rest.trailingZeroBitCount] += 1
+            tally[rest.trailingZeroBitCount] += 1
             rest &= rest &- 1
         }
     }
 
+    /// The counts by position in ``StepRule/ids``, the list every plan shares.
+    var counts: TriggerCounts { TriggerCounts(names: StepRule.ids, counts: tally) }
+
     /// The counts by rule ID, for the rules at least one step fell under.
     var byID: [String: Int] {
-        var result = [String: Int](minimumCapacity: counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
-        for (index, count) in counts.enumerated() where count > 0 { result[StepRule.ids[index]] = count }
+        var result = [String: Int](minimumCapacity: tally.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        for (index, count) in tally.enumerated() where count > 0 { result[StepRule.ids[index]] = count }
         return result
     }
 }

@@ -43,8 +43,8 @@ extension StackSuite {
 
     package func unitLabels(_ value: RunPlan) -> [String] { value.labels }
 
-    package func triggers(_ value: RunPlan, capabilities: Capabilities) -> [String: Int] {
-        value.ruleCounts
+    package func triggers(_ value: RunPlan, capabilities: Capabilities) -> TriggerCounts {
+        value.ruleTally.counts
     }
 
     package func check(
