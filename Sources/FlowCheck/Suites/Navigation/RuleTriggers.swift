@@ -57,13 +57,6 @@ struct RuleTally: Sendable {
 
     /// The counts by position in ``StepRule/ids``, the list every plan shares.
     var counts: TriggerCounts { TriggerCounts(names: StepRule.ids, counts: tally) }
-
-    /// The counts by rule ID, for the rules at least one step fell under.
-    var byID: [String: Int] {
-        var result = [String: Int](minimumCapacity: tally.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
-        for (index, count) in tally.enumerated() where count > 0 { result[StepRule.ids[index]] = count }
-        return result
-    }
 }
 
 /// The rules a step falls under, judged from the model's side: the rule that governs the command in its state

@@ -39,7 +39,6 @@ package struct RunPlan: Hashable, Sendable {
     package var traits: [String] = []
     /// How many of the plan's steps fall under each rule (``RuleTriggers``), counted as the model walked the plan.
     /// Not part of the plan's identity: it follows from the rest.
-    package var ruleCounts: [String: Int] { ruleTally.byID }
     var ruleTally = RuleTally()
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
