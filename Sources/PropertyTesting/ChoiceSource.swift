@@ -41,7 +41,36 @@ public final class ChoiceSource {
         var rng: Xoshiro256StarStar
         /// Replayed choices; zeros are drawn once it is used up.
         var prefix: [UInt64]
-        var choices: [UInt64]
+        /// The choices drawn, in storage the source owns: appending to an array checked its uniqueness and capacity
+        /// at every draw, a tenth of a draw's cost.
+        var drawn: UnsafeMutablePointer<UInt64>
+        var count: Int
+        var capacity: Int
+
+        init(isRandom: Bool, rng: Xoshiro256StarStar, prefix: [UInt64]) {
+            self.isRandom = isRandom
+            self.rng = rng
+            self.prefix = prefix
+            // A generated run of the stack suites draws a few hundred choices: room for them up front.
+            capacity = max(512, prefix.count)
+            drawn = .allocate(capacity: capacity)
+            count = 0
+        }
+
+        @inline(__always)
+        mutating func append(_ value: UInt64) {
+            if count == capacity { grow() }
+            drawn[count] = value
+            count += 1
+        }
+
+        mutating func grow() {
+            let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: drawn, count: count)
+            drawn.deallocate()
+            drawn = larger
+            capacity *= 2
+        }
     }
 
     private let storage: UnsafeMutablePointer<Storage>
@@ -60,25 +89,25 @@ public final class ChoiceSource {
     private init(storage: Storage, maxChoices: Int, recordsSpans: Bool) {
         self.storage = .allocate(capacity: 1)
         self.storage.initialize(to: storage)
-        // A generated run of the stack suites draws a few hundred choices: room for them up front spares the copies of
-        // a doubling array (3 a run at 64).
-        self.storage.pointee.choices.reserveCapacity(512)
         self.maxChoices = maxChoices
         self.recordsSpans = recordsSpans
     }
 
     deinit {
+        storage.pointee.drawn.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
     /// The choices drawn so far.
-    public var choices: [UInt64] { storage.pointee.choices }
+    public var choices: [UInt64] {
+        Array(UnsafeBufferPointer(start: storage.pointee.drawn, count: storage.pointee.count))
+    }
 
     /// A source that draws at random from `seed`, at `size` (in `0...1`) of the largest values.
     public static func random(seed: UInt64, maxChoices: Int = 100_000, size: Double = 1) -> ChoiceSource {
         let source = ChoiceSource(
-            storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: [], choices: []),
+            storage: Storage(isRandom: true, rng: Xoshiro256StarStar(seed: seed), prefix: []),
             maxChoices: maxChoices, recordsSpans: false)
         source.size = min(max(size, 0), 1)
         return source
@@ -96,7 +125,7 @@ public final class ChoiceSource {
         _ choices: [UInt64], maxChoices: Int = 100_000, recordsSpans: Bool = true
     ) -> ChoiceSource {
         ChoiceSource(
-            storage: Storage(isRandom: false, rng: Xoshiro256StarStar(seed: 0), prefix: choices, choices: []),
+            storage: Storage(isRandom: false, rng: Xoshiro256StarStar(seed: 0), prefix: choices),
             maxChoices: maxChoices, recordsSpans: recordsSpans)
     }
 
@@ -107,7 +136,7 @@ public final class ChoiceSource {
     /// log-uniformly half the time so that small values and edge cases come up.
     public func draw(upTo bound: UInt64) throws(Stop) -> UInt64 {
         let s = storage
-        let index = s.pointee.choices.count
+        let index = s.pointee.count
         guard index < maxChoices else { throw .overrun }
         let value: UInt64
         if s.pointee.isRandom {
@@ -121,7 +150,7 @@ public final class ChoiceSource {
         } else {
             value = index < s.pointee.prefix.count ? min(s.pointee.prefix[index], bound) : 0
         }
-        s.pointee.choices.append(value)
+        s.pointee.append(value)
         return value
     }
 
@@ -135,7 +164,7 @@ public final class ChoiceSource {
     /// Draws a boolean that is true with `probability` while generating; `false` (0) is simplest.
     public func drawBool(probability: Double = 0.5) throws(Stop) -> Bool {
         let s = storage
-        let index = s.pointee.choices.count
+        let index = s.pointee.count
         guard index < maxChoices else { throw .overrun }
         let value: UInt64
         if s.pointee.isRandom {
@@ -143,7 +172,7 @@ public final class ChoiceSource {
         } else {
             value = index < s.pointee.prefix.count ? min(s.pointee.prefix[index], 1) : 0
         }
-        s.pointee.choices.append(value)
+        s.pointee.append(value)
         return value == 1
     }
 
@@ -151,13 +180,13 @@ public final class ChoiceSource {
     public func startSpan(_ label: String) {
         guard recordsSpans else { return }
         openSpans.append(spans.count)
-        spans.append(Span(start: choices.count, end: choices.count, depth: openSpans.count - 1, label: label))
+        spans.append(Span(start: mark, end: mark, depth: openSpans.count - 1, label: label))
     }
 
     /// Closes the innermost open span.
     public func endSpan() {
         guard recordsSpans, let index = openSpans.popLast() else { return }
-        spans[index].end = choices.count
+        spans[index].end = mark
     }
 
     /// Runs `body` inside a span.
@@ -169,7 +198,7 @@ public final class ChoiceSource {
     }
 
     /// The number of choices drawn so far: a mark to ``rewind(to:)`` to.
-    public var mark: Int { choices.count }
+    public var mark: Int { storage.pointee.count }
 
     /// Forgets the choices drawn since `mark` and the spans that started after it.
     ///
@@ -179,9 +208,9 @@ public final class ChoiceSource {
     /// longer holds is dropped from a shrink candidate. Every span opened after
     /// `mark` must be closed.
     public func rewind(to mark: Int) {
-        let removed = storage.pointee.choices.count - mark
+        let removed = storage.pointee.count - mark
         guard removed > 0 else { return }
-        storage.pointee.choices.removeSubrange(mark...)
+        storage.pointee.count = mark
         if !storage.pointee.isRandom, mark < storage.pointee.prefix.count {
             storage.pointee.prefix.removeSubrange(mark..<min(storage.pointee.prefix.count, mark + removed))
         }

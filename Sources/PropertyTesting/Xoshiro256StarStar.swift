@@ -14,8 +14,9 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Hashable, Sendable {
         s3 = splitMix.next()
     }
 
-    @inlinable
-    static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 &- k)) }
+    /// Masking shifts: `<<` by a variable amount checks for shifts past the width, and was not inlined.
+    @inline(__always)
+    static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x &<< k) | (x &>> (64 &- k)) }
 
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
