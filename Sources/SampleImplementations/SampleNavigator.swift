@@ -158,22 +158,29 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         return Reply(outcome: outcome, state: SessionState(stack: stack, pendingID: pendingID))
     }
 
-    /// The layers flattened into stack entries.
+    /// The layers flattened into stack entries, written in place: appending checked the array's room and uniqueness
+    /// at every entry, and a deep stack is flattened at every step that changes it.
     private var entries: [Entry] {
-        var result: [Entry] = []
-        result.reserveCapacity(screenCount)
-        for (index, layer) in layers.enumerated() {
-            // By position: iterating would copy each screen before the entry copies its names again.
-            for position in layer.screens.indices {
-                let presentation: Presentation =
-                    position > 0 ? .push : (index == 0 ? .root : (layer.presented ? .modal : .push))
-                result.append(
-                    Entry(
-                        screen: layer.screens[position].name, flow: layer.screens[position].flow,
-                        flowRoot: layer.screens[position].startsFlow, presentation: presentation))
+        let layers = self.layers
+        let count = layers.reduce(0) { $0 + $1.screens.count }
+        return [Entry](unsafeUninitializedCapacity: count) { buffer, written in
+            var next = 0
+            for index in layers.indices {
+                let presented = layers[index].presented
+                layers[index].screens.withUnsafeBufferPointer { screens in
+                    for position in screens.indices {
+                        let presentation: Presentation =
+                            position > 0 ? .push : (index == 0 ? .root : (presented ? .modal : .push))
+                        (buffer.baseAddress! + next).initialize(
+                            to: Entry(
+                                screen: screens[position].name, flow: screens[position].flow,
+                                flowRoot: screens[position].startsFlow, presentation: presentation))
+                        next += 1
+                    }
+                }
             }
+            written = next
         }
-        return result
     }
 
     private var screenCount: Int { layers.reduce(0) { $0 + $1.screens.count } }
