@@ -142,8 +142,12 @@ package struct PlanGenerator: Sendable {
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
             let before = RuleTriggers.before(command, situation, in: session)
-            let reply = session.perform(command)
-            ruleTally.count(RuleTriggers.rules(before, reply: reply))
+            let outcome: Outcome
+            switch command {
+            case .navigate(let directive): outcome = session.navigate(directive)
+            case .optimistic(let directive): outcome = session.optimistic(directive)
+            }
+            ruleTally.count(RuleTriggers.rules(before, outcome: outcome, after: session.stack))
             commands.append(command)
         }
         var plan = RunPlan(

@@ -123,13 +123,18 @@ enum RuleTriggers {
 
     /// The rules of a step, given what was known before it and the model's reply.
     static func rules(_ before: Before, reply: Reply) -> StepRules {
+        rules(before, outcome: reply.outcome, after: reply.state.stack)
+    }
+
+    /// The rules of a step, given what was known before it, the model's outcome and the stack after it (read where
+    /// the model keeps it: a reply made at every generated step retained and released the stack for nothing).
+    static func rules(_ before: Before, outcome: Outcome, after: ScreenStack) -> StepRules {
         var rules = before.rules
-        let applied = reply.outcome.isApplied
+        let applied = outcome.isApplied
         if !applied { rules.insert(.reject) }
         if let replacing = before.replacing, applied {
             if before.flows { rules.insert(.flowRoot) }
             // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps.
-            let after = reply.state.stack
             if let entry = replacing.entry, after.count > replacing.start, after[replacing.start] != entry {
                 rules.insert(.base)
             }

@@ -65,8 +65,12 @@ package struct RunPlan: Hashable, Sendable {
             let situation = CommandSituation(command, before: session)
             labels.append(CoverageLabel.label(situation, of: command, before: session))
             let before = RuleTriggers.before(command, situation, in: session)
-            let reply = session.perform(command)
-            ruleTally.count(RuleTriggers.rules(before, reply: reply))
+            let outcome: Outcome
+            switch command {
+            case .navigate(let directive): outcome = session.navigate(directive)
+            case .optimistic(let directive): outcome = session.optimistic(directive)
+            }
+            ruleTally.count(RuleTriggers.rules(before, outcome: outcome, after: session.stack))
         }
     }
 
@@ -100,17 +104,20 @@ package struct RunPlan: Hashable, Sendable {
         guard var session = try? Session(stack: initial, profile: profile) else {
             preconditionFailure("a plan with an invalid initial stack")
         }
-        for index in commands.indices {
-            let outcome: Outcome
-            switch commands[index] {
-            case .navigate(let directive): outcome = session.navigate(directive)
-            case .optimistic(let directive): outcome = session.optimistic(directive)
+        // The replies are read where they lie: binding one copied its stack, pending id and reason.
+        precondition(replies.count >= commands.count, "fewer replies than commands")
+        return replies.withUnsafeBufferPointer { replies in
+            for index in commands.indices {
+                let outcome: Outcome
+                switch commands[index] {
+                case .navigate(let directive): outcome = session.navigate(directive)
+                case .optimistic(let directive): outcome = session.optimistic(directive)
+                }
+                guard ReplyComparison.outcomeMatches(outcome, replies[index].outcome, reasons: reasons),
+                    session.stack == replies[index].state.stack, session.pending?.id == replies[index].state.pendingID
+                else { return index }
             }
-            let actual = replies[index]
-            guard ReplyComparison.outcomeMatches(outcome, actual.outcome, reasons: reasons),
-                session.stack == actual.state.stack, session.pending?.id == actual.state.pendingID
-            else { return index }
+            return nil
         }
-        return nil
     }
 }
