@@ -105,6 +105,15 @@ public struct Directive: Hashable, Codable, Sendable {
             fields = Fields(
                 id: fields.id, mode: fields.mode, screen: fields.screen, flow: fields.flow, unknownFields: newValue)
         }
+        // Changed in place (`directive.unknownFields[key] = value`): the box lets the dictionary go first, so that a
+        // directive held alone changes it without a copy, and adding keys one by one stays linear.
+        _modify {
+            let (id, mode, screen, flow) = (fields.id, fields.mode, fields.screen, fields.flow)
+            var others = fields.unknownFields
+            fields = Fields(id: id, mode: mode, screen: screen, flow: flow, unknownFields: [:])
+            defer { fields = Fields(id: id, mode: mode, screen: screen, flow: flow, unknownFields: others) }
+            yield &others
+        }
     }
 
     /// Creates a directive.

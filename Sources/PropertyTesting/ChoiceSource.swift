@@ -208,6 +208,7 @@ public final class ChoiceSource {
     /// longer holds is dropped from a shrink candidate. Every span opened after
     /// `mark` must be closed.
     public func rewind(to mark: Int) {
+        precondition(mark >= 0, "rewind(to:) to a negative mark")
         let removed = storage.pointee.count - mark
         guard removed > 0 else { return }
         storage.pointee.count = mark

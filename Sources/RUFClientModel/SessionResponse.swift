@@ -74,6 +74,10 @@ public struct SessionResponse: Hashable, Sendable {
 extension Directive {
     /// A directive read from JSON leniently: a field of the wrong kind counts as absent; unknown fields are kept.
     public init(json: JSONValue) {
+        var others: [String: JSONValue] = [:]
+        for (key, value) in json.objectPairs ?? [] where !["id", "mode", "screen", "flow"].contains(key) {
+            others[key] = value
+        }
         self.init(
             id: json["id"]?.stringValue, mode: json["mode"]?.stringValue.map(Mode.init(rawValue:)),
             screen: json["screen"]?.stringValue,
@@ -83,10 +87,7 @@ extension Directive {
                         name: flow["name"]?.stringValue,
                         behavior: flow["behavior"]?.stringValue.map { Behavior(rawValue: $0) })
                     : nil
-            })
-        for (key, value) in json.objectPairs ?? [] where !["id", "mode", "screen", "flow"].contains(key) {
-            unknownFields[key] = value
-        }
+            }, unknownFields: others)
     }
 
     /// The JSON form, keys sorted.
