@@ -304,7 +304,7 @@ public struct ConformanceRunner {
         let stop = self.stop
         let properties = (boxes.count == workers.count ? boxes : [box]).map { box in
             Property(
-                generator, labels: { suite.runLabels($0) }, stepLabels: { suite.unitLabels($0) },
+                generator, labels: { suite.runLabels($0) }, stepLabelCounts: { suite.unitLabelCounts($0) },
                 triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
                 do {

@@ -48,6 +48,8 @@ package protocol ConformanceSuite: Sendable {
     func runLabels(_ value: Case) -> [String]
     /// A case's labels, one per checked unit: the coverage table counts units by them.
     func unitLabels(_ value: Case) -> [String]
+    /// The labels of a case's units, each once with its number of units (by default, counted from ``unitLabels(_:)``).
+    func unitLabelCounts(_ value: Case) -> LabelCounts
     /// How many of the case's units fall under each rule's trigger (the rule's ID): a rule is held only when enough
     /// units did.
     func triggers(_ value: Case, capabilities: Capabilities) -> TriggerCounts
@@ -69,6 +71,8 @@ package protocol ConformanceSuite: Sendable {
 
 extension ConformanceSuite {
     package var triggerUnit: Count.Unit? { nil }
+
+    package func unitLabelCounts(_ value: Case) -> LabelCounts { LabelCounts(unitLabels(value)) }
 
     package func refine(
         _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,

@@ -150,33 +150,29 @@ public struct CoverageTable: Hashable, Sendable {
     /// merged into the table once per distinct label: hashing per step was the
     /// runner's largest avoidable cost.
     mutating func add(runLabels: [String], stepLabels: [String], steps stepCount: Int) {
+        add(runLabels: runLabels, stepLabels: LabelCounts(stepLabels), steps: stepCount)
+    }
+
+    /// Counts one run: its own labels, and the labels its steps were given, counted.
+    mutating func add(runLabels: [String], stepLabels: LabelCounts, steps stepCount: Int) {
         runs += 1
         steps += stepCount
-        var distinct: [String] = []
-        var counts: [Int] = []
-        distinct.reserveCapacity(16)
-        counts.reserveCapacity(16)
-        for label in stepLabels {
-            // Unequal labels mostly differ in length, which is known without a call into the string comparison.
-            let length = label.utf8.count
-            if let index = distinct.firstIndex(where: { $0.utf8.count == length && $0 == label }) {
-                counts[index] += 1
-            } else {
-                distinct.append(label); counts.append(1)
-            }
-        }
-        for label in runLabels where !distinct.contains(label) {
-            distinct.append(label)
-            counts.append(0)
-        }
-        for (label, count) in zip(distinct, counts) {
+        for (label, count) in zip(stepLabels.labels, stepLabels.counts) {
             self.counts[label, default: Tally()].count(steps: count)
+        }
+        // A run's own labels count once each, beside those its steps had.
+        var runOnly: [String] = []
+        for label in runLabels where !stepLabels.labels.contains(label) && !runOnly.contains(label) {
+            runOnly.append(label)
+            self.counts[label, default: Tally()].count(steps: 0)
         }
     }
 
     /// Counts one run's labels and triggers.
     mutating func add(_ record: RunRecord) {
-        add(runLabels: record.runLabels, stepLabels: record.stepLabels, steps: record.steps)
+        add(
+            runLabels: record.runLabels, stepLabels: record.stepLabelCounts ?? LabelCounts(record.stepLabels),
+            steps: record.steps)
         add(record.triggers)
     }
 

@@ -4,6 +4,8 @@ struct RunRecord {
     var runLabels: [String] = []
     /// Every label given to a step of the run, one entry per occurrence.
     var stepLabels: [String] = []
+    /// The same labels counted, when the property counts them itself (``stepLabels`` is then empty).
+    var stepLabelCounts: LabelCounts?
     var steps = 0
     /// Per named trigger, how many of the run's units fell under it.
     var triggers = TriggerCounts.none

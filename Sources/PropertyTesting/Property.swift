@@ -20,6 +20,8 @@ public struct Property<Value>: Sendable {
     public let triggers: @Sendable (Value) -> [String: Int]
     /// The same counts, by position in a shared list when the property counts that way.
     public let triggerCounts: @Sendable (Value) -> TriggerCounts
+    /// The step labels counted: by the value itself when the property was made with step label counts.
+    public let stepLabelCounts: @Sendable (Value) -> LabelCounts
     /// The test: `nil` when the property holds, otherwise how it failed. A thrown error is a failure whose origin
     /// is the error's type; a thrown ``Abort`` ends the check.
     public let judge: @Sendable (Value) throws -> Falsification?
@@ -34,22 +36,25 @@ public struct Property<Value>: Sendable {
         self.gen = gen
         self.labels = labels
         self.stepLabels = stepLabels
+        stepLabelCounts = { LabelCounts(stepLabels($0)) }
         self.triggers = triggers
         triggerCounts = { TriggerCounts(triggers($0)) }
         self.judge = judge
     }
 
-    /// Creates a property whose failures say their origin and whose triggers are counted by position in one list of
-    /// names every value shares.
+    /// Creates a property whose failures say their origin, whose values count the labels of their steps (so
+    /// ``stepLabels`` gives them grouped by label, not in step order), and whose triggers are counted by position in
+    /// one list of names every value shares.
     public init(
         _ gen: Gen<Value>, labels: @escaping @Sendable (Value) -> [String] = { _ in [] },
-        stepLabels: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        stepLabelCounts: @escaping @Sendable (Value) -> LabelCounts,
         triggerCounts: @escaping @Sendable (Value) -> TriggerCounts,
         falsifiedBy judge: @escaping @Sendable (Value) throws -> Falsification?
     ) {
         self.gen = gen
         self.labels = labels
-        self.stepLabels = stepLabels
+        stepLabels = { stepLabelCounts($0).perUnit }
+        self.stepLabelCounts = stepLabelCounts
         triggers = { triggerCounts($0).byName }
         self.triggerCounts = triggerCounts
         self.judge = judge
@@ -83,12 +88,11 @@ public struct Property<Value>: Sendable {
         } catch {
             outcome = .failed(Falsification(origin: "threw \(type(of: error))", message: "threw \(error)"))
         }
-        let steps = stepLabels(value)
-        return (
-            RunRecord(
-                outcome: outcome, runLabels: labels(value), stepLabels: steps, steps: steps.count,
-                triggers: triggerCounts(value)), value
-        )
+        let steps = stepLabelCounts(value)
+        var record = RunRecord(
+            outcome: outcome, runLabels: labels(value), steps: steps.units, triggers: triggerCounts(value))
+        record.stepLabelCounts = steps
+        return (record, value)
     }
 
     /// Checks the property: runs its whole budget, and shrinks one failure per origin (at most

@@ -76,4 +76,14 @@ struct PlanGeneratorTests {
             }
         }
     }
+
+    @Test("A plan's label counts are its steps' labels counted; every label is in the table once")
+    func labelCountsMatchLabels() throws {
+        #expect(Set(CoverageLabel.all).count == CoverageLabel.all.count)
+        for seed in UInt64(0)..<200 {
+            let plan = try generator.plans.example(seed: seed)
+            let counted = plan.labelCounts, expected = LabelCounts(plan.labels)
+            #expect(counted.labels == expected.labels && counted.counts == expected.counts)
+        }
+    }
 }

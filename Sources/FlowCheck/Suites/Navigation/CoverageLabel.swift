@@ -20,24 +20,61 @@ package enum CoverageLabel {
 
     /// The label of `command`, which is `situation` in `session`'s state.
     static func label(_ situation: CommandSituation, of command: Command, before session: Session) -> String {
+        all[Int(labelID(situation, of: command, before: session))]
+    }
+
+    /// The position in ``all`` of the label of `command`, which is `situation` in `session`'s state. Plans keep
+    /// their steps' labels as these positions: a label held per step was retained and released at every step.
+    static func labelID(_ situation: CommandSituation, of command: Command, before session: Session) -> UInt16 {
         switch situation {
-        case .optimisticInFlight: return "optimistic in-flight"
-        case .notOptimistic: return "optimistic not-optimistic"
-        case .optimisticMissingID: return "optimistic missing-id"
-        case .optimisticInvalid(let reason): return "invalid \(reason)"
-        case .optimistic(let mode): return optimisticLabels[Mode.optimistic.firstIndex(of: mode)!]
-        case .answerNone: return "answer none"
-        case .answerConfirm: return "answer confirm"
-        case .answerFailed: return "answer FAILED"
-        case .answerRedirect: return "answer redirect"
-        case .idleNone: return "no navigation"
+        case .optimisticInFlight: return fixedIDs[0]
+        case .notOptimistic: return fixedIDs[1]
+        case .optimisticMissingID: return fixedIDs[2]
+        case .optimisticInvalid(let reason): return invalidID(reason)
+        case .optimistic(let mode): return optimisticIDs[Mode.optimistic.firstIndex(of: mode)!]
+        case .answerNone: return fixedIDs[3]
+        case .answerConfirm: return fixedIDs[4]
+        case .answerFailed: return fixedIDs[5]
+        case .answerRedirect: return fixedIDs[6]
+        case .idleNone: return fixedIDs[7]
         case .directive:
             guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
-            return navigationLabel(directive, stack: session.stack, profile: session.navigator.profile)
+            return navigationLabelID(directive, stack: session.stack, profile: session.navigator.profile)
         }
     }
 
     static let optimisticLabels = Mode.optimistic.map { "optimistic \($0)" }
+    /// The labels of steps that are neither directives with nothing pending nor optimistic changes applied.
+    static let fixedLabels = [
+        "optimistic in-flight", "optimistic not-optimistic", "optimistic missing-id", "answer none", "answer confirm",
+        "answer FAILED", "answer redirect", "no navigation",
+    ]
+    /// The reasons validation gives, each the label `invalid <reason>`.
+    static let invalidReasons: [RejectionReason] = [.unknownMode, .missingScreen, .missingFlow, .unknownBehavior]
+
+    /// Every label a navigation or session step can have, each once.
+    static let all: [String] = {
+        var all: [String] = []
+        for label in navigationTable + optimisticLabels + fixedLabels + invalidReasons.map({ "invalid \($0)" })
+        where !all.contains(label) {
+            all.append(label)
+        }
+        precondition(all.count <= Int(UInt16.max), "too many labels for their positions")
+        return all
+    }()
+
+    private static func id(of label: String) -> UInt16 { UInt16(all.firstIndex(of: label)!) }
+    private static let navigationIDs = navigationTable.map(id(of:))
+    private static let optimisticIDs = optimisticLabels.map(id(of:))
+    private static let fixedIDs = fixedLabels.map(id(of:))
+    private static let invalidIDs = invalidReasons.map { id(of: "invalid \($0)") }
+
+    private static func invalidID(_ reason: RejectionReason) -> UInt16 {
+        guard let index = invalidReasons.firstIndex(of: reason) else {
+            preconditionFailure("validation gave a reason without a label: \(reason)")
+        }
+        return invalidIDs[index]
+    }
 
     /// Every navigation label, precomputed so that labelling a step allocates nothing.
     static let navigationTable: [String] = {
@@ -69,7 +106,11 @@ package enum CoverageLabel {
     }
 
     static func navigationLabel(_ directive: Directive, stack: ScreenStack, profile: Profile) -> String {
-        if let reason = Navigator.validate(directive, flows: profile.flows) { return "invalid \(reason)" }
+        all[Int(navigationLabelID(directive, stack: stack, profile: profile))]
+    }
+
+    static func navigationLabelID(_ directive: Directive, stack: ScreenStack, profile: Profile) -> UInt16 {
+        if let reason = Navigator.validate(directive, flows: profile.flows) { return invalidID(reason) }
         let mode = directive.mode!
         let start = stack.topLayerStart
         let layer = start == 0 ? 0 : 1
@@ -77,7 +118,7 @@ package enum CoverageLabel {
         guard profile.flows, mode == .push || mode == .replace, let behavior = directive.flow?.behavior,
             let flow = directive.flow?.name
         else {
-            return navigationTable[
+            return navigationIDs[
                 index(
                     mode: Int(mode.known), behavior: Behavior.known.count, had: false, layer: layer,
                     nesting: profile.nesting)]
@@ -89,7 +130,7 @@ package enum CoverageLabel {
             if stack.entries[position].flow == flow { had = true; break }
             position += 1
         }
-        return navigationTable[
+        return navigationIDs[
             index(
                 mode: Int(mode.known), behavior: Int(behavior.known), had: had, layer: layer,
                 nesting: profile.nesting)]

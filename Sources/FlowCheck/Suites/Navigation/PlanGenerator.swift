@@ -114,7 +114,7 @@ package struct PlanGenerator: Sendable {
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
-        var commands: [Command] = [], labels: [String] = [], specLabels: [String] = []
+        var commands: [Command] = [], labelIDs: [UInt16] = [], specLabels: [String] = []
         var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
@@ -138,7 +138,7 @@ package struct PlanGenerator: Sendable {
             source.endSpan()
             guard let command else { break }
             let situation = CommandSituation(command, before: session)
-            labels.append(CoverageLabel.label(situation, of: command, before: session))
+            labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
             let before = RuleTriggers.before(command, situation, in: session)
@@ -151,7 +151,7 @@ package struct PlanGenerator: Sendable {
             commands.append(command)
         }
         var plan = RunPlan(
-            suite: suite, profile: profile, initial: initial, commands: commands, labels: labels,
+            suite: suite, profile: profile, initial: initial, commands: commands, labelIDs: labelIDs,
             ruleTally: ruleTally)
         plan.specLabels = specLabels
         plan.traits = traits

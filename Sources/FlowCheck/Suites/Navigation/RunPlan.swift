@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import NavigationModel
+import PropertyTesting
 
 /// One generated run: a profile, an initial stack, the commands, and the replies
 /// the reference model gives to them.
@@ -31,7 +32,17 @@ package struct RunPlan: Hashable, Sendable {
         return replies
     }
     /// The coverage label of each step.
-    package var labels: [String]
+    package var labels: [String] { labelIDs.map { CoverageLabel.all[Int($0)] } }
+    /// Each step's label, as its position in ``CoverageLabel/all``.
+    var labelIDs: [UInt16]
+    /// The steps' labels, each once with its number of steps, in the order they first appear.
+    var labelCounts: LabelCounts {
+        var ids: [UInt16] = [], counts: [Int] = []
+        for id in labelIDs {
+            if let index = ids.firstIndex(of: id) { counts[index] += 1 } else { ids.append(id); counts.append(1) }
+        }
+        return LabelCounts(labels: ids.map { CoverageLabel.all[Int($0)] }, counts: counts)
+    }
     /// The spec navigations the plan performs (spec-driven runs).
     package var specLabels: [String] = []
     /// What shape the run was drawn in (`deep`, `swarm`, `long`, `names:tiny`, `names:varied`): what the
@@ -43,7 +54,7 @@ package struct RunPlan: Hashable, Sendable {
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
         lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
-            && lhs.commands == rhs.commands && lhs.labels == rhs.labels
+            && lhs.commands == rhs.commands && lhs.labelIDs == rhs.labelIDs
             && lhs.specLabels == rhs.specLabels
     }
 
@@ -60,10 +71,10 @@ package struct RunPlan: Hashable, Sendable {
         self.profile = profile
         self.initial = initial
         self.commands = commands
-        self.labels = []
+        self.labelIDs = []
         for command in commands {
             let situation = CommandSituation(command, before: session)
-            labels.append(CoverageLabel.label(situation, of: command, before: session))
+            labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session))
             let before = RuleTriggers.before(command, situation, in: session)
             let outcome: Outcome
             switch command {
@@ -75,7 +86,7 @@ package struct RunPlan: Hashable, Sendable {
     }
 
     init(
-        suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], labels: [String],
+        suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], labelIDs: [UInt16],
         ruleTally: RuleTally
     ) {
         self.ruleTally = ruleTally
@@ -83,7 +94,7 @@ package struct RunPlan: Hashable, Sendable {
         self.profile = profile
         self.initial = initial
         self.commands = commands
-        self.labels = labels
+        self.labelIDs = labelIDs
     }
 
     /// Runs the model on the plan, handing `body` each step's index and reply until it returns `false`. Each reply

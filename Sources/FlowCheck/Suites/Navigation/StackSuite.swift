@@ -43,6 +43,8 @@ extension StackSuite {
 
     package func unitLabels(_ value: RunPlan) -> [String] { value.labels }
 
+    package func unitLabelCounts(_ value: RunPlan) -> LabelCounts { value.labelCounts }
+
     package func triggers(_ value: RunPlan, capabilities: Capabilities) -> TriggerCounts {
         value.ruleTally.counts
     }
