@@ -348,11 +348,17 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
 
     private func push(_ name: String, flow: String, behavior: Behavior, replacing: Bool) {
         var top = layers.removeLast()
-        let hadBeforeReplace = top.screens.contains { sameFlow($0.flow, flow) }
+        // Scanned before the removal only for the mutant that decides there: a scan of a deep layer costs.
+        let hadBeforeReplace = has(.replaceHadBeforeRemoval) && top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
-        let window = has(.flowRootWindow10) ? top.screens.suffix(10) : top.screens[...]
-        let had =
-            has(.replaceHadBeforeRemoval) ? hadBeforeReplace : window.contains { sameFlow($0.flow, flow) }
+        let had: Bool
+        if has(.replaceHadBeforeRemoval) {
+            had = hadBeforeReplace
+        } else if has(.flowRootWindow10) {
+            had = top.screens.suffix(10).contains { sameFlow($0.flow, flow) }
+        } else {
+            had = top.screens.contains { sameFlow($0.flow, flow) }
+        }
         let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
         if behavior != .keep {
             switch plain
