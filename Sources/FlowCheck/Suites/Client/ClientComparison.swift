@@ -113,9 +113,8 @@ package struct ClientComparison {
                 return ["RUF-QUEUE"]
             }
         }
-        // A POP applied on sending: the stack the reference keeps, less its top. (`starts(with:)`, not `==` on a
-        // prefix: a second caller of `[Entry] ==` in this module made the optimizer stop inlining it into the
-        // navigation suites' per-step comparison, which then took 30% more CPU per step.)
+        // A POP applied on sending: the stack the reference keeps, less its top (compared in place, without a copy
+        // of the prefix).
         let (kept, shown) = (expected.state.navigation.stack.entries, actual.state.navigation.stack.entries)
         if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop, shown.count < kept.count,
             kept.starts(with: shown)
