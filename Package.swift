@@ -145,7 +145,8 @@ let package = Package(
         ),
 
         .testTarget(
-            name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"], swiftSettings: strict),
+            name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"],
+            swiftSettings: strict),
         .testTarget(
             name: "FlowCheckTests",
             dependencies: [

@@ -39,6 +39,8 @@ public struct TriggerCounts: Sendable {
     /// Whether `other` counts by position in the very list these counts do.
     func sharesNames(with other: [String]) -> Bool {
         positional && names.count == other.count
-            && names.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && names.withUnsafeBufferPointer { a in
+                other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
     }
 }
