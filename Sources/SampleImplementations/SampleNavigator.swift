@@ -204,11 +204,11 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     }
 
     private func answer(_ directive: Directive?) -> Outcome {
-        guard let pending = inFlight else {
+        // Taken, not copied: the answer settles the pending change (a mutant puts it back).
+        guard let pending = inFlight.take() else {
             guard let directive else { return .applied }
             return apply(directive)
         }
-        inFlight = nil
         guard let directive else {
             if has(.noNavigationRollsBack) { layers = pending.snapshot }
             return .applied

@@ -30,6 +30,8 @@ package struct PlanGenerator: Sendable {
 
     private(set) var modes: [Mode]
     private var modeWeights: [UInt64]
+    /// The sum of ``modeWeights``, drawn below at every directive.
+    private var totalModeWeight: UInt64
     private var optimisticModes: [Mode]
     private var nonOptimisticModes: [Mode]
     private var behaviors: [Behavior]
@@ -60,6 +62,7 @@ package struct PlanGenerator: Sendable {
         self.maxSteps = maxSteps
         modes = Mode.known.filter(capabilities.modes.contains)
         modeWeights = modes.map { Self.weights[$0] ?? 1 }
+        totalModeWeight = modeWeights.reduce(0, +)
         optimisticModes = Mode.optimistic.filter(capabilities.modes.contains)
         nonOptimisticModes = modes.filter { !Mode.optimistic.contains($0) }
         presents = capabilities.modes.contains(.present)
@@ -76,6 +79,7 @@ package struct PlanGenerator: Sendable {
         if shape.modes != modes {
             shaped.modes = shape.modes
             shaped.modeWeights = shape.modes.map { Self.weights[$0] ?? 1 }
+            shaped.totalModeWeight = shaped.modeWeights.reduce(0, +)
             let optimistic = optimisticModes.filter(shape.modes.contains)
             if !optimistic.isEmpty { shaped.optimisticModes = optimistic }
             let others = nonOptimisticModes.filter(shape.modes.contains)
@@ -169,28 +173,29 @@ package struct PlanGenerator: Sendable {
             )
         }
         let stack = session.stack, profile = session.navigator.profile
-        if let pending = session.pending {
+        // The pending change is read in place: binding it would copy it, the stack from before it included.
+        if session.pending != nil {
             // 0 confirm, 1 FAILED, 2 no navigation, 3 another directive, 4 another optimistic change; then ids that
             // only look like the pending one's: 5 the same change under the id in other case, 6 another change
             // under the pending id, 7 FAILED under the id in other case. Ids compare exactly (SES-CONFIRM), so
             // 5 and 6 are redirects and 7 still rolls back.
             switch try source.draw(upTo: 7) {
-            case 0: return .navigate(pending.directive)
+            case 0: return .navigate(session.pending!.directive)
             case 1 where capabilities.modes.contains(.failed):
-                return .navigate(Directive(id: pending.id, mode: .failed))
+                return .navigate(Directive(id: session.pending!.id, mode: .failed))
             case 2: return .navigate(nil)
             case 4:
                 return .optimistic(
                     try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
             case 5:
-                var same = pending.directive
-                same.id = Self.otherCase(pending.id)
+                var same = session.pending!.directive
+                same.id = Self.otherCase(session.pending!.id)
                 return .navigate(same)
             case 6:
                 return .navigate(
-                    try directive(source, stack: stack, profile: profile, id: pending.id, chosen: chosen))
+                    try directive(source, stack: stack, profile: profile, id: session.pending!.id, chosen: chosen))
             case 7 where capabilities.modes.contains(.failed):
-                return .navigate(Directive(id: Self.otherCase(pending.id), mode: .failed))
+                return .navigate(Directive(id: Self.otherCase(session.pending!.id), mode: .failed))
             default:
                 return .navigate(
                     try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
@@ -334,7 +339,7 @@ package struct PlanGenerator: Sendable {
     }
 
     func pickMode(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> Mode {
-        var pick = try source.draw(upTo: modeWeights.reduce(0, +) - 1)
+        var pick = try source.draw(upTo: totalModeWeight - 1)
         for (index, weight) in modeWeights.enumerated() {
             if pick < weight { return modes[index] }
             pick -= weight
