@@ -143,17 +143,8 @@ public struct CoverageTable: Hashable, Sendable {
     /// Creates an empty tally.
     public init() {}
 
-    /// Counts one run: its own labels, and every label its steps were given.
-    ///
-    /// Labels are tallied per run by a linear scan (a run has a handful of distinct
-    /// labels, and equal labels usually share storage, so comparing is cheap) and
-    /// merged into the table once per distinct label: hashing per step was the
-    /// runner's largest avoidable cost.
-    mutating func add(runLabels: [String], stepLabels: [String], steps stepCount: Int) {
-        add(runLabels: runLabels, stepLabels: LabelCounts(stepLabels), steps: stepCount)
-    }
-
-    /// Counts one run: its own labels, and the labels its steps were given, counted.
+    /// Counts one run: its own labels, and the labels its steps were given, counted per run (each distinct label is
+    /// merged into the table once: hashing per step was the runner's largest avoidable cost).
     mutating func add(runLabels: [String], stepLabels: LabelCounts, steps stepCount: Int) {
         runs += 1
         steps += stepCount

@@ -365,19 +365,13 @@ package struct PlanGenerator: Sendable {
                 if firsts[..<count].contains(where: { stack.entries[$0].flow == flow }) { continue }
                 // More flows than the room holds (a spec with many): the list of names, as it always was.
                 guard count < firsts.count else {
-                    return try pickFlow(source, present: Self.flows(of: stack, from: start, to: end))
+                    let present = Self.flows(of: stack, from: start, to: end)
+                    return try pickFlow(source, count: present.count) { present[$0] }
                 }
                 firsts[count] = index
                 count += 1
             }
-            if count > 0, !(try source.drawBool(probability: 0.3)) {
-                return stack.entries[firsts[Int(try source.draw(upTo: UInt64(count - 1)))]].flow!
-            }
-            if !hasSpec, count > 0, try source.drawBool(probability: Self.otherCaseNames) {
-                // A flow on the stack in other case: another flow, to a reader that compares names exactly.
-                return Self.otherCase(stack.entries[firsts[Int(try source.draw(upTo: UInt64(count - 1)))]].flow!)
-            }
-            return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
+            return try pickFlow(source, count: count) { stack.entries[firsts[$0]].flow! }
         }
     }
 
@@ -393,13 +387,17 @@ package struct PlanGenerator: Sendable {
         return present
     }
 
-    /// ``pickFlow(_:stack:replacing:)`` given the flows present; the same draws in the same order.
-    private func pickFlow(_ source: ChoiceSource, present: [String]) throws(ChoiceSource.Stop) -> String {
-        if !present.isEmpty, !(try source.drawBool(probability: 0.3)) {
-            return present[Int(try source.draw(upTo: UInt64(present.count - 1)))]
+    /// A flow of the `count` present (`flow(i)` is the i-th to appear) most of the time, sometimes one of them in
+    /// other case, otherwise any flow of the vocabulary.
+    private func pickFlow(
+        _ source: ChoiceSource, count: Int, flow: (Int) -> String
+    ) throws(ChoiceSource.Stop) -> String {
+        if count > 0, !(try source.drawBool(probability: 0.3)) {
+            return flow(Int(try source.draw(upTo: UInt64(count - 1))))
         }
-        if !hasSpec, !present.isEmpty, try source.drawBool(probability: Self.otherCaseNames) {
-            return Self.otherCase(present[Int(try source.draw(upTo: UInt64(present.count - 1)))])
+        if !hasSpec, count > 0, try source.drawBool(probability: Self.otherCaseNames) {
+            // A flow on the stack in other case: another flow, to a reader that compares names exactly.
+            return Self.otherCase(flow(Int(try source.draw(upTo: UInt64(count - 1)))))
         }
         return vocabulary.flows[Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1)))]
     }
