@@ -198,23 +198,27 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         func context(_ index: Int) -> String {
             index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
         }
+        func batchContext() -> String { "the batch of a run (reset and \(commands.count) commands)" }
+        let reply = try exchange(seq: batchSeq, context: batchContext) { line in
+            BatchReplyScanner.replies(in: line, seq: batchSeq, count: commands.count + 1)
+        }
+        if let scanned = reply.scanned { return scanned }
         return try batchReplies(
-            seq: batchSeq, count: commands.count + 1, reset: "reset",
-            batchContext: { "the batch of a run (reset and \(commands.count) commands)" }, context: context
+            reply, seq: batchSeq, count: commands.count + 1, reset: "reset", batchContext: batchContext,
+            context: context
         ) { (index, pairs) throws(ProcessError) in
             // A path from the top of the line, which holds the whole batch: `$.replies[3].state.stack[0].screen`.
             try decodeReply(pairs, at: index) { context(index) }
         }
     }
 
-    /// Sends the batch in ``request`` and reads its reply: `count` replies, each an object echoing its own seq, the
-    /// first (the reply to `reset`) saying ok, then each of the others decoded in order by `decode`, which is given
-    /// its index in `replies`.
+    /// Reads the reply to the batch of seq `batchSeq`: `count` replies, each an object echoing its own seq, the first
+    /// (the reply to `reset`) saying ok, then each of the others decoded in order by `decode`, which is given its
+    /// index in `replies`.
     private func batchReplies<T>(
-        seq batchSeq: Int, count: Int, reset: String, batchContext: () -> String, context: (Int) -> String,
-        decode: (Int, Wire.Pairs) throws(ProcessError) -> T
+        _ reply: ReplyLine, seq batchSeq: Int, count: Int, reset: String, batchContext: () -> String,
+        context: (Int) -> String, decode: (Int, Wire.Pairs) throws(ProcessError) -> T
     ) throws(ProcessError) -> [T] {
-        let reply = try exchange(seq: batchSeq, context: batchContext)
         guard case .array(let replies)? = Wire.lookup(reply.pairs, "replies"), replies.count == count else {
             let held: String
             switch Wire.lookup(reply.pairs, "replies") {
@@ -321,9 +325,10 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 ? "the clientReset of a batch"
                 : "client step \(index - 1) (\(Self.summary(inputs[index - 1]))) of a batch"
         }
+        func batchContext() -> String { "the batch of a client run (clientReset and \(inputs.count) inputs)" }
         return try batchReplies(
-            seq: batchSeq, count: inputs.count + 1, reset: "clientReset",
-            batchContext: { "the batch of a client run (clientReset and \(inputs.count) inputs)" }, context: context
+            try exchange(seq: batchSeq, context: batchContext), seq: batchSeq, count: inputs.count + 1,
+            reset: "clientReset", batchContext: batchContext, context: context
         ) { (index, pairs) throws(ProcessError) in
             try decodeClientReply(pairs, at: index) { context(index) }
         }
@@ -360,10 +365,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     // MARK: Exchanges
 
     /// A reply line, parsed: its members, and whether every number in it is an integer literal (so that its seqs
-    /// need no look at their spelling).
+    /// need no look at their spelling); or, for a batch of navigation commands written the plain way, its replies
+    /// read straight from the line (``BatchReplyScanner``), with no members.
     private struct ReplyLine {
         var pairs: Wire.Pairs
         var integersOnly: Bool
+        var scanned: [Reply]?
     }
 
     /// Sends ``request`` with the next seq, and returns its reply.
@@ -374,7 +381,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
     /// hang inside a batch ends as soon as one outside it would.
-    private func exchange(seq: Int, context: () -> String) throws(ProcessError) -> ReplyLine {
+    private func exchange(
+        seq: Int, context: () -> String, scan: ((UnsafeBufferPointer<UInt8>) -> [Reply]?)? = nil
+    ) throws(ProcessError) -> ReplyLine {
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context())")
         }
@@ -392,7 +401,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             do throws(ProcessError) {
                 return try Self.exchange(
                     &request, seq: seq, context: context, output: output, errors: errors, process: process,
-                    timeout: timeout)
+                    timeout: timeout, scan: scan)
             } catch {
                 guard limited && error.code == .timeout else { throw error }
                 throw ProcessError(
@@ -412,7 +421,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     private static func exchange(
         _ request: inout JSONOutput, seq: Int, context: () -> String, output: LineReader, errors: StderrTail,
-        process: ChildProcess, timeout: Duration
+        process: ChildProcess, timeout: Duration, scan: ((UnsafeBufferPointer<UInt8>) -> [Reply]?)? = nil
     ) throws(ProcessError) -> ReplyLine {
         let deadline = ContinuousClock.now + timeout
         request.bytes.append(UInt8(ascii: "\n"))
@@ -457,6 +466,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                         + "valid UTF-8",
                     offendingLine: line, stderrTail: errors.lines)
             case .line:
+                if let replies = scan?(output.line) {
+                    return ReplyLine(pairs: [], integersOnly: true, scanned: replies)
+                }
                 if output.line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { continue }
                 var nonIntegers = 0
                 let value: JSONValue
@@ -502,7 +514,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                         message: "the implementation reported an error at \(context()): \(errorMessage(pairs))",
                         offendingLine: output.lineText, stderrTail: errors.lines)
                 }
-                return ReplyLine(pairs: pairs, integersOnly: nonIntegers == 0)
+                return ReplyLine(pairs: pairs, integersOnly: nonIntegers == 0, scanned: nil)
             }
         }
     }
