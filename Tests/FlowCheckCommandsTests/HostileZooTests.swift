@@ -3,14 +3,17 @@ import Testing
 import FlowCheckCommands
 
 /// A shell script that says hello with real capabilities (one command per line), then runs `then` for the first
-/// request; the command line that runs it carries a marker in its environment, to find every process it leaves.
-private func zoo(_ then: String, hello answers: Bool = true) throws -> (commandLine: String, marker: String) {
+/// request; the command line that runs it carries a marker in its environment, to find every process it leaves. The
+/// caller removes the script.
+private func zoo(
+    _ then: String, hello answers: Bool = true
+) throws -> (commandLine: String, marker: String, script: URL) {
     let hello =
         #"{"seq":0,"protocol":1,"implementation":{"name":"zoo","version":"0","language":"sh"},"capabilities":{"suites":["navigation"],"modes":["PUSH","POP"],"behaviors":["KEEP"],"nesting":"owned"}}"#
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-zoo-\(UUID().uuidString).sh")
     try Data((answers ? "read l; echo '\(hello)'; read l; \(then)\n" : then + "\n").utf8).write(to: script)
     let marker = UUID().uuidString
-    return ("FLOWCHECK_ZOO=\(marker) sh \(script.path)", marker)
+    return ("FLOWCHECK_ZOO=\(marker) sh \(script.path)", marker, script)
 }
 
 /// The live processes whose environment holds `marker` (a zombie waiting for its reaper has none).
@@ -47,7 +50,8 @@ struct HostileZooTests {
     func animal(index: Int) throws {
         let animal = Self.animals[index]
         // "crash at hello" exits before answering hello; the others answer it first.
-        let (line, marker) = try zoo(animal.then, hello: animal.name != "crash at hello")
+        let (line, marker, script) = try zoo(animal.then, hello: animal.name != "crash at hello")
+        defer { try? FileManager.default.removeItem(at: script) }
         let started = Date()
         let (code, out, err) = flowcheck(
             "run", "--sut", line, "--seed", "1", "--step-timeout", "500ms", "--no-html", "--runs", "5")

@@ -31,22 +31,23 @@ func flowcheckBinary() -> URL? {
     }
 }
 
-/// Runs `flowcheck`; a command that writes an HTML report by default writes it to a temporary folder instead,
-/// so that Reports/ holds only what a user's runs write.
+/// Runs `flowcheck`; a command that writes an HTML report by default writes it to a temporary file instead, removed
+/// afterwards, so that Reports/ holds only what a user's runs write and no test leaves a file behind.
 func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
     let capture = Capture()
     var arguments = arguments
     let writesHTML =
         ["run", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
+    var report: URL?
     if writesHTML && !arguments.contains("--html") && !arguments.contains("--no-html") && !arguments.contains("--help")
     {
-        arguments += [
-            "--html",
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-test-\(UUID().uuidString).html")
-                .path,
-        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowcheck-test-\(UUID().uuidString).html")
+        arguments += ["--html", file.path]
+        report = file
     }
     let code = FlowCheckCommand.main(arguments, console: capture.console)
+    if let report { try? FileManager.default.removeItem(at: report) }
     return (code, capture.out, capture.err)
 }
 
