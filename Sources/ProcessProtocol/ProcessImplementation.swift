@@ -176,7 +176,11 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         request.removeAll()
         request.command(command, seq: seq)
         // Contexts are built only for a message: a step's is a few strings, and a run has many steps.
-        let reply = try exchangeNext { "step \(step) (\(command))" }
+        let seq = self.seq
+        let reply = try exchangeNext(context: { "step \(step) (\(command))" }) { line in
+            ReplyScanner.reply(in: line, seq: seq).map(Scanned.reply)
+        }
+        if case .reply(let scanned)? = reply.scanned { return scanned }
         return try decodeReply(reply.pairs) { "step \(step) (\(command))" }
     }
 
@@ -200,9 +204,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         }
         func batchContext() -> String { "the batch of a run (reset and \(commands.count) commands)" }
         let reply = try exchange(seq: batchSeq, context: batchContext) { line in
-            BatchReplyScanner.replies(in: line, seq: batchSeq, count: commands.count + 1)
+            ReplyScanner.replies(in: line, seq: batchSeq, count: commands.count + 1).map(Scanned.batch)
         }
-        if let scanned = reply.scanned { return scanned }
+        if case .batch(let scanned)? = reply.scanned { return scanned }
         return try batchReplies(
             reply, seq: batchSeq, count: commands.count + 1, reset: "reset", batchContext: batchContext,
             context: context
@@ -365,24 +369,33 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     // MARK: Exchanges
 
     /// A reply line, parsed: its members, and whether every number in it is an integer literal (so that its seqs
-    /// need no look at their spelling); or, for a batch of navigation commands written the plain way, its replies
-    /// read straight from the line (``BatchReplyScanner``), with no members.
+    /// need no look at their spelling); or, for navigation replies written the plain way, what ``ReplyScanner`` read
+    /// straight from the line, with no members.
     private struct ReplyLine {
         var pairs: Wire.Pairs
         var integersOnly: Bool
-        var scanned: [Reply]?
+        var scanned: Scanned?
     }
 
+    /// Navigation replies read straight from their line.
+    private enum Scanned {
+        case reply(Reply)
+        case batch([Reply])
+    }
+
+    /// Reads a reply line straight from its bytes, or gives `nil` for the general reader to parse it.
+    private typealias Scan = (UnsafeBufferPointer<UInt8>) -> Scanned?
+
     /// Sends ``request`` with the next seq, and returns its reply.
-    private func exchangeNext(context: () -> String) throws(ProcessError) -> ReplyLine {
+    private func exchangeNext(context: () -> String, scan: Scan? = nil) throws(ProcessError) -> ReplyLine {
         defer { seq += 1 }
-        return try exchange(seq: seq, context: context)
+        return try exchange(seq: seq, context: context, scan: scan)
     }
 
     /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
     /// hang inside a batch ends as soon as one outside it would.
     private func exchange(
-        seq: Int, context: () -> String, scan: ((UnsafeBufferPointer<UInt8>) -> [Reply]?)? = nil
+        seq: Int, context: () -> String, scan: Scan? = nil
     ) throws(ProcessError) -> ReplyLine {
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context())")
@@ -421,7 +434,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     private static func exchange(
         _ request: inout JSONOutput, seq: Int, context: () -> String, output: LineReader, errors: StderrTail,
-        process: ChildProcess, timeout: Duration, scan: ((UnsafeBufferPointer<UInt8>) -> [Reply]?)? = nil
+        process: ChildProcess, timeout: Duration, scan: Scan? = nil
     ) throws(ProcessError) -> ReplyLine {
         let deadline = ContinuousClock.now + timeout
         request.bytes.append(UInt8(ascii: "\n"))
@@ -466,8 +479,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                         + "valid UTF-8",
                     offendingLine: line, stderrTail: errors.lines)
             case .line:
-                if let replies = scan?(output.line) {
-                    return ReplyLine(pairs: [], integersOnly: true, scanned: replies)
+                if let scanned = scan?(output.line) {
+                    return ReplyLine(pairs: [], integersOnly: true, scanned: scanned)
                 }
                 if output.line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { continue }
                 var nonIntegers = 0

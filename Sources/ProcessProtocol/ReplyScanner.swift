@@ -6,15 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads the reply to a batch of navigation commands straight from the bytes of its line, with no JSON tree in
-/// between, when the line has the plain shape the protocol documents.
+/// Reads navigation replies straight from the bytes of their line, with no JSON tree in between, when the line has
+/// the plain shape the protocol documents: the reply to a batch of commands, or to one command.
 ///
-/// A batch's reply holds the whole stack after every step, so most of what the kit spends on a run against a fast
-/// implementation went into parsing it into a tree, turning the tree into replies, and freeing the tree. This reader
+/// A reply holds the whole stack after its step, so most of what the kit spent on a run against a fast implementation
+/// went into parsing it into a tree, turning the tree into replies, and freeing the tree. This reader
 /// accepts only what it can read without doubt: the documented members, each once, strings without escapes, integer
 /// literals for seqs, nothing unknown. On anything else it gives up, and the general reader (``Wire``) parses the
 /// line and says what is wrong with it, so that both readers agree on every line this one accepts.
-struct BatchReplyScanner {
+struct ReplyScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The stack of the reply read last, and where each of its entries is written: a stack is sent again after every
@@ -26,8 +26,16 @@ struct BatchReplyScanner {
     /// The replies in `line`, the reply to a batch request of seq `seq` holding a reset and `count - 1` commands
     /// (the reset's own reply is checked and left out), or `nil` when the line is in any way not the plain shape.
     static func replies(in line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [Reply]? {
-        var scanner = BatchReplyScanner(line)
+        var scanner = ReplyScanner(line)
         return scanner.batch(seq: seq, count: count)
+    }
+
+    /// The reply in `line`, the reply to one command of seq `seq`, or `nil` when the line is in any way not the plain
+    /// shape.
+    static func reply(in line: UnsafeBufferPointer<UInt8>, seq: Int) -> Reply? {
+        var scanner = ReplyScanner(line)
+        guard let reply = scanner.reply(seq: seq), scanner.atEnd() else { return nil }
+        return reply
     }
 
     /// `{"replies": [...], "seq": seq}`, the members in any order, and nothing after it.
@@ -47,9 +55,8 @@ struct BatchReplyScanner {
             default: return nil
             }
         } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")), echoed else { return nil }
-        skipWhitespace()
-        return index == bytes.count ? replies : nil
+        guard take(UInt8(ascii: "}")), echoed, atEnd() else { return nil }
+        return replies
     }
 
     /// The array of `count` replies: the reset's, then one per command, each echoing the seq after the last.
@@ -302,6 +309,12 @@ struct BatchReplyScanner {
         else { return false }
         index += count
         return true
+    }
+
+    /// Whether nothing but whitespace is left.
+    private mutating func atEnd() -> Bool {
+        skipWhitespace()
+        return index == bytes.count
     }
 
     /// Reads `byte` when it comes next, after any whitespace.

@@ -5,10 +5,10 @@ import Testing
 
 @testable import ProcessProtocol
 
-/// The batch reply reader that skips the JSON tree: on every line it accepts it reads what the general reader reads,
-/// and it gives up on every line it cannot read without doubt.
-@Suite("Batch replies read from their bytes")
-struct BatchReplyScannerTests {
+/// The navigation reply reader that skips the JSON tree: on every line it accepts it reads what the general reader
+/// reads, and it gives up on every line it cannot read without doubt.
+@Suite("Navigation replies read from their bytes")
+struct ReplyScannerTests {
     /// The model's replies to a walk of `count` commands from a small stack, drawn from a fixed sequence.
     static func modelReplies(count: Int, seed: UInt64) throws -> [Reply] {
         let screens = ["HOME", "PRODUCT", "CART", "🛒 Panier détaillé", "A-NAME-LONGER-THAN-FIFTEEN-BYTES", "x"]
@@ -57,7 +57,7 @@ struct BatchReplyScannerTests {
     }
 
     static func scan(_ bytes: [UInt8], seq: Int, count: Int) -> [Reply]? {
-        bytes.withUnsafeBufferPointer { BatchReplyScanner.replies(in: $0, seq: seq, count: count) }
+        bytes.withUnsafeBufferPointer { ReplyScanner.replies(in: $0, seq: seq, count: count) }
     }
 
     static func scan(_ text: String, seq: Int = 7, count: Int) -> [Reply]? {
@@ -153,6 +153,28 @@ struct BatchReplyScannerTests {
         #expect(
             scanned.map(\.outcome) == [.rejected(RejectionReason(rawValue: "missingFlow")), .rejected(nil), .applied])
         #expect(scanned.map(\.state.pendingID) == ["n1", nil, nil])
+    }
+
+    @Test("A reply to one command reads as the general reader reads it; anything else in its line is refused")
+    func singleReplies() throws {
+        for (index, reply) in try Self.modelReplies(count: 40, seed: 5).enumerated() {
+            var output = JSONOutput()
+            output.reply(reply, seq: 100 + index)
+            let text = output.text
+            let scanned = output.bytes.withUnsafeBufferPointer { ReplyScanner.reply(in: $0, seq: 100 + index) }
+            #expect(scanned == reply)
+            #expect(scanned == (try Wire.reply(try JSONParser.parse(text))))
+            let refused = [
+                text + " x", text.replacingOccurrences(of: #""seq":"#, with: #""errored":true,"seq":"#),
+                text.replacingOccurrences(of: #""seq":\#(100 + index)"#, with: #""seq":\#(100 + index).0"#),
+                String(text.dropLast()),
+            ]
+            for line in refused {
+                #expect(
+                    Array(line.utf8).withUnsafeBufferPointer { ReplyScanner.reply(in: $0, seq: 100 + index) } == nil)
+            }
+            #expect(output.bytes.withUnsafeBufferPointer { ReplyScanner.reply(in: $0, seq: 99 + index) } == nil)
+        }
     }
 
     @Test("Lines it cannot read without doubt are left to the general reader")
