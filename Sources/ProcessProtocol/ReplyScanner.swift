@@ -290,6 +290,8 @@ struct ReplyScanner {
         let start = index
         var value = 0
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            // A longer number is refused below, and accumulating it would overflow.
+            guard index - start < 15 else { return nil }
             value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             index += 1
         }

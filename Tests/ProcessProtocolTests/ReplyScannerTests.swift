@@ -199,6 +199,8 @@ struct ReplyScannerTests {
             line(reset: #"{"ok":true,"seq":8,"errored":true,"message":"no"}"#),
             line(reset: #"{"ok":false,"seq":8}"#),
             line(seq: "9.0"), line(seq: "1e1"), line(seq: "09"), line(seq: "10"), line(seq: #""9""#),
+            line(seq: "99999999999999999999"), line(seq: "1000000000000009"),
+            line(reset: #"{"ok":true,"seq":100000000000000000008}"#),
             line(tail: " x"), line(tail: "}"),
             line().replacingOccurrences(of: #""applied""#, with: #""done""#),
             line().replacingOccurrences(of: #""seq":7"#, with: #""seq":7,"errored":true"#),
@@ -212,6 +214,9 @@ struct ReplyScannerTests {
         }
         #expect(Self.scan(line(), count: 3) == nil, "a count the line does not hold")
         #expect(Self.scan(line(), seq: 6, count: 2) == nil, "another batch's seq")
+        #expect(
+            Self.scan(line().replacingOccurrences(of: #""seq":7"#, with: #""seq":10000000000000000000"#), count: 2)
+                == nil, "a seq too long for an integer")
         #expect(Self.scan(String(line().dropLast()), count: 2) == nil, "a cut line")
     }
 }
