@@ -121,7 +121,7 @@ struct WorkerTests {
         #expect(error.offendingLine == reply)
     }
 
-    @Test("Inside a batch, a seq written as 3.0 is not the integer 3, and one too many replies is named")
+    @Test("Inside a batch, a seq written as 3.0 or with 20 digits is not the integer 3, and a missing reply is named")
     func seqSpellingInsideABatch() throws {
         let fractional = try #require(
             try batchError(
@@ -131,6 +131,15 @@ struct WorkerTests {
             fractional.message
                 == "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3 as an "
                 + "integer, not 3.0")
+        // Too long for an integer: refused with its spelling, not read into one.
+        let long = try #require(
+            try batchError(
+                #"{"seq":1,"replies":[{"seq":2,"ok":true},{"seq":99999999999999999999,"outcome":"applied","state":"#
+                    + Self.state + #"},{"seq":4,"outcome":"applied","state":"# + Self.state + "}]}"))
+        #expect(
+            long.message
+                == "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3 as an "
+                + "integer, not 99999999999999999999")
         let count = try #require(try batchError(#"{"seq":1,"replies":[{"seq":2,"ok":true}]}"#))
         #expect(
             count.message == "the reply to the batch of a run (reset and 2 commands) should hold 3 replies; it holds 1")
