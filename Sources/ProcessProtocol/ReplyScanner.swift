@@ -105,13 +105,8 @@ struct ReplyScanner {
                     return nil
                 }
             case .reason?:
-                guard reason == nil else { return nil }
-                if literal("null") {
-                    reason = .some(nil)
-                } else {
-                    guard let text = stringText() else { return nil }
-                    reason = .some(string(text))
-                }
+                guard reason == nil, let read = stringOrNull() else { return nil }
+                reason = read
             case .seq?:
                 guard !echoed, integer() == seq else { return nil }
                 echoed = true
@@ -198,13 +193,8 @@ struct ReplyScanner {
                 guard screen == nil, let text = stringText() else { return nil }
                 screen = string(text)
             case .flow?:
-                guard flow == nil else { return nil }
-                if literal("null") {
-                    flow = .some(nil)
-                } else {
-                    guard let text = stringText() else { return nil }
-                    flow = .some(string(text))
-                }
+                guard flow == nil, let read = stringOrNull() else { return nil }
+                flow = read
             case .flowRoot?:
                 guard flowRoot == nil else { return nil }
                 if literal("true") {
@@ -273,6 +263,13 @@ struct ReplyScanner {
             index += 1
         }
         return nil
+    }
+
+    /// `null` as `.some(nil)`, a string as itself; `nil` for anything else.
+    private mutating func stringOrNull() -> String?? {
+        if literal("null") { return .some(nil) }
+        guard let text = stringText() else { return nil }
+        return .some(string(text))
     }
 
     private func string(_ text: Range<Int>) -> String {
