@@ -243,13 +243,24 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                     + Wire.found(replies[unreadable]),
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
+        // The text of each inner reply, as written: split off once, and only when a seq's spelling must be read (the
+        // line holds a number that is not an integer literal). Splitting it for each reply made a batch quadratic.
+        var innerTexts: [String]?
+        func innerSeqSpelling(_ index: Int) -> String? {
+            if innerTexts == nil {
+                innerTexts =
+                    (try? JSONParser.memberText("replies", in: output.lineText)).flatMap {
+                        try? JSONParser.elementTexts(in: $0)
+                    } ?? []
+            }
+            guard let texts = innerTexts, index < texts.count else { return nil }
+            return try? JSONParser.memberText("seq", in: texts[index])
+        }
         // Every inner reply echoes its own request's seq, and the reset's reply says ok, as outside a batch.
         for index in replies.indices {
             let expected = batchSeq + 1 + index
             let seqValue = Wire.lookup(replies[index].objectPairs ?? [], "seq")
-            let echoed = Self.integerLiteral(seqValue, integersOnly: reply.integersOnly) {
-                self.innerSeqSpelling(index)
-            }
+            let echoed = Self.integerLiteral(seqValue, integersOnly: reply.integersOnly) { innerSeqSpelling(index) }
             guard echoed != expected else { continue }
             broken = true
             breakdowns.append("the reply to \(context(index)) should echo \"seq\": \(expected)")
@@ -543,14 +554,6 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
         return !digits.isEmpty && digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
             ? integer : nil
-    }
-
-    /// The seq an inner reply of the batch in ``output`` holds, as written.
-    private func innerSeqSpelling(_ index: Int) -> String? {
-        guard let replies = try? JSONParser.memberText("replies", in: output.lineText),
-            let texts = try? JSONParser.elementTexts(in: replies), index < texts.count
-        else { return nil }
-        return try? JSONParser.memberText("seq", in: texts[index])
     }
 
     /// A seq as it was written, for a message: `2.0`, `true`, `"2"`, or `nothing`.

@@ -131,6 +131,15 @@ struct WorkerTests {
             fractional.message
                 == "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3 as an "
                 + "integer, not 3.0")
+        // The spellings of a batch's seqs are read from one split of the line, each at its own place.
+        let later = try #require(
+            try batchError(
+                #"{"seq":1,"replies":[{"seq":2,"ok":true,"x":0.5},{"seq":3,"outcome":"applied","state":"# + Self.state
+                    + #"},{"seq":4.0,"outcome":"applied","state":"# + Self.state + "}]}"))
+        #expect(
+            later.message
+                == "the reply to step 1 (navigate POP) of a batch (reply 2 of the batch) should echo \"seq\": 4 as an "
+                + "integer, not 4.0")
         // Too long for an integer: refused with its spelling, not read into one.
         let long = try #require(
             try batchError(
