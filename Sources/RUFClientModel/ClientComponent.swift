@@ -39,14 +39,35 @@ public struct ClientComponent: Hashable, Sendable {
 extension JSONValue {
     /// The same value with every object's keys sorted and repeated keys reduced to their last value, so that two
     /// values equal as JSON objects compare equal.
-    public var canonical: JSONValue {
+    public var canonical: JSONValue { canonicalIfChanged ?? self }
+
+    /// The canonical form, or `nil` when the value is canonical already: most are (every observation is made of
+    /// canonical values and canonicalized again), and one pass that finds nothing to change allocates nothing.
+    /// Each value is visited once, however deep.
+    private var canonicalIfChanged: JSONValue? {
         switch self {
-        case .array(let items): return .array(items.map(\.canonical))
+        case .array(let items):
+            var changed: [JSONValue]?
+            for index in items.indices {
+                guard let canonical = items[index].canonicalIfChanged else { continue }
+                if changed == nil { changed = items }
+                changed![index] = canonical
+            }
+            return changed.map(JSONValue.array)
         case .object(let pairs):
+            var sorted = true
+            var values: [JSONValue]?
+            for index in pairs.indices {
+                if index > 0 && !(pairs[index - 1].key < pairs[index].key) { sorted = false }
+                guard let canonical = pairs[index].value.canonicalIfChanged else { continue }
+                if values == nil { values = pairs.map(\.value) }
+                values![index] = canonical
+            }
+            if sorted && values == nil { return nil }
             var last: [String: JSONValue] = [:]
-            for pair in pairs { last[pair.key] = pair.value.canonical }
+            for index in pairs.indices { last[pairs[index].key] = values?[index] ?? pairs[index].value }
             return .object(last.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
-        default: return self
+        default: return nil
         }
     }
 }
