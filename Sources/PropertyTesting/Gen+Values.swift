@@ -68,11 +68,13 @@ extension Gen {
 
     /// The value of one of `choices`, picked in proportion to its weight; shrinks toward the first.
     public static func frequency(_ choices: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
-        let weights = choices.map(\.weight)
+        // Closures, not key paths: a key path into a tuple of a generic type is built anew at every call, and some
+        // generators make a frequency generator per value they draw.
+        let weights = choices.map { $0.weight }
         precondition(
             !weights.isEmpty && weights.allSatisfy { $0 >= 0 } && weights.reduce(0, +) > 0,
             "Gen.frequency needs non-negative weights with a positive total")
-        let gens = choices.map(\.gen)
+        let gens = choices.map { $0.gen }
         let total = UInt64(weights.reduce(0, +))
         return Gen { source throws(ChoiceSource.Stop) in
             try source.span("frequency") { () throws(ChoiceSource.Stop) in

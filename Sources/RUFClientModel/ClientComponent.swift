@@ -60,7 +60,7 @@ extension JSONValue {
             for index in pairs.indices {
                 if index > 0 && !(pairs[index - 1].key < pairs[index].key) { sorted = false }
                 guard let canonical = pairs[index].value.canonicalIfChanged else { continue }
-                if values == nil { values = pairs.map(\.value) }
+                if values == nil { values = pairs.map { $0.value } }
                 values![index] = canonical
             }
             if sorted && values == nil { return nil }
