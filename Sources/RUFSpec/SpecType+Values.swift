@@ -14,10 +14,13 @@ extension SpecType {
     /// a named type nested deeper than a few levels (a recursive definition) is an object with only an `id`.
     public func values(types: [String: SpecType]) -> Gen<JSONValue> { generator(types: types, depth: 0) }
 
+    /// The letters drawn strings are made of, split into characters once: a generator is made per value drawn.
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
     private func generator(types: [String: SpecType], depth: Int) -> Gen<JSONValue> {
         switch self {
         case .string:
-            return Gen.string(from: Array("abcdefghijklmnopqrstuvwxyz"), length: 0...8).map { .string($0) }
+            return Gen.string(from: Self.letters, length: 0...8).map { .string($0) }
         case .number:
             return Gen.frequency([
                 (4, Gen.int(in: -1000...1000).map { .number(Double($0)) }),
