@@ -123,32 +123,23 @@ struct WorkerTests {
 
     @Test("Inside a batch, a seq written as 3.0 or with 20 digits is not the integer 3, and a missing reply is named")
     func seqSpellingInsideABatch() throws {
-        let fractional = try #require(
-            try batchError(
-                #"{"seq":1,"replies":[{"seq":2,"ok":true},{"seq":3.0,"outcome":"applied","state":"# + Self.state
-                    + #"},{"seq":4,"outcome":"applied","state":"# + Self.state + "}]}"))
-        #expect(
-            fractional.message
-                == "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3 as an "
-                + "integer, not 3.0")
-        // The spellings of a batch's seqs are read from one split of the line, each at its own place.
-        let later = try #require(
-            try batchError(
-                #"{"seq":1,"replies":[{"seq":2,"ok":true,"x":0.5},{"seq":3,"outcome":"applied","state":"# + Self.state
-                    + #"},{"seq":4.0,"outcome":"applied","state":"# + Self.state + "}]}"))
-        #expect(
-            later.message
-                == "the reply to step 1 (navigate POP) of a batch (reply 2 of the batch) should echo \"seq\": 4 as an "
-                + "integer, not 4.0")
-        // Too long for an integer: refused with its spelling, not read into one.
-        let long = try #require(
-            try batchError(
-                #"{"seq":1,"replies":[{"seq":2,"ok":true},{"seq":99999999999999999999,"outcome":"applied","state":"#
-                    + Self.state + #"},{"seq":4,"outcome":"applied","state":"# + Self.state + "}]}"))
-        #expect(
-            long.message
-                == "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3 as an "
-                + "integer, not 99999999999999999999")
+        // The seqs of replies 1 and 2 as written, what the reset's reply adds, and the step whose seq is named by its
+        // spelling. Spellings are read from one split of the line, each at its own place; 20 digits is too long for
+        // an integer.
+        let cases: [(seqs: [String], extra: String, step: Int)] = [
+            (["3.0", "4"], "", 0), (["3", "4.0"], #","x":0.5"#, 1), (["99999999999999999999", "4"], "", 0),
+        ]
+        for (seqs, extra, step) in cases {
+            let error = try #require(
+                try batchError(
+                    #"{"seq":1,"replies":[{"seq":2,"ok":true"# + extra + "}"
+                        + seqs.map { #",{"seq":"# + $0 + #","outcome":"applied","state":"# + Self.state + "}" }.joined()
+                        + "]}"))
+            #expect(
+                error.message
+                    == "the reply to step \(step) (navigate POP) of a batch (reply \(step + 1) of the batch) "
+                    + "should echo \"seq\": \(step + 3) as an integer, not \(seqs[step])")
+        }
         let count = try #require(try batchError(#"{"seq":1,"replies":[{"seq":2,"ok":true}]}"#))
         #expect(
             count.message == "the reply to the batch of a run (reset and 2 commands) should hold 3 replies; it holds 1")
