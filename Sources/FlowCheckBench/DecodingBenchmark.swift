@@ -9,7 +9,7 @@ enum DecodingBenchmark {
     /// the suite needs to exercise every required kind of document.
     static func run(runs: Int) -> [Measurement] {
         [throughput(documents: max(runs / 10, 400), jobs: 1), throughput(documents: max(runs / 10, 400), jobs: 2)]
-            + mutants()
+            + DecodingFloorBenchmark.run(documents: max(runs / 10, 400)) + mutants()
     }
 
     /// Documents per second through the whole suite in-process: generation, the reference decoder, the sample

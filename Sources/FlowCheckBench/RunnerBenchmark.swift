@@ -27,7 +27,7 @@ enum RunnerBenchmark {
             Measurement(
                 name: "runner.navigation.jobs2", value: two, unit: "steps/s", target: "≥ 2,500,000 steps/s",
                 met: two >= 2_500_000, detail: workload + ", --jobs 2"),
-        ]
+        ] + FloorBenchmark.run(runs: runs, repeats: repeats, runnerCPUPerStep: cpuPerStep)
     }
 
     /// Runs the navigation and session suites; the steps, the wall and the CPU seconds.
