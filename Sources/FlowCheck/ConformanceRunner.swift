@@ -449,12 +449,12 @@ public struct ConformanceRunner {
 
     static func rows(_ table: CoverageTable, required: [String]) -> [CoverageRow] {
         var labels = table.labels
-        for label in required where table.runsWithLabel[label] == nil { labels.append(label) }
+        // Each built once: both are made from the whole table.
+        let runs = table.runsWithLabel, units = table.stepsWithLabel
+        for label in required where runs[label] == nil { labels.append(label) }
         let requiredSet = Set(required)
         return labels.map {
-            CoverageRow(
-                label: $0, runs: table.runsWithLabel[$0] ?? 0, units: table.stepsWithLabel[$0] ?? 0,
-                required: requiredSet.contains($0))
+            CoverageRow(label: $0, runs: runs[$0] ?? 0, units: units[$0] ?? 0, required: requiredSet.contains($0))
         }
     }
 }

@@ -101,9 +101,11 @@ public struct CoverageTable: Hashable, Sendable {
     public private(set) var runs = 0
     /// Steps counted (stateful properties).
     public private(set) var steps = 0
-    /// For each label, the runs it appeared in and the steps it was given to:
-    /// one dictionary, so that counting a label costs one hash.
+    /// For each label given by name, the runs it appeared in and the steps it was given to: one dictionary, so that
+    /// counting a label costs one hash.
     private var counts: [String: Tally] = [:]
+    /// The labels counted by position, one entry per shared list of labels (a property has one or none).
+    private var labelLists: [LabelList] = []
     /// For each named trigger, the units (steps, documents) that fell under it.
     public var triggered: [String: Int] {
         var result = triggeredByName
@@ -128,17 +130,67 @@ public struct CoverageTable: Hashable, Sendable {
             runs += 1
             self.steps += steps
         }
+
+        mutating func add(_ other: Tally) {
+            runs += other.runs
+            steps += other.steps
+        }
+    }
+
+    /// A shared list of labels and the tally of each, by position.
+    struct LabelList: Sendable {
+        let names: [String]
+        /// Where each name is in `names`.
+        let positions: [String: Int]
+        var tallies: [Tally]
+
+        /// `nil` when a name is in the list twice: its counts by position would be two labels' of one name.
+        init?(_ names: [String]) {
+            var positions: [String: Int] = [:]
+            for (position, name) in names.enumerated() where positions.updateValue(position, forKey: name) != nil {
+                return nil
+            }
+            self.names = names
+            self.positions = positions
+            tallies = Array(repeating: Tally(), count: names.count)
+        }
+
+        /// Whether `other` is this very list (the same storage), so that its positions are this list's.
+        func isList(_ other: [String]) -> Bool {
+            names.count == other.count
+                && names.withUnsafeBufferPointer { a in
+                    other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+                }
+        }
+    }
+
+    /// Every label's tally, those counted by position with at least one run folded in by name.
+    private var allCounts: [String: Tally] {
+        guard !labelLists.isEmpty else { return counts }
+        var result = counts
+        for list in labelLists {
+            for (name, tally) in zip(list.names, list.tallies) where tally.runs > 0 {
+                result[name, default: Tally()].add(tally)
+            }
+        }
+        return result
     }
 
     /// For each label, the number of runs it appeared in.
-    public var runsWithLabel: [String: Int] { counts.mapValues(\.runs) }
+    public var runsWithLabel: [String: Int] { allCounts.mapValues(\.runs) }
     /// For each label that steps were given, the number of those steps.
-    public var stepsWithLabel: [String: Int] { counts.filter { $0.value.steps > 0 }.mapValues(\.steps) }
+    public var stepsWithLabel: [String: Int] { allCounts.filter { $0.value.steps > 0 }.mapValues(\.steps) }
 
     /// The number of runs `label` appeared in.
-    public func runs(with label: String) -> Int { counts[label]?.runs ?? 0 }
+    public func runs(with label: String) -> Int { tally(of: label).runs }
     /// The number of steps given `label`.
-    public func steps(with label: String) -> Int { counts[label]?.steps ?? 0 }
+    public func steps(with label: String) -> Int { tally(of: label).steps }
+
+    private func tally(of label: String) -> Tally {
+        var tally = counts[label] ?? Tally()
+        for list in labelLists { if let position = list.positions[label] { tally.add(list.tallies[position]) } }
+        return tally
+    }
 
     /// Creates an empty tally.
     public init() {}
@@ -148,15 +200,33 @@ public struct CoverageTable: Hashable, Sendable {
     mutating func add(runLabels: [String], stepLabels: LabelCounts, steps stepCount: Int) {
         runs += 1
         steps += stepCount
-        for (label, count) in zip(stepLabels.labels, stepLabels.counts) {
-            self.counts[label, default: Tally()].count(steps: count)
+        if let table = stepLabels.table, let list = labelList(table) {
+            labelLists[list].tallies.withUnsafeMutableBufferPointer { tallies in
+                for (position, count) in zip(stepLabels.positions, stepLabels.counts) {
+                    tallies[position].count(steps: count)
+                }
+            }
+        } else {
+            for (label, count) in zip(stepLabels.labels, stepLabels.counts) {
+                self.counts[label, default: Tally()].count(steps: count)
+            }
         }
+        guard !runLabels.isEmpty else { return }
         // A run's own labels count once each, beside those its steps had.
+        let stepNames = stepLabels.labels
         var runOnly: [String] = []
-        for label in runLabels where !stepLabels.labels.contains(label) && !runOnly.contains(label) {
+        for label in runLabels where !stepNames.contains(label) && !runOnly.contains(label) {
             runOnly.append(label)
             self.counts[label, default: Tally()].count(steps: 0)
         }
+    }
+
+    /// The index in ``labelLists`` of `table`'s tallies, made if there is room; `nil` to count its labels by name.
+    private mutating func labelList(_ table: [String]) -> Int? {
+        if let index = labelLists.firstIndex(where: { $0.isList(table) }) { return index }
+        guard labelLists.count < Self.positionalLists, let list = LabelList(table) else { return nil }
+        labelLists.append(list)
+        return labelLists.count - 1
     }
 
     /// Counts one run's labels and triggers.
@@ -193,22 +263,34 @@ public struct CoverageTable: Hashable, Sendable {
         triggeredByName.merge(other.triggeredByName, uniquingKeysWith: +)
         for list in other.triggeredByPosition { add(TriggerCounts(names: list.names, counts: list.counts)) }
         counts.merge(other.counts) { Tally(runs: $0.runs + $1.runs, steps: $0.steps + $1.steps) }
+        for list in other.labelLists {
+            if let index = labelList(list.names) {
+                for position in list.tallies.indices {
+                    labelLists[index].tallies[position].add(list.tallies[position])
+                }
+            } else {
+                for (name, tally) in zip(list.names, list.tallies) where tally.runs > 0 {
+                    counts[name, default: Tally()].add(tally)
+                }
+            }
+        }
     }
 
     public static func == (a: CoverageTable, b: CoverageTable) -> Bool {
-        a.runs == b.runs && a.steps == b.steps && a.counts == b.counts && a.triggered == b.triggered
+        a.runs == b.runs && a.steps == b.steps && a.allCounts == b.allCounts && a.triggered == b.triggered
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(runs)
         hasher.combine(steps)
-        hasher.combine(counts)
+        hasher.combine(allCounts)
         hasher.combine(triggered)
     }
 
     /// Labels in a stable order: most runs first, then by name.
     public var labels: [String] {
-        counts.keys.sorted { (counts[$0]!.runs, $1) > (counts[$1]!.runs, $0) }
+        let counts = allCounts
+        return counts.keys.sorted { (counts[$0]!.runs, $1) > (counts[$1]!.runs, $0) }
     }
 
     /// The verdict on one requirement: `true` met, `false` unmet, `nil` undecided (statistical mode only).

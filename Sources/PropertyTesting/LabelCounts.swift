@@ -4,15 +4,37 @@
 /// of labels, where a label per step was retained, tallied and released at every step of every run.
 public struct LabelCounts: Sendable {
     /// The distinct labels.
-    public let labels: [String]
+    public var labels: [String] {
+        guard let table else { return named }
+        return positions.map { table[$0] }
+    }
     /// How many units had each label, by position.
     public let counts: [Int]
+    /// The labels given by name.
+    private let named: [String]
+    /// For labels counted by position: the list every value of the property shares, and where each label is in it.
+    let table: [String]?
+    let positions: [Int]
 
     /// Labels with their counts, each label once.
     public init(labels: [String], counts: [Int]) {
         precondition(labels.count == counts.count, "one count per label")
-        self.labels = labels
+        self.named = labels
         self.counts = counts
+        table = nil
+        positions = []
+    }
+
+    /// Labels given by their positions in `table`, a list every value of the property shares (a stored constant),
+    /// each position once, with their counts. The coverage table then adds them up by position, without hashing a
+    /// label per run.
+    public init(table: [String], positions: [Int], counts: [Int]) {
+        precondition(positions.count == counts.count, "one count per label")
+        precondition(positions.allSatisfy(table.indices.contains), "a label position outside its table")
+        self.table = table
+        self.positions = positions
+        self.counts = counts
+        named = []
     }
 
     /// The counts of one label per unit.

@@ -31,4 +31,73 @@ struct LabelCountTests {
         #expect(counts.labels == ["b", "a", "c"] && counts.counts == [3, 2, 1])
         #expect(counts.perUnit == ["b", "b", "b", "a", "a", "c"])
     }
+
+    static let table = ["PUSH", "POP", "spec B", "REPLACE"]
+
+    /// The runs of ``tableFromCounts()``, each run's step labels as positions in ``table`` with their counts.
+    static let positional: [(run: [String], positions: [Int], counts: [Int])] = [
+        (["spec A"], [0, 1], [3, 1]),
+        ([], [], []),
+        (["spec A", "spec A", "spec B"], [1, 2], [1, 1]),
+    ]
+
+    static func tables() -> (positional: CoverageTable, byName: CoverageTable) {
+        var positional = CoverageTable(), byName = CoverageTable()
+        for (run, positions, counts) in Self.positional {
+            let given = LabelCounts(table: Self.table, positions: positions, counts: counts)
+            #expect(given.labels == positions.map { Self.table[$0] })
+            positional.add(runLabels: run, stepLabels: given, steps: given.units)
+            let named = LabelCounts(labels: given.labels, counts: counts)
+            byName.add(runLabels: run, stepLabels: named, steps: named.units)
+        }
+        return (positional, byName)
+    }
+
+    @Test("Labels given by position in a shared table count as the same labels given by name")
+    func positionalMatchesByName() {
+        let (positional, byName) = Self.tables()
+        #expect(positional == byName)
+        #expect(positional.runsWithLabel == byName.runsWithLabel)
+        #expect(positional.runsWithLabel == ["PUSH": 1, "POP": 2, "spec A": 2, "spec B": 1])
+        #expect(positional.stepsWithLabel == ["PUSH": 3, "POP": 2, "spec B": 1])
+        #expect(positional.labels == byName.labels)
+        for label in Self.table + ["spec A", "unseen"] {
+            #expect(positional.runs(with: label) == byName.runs(with: label))
+            #expect(positional.steps(with: label) == byName.steps(with: label))
+        }
+        #expect(positional.runs(with: "REPLACE") == 0 && positional.runsWithLabel["REPLACE"] == nil)
+    }
+
+    @Test("Merged tables add up, whether their labels came by position or by name")
+    func merged() {
+        let (positional, byName) = Self.tables()
+        var both = positional
+        both.merge(byName)
+        var twiceByName = byName
+        twiceByName.merge(byName)
+        #expect(both == twiceByName)
+        #expect(both.runsWithLabel["POP"] == 4 && both.stepsWithLabel["PUSH"] == 6)
+        var twice = positional
+        twice.merge(positional)
+        #expect(twice == twiceByName)
+    }
+
+    @Test("A table with a label twice, and tables past the few held by position, are counted by name")
+    func fallsBackToNames() {
+        var table = CoverageTable()
+        let repeated = ["A", "B", "A"]
+        table.add(runLabels: [], stepLabels: LabelCounts(table: repeated, positions: [0, 2], counts: [1, 2]), steps: 3)
+        var byName = CoverageTable()
+        byName.add(runLabels: [], stepLabels: LabelCounts(labels: ["A", "A"], counts: [1, 2]), steps: 3)
+        #expect(table == byName)
+        #expect(table.steps(with: "A") == 3 && table.runs(with: "B") == 0)
+        for run in 0..<(CoverageTable.positionalLists + 2) {
+            // Each list made anew: none shares storage with another.
+            let list = ["X", "Y", "Z\(run)"]
+            table.add(runLabels: [], stepLabels: LabelCounts(table: list, positions: [0], counts: [1]), steps: 1)
+        }
+        #expect(table.runs(with: "X") == CoverageTable.positionalLists + 2)
+        #expect(table.steps(with: "X") == CoverageTable.positionalLists + 2)
+        #expect(table.runs == CoverageTable.positionalLists + 3)
+    }
 }

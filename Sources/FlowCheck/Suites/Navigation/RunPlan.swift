@@ -41,7 +41,7 @@ package struct RunPlan: Hashable, Sendable {
         for id in labelIDs {
             if let index = ids.firstIndex(of: id) { counts[index] += 1 } else { ids.append(id); counts.append(1) }
         }
-        return LabelCounts(labels: ids.map { CoverageLabel.all[Int($0)] }, counts: counts)
+        return LabelCounts(table: CoverageLabel.all, positions: ids.map(Int.init), counts: counts)
     }
     /// The spec navigations the plan performs (spec-driven runs).
     package var specLabels: [String] = []
