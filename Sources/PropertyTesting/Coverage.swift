@@ -215,7 +215,12 @@ public struct CoverageTable: Hashable, Sendable {
         // A run's own labels count once each, beside those its steps had.
         let stepNames = stepLabels.labels
         var runOnly: [String] = []
-        for label in runLabels where !stepNames.contains(label) && !runOnly.contains(label) {
+        for label in runLabels {
+            // Unequal labels mostly differ in length, which is known without a call into the string comparison: a
+            // document's few dozen labels were otherwise compared pairwise at every run.
+            let length = label.utf8.count
+            func isLabel(_ other: String) -> Bool { other.utf8.count == length && other == label }
+            guard !stepNames.contains(where: isLabel), !runOnly.contains(where: isLabel) else { continue }
             runOnly.append(label)
             self.counts[label, default: Tally()].count(steps: 0)
         }

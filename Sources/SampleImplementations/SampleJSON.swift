@@ -63,8 +63,8 @@ enum SampleJSON {
             skipSpace()
             if current == UInt8(ascii: "}") { index += 1; return .object(.init(pairs: [])) }
             // Each container's own array, values moved in: copying them out of one shared stack and destroying the
-            // stack's copies cost a retain and a release per value, through the generic tuple witnesses.
-            var members: [(key: String, value: AnyJSON)] = []
+            // stack's copies cost a retain and a release per value.
+            var members: [SampleDecoder.Fields.Member] = []
             members.reserveCapacity(8)
             while true {
                 skipSpace()
@@ -74,7 +74,7 @@ enum SampleJSON {
                 index += 1
                 skipSpace()
                 guard let value = value(depth: depth) else { return nil }
-                members.append((key, value))
+                members.append(.init(key: key, value: value))
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ",")?: index += 1
