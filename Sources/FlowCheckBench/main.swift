@@ -55,6 +55,8 @@ var measured: [Measurement] = []
 }
 @MainActor func enabled(_ group: String) -> Bool { only == nil || only == group }
 
+// First: memory that earlier groups freed stays resident, and a run that reused it would hide its own growth.
+if enabled("memory") { report([RunnerBenchmark.memory()]) }
 if enabled("runner") { report(RunnerBenchmark.run(runs: runs, repeats: repeats)) }
 if enabled("decoding") { report(DecodingBenchmark.run(runs: runs)) }
 if enabled("process") { report(ProcessBenchmark.run(runs: runs)) }
@@ -62,7 +64,6 @@ if enabled("mutants") { report(MutantBenchmark.run()) }
 if enabled("startup") { report([StartupBenchmark.run()]) }
 if enabled("engine") { report(EngineBenchmark.run(runs: runs)) }
 if enabled("readers") { report(ReaderBenchmarks.run()) }
-if enabled("memory") { report([RunnerBenchmark.memory()]) }
 
 let targets = measured.filter { !$0.target.isEmpty }
 print("targets met: \(targets.filter(\.met).count) of \(targets.count)")
