@@ -1,107 +1,161 @@
 /// Writes JSON text: compact, keys in document order or sorted, integers without a fraction.
 public enum JSONWriter {
-    /// The value as compact JSON text; with `sortedKeys`, object keys are in Swift `String` order, so output never depends on input order.
+    /// The value as compact JSON text; with `sortedKeys`, object keys are in Swift `String` order, so output never
+    /// depends on input order.
     public static func write(_ value: JSONValue, sortedKeys: Bool = true) -> String {
-        String(decoding: bytes(value, sortedKeys: sortedKeys), as: UTF8.self)
+        var out = Output()
+        defer { out.deallocate() }
+        out.write(value, sortedKeys: sortedKeys)
+        return String(decoding: out.written, as: UTF8.self)
     }
 
     /// The value as compact JSON text in UTF-8, as ``write(_:sortedKeys:)`` writes it: for callers that edit the text
     /// before it is a `String`.
     public static func bytes(_ value: JSONValue, sortedKeys: Bool = true) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
-        write(value, sortedKeys: sortedKeys, into: &out)
-        return out
+        var out = Output()
+        defer { out.deallocate() }
+        out.write(value, sortedKeys: sortedKeys)
+        return Array(out.written)
     }
 
-    // Bytes, not a String: appending to a String one scalar at a time costs several times the whole write.
-    static func write(_ value: JSONValue, sortedKeys: Bool, into out: inout [UInt8]) {
-        switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n):
-            if n == n.rounded(), abs(n) < 1e15 {
-                writeInteger(Int64(n), into: &out)
-            } else if n.isNaN {
-                out.append(contentsOf: "null".utf8)
-            } else if !n.isFinite {
-                // JSON has no infinity: a number too large for a double (how the parser reads 1e400) is written as one.
-                out.append(contentsOf: (n < 0 ? "-1e400" : "1e400").utf8)
-            } else {
-                out.append(contentsOf: "\(n)".utf8)
+    /// The text of a number, handed to `body`: integers without a fraction, NaN as `null`, infinities as a number
+    /// too large for a double (how the parser reads 1e400).
+    static func number<T>(_ n: Double, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if n == n.rounded(), abs(n) < 1e15 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                body(UnsafeBufferPointer(rebasing: digits[..<integer(Int64(n), into: digits)]))
             }
-        case .string(let s): writeString(s, into: &out)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(item, sortedKeys: sortedKeys, into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let pairs):
-            out.append(UInt8(ascii: "{"))
-            let ordered = sortedKeys ? pairs.sorted { $0.key < $1.key } : pairs
-            for (i, pair) in ordered.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(pair.key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                write(pair.value, sortedKeys: sortedKeys, into: &out)
-            }
-            out.append(UInt8(ascii: "}"))
         }
+        var text = n.isNaN ? "null" : !n.isFinite ? (n < 0 ? "-1e400" : "1e400") : "\(n)"
+        return text.withUTF8(body)
     }
 
-    /// The decimal digits of an integer, as `String(n)` writes them.
-    static func writeInteger(_ n: Int64, into out: inout [UInt8]) {
-        if n < 0 { out.append(UInt8(ascii: "-")) }
+    /// Writes the decimal digits of an integer, as `String(n)` writes them, at the start of `digits` (room for 20);
+    /// the count written.
+    static func integer(_ n: Int64, into digits: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var magnitude = n.magnitude
         var count = 1
         var scale: UInt64 = 10
         while count < 19 && magnitude >= scale { count += 1; scale *= 10 }
-        let end = out.count + count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var index = end - 1
-        while magnitude > 0 {
-            out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        let sign = n < 0 ? 1 : 0
+        if n < 0 { digits[0] = UInt8(ascii: "-") }
+        var index = sign + count - 1
+        repeat {
+            digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
             index -= 1
-        }
+        } while index >= sign
+        return sign + count
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var s = s
-        // A valid String's UTF-8 is copied as is, in runs between the bytes to escape (only ASCII ones ever are):
-        // appending a byte at a time checks the array's storage for every byte.
-        s.withUTF8 { bytes in
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || byte < 0x20
-            {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                writeEscape(byte, into: &out)
-                start = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    static func writeEscape(_ byte: UInt8, into out: inout [UInt8]) {
+    /// The letter of a two-byte escape (`\n`), or `nil` for a byte written `\u00XX`.
+    static func escape(_ byte: UInt8) -> UInt8? {
         switch byte {
-        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-        default:
-            out.append(contentsOf: "\\u00".utf8)
-            out.append(hexDigit(byte >> 4))
-            out.append(hexDigit(byte & 0xF))
+        case UInt8(ascii: "\""): return UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): return UInt8(ascii: "\\")
+        case UInt8(ascii: "\n"): return UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): return UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): return UInt8(ascii: "t")
+        default: return nil
         }
     }
 
     static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// The text being written, in storage of its own that grows by doubling: appending to an array checked its room
+    /// and uniqueness at every byte run, most of a writer's time on documents of short strings.
+    private struct Output {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var count = 0
+        private var capacity: Int
+
+        init() {
+            capacity = 1024
+            base = .allocate(capacity: capacity)
+        }
+
+        /// The text written so far; valid until the next write.
+        var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        func deallocate() { base.deallocate() }
+
+        private mutating func reserve(_ more: Int) {
+            guard count + more > capacity else { return }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + more))
+            grown.initialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity = max(capacity * 2, count + more)
+        }
+
+        mutating func put(_ byte: UInt8) {
+            reserve(1)
+            (base + count).initialize(to: byte)
+            count += 1
+        }
+
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+            reserve(bytes.count)
+            (base + count).initialize(from: start, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func put(_ text: StaticString) {
+            put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func write(_ value: JSONValue, sortedKeys: Bool) {
+            switch value {
+            case .null: put("null")
+            case .bool(let b): put(b ? "true" : "false")
+            case .number(let n): JSONWriter.number(n) { put($0) }
+            case .string(let s): write(string: s)
+            case .array(let items):
+                put(UInt8(ascii: "["))
+                for index in items.indices {
+                    if index > 0 { put(UInt8(ascii: ",")) }
+                    write(items[index], sortedKeys: sortedKeys)
+                }
+                put(UInt8(ascii: "]"))
+            case .object(let pairs):
+                put(UInt8(ascii: "{"))
+                let ordered = sortedKeys ? pairs.sorted { $0.key < $1.key } : pairs
+                for index in ordered.indices {
+                    if index > 0 { put(UInt8(ascii: ",")) }
+                    write(string: ordered[index].key)
+                    put(UInt8(ascii: ":"))
+                    write(ordered[index].value, sortedKeys: sortedKeys)
+                }
+                put(UInt8(ascii: "}"))
+            }
+        }
+
+        /// A valid String's UTF-8 is copied as is, in runs between the bytes to escape (only ASCII ones ever are).
+        mutating func write(string s: String) {
+            put(UInt8(ascii: "\""))
+            var s = s
+            s.withUTF8 { bytes in
+                var start = 0
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    put(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    put(UInt8(ascii: "\\"))
+                    if let letter = JSONWriter.escape(byte) {
+                        put(letter)
+                    } else {
+                        put("u00")
+                        put(JSONWriter.hexDigit(byte >> 4))
+                        put(JSONWriter.hexDigit(byte & 0xF))
+                    }
+                    start = index + 1
+                }
+                put(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+            put(UInt8(ascii: "\""))
+        }
     }
 }
