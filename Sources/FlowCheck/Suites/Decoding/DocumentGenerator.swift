@@ -322,6 +322,9 @@ package struct DocumentGenerator: Sendable {
 
     /// The index a marker string stands for, or `nil` for any other string.
     private static func marker(_ string: String) -> Int? {
+        // A marker starts with U+E000, EE 80 80 in UTF-8: the first byte tells nearly every other string apart
+        // without decoding its scalars (every string of every document is asked).
+        guard string.utf8.first == 0xEE else { return nil }
         let scalars = string.unicodeScalars
         guard scalars.first == "\u{E000}", scalars.last == "\u{E001}", scalars.count > 2 else { return nil }
         return Int(String(scalars.dropFirst().dropLast()))
