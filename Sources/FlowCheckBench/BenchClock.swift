@@ -40,6 +40,9 @@ enum BenchClock {
 
 /// `1,234,567` for large figures, two decimals for small ones.
 func formatted(_ value: Double) -> String {
+    // The sign apart: a negative growth or overhead is written as its magnitude is, after a minus.
+    guard value.isFinite else { return "\(value)" }
+    if value < 0 { return "-" + formatted(-value) }
     if value >= 1000 {
         let digits = String(Int(value.rounded()))
         var out = ""

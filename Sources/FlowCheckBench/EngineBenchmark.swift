@@ -24,7 +24,8 @@ enum EngineBenchmark {
         return [
             Measurement(
                 name: "engine.generation", value: rate, unit: "steps/s", target: "", met: true,
-                detail: "\(passing.runs) runs, \(passing.steps) steps in \(formatted(elapsed)) s = \(Int(rate)) steps/s"
+                detail: "\(formatted(Double(passing.runs))) runs, \(formatted(Double(passing.steps))) steps in "
+                    + "\(formatted(elapsed)) s"
             ),
             Measurement(
                 name: "engine.shrink", value: shrinkTimes[shrinkTimes.count / 2], unit: "ms", target: "", met: true,

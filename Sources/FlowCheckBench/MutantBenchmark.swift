@@ -5,8 +5,8 @@ import FlowCheckRecords
 import PropertyTesting
 import SampleImplementations
 
-/// Find and shrink, per built-in navigation mutant: the time to the first failure, shrunk and described (one failure at
-/// most, as the decoding figures), and whether it is at the mutant's known minimum.
+/// Find and shrink, per built-in navigation and RUF client mutant: the time to the first failure, shrunk and described
+/// (one failure at most, as the decoding figures), and whether it is at the mutant's known minimum.
 enum MutantBenchmark {
     static func run() -> [Measurement] {
         var times: [Double] = [], above: [String] = []
@@ -34,6 +34,30 @@ enum MutantBenchmark {
             if !minimal { above.append("\(bug.rawValue): \(shape)") }
         }
         return summary(times: times, above: above, kind: "navigation", count: SampleBug.allCases.count)
+            + client()
+    }
+
+    /// The same for each RUF client mutant in the client suite: its first failure, shrunk and described, held to the
+    /// smallest run the suite can reach (``ClientBug/minimalRun``) and to the one rule the bug breaks.
+    static func client() -> [Measurement] {
+        var times: [Double] = [], above: [String] = []
+        for bug in ClientBug.allCases {
+            let options = ConformanceRunner.Options(seed: 1, suites: [.client], maxFailures: 1, jobs: 1)
+            let (result, wall, _) = BenchClock.measure {
+                try! ConformanceRunner(implementation: SampleNavigator(clientBug: bug), options: options).run()
+            }
+            times.append(wall * 1000)
+            guard let failure = result.failures.first else {
+                above.append("\(bug.rawValue) (not found)")
+                continue
+            }
+            if failure.size.value > bug.minimalRun || failure.ruleIDs != [bug.rule] {
+                above.append(
+                    "\(bug.rawValue): \(failure.size.value) inputs (minimum \(bug.minimalRun)), "
+                        + "rules \(failure.ruleIDs.joined(separator: ", "))")
+            }
+        }
+        return summary(times: times, above: above, kind: "client", count: ClientBug.allCases.count)
     }
 
     /// The median and worst times, each held to its target, and how many counterexamples are at their known minimum.

@@ -8,12 +8,14 @@ import SampleImplementations
 enum RunnerBenchmark {
     /// Steps per second on one worker and on two, and the resident size over ten million steps.
     static func run(runs: Int, repeats: Int) -> [Measurement] {
-        var cpuPerStep = 0.0
-        let one = BenchClock.median(repeats) {
+        // Each repeat's rate with its CPU per step, so that the CPU printed is the median run's.
+        var repeatsMeasured: [(rate: Double, cpuPerStep: Double)] = []
+        for _ in 0..<max(repeats, 1) {
             let (steps, wall, cpu) = navigation(runs: runs, jobs: 1)
-            cpuPerStep = cpu / Double(steps) * 1e6
-            return Double(steps) / wall
+            repeatsMeasured.append((Double(steps) / wall, cpu / Double(steps) * 1e6))
         }
+        let median = repeatsMeasured.sorted { $0.rate < $1.rate }[repeatsMeasured.count / 2]
+        let one = median.rate, cpuPerStep = median.cpuPerStep
         let two = BenchClock.median(repeats) {
             let (steps, wall, _) = navigation(runs: runs, jobs: 2)
             return Double(steps) / wall
@@ -36,7 +38,8 @@ enum RunnerBenchmark {
             implementation: SampleNavigator(),
             options: .init(seed: seed, runs: runs, maxSteps: 50, suites: [.navigation, .session], jobs: jobs))
         let (result, wall, cpu) = BenchClock.measure { try! runner.run() }
-        precondition(result.verdict.passed, "builtin:sample must conform")
+        // No divergence, not a pass: a small --runs may leave coverage short, which does not change the rate.
+        precondition(result.failures.isEmpty, "builtin:sample must agree with the model on every step")
         return (result.verdict.exercised.first { $0.unit == .step }?.value ?? 0, wall, cpu)
     }
 

@@ -18,22 +18,30 @@ if arguments.first == "--echo" {
 let groups = ["runner", "decoding", "process", "mutants", "startup", "memory", "engine", "readers"]
 let usage =
     "usage: flowcheck-bench [--only \(groups.joined(separator: "|"))] [--runs N] [--repeats K]"
+/// A usage error: what was wrong, then the usage, on standard error; exit 2.
+func usageError(_ problem: String) -> Never {
+    FileHandle.standardError.write(Data("flowcheck-bench: \(problem)\n\(usage)\n".utf8))
+    exit(2)
+}
 var runs = 20_000, repeats = 3
 var only: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
-    guard let value = arguments.first else {
+    if option == "--help" || option == "-h" {
         print(usage)
-        exit(2)
+        exit(0)
     }
+    guard ["--only", "--runs", "--repeats"].contains(option) else { usageError("unknown argument '\(option)'") }
+    guard let value = arguments.first else { usageError("\(option) needs a value") }
     arguments.removeFirst()
     switch option {
-    case "--only" where groups.contains(value): only = value
-    case "--runs" where Int(value).map({ $0 > 0 }) == true: runs = Int(value)!
-    case "--repeats" where Int(value).map({ $0 > 0 }) == true: repeats = Int(value)!
+    case "--only":
+        guard only == nil else { usageError("--only is given twice; run one group, or all without --only") }
+        guard groups.contains(value) else { usageError("unknown group '\(value)' for --only") }
+        only = value
     default:
-        print(usage)
-        exit(2)
+        guard let number = Int(value), number > 0 else { usageError("\(option) takes a whole number above 0") }
+        if option == "--runs" { runs = number } else { repeats = number }
     }
 }
 
@@ -43,6 +51,16 @@ print("warning: a debug build; benchmark figures are only meaningful with -c rel
 print(
     "flowcheck-bench, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
         + "\(Date().formatted(.iso8601.year().month().day()))")
+
+// The figures are only as good as the machine is idle: say when it is not.
+if let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+    let load = text.split(separator: " ").first.flatMap({ Double($0) })
+{
+    print(
+        load > 0.5
+            ? "warning: load average \(load) before starting; other work will lower the figures below"
+            : "load average \(load) before starting")
+}
 
 var measured: [Measurement] = []
 @MainActor func report(_ measurements: [Measurement]) {
@@ -66,4 +84,4 @@ if enabled("engine") { report(EngineBenchmark.run(runs: runs)) }
 if enabled("readers") { report(ReaderBenchmarks.run()) }
 
 let targets = measured.filter { !$0.target.isEmpty }
-print("targets met: \(targets.filter(\.met).count) of \(targets.count)")
+print(targets.isEmpty ? "no targets in this group" : "targets met: \(targets.filter(\.met).count) of \(targets.count)")
