@@ -56,8 +56,8 @@ enum ProcessBenchmark {
                     detail:
                         "kit \(formatted(batched.kitPerStep)) µs/step against the echo with batch, "
                         + "\(formatted(inProcess.kitPerStep)) µs/step in-process against builtin:sample; "
-                        + "echo \(formatted(batched.childPerStep)) µs/step; \(formatted(Double(batched.steps))) steps, "
-                        + workload),
+                        + "echo \(formatted(batched.childPerStep)) µs/step; "
+                        + "\(formatted(Double(batched.steps))) steps, \(workload)"),
                 Measurement(
                     name: "process.echo.nobatch", value: overhead, unit: "µs/step",
                     target: "≤ round trip (\(formatted(unbatched.wallPerStep)) µs/step)",
