@@ -5,13 +5,21 @@ import RUFClientModel
 /// One generated client run: a starting stack and profile, and the inputs fed to the client in turn.
 package struct ClientCase: Hashable, Sendable {
     /// The profile the client runs with.
-    package var profile: Profile
+    package var profile: Profile {
+        didSet { observed = nil }
+    }
     /// The stack the client starts on.
-    package var initial: ScreenStack
+    package var initial: ScreenStack {
+        didSet { observed = nil }
+    }
     /// How the implementation queues actions (its `actionQueue` capability).
-    package var queueing: ReferenceClient.Queueing
+    package var queueing: ReferenceClient.Queueing {
+        didSet { observed = nil }
+    }
     /// The inputs, in order: a create first, then actions and the responses that answer them.
-    package var inputs: [ClientInput]
+    package var inputs: [ClientInput] {
+        didSet { observed = nil }
+    }
     /// One coverage label per response.
     package var responseLabels: [String]
     /// The features the run exercises, each once (coverage).
@@ -19,10 +27,45 @@ package struct ClientCase: Hashable, Sendable {
     /// How many inputs fell under each rule's trigger.
     package var triggers: [String: Int]
 
+    /// The reference client's observation after each input, as the generator saw them while it drew the inputs;
+    /// `nil` when they are not at hand. Not part of the case's identity: they follow from the rest, and a change to
+    /// any of what they follow from forgets them.
+    var observed: [ClientObservation]?
+
     /// The reference client's observation after each input.
     package var expected: [ClientObservation] {
+        if let observed { return observed }
         guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: queueing) else { return [] }
         return inputs.map { client.apply($0) }
+    }
+
+    package init(
+        profile: Profile, initial: ScreenStack, queueing: ReferenceClient.Queueing, inputs: [ClientInput],
+        responseLabels: [String], labels: [String], triggers: [String: Int], observed: [ClientObservation]? = nil
+    ) {
+        self.profile = profile
+        self.initial = initial
+        self.queueing = queueing
+        self.inputs = inputs
+        self.responseLabels = responseLabels
+        self.labels = labels
+        self.triggers = triggers
+        self.observed = observed
+    }
+
+    package static func == (a: ClientCase, b: ClientCase) -> Bool {
+        a.profile == b.profile && a.initial == b.initial && a.queueing == b.queueing && a.inputs == b.inputs
+            && a.responseLabels == b.responseLabels && a.labels == b.labels && a.triggers == b.triggers
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(profile)
+        hasher.combine(initial)
+        hasher.combine(queueing)
+        hasher.combine(inputs)
+        hasher.combine(responseLabels)
+        hasher.combine(labels)
+        hasher.combine(triggers)
     }
 
     /// The number of responses, the suite's unit.
@@ -37,6 +80,7 @@ package struct ClientCase: Hashable, Sendable {
         var tally = ClientTriggers()
         var labels: Set<String> = []
         var responseLabels: [String] = []
+        var observed: [ClientObservation] = []
         for input in inputs {
             if case .respond(let response) = input {
                 guard client.state.inFlight != nil else { return nil }
@@ -44,13 +88,16 @@ package struct ClientCase: Hashable, Sendable {
             }
             let before = client
             labels.formUnion(tally.features(input, before: before))
-            tally.count(input, before: before, after: client.apply(input))
+            let observation = client.apply(input)
+            tally.count(input, before: before, after: observation)
+            observed.append(observation)
         }
         var result = self
         result.inputs = inputs
         result.responseLabels = responseLabels
         result.labels = labels.sorted()
         result.triggers = tally.triggers
+        result.observed = observed
         return result
     }
 }

@@ -42,7 +42,8 @@ struct ClientGenerator {
         var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
         var tally = ClientTriggers()
         var labels: Set<String> = Set(tally.features(inputs[0], before: client))
-        tally.count(inputs[0], before: client, after: client.apply(inputs[0]))
+        var observed = [client.apply(inputs[0])]
+        tally.count(inputs[0], before: client, after: observed[0])
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = average / (average + 1)
         var responseLabels: [String] = []
@@ -66,6 +67,7 @@ struct ClientGenerator {
             let before = client
             let observation = client.apply(input)
             tally.count(input, before: before, after: observation)
+            observed.append(observation)
             if case .respond(let response) = input {
                 responseLabels.append(Self.label(response))
             }
@@ -74,7 +76,7 @@ struct ClientGenerator {
         }
         return ClientCase(
             profile: profile, initial: initial, queueing: capabilities.actionQueue, inputs: inputs,
-            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers)
+            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers, observed: observed)
     }
 
     /// Directive ids drawn so far, so that each optimistic navigation has its own.
