@@ -6,19 +6,19 @@ import RUFClientModel
 package struct ClientCase: Hashable, Sendable {
     /// The profile the client runs with.
     package var profile: Profile {
-        didSet { observed = nil }
+        didSet { reference = nil }
     }
     /// The stack the client starts on.
     package var initial: ScreenStack {
-        didSet { observed = nil }
+        didSet { reference = nil }
     }
     /// How the implementation queues actions (its `actionQueue` capability).
     package var queueing: ReferenceClient.Queueing {
-        didSet { observed = nil }
+        didSet { reference = nil }
     }
     /// The inputs, in order: a create first, then actions and the responses that answer them.
     package var inputs: [ClientInput] {
-        didSet { observed = nil }
+        didSet { reference = nil }
     }
     /// One coverage label per response.
     package var responseLabels: [String]
@@ -27,21 +27,27 @@ package struct ClientCase: Hashable, Sendable {
     /// How many inputs fell under each rule's trigger.
     package var triggers: [String: Int]
 
-    /// The reference client's observation after each input, as the generator saw them while it drew the inputs;
-    /// `nil` when they are not at hand. Not part of the case's identity: they follow from the rest, and a change to
-    /// any of what they follow from forgets them.
-    var observed: [ClientObservation]?
+    /// What the reference client did at one input: its state before the input, and what it showed after.
+    package struct ReferenceStep: Sendable {
+        package var before: ReferenceClient
+        package var observation: ClientObservation
+    }
+
+    /// The reference client at each input, as the generator saw it while it drew the inputs; `nil` when it is not at
+    /// hand. Not part of the case's identity: it follows from the rest, and a change to any of what it follows from
+    /// forgets it. The states cost no copy to keep: the generator holds each one across its step anyway.
+    var reference: [ReferenceStep]?
 
     /// The reference client's observation after each input.
     package var expected: [ClientObservation] {
-        if let observed { return observed }
+        if let reference { return reference.map(\.observation) }
         guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: queueing) else { return [] }
         return inputs.map { client.apply($0) }
     }
 
     package init(
         profile: Profile, initial: ScreenStack, queueing: ReferenceClient.Queueing, inputs: [ClientInput],
-        responseLabels: [String], labels: [String], triggers: [String: Int], observed: [ClientObservation]? = nil
+        responseLabels: [String], labels: [String], triggers: [String: Int], reference: [ReferenceStep]? = nil
     ) {
         self.profile = profile
         self.initial = initial
@@ -50,7 +56,7 @@ package struct ClientCase: Hashable, Sendable {
         self.responseLabels = responseLabels
         self.labels = labels
         self.triggers = triggers
-        self.observed = observed
+        self.reference = reference
     }
 
     package static func == (a: ClientCase, b: ClientCase) -> Bool {
@@ -80,7 +86,7 @@ package struct ClientCase: Hashable, Sendable {
         var tally = ClientTriggers()
         var labels: Set<String> = []
         var responseLabels: [String] = []
-        var observed: [ClientObservation] = []
+        var reference: [ReferenceStep] = []
         for input in inputs {
             if case .respond(let response) = input {
                 guard client.state.inFlight != nil else { return nil }
@@ -90,14 +96,14 @@ package struct ClientCase: Hashable, Sendable {
             labels.formUnion(tally.features(input, before: before))
             let observation = client.apply(input)
             tally.count(input, before: before, after: observation)
-            observed.append(observation)
+            reference.append(ReferenceStep(before: before, observation: observation))
         }
         var result = self
         result.inputs = inputs
         result.responseLabels = responseLabels
         result.labels = labels.sorted()
         result.triggers = tally.triggers
-        result.observed = observed
+        result.reference = reference
         return result
     }
 }

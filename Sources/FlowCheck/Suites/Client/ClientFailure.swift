@@ -29,22 +29,10 @@ enum ClientFailure {
     }
 
     static func firstDivergence(_ value: ClientCase, _ replies: [ClientObservation]) -> Divergence? {
-        // The observations the generator saw settle every step where the reply equals them; the reference client is
-        // replayed from the start only when one differs, for the state before that step that names the rules.
-        if let observed = value.observed, observed.count == value.inputs.count, replies.count >= observed.count {
-            var comparison = ClientComparison()
-            let agrees = zip(observed, replies).allSatisfy { expected, reply in
-                let actual = comparison.normalized(reply)
-                return expected == actual || expected.json == actual.json
-            }
-            if agrees { return nil }
-        }
-        guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
-        else { return nil }
         var comparison = ClientComparison()
-        for (step, input) in value.inputs.enumerated() {
-            let before = client
-            let expected = client.apply(input)
+        func judge(_ step: Int, _ input: ClientInput, before: ReferenceClient, expected: ClientObservation)
+            -> Divergence?
+        {
             guard step < replies.count else {
                 return Divergence(
                     step: step, rules: [], expected: expected,
@@ -52,11 +40,28 @@ enum ClientFailure {
             }
             let actual = comparison.normalized(replies[step])
             let rules = ClientComparison.brokenRules(expected: expected, actual: actual, input: input, before: before)
-            if !rules.isEmpty {
-                return Divergence(
-                    step: step, rules: rules, expected: expected, actual: actual,
-                    origin: rules.joined(separator: ", ") + " (\(kind(input)))")
+            guard !rules.isEmpty else { return nil }
+            return Divergence(
+                step: step, rules: rules, expected: expected, actual: actual,
+                origin: rules.joined(separator: ", ") + " (\(kind(input)))")
+        }
+        // What the reference client did at each step as the generator drew the case, when it is at hand: replaying
+        // it gives the same, at the cost of a second reference client per check.
+        if let reference = value.reference, reference.count == value.inputs.count {
+            for (step, input) in value.inputs.enumerated() {
+                let seen = reference[step]
+                if let divergence = judge(step, input, before: seen.before, expected: seen.observation) {
+                    return divergence
+                }
             }
+            return nil
+        }
+        guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
+        else { return nil }
+        for (step, input) in value.inputs.enumerated() {
+            let before = client
+            let expected = client.apply(input)
+            if let divergence = judge(step, input, before: before, expected: expected) { return divergence }
         }
         return nil
     }

@@ -15,9 +15,25 @@ struct ClientGenerator {
     let capabilities: Capabilities
     let maxSteps: Int
 
+    /// The generator of values of each shape the app declares, made once: making one is a tree of closures, which
+    /// cost more than drawing a value from it, and a run draws a value for every component it sends.
+    var valueGenerators: [SpecType: Gen<JSONValue>] = [:]
+
     var generator: Gen<ClientCase> {
-        let copy = self
-        return Gen { source throws(ChoiceSource.Stop) in try copy.generate(source) }
+        var copy = self
+        var types: [SpecType] = []
+        for screen in app.screens {
+            for component in screen.components {
+                for behavior in component.behaviors { types += [behavior.locale, behavior.payload].compactMap { $0 } }
+            }
+            types += screen.actions.compactMap(\.payload)
+            types += (screen.navigationMetrics + screen.screenMetrics).compactMap(\.payload)
+        }
+        for type in types + [app.meta] where copy.valueGenerators[type] == nil {
+            copy.valueGenerators[type] = type.values(types: app.types)
+        }
+        let generator = copy
+        return Gen { source throws(ChoiceSource.Stop) in try generator.generate(source) }
     }
 
     /// Unknown names the client must take leniently.
@@ -42,8 +58,9 @@ struct ClientGenerator {
         var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
         var tally = ClientTriggers()
         var labels: Set<String> = Set(tally.features(inputs[0], before: client))
-        var observed = [client.apply(inputs[0])]
-        tally.count(inputs[0], before: client, after: observed[0])
+        let created = client
+        var reference = [ClientCase.ReferenceStep(before: created, observation: client.apply(inputs[0]))]
+        tally.count(inputs[0], before: created, after: reference[0].observation)
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = average / (average + 1)
         var responseLabels: [String] = []
@@ -67,7 +84,7 @@ struct ClientGenerator {
             let before = client
             let observation = client.apply(input)
             tally.count(input, before: before, after: observation)
-            observed.append(observation)
+            reference.append(ClientCase.ReferenceStep(before: before, observation: observation))
             if case .respond(let response) = input {
                 responseLabels.append(Self.label(response))
             }
@@ -76,7 +93,7 @@ struct ClientGenerator {
         }
         return ClientCase(
             profile: profile, initial: initial, queueing: capabilities.actionQueue, inputs: inputs,
-            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers, observed: observed)
+            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers, reference: reference)
     }
 
     /// Directive ids drawn so far, so that each optimistic navigation has its own.
@@ -357,7 +374,7 @@ struct ClientGenerator {
 
     private func value(_ source: ChoiceSource, _ type: SpecType?) throws(ChoiceSource.Stop) -> JSONValue? {
         guard let type else { return nil }
-        return try type.values(types: app.types).run(source)
+        return try (valueGenerators[type] ?? type.values(types: app.types)).run(source)
     }
 
     private func pick<T>(_ source: ChoiceSource, _ items: [T]) throws(ChoiceSource.Stop) -> T {
