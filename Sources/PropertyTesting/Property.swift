@@ -88,6 +88,9 @@ public struct Property<Value>: Sendable {
         } catch {
             outcome = .failed(Falsification(origin: "threw \(type(of: error))", message: "threw \(error)"))
         }
+        // Coverage counts generated runs only: a replay (a shrink candidate, a counterexample rebuilt) is asked for its
+        // outcome, and its labels and triggers, which can cost a pass over the whole run, would be thrown away.
+        guard source.isRandom else { return (RunRecord(outcome: outcome), value) }
         let steps = stepLabelCounts(value)
         var record = RunRecord(
             outcome: outcome, runLabels: labels(value), steps: steps.units, triggers: triggerCounts(value))

@@ -22,10 +22,26 @@ package struct ClientCase: Hashable, Sendable {
     }
     /// One coverage label per response.
     package var responseLabels: [String]
-    /// The features the run exercises, each once (coverage).
-    package var labels: [String]
+    /// The spec's coverage labels of the navigations the generator drew (a spec-driven run), beside ``labels``.
+    package var specLabels: [String]
+
+    /// The features the run exercises, each once, sorted (coverage), with its spec labels.
+    ///
+    /// Worked out from the reference client's steps when asked, not while the case is generated: a shrink tries
+    /// thousands of cases and reads no label of any.
+    package var labels: [String] {
+        var labels = Set(specLabels)
+        let counter = ClientTriggers()
+        for (input, step) in zip(inputs, steps) { labels.formUnion(counter.features(input, before: step.before)) }
+        return labels.sorted()
+    }
+
     /// How many inputs fell under each rule's trigger.
-    package var triggers: [String: Int]
+    package var triggers: [String: Int] {
+        var tally = ClientTriggers()
+        for (input, step) in zip(inputs, steps) { tally.count(input, before: step.before, after: step.observation) }
+        return tally.triggers
+    }
 
     /// What the reference client did at one input: its state before the input, and what it showed after.
     package struct ReferenceStep: Sendable {
@@ -39,29 +55,34 @@ package struct ClientCase: Hashable, Sendable {
     var reference: [ReferenceStep]?
 
     /// The reference client's observation after each input.
-    package var expected: [ClientObservation] {
-        if let reference { return reference.map(\.observation) }
+    package var expected: [ClientObservation] { steps.map(\.observation) }
+
+    /// The reference client at each input: as the generator saw it, or replayed.
+    var steps: [ReferenceStep] {
+        if let reference, reference.count == inputs.count { return reference }
         guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: queueing) else { return [] }
-        return inputs.map { client.apply($0) }
+        return inputs.map { input in
+            let before = client
+            return ReferenceStep(before: before, observation: client.apply(input))
+        }
     }
 
     package init(
         profile: Profile, initial: ScreenStack, queueing: ReferenceClient.Queueing, inputs: [ClientInput],
-        responseLabels: [String], labels: [String], triggers: [String: Int], reference: [ReferenceStep]? = nil
+        responseLabels: [String], specLabels: [String], reference: [ReferenceStep]? = nil
     ) {
         self.profile = profile
         self.initial = initial
         self.queueing = queueing
         self.inputs = inputs
         self.responseLabels = responseLabels
-        self.labels = labels
-        self.triggers = triggers
+        self.specLabels = specLabels
         self.reference = reference
     }
 
     package static func == (a: ClientCase, b: ClientCase) -> Bool {
         a.profile == b.profile && a.initial == b.initial && a.queueing == b.queueing && a.inputs == b.inputs
-            && a.responseLabels == b.responseLabels && a.labels == b.labels && a.triggers == b.triggers
+            && a.responseLabels == b.responseLabels && a.specLabels == b.specLabels
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -70,21 +91,19 @@ package struct ClientCase: Hashable, Sendable {
         hasher.combine(queueing)
         hasher.combine(inputs)
         hasher.combine(responseLabels)
-        hasher.combine(labels)
-        hasher.combine(triggers)
+        hasher.combine(specLabels)
     }
 
     /// The number of responses, the suite's unit.
     package var responses: Int { responseLabels.count }
 
-    /// The same run with other inputs, its labels and triggers counted again; `nil` when they are not a run a client
-    /// could see (a response with no request in flight, no create first).
+    /// The same run with other inputs, its labels and triggers counted again (the spec's labels of the inputs it
+    /// no longer follows are dropped); `nil` when they are not a run a client could see (a response with no request
+    /// in flight, no create first).
     package func with(inputs: [ClientInput]) -> ClientCase? {
         guard case .create? = inputs.first,
             var client = try? ReferenceClient(stack: initial, profile: profile, queueing: queueing)
         else { return nil }
-        var tally = ClientTriggers()
-        var labels: Set<String> = []
         var responseLabels: [String] = []
         var reference: [ReferenceStep] = []
         for input in inputs {
@@ -93,16 +112,12 @@ package struct ClientCase: Hashable, Sendable {
                 responseLabels.append(ClientGenerator.label(response))
             }
             let before = client
-            labels.formUnion(tally.features(input, before: before))
-            let observation = client.apply(input)
-            tally.count(input, before: before, after: observation)
-            reference.append(ReferenceStep(before: before, observation: observation))
+            reference.append(ReferenceStep(before: before, observation: client.apply(input)))
         }
         var result = self
         result.inputs = inputs
         result.responseLabels = responseLabels
-        result.labels = labels.sorted()
-        result.triggers = tally.triggers
+        result.specLabels = []
         result.reference = reference
         return result
     }

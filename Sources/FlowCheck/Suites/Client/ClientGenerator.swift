@@ -56,11 +56,9 @@ struct ClientGenerator {
         else { throw .invalid }
         var state = GenerationState()
         var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
-        var tally = ClientTriggers()
-        var labels: Set<String> = Set(tally.features(inputs[0], before: client))
         let created = client
         var reference = [ClientCase.ReferenceStep(before: created, observation: client.apply(inputs[0]))]
-        tally.count(inputs[0], before: created, after: reference[0].observation)
+        var specLabels: Set<String> = []
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2
         let more = average / (average + 1)
         var responseLabels: [String] = []
@@ -79,21 +77,18 @@ struct ClientGenerator {
             }
             source.endSpan()
             guard let input else { break }
-            labels.formUnion(state.specLabels)
+            specLabels.formUnion(state.specLabels)
             state.specLabels = []
             let before = client
-            let observation = client.apply(input)
-            tally.count(input, before: before, after: observation)
-            reference.append(ClientCase.ReferenceStep(before: before, observation: observation))
+            reference.append(ClientCase.ReferenceStep(before: before, observation: client.apply(input)))
             if case .respond(let response) = input {
                 responseLabels.append(Self.label(response))
             }
-            labels.formUnion(tally.features(input, before: before))
             inputs.append(input)
         }
         return ClientCase(
             profile: profile, initial: initial, queueing: capabilities.actionQueue, inputs: inputs,
-            responseLabels: responseLabels, labels: labels.sorted(), triggers: tally.triggers, reference: reference)
+            responseLabels: responseLabels, specLabels: specLabels.sorted(), reference: reference)
     }
 
     /// Directive ids drawn so far, so that each optimistic navigation has its own.
