@@ -38,7 +38,7 @@ enum DecodingFloorBenchmark {
         return [
             Measurement(
                 name: "decoding.implementation", value: count / alone, unit: "documents/s", target: "", met: true,
-                detail: "builtin:decoder alone on the \(texts.count) documents of the run above "
+                detail: "builtin:decoder alone on the \(texts.count) documents of a decoding run of seed 1 "
                     + "(\(formatted(Double(bytes))) bytes each on average), median of 5"),
             Measurement(
                 name: "decoding.floor", value: count / floor, unit: "documents/s", target: "", met: true,

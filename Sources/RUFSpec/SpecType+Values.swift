@@ -14,7 +14,7 @@ extension SpecType {
     /// a named type nested deeper than a few levels (a recursive definition) is an object with only an `id`.
     public func values(types: [String: SpecType]) -> Gen<JSONValue> { generator(types: types, depth: 0) }
 
-    /// The letters drawn strings are made of, split into characters once: a generator is made per value drawn.
+    /// The letters drawn strings are made of, split into characters once: some callers make a generator per value.
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
 
     private func generator(types: [String: SpecType], depth: Int) -> Gen<JSONValue> {

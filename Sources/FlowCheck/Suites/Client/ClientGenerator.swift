@@ -29,7 +29,9 @@ struct ClientGenerator {
             types += screen.actions.compactMap(\.payload)
             types += (screen.navigationMetrics + screen.screenMetrics).compactMap(\.payload)
         }
-        for type in types + [app.meta] where copy.valueGenerators[type] == nil {
+        // The meta patch draws each field of the meta's shape on its own.
+        if case .object(let fields) = app.meta { types += fields.map(\.type) }
+        for type in types where copy.valueGenerators[type] == nil {
             copy.valueGenerators[type] = type.values(types: app.types)
         }
         let generator = copy
@@ -362,14 +364,19 @@ struct ClientGenerator {
             guard !pairs.contains(where: { $0.key == field.name }) else { continue }
             // A key set to null now and then: the patch must store it, not delete the key.
             let null = try source.drawBool(probability: 0.1)
-            pairs.append((field.name, null ? .null : try field.type.values(types: app.types).run(source)))
+            pairs.append((field.name, null ? .null : try draw(source, field.type)))
         }
         return .object(pairs)
     }
 
     private func value(_ source: ChoiceSource, _ type: SpecType?) throws(ChoiceSource.Stop) -> JSONValue? {
         guard let type else { return nil }
-        return try (valueGenerators[type] ?? type.values(types: app.types)).run(source)
+        return try draw(source, type)
+    }
+
+    /// A value of `type`, from its generator made once when there is one.
+    private func draw(_ source: ChoiceSource, _ type: SpecType) throws(ChoiceSource.Stop) -> JSONValue {
+        try (valueGenerators[type] ?? type.values(types: app.types)).run(source)
     }
 
     private func pick<T>(_ source: ChoiceSource, _ items: [T]) throws(ChoiceSource.Stop) -> T {
