@@ -64,9 +64,22 @@ extension JSONValue {
                 values![index] = canonical
             }
             if sorted && values == nil { return nil }
-            var last: [String: JSONValue] = [:]
-            for index in pairs.indices { last[pairs[index].key] = values?[index] ?? pairs[index].value }
-            return .object(last.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+            // By key, a repeated key's members in the order written. Objects are small: sorting their positions
+            // costs less than hashing every key into a table.
+            let order = sorted ? Array(pairs.indices) : pairs.indices.sorted { a, b in
+                pairs[a].key < pairs[b].key || (pairs[a].key == pairs[b].key && a < b)
+            }
+            var result: [(key: String, value: JSONValue)] = []
+            result.reserveCapacity(order.count)
+            var first = 0
+            for n in order.indices where n + 1 == order.count || pairs[order[n + 1]].key != pairs[order[n]].key {
+                // A repeated key keeps its first spelling (keys equal as Unicode may be written two ways) and its
+                // last value, as a dictionary filled in order would.
+                let last = order[n]
+                result.append((pairs[order[first]].key, values?[last] ?? pairs[last].value))
+                first = n + 1
+            }
+            return .object(result)
         default: return nil
         }
     }

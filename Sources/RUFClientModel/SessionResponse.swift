@@ -92,16 +92,17 @@ extension Directive {
 
     /// The JSON form, keys sorted.
     public var json: JSONValue {
+        // The known fields in key order, so that without unknown fields the object is canonical as built.
         var pairs: [(key: String, value: JSONValue)] = []
+        if let flow {
+            var flowPairs: [(key: String, value: JSONValue)] = []
+            if let behavior = flow.behavior { flowPairs.append(("behavior", .string(behavior.rawValue))) }
+            if let name = flow.name { flowPairs.append(("name", .string(name))) }
+            pairs.append(("flow", .object(flowPairs)))
+        }
         if let id { pairs.append(("id", .string(id))) }
         if let mode { pairs.append(("mode", .string(mode.rawValue))) }
         if let screen { pairs.append(("screen", .string(screen))) }
-        if let flow {
-            var flowPairs: [(key: String, value: JSONValue)] = []
-            if let name = flow.name { flowPairs.append(("name", .string(name))) }
-            if let behavior = flow.behavior { flowPairs.append(("behavior", .string(behavior.rawValue))) }
-            pairs.append(("flow", .object(flowPairs)))
-        }
         for (key, value) in unknownFields { pairs.append((key, value)) }
         return JSONValue.object(pairs).canonical
     }
