@@ -78,6 +78,9 @@ public final class ChoiceSource {
     public private(set) var spans: [Span] = []
     private var openSpans: [Int] = []
     private let recordsSpans: Bool
+    /// For a shrink candidate: the outcomes of the shrink's candidates so far, by the choices each drew; a property
+    /// takes a candidate's outcome from there when an earlier one drew the same choices.
+    var outcomes: OutcomeMemo?
     /// The most choices one value may take.
     public let maxChoices: Int
     /// How large the value drawn should be, from near 0 (the first runs) to 1; 1 while replaying.

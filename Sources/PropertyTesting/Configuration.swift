@@ -48,6 +48,9 @@ public struct Configuration: Hashable, Sendable {
     /// When set, the check runs only this run (from 0), seeded as in a full check: it replays the run that found a
     /// failure, alone.
     public var onlyRun: Int?
+    /// Whether a shrink takes a candidate's outcome from an earlier candidate that drew the same choices
+    /// (``OutcomeMemo``) rather than testing it again. Always on but in the tests that compare a shrink without it.
+    var remembersOutcomes = true
 
     /// Creates a configuration; without a seed one is drawn from the system and printed in the report.
     public init(

@@ -66,9 +66,10 @@ struct Engine {
         var abortMessage: String?
     }
 
-    /// Replays a choice sequence with spans recorded.
-    func replay(_ choices: [UInt64]) -> TestRun {
+    /// Replays a choice sequence with spans recorded; a shrink's candidate with the `outcomes` of those before it.
+    func replay(_ choices: [UInt64], outcomes: OutcomeMemo? = nil) -> TestRun {
         let source = ChoiceSource.replaying(choices, maxChoices: configuration.maxChoices)
+        source.outcomes = outcomes
         let record = tests[0](source)
         return TestRun(outcome: record.outcome, choices: source.choices, spans: source.spans)
     }
@@ -122,7 +123,10 @@ struct Engine {
             if case .failed(let falsification) = original.outcome, let calls = falsification.shrinkCalls {
                 limit.calls = min(limit.calls, calls)
             }
-            let shrinker = Shrinker(failing: original, limit: limit, execute: replay) { $0.origin == origin }
+            let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
+            let shrinker = Shrinker(failing: original, limit: limit, execute: { replay($0, outcomes: outcomes) }) {
+                $0.origin == origin
+            }
             shrinker.stop = configuration.stop
             shrinker.sawOther = { other in
                 guard let found = other.outcome.origin, !asides.contains(where: { $0.origin == found }) else { return }

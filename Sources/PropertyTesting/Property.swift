@@ -78,9 +78,12 @@ public struct Property<Value>: Sendable {
         } catch {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
+        let drawn = source.outcomes.map { _ in source.choices }
+        if let drawn, let known = source.outcomes?[drawn] { return (RunRecord(outcome: known), value) }
         let outcome: TestOutcome
         do {
             outcome = try judge(value).map(TestOutcome.failed) ?? .passed
+            if let drawn { source.outcomes?[drawn] = outcome }
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)
         } catch let abort as Abort {
@@ -152,8 +155,9 @@ public struct Property<Value>: Sendable {
         let engine = Engine(configuration: configuration) { source in execute(source).0 }
         let start = engine.replay(choices)
         guard let origin = start.outcome.origin else { return nil }
+        let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
         let shrinker = Shrinker(
-            failing: start, limit: configuration.shrinkLimit, execute: engine.replay,
+            failing: start, limit: configuration.shrinkLimit, execute: { engine.replay($0, outcomes: outcomes) },
             switchesBranches: switchingBranches
         ) {
             $0.origin == origin
