@@ -7,17 +7,17 @@
 /// outcome. A third of the RUF client mutants' candidates are such repeats. It keeps at most `limit` sequences and
 /// forgets them all when full, a bound on memory for long sequences.
 final class OutcomeMemo {
-    private var outcomes: [[UInt64]: TestOutcome] = [:]
+    private var outcomes: [ChoiceKey: TestOutcome] = [:]
     private let limit: Int
 
     init(limit: Int = 4096) { self.limit = limit }
 
     /// The outcome of the candidate that drew `choices`, if one did.
     subscript(choices: [UInt64]) -> TestOutcome? {
-        get { outcomes[choices] }
+        get { outcomes[ChoiceKey(choices)] }
         set {
             if outcomes.count >= limit { outcomes.removeAll(keepingCapacity: true) }
-            outcomes[choices] = newValue
+            outcomes[ChoiceKey(choices)] = newValue
         }
     }
 }

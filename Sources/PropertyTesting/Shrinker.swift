@@ -50,7 +50,7 @@ final class Shrinker {
     private let limit: ShrinkLimit
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    private var tried = Set<[UInt64]>()
+    private var tried = Set<ChoiceKey>()
     private(set) var best: TestRun
     private(set) var statistics = ShrinkStatistics()
 
@@ -121,7 +121,7 @@ final class Shrinker {
     /// Tries a candidate; keeps it when it is simpler and still fails.
     @discardableResult
     func consider(_ candidate: [UInt64]) -> Bool {
-        guard isSimpler(candidate, than: best.choices), !exhausted, tried.insert(candidate).inserted else {
+        guard isSimpler(candidate, than: best.choices), !exhausted, tried.insert(ChoiceKey(candidate)).inserted else {
             return false
         }
         return keep(execute(candidate))
@@ -478,7 +478,7 @@ final class Shrinker {
                 probe.append(best.choices[span.start] + 1)
                 probe += repeatElement(fill, count: span.count - 1)
                 probe += suffix
-                guard tried.insert(probe).inserted else { continue }
+                guard tried.insert(ChoiceKey(probe)).inserted else { continue }
                 statistics.calls += 1
                 let run = execute(probe)
                 // Where the span now ends: the spans before it are unchanged, so it keeps its index.
