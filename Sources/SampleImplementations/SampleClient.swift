@@ -175,16 +175,19 @@ package final class SampleClient {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        func hex(_ value: UInt64, _ digits: Int) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: max(digits - text.count, 0)) + text.suffix(digits)
-        }
         let high = mix(UInt64(requestsSent))
         let low = mix(high)
-        return [
-            hex(high >> 32, 8), hex((high >> 16) & 0xFFFF, 4), hex(high & 0xFFFF, 4), hex(low >> 48, 4),
-            hex(low & 0xFFFF_FFFF_FFFF, 12),
-        ].joined(separator: "-")
+        // The 32 hex digits of high then low, lowercase, with a dash before digits 8, 12, 16 and 20 (a request's
+        // cost is mostly its id when the digits are made as strings and joined).
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for position in 0..<32 {
+            if [8, 12, 16, 20].contains(position) { text.append(UInt8(ascii: "-")) }
+            let word = position < 16 ? high : low
+            text.append(digits[Int((word >> UInt64(60 - 4 * (position % 16))) & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     // MARK: Responses
