@@ -23,6 +23,10 @@ public struct ClientComponent: Hashable, Sendable {
     }
 
     /// The component a Session response carries, read leniently: a field of the wrong kind counts as absent.
+    /// Whether locale and payload are canonical: always for a component made by an initializer, but the fields are
+    /// public and may have been set since.
+    package var isCanonical: Bool { locale.isCanonical && payload.isCanonical }
+
     public init(json: JSONValue) {
         behavior = json["behavior"]?.stringValue
         locale = (json["locale"].flatMap { $0.isObject ? $0 : nil } ?? .object([])).canonical
@@ -40,6 +44,9 @@ extension JSONValue {
     /// The same value with every object's keys sorted and repeated keys reduced to their last value, so that two
     /// values equal as JSON objects compare equal.
     public var canonical: JSONValue { canonicalIfChanged ?? self }
+
+    /// Whether the value is its own canonical form: one pass that allocates nothing.
+    var isCanonical: Bool { canonicalIfChanged == nil }
 
     /// The canonical form, or `nil` when the value is canonical already: most are (every observation is made of
     /// canonical values and canonicalized again), and one pass that finds nothing to change allocates nothing.

@@ -62,6 +62,18 @@ public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the event is its own ``canonical`` form, found without building that form.
+    var isCanonical: Bool {
+        switch self {
+        case .request(let request):
+            return request.action?.isCanonical != false && request.screenParams?.isCanonical != false
+                && request.meta?.isCanonical != false
+        case .metric(_, _, let metric): return metric.isCanonical
+        case .navigation: return true
+        case .actionResult(let result): return result.isCanonical
+        }
+    }
+
     /// The event's kind, for messages and the order check.
     public var kind: String {
         switch self {

@@ -59,7 +59,8 @@ public struct ClientObservation: Hashable, Sendable {
     public init(state: ClientState, events: [ClientEvent]) {
         self.state = state
         self.state.meta = state.meta.canonical
-        self.events = events.map(\.canonical)
+        // Most events come canonical (the reference client's and the sample's do): then the array is kept as it is.
+        self.events = events.allSatisfy(\.isCanonical) ? events : events.map(\.canonical)
     }
 
     /// The JSON form a reply carries: `{"state": …, "events": […]}`.

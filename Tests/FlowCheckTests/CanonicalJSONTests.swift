@@ -1,4 +1,6 @@
+import FlowCheck
 import JSON
+import NavigationModel
 import RUFClientModel
 import Testing
 
@@ -68,5 +70,33 @@ struct CanonicalJSONTests {
         let twice = JSONValue.object([("\u{E9}", .number(1)), ("b", .null), ("e\u{301}", .number(2))]).canonical
         #expect(twice.objectPairs?.map(\.value) == [.null, .number(2)])
         #expect(twice.objectPairs?.last?.key.unicodeScalars.count == 1)
+    }
+
+    @Test("An observation canonicalizes events made out of order and keeps canonical ones, and the comparison's copy of a reply sorts a component changed after it was made")
+    func observations() {
+        let unsorted: JSONValue = .object([("b", .number(1)), ("a", .number(2))])
+        let sorted: JSONValue = .object([("a", .number(2)), ("b", .number(1))])
+        let events: [ClientEvent] = [
+            .navigation(outcome: "applied", id: "n1"),
+            .metric(point: .screen, screen: "HOME", metric: unsorted),
+            .request(ClientRequest(kind: "action", id: "r", screen: "HOME", action: unsorted, meta: sorted)),
+            .actionResult(unsorted),
+        ]
+        let state = ClientState(stack: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
+        let observation = ClientObservation(state: state, events: events)
+        #expect(observation.events == events.map(\.canonical))
+        #expect(observation.events.map(\.json) == events.map { $0.canonical.json })
+        let canonical = ClientObservation(state: state, events: [events[0], events[0].canonical])
+        #expect(canonical.events == [events[0], events[0]])
+
+        // A component's fields are public: one set after it was made is sorted when a reply is compared.
+        var reply = ClientObservation(state: state, events: [])
+        var component = ClientComponent(behavior: "LIST", payload: sorted)
+        component.payload = unsorted
+        reply.state.cache = ["HOME": ["list": component]]
+        var comparison = ClientComparison()
+        #expect(comparison.normalized(reply).state.cache["HOME"]?["list"]?.payload == sorted)
+        let already = ClientObservation(state: state, events: [])
+        #expect(comparison.normalized(already).state.cache == already.state.cache)
     }
 }

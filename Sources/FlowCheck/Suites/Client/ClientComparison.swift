@@ -18,8 +18,10 @@ package struct ClientComparison {
     package mutating func normalized(_ observation: ClientObservation) -> ClientObservation {
         // Rebuilt, so that its values are sorted however the observation was made.
         var result = ClientObservation(state: observation.state, events: observation.events)
-        result.state.cache = observation.state.cache.mapValues { screen in
-            screen.mapValues { ClientComponent(behavior: $0.behavior, locale: $0.locale, payload: $0.payload) }
+        if !observation.state.cache.values.allSatisfy({ $0.values.allSatisfy(\.isCanonical) }) {
+            result.state.cache = observation.state.cache.mapValues { screen in
+                screen.mapValues { ClientComponent(behavior: $0.behavior, locale: $0.locale, payload: $0.payload) }
+            }
         }
         result.events = result.events.map { event in
             guard case .request(var request) = event else { return event }
