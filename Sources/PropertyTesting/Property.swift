@@ -78,7 +78,8 @@ public struct Property<Value>: Sendable {
         } catch {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
-        let drawn = source.outcomes.map { _ in source.choices }
+        // A shrink candidate's drawn choices, its key in the shrink's memo of outcomes.
+        let drawn = source.outcomes == nil ? nil : source.choices
         if let drawn, let known = source.outcomes?[drawn] { return (RunRecord(outcome: known), value) }
         let outcome: TestOutcome
         do {
