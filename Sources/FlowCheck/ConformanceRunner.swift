@@ -269,6 +269,24 @@ public struct ConformanceRunner {
             seconds: records.map(\.seconds).reduce(0, +), interrupted: stop?.isRequested == true ? stop?.reason : nil)
     }
 
+    /// A suite's check as the engine's test: an error of the implementation's (a breakdown) is a counterexample like a
+    /// divergence, unless the kit itself ended the wait (a stop request, the time limit) or the implementation cannot
+    /// be run again.
+    static func verdict(stop: StopRequest?, _ check: () throws -> Falsification?) throws -> Falsification? {
+        do {
+            return try check()
+        } catch let abort as Abort {
+            throw abort
+        } catch {
+            if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
+            guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
+            // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
+            return Falsification(
+                origin: "breakdown: \(kind)", message: "\(error)",
+                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls)
+        }
+    }
+
     struct SuiteOutcome {
         var record: SuiteRecord
         var failures: [FailureRecord]
@@ -303,24 +321,20 @@ public struct ConformanceRunner {
         let generator = suite.generator(capabilities, context: context)
         let stop = self.stop
         let properties = (boxes.count == workers.count ? boxes : [box]).map { box in
-            Property(
+            let property = Property(
                 generator, labels: { suite.runLabels($0) }, stepLabelCounts: { suite.unitLabelCounts($0) },
                 triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
-                do {
-                    return try suite.check(value, on: box.subject, capabilities: capabilities)
-                } catch let abort as Abort {
-                    throw abort
-                } catch {
-                    // A breakdown is a counterexample like a divergence, unless the kit itself ended the wait (a stop
-                    // request, the time limit) or the implementation cannot be run again.
-                    if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
-                    guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
-                    // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
-                    return Falsification(
-                        origin: "breakdown: \(kind)", message: "\(error)",
-                        shrinkCalls: kind == "timeout" ? Self.hangShrinkCalls : Self.breakdownShrinkCalls)
-                }
+                try Self.verdict(stop: stop) { try suite.check(value, on: box.subject, capabilities: capabilities) }
+            }
+            guard let stepped = suite.checkWhileGenerating(capabilities, context: context, on: box.subject) else {
+                return property
+            }
+            // Called only by the worker that owns the box's subject, as the judge is.
+            let body = SubjectBox(stepped)
+            return property.judgingWhileGenerating { source throws(ChoiceSource.Stop) in
+                let (value, verdict) = try body.subject(source)
+                return (value, Result { try Self.verdict(stop: stop) { try verdict.get() } })
             }
         }
         let property = properties[0]

@@ -57,6 +57,12 @@ package protocol ConformanceSuite: Sendable {
     /// broken and the kind of step or element); `nil` when it agrees. The implementation's own errors propagate: the
     /// runner makes them breakdowns. An ``Abort`` ends the suite as errored.
     func check(_ value: Case, on subject: Subject, capabilities: Capabilities) throws -> Falsification?
+    /// For generated runs: draws a case and checks it on `subject` in the same pass, as ``generator(_:context:)`` and
+    /// ``check(_:on:capabilities:)`` would one after the other; `nil` (the default) when the suite has no such pass or
+    /// `subject` must be handed whole cases.
+    func checkWhileGenerating(
+        _ capabilities: Capabilities, context: SuiteContext, on subject: Subject
+    ) -> CheckWhileGenerating<Case>?
     /// A last pass over the shrunk counterexample (the engine's shrinking comes first); by default, none.
     func refine(
         _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
@@ -81,6 +87,12 @@ extension ConformanceSuite {
         counterexample
     }
 
+    package func checkWhileGenerating(
+        _ capabilities: Capabilities, context: SuiteContext, on subject: Subject
+    ) -> CheckWhileGenerating<Case>? {
+        nil
+    }
+
     package func runLabels(_ value: Case) -> [String] { [] }
 
     package func problem(with capabilities: Capabilities) -> String? { nil }
@@ -89,6 +101,11 @@ extension ConformanceSuite {
 
     package var followsSpec: Bool { false }
 }
+
+/// Draws a case from a source and checks it as it goes: the case, and what ``ConformanceSuite/check(_:on:capabilities:)``
+/// returns or throws for it.
+package typealias CheckWhileGenerating<Case> =
+    (ChoiceSource) throws(ChoiceSource.Stop) -> (value: Case, verdict: Result<Falsification?, any Error>)
 
 /// What a suite needs to know about the run besides the capabilities.
 package struct SuiteContext: Sendable {

@@ -25,6 +25,14 @@ public struct Property<Value>: Sendable {
     /// The test: `nil` when the property holds, otherwise how it failed. A thrown error is a failure whose origin
     /// is the error's type; a thrown ``Abort`` ends the check.
     public let judge: @Sendable (Value) throws -> Falsification?
+    /// For generated runs only, when set: generates the value and tests it in one pass (see
+    /// ``judgingWhileGenerating(_:)``).
+    public private(set) var generateAndJudge: GenerateAndJudge?
+
+    /// Generates a value from a source and tests it in the same pass: the value, and the test's verdict on it (what
+    /// ``judge`` would return or throw).
+    public typealias GenerateAndJudge =
+        @Sendable (ChoiceSource) throws(ChoiceSource.Stop) -> (value: Value, verdict: Result<Falsification?, any Error>)
 
     /// Creates a property whose failures say their origin.
     public init(
@@ -71,10 +79,27 @@ public struct Property<Value>: Sendable {
         }
     }
 
+    /// This property, testing its generated runs with `body` as it generates them: `body` must draw exactly what
+    /// ``gen`` draws from the same source, build the same value, and give the verdict ``judge`` would give it.
+    ///
+    /// Replays (shrink candidates, counterexamples rebuilt) still generate, then judge: only generated runs, where
+    /// nearly every run passes, take this pass, so a test that drives a system step by step as the steps are drawn
+    /// need not keep each step's expected result for a second pass.
+    public func judgingWhileGenerating(_ body: @escaping GenerateAndJudge) -> Property {
+        var property = self
+        property.generateAndJudge = body
+        return property
+    }
+
     private func execute(_ source: ChoiceSource) -> (RunRecord, Value?) {
         let value: Value
+        var verdict: Result<Falsification?, any Error>?
         do {
-            value = try gen.run(source)
+            if source.isRandom, let generateAndJudge {
+                (value, verdict) = try generateAndJudge(source)
+            } else {
+                value = try gen.run(source)
+            }
         } catch {
             return (RunRecord(outcome: .invalid(error)), nil)
         }
@@ -83,7 +108,9 @@ public struct Property<Value>: Sendable {
         if let drawn, let known = source.outcomes?[drawn] { return (RunRecord(outcome: known), value) }
         let outcome: TestOutcome
         do {
-            outcome = try judge(value).map(TestOutcome.failed) ?? .passed
+            let falsification: Falsification?
+            if let verdict { falsification = try verdict.get() } else { falsification = try judge(value) }
+            outcome = falsification.map(TestOutcome.failed) ?? .passed
             if let drawn { source.outcomes?[drawn] = outcome }
         } catch let stop as ChoiceSource.Stop {
             return (RunRecord(outcome: .invalid(stop)), value)

@@ -103,21 +103,30 @@ package struct PlanGenerator: Sendable {
     }
 
     func plan(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> RunPlan {
+        var watcher = NoWatcher()
+        return try plan(source, watcher: &watcher)
+    }
+
+    /// A plan, with `watcher` told of each step as the model takes it.
+    func plan<Watcher: PlanWatcher>(
+        _ source: ChoiceSource, watcher: inout Watcher
+    ) throws(ChoiceSource.Stop) -> RunPlan {
         let chosen = SpecChoice()
         let profile = Profile(
             nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
         let shape = try RunShape.draw(source, for: self)
-        return try shaped(shape).plan(source, profile: profile, traits: shape.traits, chosen: chosen)
+        return try shaped(shape).plan(source, profile: profile, traits: shape.traits, chosen: chosen, watcher: &watcher)
     }
 
     /// The rest of a plan, once its profile and shape are drawn.
-    private func plan(
-        _ source: ChoiceSource, profile: Profile, traits: [String], chosen: SpecChoice
+    private func plan<Watcher: PlanWatcher>(
+        _ source: ChoiceSource, profile: Profile, traits: [String], chosen: SpecChoice, watcher: inout Watcher
     ) throws(ChoiceSource.Stop) -> RunPlan {
         var traits = traits
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
+        watcher.start(at: initial, profile: profile)
         var commands: [Command] = [], labelIDs: [UInt16] = [], specLabels: [String] = []
         var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
@@ -152,6 +161,7 @@ package struct PlanGenerator: Sendable {
             case .optimistic(let directive): outcome = session.optimistic(directive)
             }
             ruleTally.count(RuleTriggers.rules(before, outcome: outcome, after: session.stack))
+            watcher.step(command, outcome: outcome, model: session)
             commands.append(command)
         }
         var plan = RunPlan(

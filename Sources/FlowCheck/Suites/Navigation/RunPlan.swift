@@ -124,11 +124,17 @@ package struct RunPlan: Hashable, Sendable {
                 case .navigate(let directive): outcome = session.navigate(directive)
                 case .optimistic(let directive): outcome = session.optimistic(directive)
                 }
-                guard ReplyComparison.outcomeMatches(outcome, replies[index].outcome, reasons: reasons),
-                    session.stack == replies[index].state.stack, session.pending?.id == replies[index].state.pendingID
-                else { return index }
+                guard Self.agrees(session, outcome, replies[index], reasons: reasons) else { return index }
             }
             return nil
         }
+    }
+
+    /// Whether `reply` agrees with the model's step: its `outcome`, and the `session` it stands at after it.
+    @inline(__always)
+    static func agrees(_ session: borrowing Session, _ outcome: Outcome, _ reply: borrowing Reply, reasons: Bool) -> Bool
+    {
+        ReplyComparison.outcomeMatches(outcome, reply.outcome, reasons: reasons)
+            && session.stack == reply.state.stack && session.pending?.id == reply.state.pendingID
     }
 }

@@ -1,0 +1,73 @@
+import ConformanceRules
+import FlowCheckCore
+import NavigationModel
+import PropertyTesting
+
+/// Drives an implementation through a plan as the generator draws it, and compares each reply with the model's step
+/// as it is taken: the model runs once per step, and no reply outlives its step.
+///
+/// It only tells whether every step agreed. At the first that did not (or at an error) it stops driving; the plan is
+/// then checked again whole, so that a failure is found, named and described exactly as when plans are checked after
+/// they are drawn.
+struct StepDriver: PlanWatcher {
+    let implementation: any NavigationImplementation
+    let reasons: Bool
+    /// Whether a step disagreed with the model or the implementation threw.
+    private(set) var failed = false
+    /// What the implementation threw, if it did.
+    private(set) var error: (any Error)?
+
+    init(_ implementation: any NavigationImplementation, reasons: Bool) {
+        self.implementation = implementation
+        self.reasons = reasons
+    }
+
+    mutating func start(at initial: ScreenStack, profile: Profile) {
+        do { try implementation.reset(to: initial, profile: profile) } catch { fail(error) }
+    }
+
+    mutating func step(_ command: Command, outcome: Outcome, model: borrowing Session) {
+        guard !failed else { return }
+        do {
+            let reply = try implementation.perform(command)
+            failed = !RunPlan.agrees(model, outcome, reply, reasons: reasons)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func fail(_ error: any Error) {
+        failed = true
+        self.error = error
+    }
+}
+
+extension StackSuite {
+    package func checkWhileGenerating(
+        _ capabilities: Capabilities, context: SuiteContext, on subject: any NavigationImplementation
+    ) -> CheckWhileGenerating<RunPlan>? {
+        guard subject.takesCommandsAsDrawn else { return nil }
+        let generator = PlanGenerator(
+            capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
+            spec: context.spec)
+        return { source throws(ChoiceSource.Stop) in
+            var driver = StepDriver(subject, reasons: capabilities.reasons)
+            let plan = try generator.plan(source, watcher: &driver)
+            guard driver.failed else { return (plan, .success(nil)) }
+            return (
+                plan,
+                Result {
+                    guard let found = try check(plan, on: subject, capabilities: capabilities) else {
+                        // Checked whole, the same commands agreed: the error seen first stands, as a divergence does
+                        // not (it cannot be described without the replies that led to it).
+                        if let error = driver.error { throw error }
+                        throw Abort(
+                            "the divergence did not replay: the implementation answered the same commands differently "
+                                + "the second time")
+                    }
+                    return found
+                }
+            )
+        }
+    }
+}
