@@ -144,22 +144,25 @@ indirect enum Location: Sendable {
             case .member(let parent, _), .child(let parent, _, _): location = parent
             }
         }
-        // One string grown in place, not a string per part joined: a deep layout's path is written for each of its
-        // counterexample's candidates.
-        var text = ""
+        // Bytes grown in place, made a string once: a too-deep layout's path has hundreds of parts, and appending
+        // each to a string cost more than decoding the rest of its document.
+        var text: [UInt8] = []
+        text.reserveCapacity(chain.count * 16)
         for part in chain.reversed() {
             switch part {
-            case .root(let base): text += base
-            case .member(_, let name): text += "."; text += name
+            case .root(let base): text.append(contentsOf: base.utf8)
+            case .member(_, let name):
+                text.append(UInt8(ascii: "."))
+                text.append(contentsOf: name.utf8)
             case .child(_, let name, let index):
-                text += "."
-                text += name
-                text += "["
-                text += String(index)
-                text += "]"
+                text.append(UInt8(ascii: "."))
+                text.append(contentsOf: name.utf8)
+                text.append(UInt8(ascii: "["))
+                text.append(contentsOf: String(index).utf8)
+                text.append(UInt8(ascii: "]"))
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

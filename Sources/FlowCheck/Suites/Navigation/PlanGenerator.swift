@@ -440,19 +440,17 @@ package struct PlanGenerator: Sendable {
         _ source: ChoiceSource, stack: ScreenStack, id: String?
     ) throws(ChoiceSource.Stop) -> Directive {
         let screen = vocabulary.screens[0], flow = vocabulary.flows[0]
-        var candidates: [Directive]
-        if capabilities.flows {
-            candidates = [
-                Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep)),
-                Directive(id: id, mode: .push, screen: screen), Directive(id: id, .push, screen, flow: flow, "REPLACE"),
-                Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep)),
-            ]
-        } else {
-            // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can
-            // be wrong.
-            candidates = [Directive(id: id, mode: "JUMP", screen: screen), Directive(id: id, mode: .push)]
+        // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be
+        // wrong. The one drawn is the only one made: each directive is an allocation.
+        let kinds = (capabilities.flows ? 4 : 2) + (capabilities.modes.contains(.popTo) ? 1 : 0)
+        switch (capabilities.flows, try source.draw(upTo: UInt64(kinds - 1))) {
+        case (true, 0): return Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep))
+        case (true, 1): return Directive(id: id, mode: .push, screen: screen)
+        case (true, 2): return Directive(id: id, .push, screen, flow: flow, "REPLACE")
+        case (true, 3): return Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep))
+        case (false, 0): return Directive(id: id, mode: "JUMP", screen: screen)
+        case (false, 1): return Directive(id: id, mode: .push)
+        default: return Directive(id: id, mode: .popTo)
         }
-        if capabilities.modes.contains(.popTo) { candidates.append(Directive(id: id, mode: .popTo)) }
-        return candidates[Int(try source.draw(upTo: UInt64(candidates.count - 1)))]
     }
 }
