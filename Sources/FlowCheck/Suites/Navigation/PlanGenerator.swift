@@ -128,6 +128,9 @@ package struct PlanGenerator: Sendable {
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         watcher.start(at: initial, profile: profile)
         var commands: [Command] = [], labelIDs: [UInt16] = [], specLabels: [String] = []
+        // Room for the steps of most runs at once, instead of growing four or five times.
+        commands.reserveCapacity(min(maxSteps, 16))
+        labelIDs.reserveCapacity(min(maxSteps, 16))
         var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
         let average = max(Double(max(maxSteps, 1)) * source.size, 1) / 2

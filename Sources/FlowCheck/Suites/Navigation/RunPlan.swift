@@ -37,11 +37,15 @@ package struct RunPlan: Hashable, Sendable {
     var labelIDs: [UInt16]
     /// The steps' labels, each once with its number of steps, in the order they first appear.
     var labelCounts: LabelCounts {
-        var ids: [UInt16] = [], counts: [Int] = []
+        // Counted by position in the table, not looked up in the labels met so far: a run meets dozens.
+        var counts = [Int](repeating: 0, count: CoverageLabel.all.count)
+        var positions: [Int] = []
+        positions.reserveCapacity(min(labelIDs.count, counts.count))
         for id in labelIDs {
-            if let index = ids.firstIndex(of: id) { counts[index] += 1 } else { ids.append(id); counts.append(1) }
+            if counts[Int(id)] == 0 { positions.append(Int(id)) }
+            counts[Int(id)] += 1
         }
-        return LabelCounts(table: CoverageLabel.all, positions: ids.map(Int.init), counts: counts)
+        return LabelCounts(table: CoverageLabel.all, positions: positions, counts: positions.map { counts[$0] })
     }
     /// The spec navigations the plan performs (spec-driven runs).
     package var specLabels: [String] = []
