@@ -330,10 +330,10 @@ public struct ConformanceRunner {
             guard let stepped = suite.checkWhileGenerating(capabilities, context: context, on: box.subject) else {
                 return property
             }
-            // Called only by the worker that owns the box's subject, as the judge is.
-            let body = SubjectBox(stepped)
+            // The stepped check drives this worker's implementation: only this worker calls it, as it calls the judge.
+            let steppedCheck = SubjectBox(stepped)
             return property.judgingWhileGenerating { source throws(ChoiceSource.Stop) in
-                let (value, verdict) = try body.subject(source)
+                let (value, verdict) = try steppedCheck.subject(source)
                 return (value, Result { try Self.verdict(stop: stop) { try verdict.get() } })
             }
         }

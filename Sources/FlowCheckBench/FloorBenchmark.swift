@@ -92,9 +92,6 @@ final class PlanRecorder: NavigationImplementation {
 
     func perform(_ command: Command) throws -> Reply { try sample.perform(command) }
 
-    /// `false`: it records the plans it is handed whole.
-    var takesCommandsAsDrawn: Bool { false }
-
     func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
         plans.append(.init(initial: initial, profile: profile, commands: commands))
         return try sample.run(initial: initial, profile: profile, commands: commands)

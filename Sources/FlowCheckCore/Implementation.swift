@@ -25,17 +25,19 @@ public protocol NavigationImplementation: Implementation {
     func perform(_ command: Command) throws -> Reply
     /// Resets, then performs every command: one round trip for implementations that batch.
     func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply]
-    /// Whether the kit may hand over each command as soon as it draws it: ``reset(to:profile:)`` at the start of
-    /// a run, then ``perform(_:)`` step by step, each reply compared before the next command is drawn.
+    /// Whether the kit may hand over each command as soon as it draws it, bypassing
+    /// ``run(initial:profile:commands:)``: ``reset(to:profile:)`` at the start of a run, then ``perform(_:)`` step by
+    /// step, each reply compared before the next command is drawn.
     ///
-    /// `true` by default. The kit then runs the reference model once per step instead of twice. An adapter whose
-    /// ``run(initial:profile:commands:)`` does more than reset and perform (one round trip for the whole run, a
-    /// restart after a crash) returns `false`, and is handed whole runs.
+    /// `false` by default: the kit hands whole runs to ``run(initial:profile:commands:)``. An adapter that does not
+    /// implement `run` itself (the default `run` resets, then performs each command) returns `true`, and the kit runs
+    /// its reference model once per step instead of twice. An adapter whose `run` is a path of its own (an SDK's
+    /// apply-all call, one round trip, a restart after a crash) keeps `false`, so that this path is what is certified.
     var takesCommandsAsDrawn: Bool { get }
 }
 
 extension NavigationImplementation {
-    public var takesCommandsAsDrawn: Bool { true }
+    public var takesCommandsAsDrawn: Bool { false }
 
     /// Resets, then performs the commands one by one; implementations that batch override it.
     public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {

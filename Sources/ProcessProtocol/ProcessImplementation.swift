@@ -184,9 +184,6 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         return try decodeReply(reply.pairs) { "step \(step) (\(command))" }
     }
 
-    /// `false`: a run restarts a process that broke down before it resets, and goes in one round trip with batch.
-    public var takesCommandsAsDrawn: Bool { false }
-
     public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
         try recover()
         guard capabilities.batch else {

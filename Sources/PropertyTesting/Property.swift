@@ -27,7 +27,7 @@ public struct Property<Value>: Sendable {
     public let judge: @Sendable (Value) throws -> Falsification?
     /// For generated runs only, when set: generates the value and tests it in one pass (see
     /// ``judgingWhileGenerating(_:)``).
-    public private(set) var generateAndJudge: GenerateAndJudge?
+    private(set) var generateAndJudge: GenerateAndJudge?
 
     /// Generates a value from a source and tests it in the same pass: the value, and the test's verdict on it (what
     /// ``judge`` would return or throw).

@@ -101,6 +101,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         return declared
     }
 
+    /// `true`: its runs are the protocol's default, a reset and then each command performed.
+    package var takesCommandsAsDrawn: Bool { true }
+
     package func reset(to stack: ScreenStack, profile: Profile) throws {
         // Built aside and stored once: each change to the property itself is checked for exclusive access.
         var built: [Layer] = []

@@ -65,3 +65,10 @@ final class RouteStackAdapter: NavigationImplementation {
     expectConformance(RouteStackAdapter(), seed: 42)
 }
 // snippet:end
+
+// The guide's "Steps as they are drawn" section shows these lines exactly.
+// snippet:stepped:begin
+extension RouteStackAdapter {
+    var takesCommandsAsDrawn: Bool { true }
+}
+// snippet:stepped:end

@@ -10,20 +10,22 @@ struct GuideExampleTests {
     private var guide: String {
         get throws { try read(root.appendingPathComponent("Sources/FlowCheck/FlowCheck.docc/CertifyingAnSDK.md")) }
     }
-    private var example: String {
-        get throws {
-            let source = try read(tests.appendingPathComponent("CertifyingGuideExample.swift"))
-            let begin = try #require(source.range(of: "// snippet:begin\n"))
-            let end = try #require(source.range(of: "// snippet:end"))
-            return String(source[begin.upperBound..<end.lowerBound])
-        }
+    /// The example's lines between `// snippet:<name>begin` and `// snippet:<name>end`.
+    private func example(_ name: String = "") throws -> String {
+        let source = try read(tests.appendingPathComponent("CertifyingGuideExample.swift"))
+        let begin = try #require(source.range(of: "// snippet:\(name)begin\n"))
+        let end = try #require(source.range(of: "// snippet:\(name)end"))
+        return String(source[begin.upperBound..<end.lowerBound])
     }
 
     @Test("The guide's in-process example is exactly the compiled example that passes in this test target")
     func guideShowsTheCompiledExample() throws {
         #expect(
-            try guide.contains("```swift\n" + example + "```\n"),
+            try guide.contains("```swift\n" + example() + "```\n"),
             "copy the example between the snippet markers into the guide")
+        #expect(
+            try guide.contains("```swift\n" + example("stepped:") + "```\n"),
+            "copy the lines between the stepped snippet markers into the guide")
     }
 
     @Test("The guide opens with Package.swift lines whose products are this package's, and the example's imports")
@@ -36,7 +38,7 @@ struct GuideExampleTests {
         for product in products {
             #expect(manifest.contains(".library(name: \"\(product)\""), "\(product) is not a product of the package")
         }
-        let imports = try example.matches(of: /import (\w+)\n/).map { String($0.1) }.filter { $0 != "Testing" }
+        let imports = try example().matches(of: /import (\w+)\n/).map { String($0.1) }.filter { $0 != "Testing" }
         #expect(Set(products) == Set(imports), "the test target depends on exactly what the example imports")
     }
 }

@@ -91,6 +91,7 @@ import SampleImplementations
 
         var info: ImplementationInfo { inner.info }
         var capabilities: Capabilities { inner.capabilities }
+        var takesCommandsAsDrawn: Bool { true }
         func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
         func perform(_ command: Command) throws -> Reply {
             var reply = try inner.perform(command)
@@ -142,10 +143,48 @@ import SampleImplementations
         #expect(stepped.message.hasPrefix("step 0 "))
     }
 
-    @Test func anAdapterThatDeclinesHasNoSteppedCheck() {
-        let declining = Counted(SampleNavigator(), stepped: false)
+    @Test func anAdapterThatDoesNotSayIsHandedWholeRuns() {
+        final class Plain: NavigationImplementation {
+            let inner = SampleNavigator()
+            var info: ImplementationInfo { inner.info }
+            var capabilities: Capabilities { inner.capabilities }
+            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+        }
+        let plain = Plain(), declining = Counted(SampleNavigator(), stepped: false)
         let context = SuiteContext(maxSteps: 5)
+        #expect(!plain.takesCommandsAsDrawn, "taking commands as drawn is the adapter's to declare")
+        #expect(NavigationSuite().checkWhileGenerating(plain.capabilities, context: context, on: plain) == nil)
         #expect(NavigationSuite().checkWhileGenerating(declining.capabilities, context: context, on: declining) == nil)
         #expect(SessionSuite().checkWhileGenerating(declining.capabilities, context: context, on: declining) == nil)
+    }
+
+    /// Steps as the sample does, but its own `run` (an SDK's apply-all call) drops the top screen of the last reply
+    /// of a run of three commands or more.
+    final class ApplyAllDropsTop: NavigationImplementation {
+        let inner = SampleNavigator()
+        var info: ImplementationInfo { inner.info }
+        var capabilities: Capabilities {
+            var navigating = inner.capabilities
+            navigating.suites = [.navigation]
+            return navigating
+        }
+        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+        func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+        func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+            try reset(to: initial, profile: profile)
+            var replies = try commands.map(perform)
+            if replies.count >= 3 {
+                replies[replies.count - 1].state.stack = ScreenStack(replies[replies.count - 1].state.stack.dropLast())
+            }
+            return replies
+        }
+    }
+
+    @Test func anAdapterWithARunOfItsOwnIsCertifiedThroughIt() throws {
+        let options = ConformanceRunner.Options(seed: 4, runs: 100, suites: [.navigation], jobs: 1)
+        let result = try ConformanceRunner(implementation: ApplyAllDropsTop(), options: options).run()
+        #expect(!result.verdict.passed, "the bug is in its run, which must be what is checked")
+        #expect(!result.failures.isEmpty)
     }
 }

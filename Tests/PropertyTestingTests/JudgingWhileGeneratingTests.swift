@@ -41,6 +41,20 @@ struct JudgingWhileGeneratingTests {
         #expect(judged.value > 0, "the failing run's replay and the shrink's candidates are judged")
     }
 
+    @Test("A pass that stops generating is an invalid run, as a generator that stops is")
+    func stoppedPasses() {
+        let property = Property(Gen<Int>.int(in: 0...3)) { _ in true }.judgingWhileGenerating {
+            source throws(ChoiceSource.Stop) in
+            let x = try Gen<Int>.int(in: 0...3).run(source)
+            if x == 0 { throw .overrun }
+            return (x, .success(nil))
+        }
+        let result = property.check(Configuration(seed: 2, runs: 200))
+        #expect(result.verdict == .passed)
+        #expect(result.runs == 200)
+        #expect(result.invalidRuns > 20 && result.invalidRuns < 120, "about one draw in four stops")
+    }
+
     @Test("What the one pass throws counts as the judge's error")
     func thrownVerdicts() {
         struct Broke: Error {}

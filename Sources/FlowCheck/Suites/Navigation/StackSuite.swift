@@ -32,11 +32,16 @@ extension StackSuite {
         return nil
     }
 
-    package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<RunPlan> {
+    /// How the suite draws plans: its generator, its stepped check (``checkWhileGenerating(_:context:on:)``, which
+    /// compares each step as ``RunPlan/firstDivergence(_:reasons:)`` does) and its refinement all draw with it.
+    func planGenerator(_ capabilities: Capabilities, context: SuiteContext) -> PlanGenerator {
         PlanGenerator(
             capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
-            spec: context.spec
-        ).plans
+            spec: context.spec)
+    }
+
+    package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<RunPlan> {
+        planGenerator(capabilities, context: context).plans
     }
 
     package func runLabels(_ value: RunPlan) -> [String] { value.specLabels }
@@ -61,11 +66,9 @@ extension StackSuite {
         _ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<RunPlan> {
-        let generator = PlanGenerator(
-            capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
-            spec: context.spec)
-        return StepAbsorption.minimize(
-            counterexample, property: property, generator: generator, configuration: configuration)
+        StepAbsorption.minimize(
+            counterexample, property: property, generator: planGenerator(capabilities, context: context),
+            configuration: configuration)
     }
 
     package func describe(

@@ -6,9 +6,13 @@ import PropertyTesting
 /// Drives an implementation through a plan as the generator draws it, and compares each reply with the model's step
 /// as it is taken: the model runs once per step, and no reply outlives its step.
 ///
-/// It only tells whether every step agreed. At the first that did not (or at an error) it stops driving; the plan is
-/// then checked again whole, so that a failure is found, named and described exactly as when plans are checked after
-/// they are drawn.
+/// It only tells whether every step agreed. At the first that did not (or at an error) it stops driving. A divergence
+/// is then checked again on the whole plan, so that it is found, named and described exactly as when plans are checked
+/// after they are drawn; an error is what running the whole plan would have thrown at the same step.
+///
+/// A run the generator abandons (it drew more choices than allowed) has driven the implementation through the steps
+/// drawn so far, which are commands like any other; the engine discards the run, and whatever the implementation
+/// answered or threw in it, as it discards a plan never run.
 struct StepDriver: PlanWatcher {
     let implementation: any NavigationImplementation
     let reasons: Bool
@@ -47,20 +51,18 @@ extension StackSuite {
         _ capabilities: Capabilities, context: SuiteContext, on subject: any NavigationImplementation
     ) -> CheckWhileGenerating<RunPlan>? {
         guard subject.takesCommandsAsDrawn else { return nil }
-        let generator = PlanGenerator(
-            capabilities: capabilities, suite: suite, optimistic: optimistic, maxSteps: context.maxSteps,
-            spec: context.spec)
+        let generator = planGenerator(capabilities, context: context)
         return { source throws(ChoiceSource.Stop) in
             var driver = StepDriver(subject, reasons: capabilities.reasons)
             let plan = try generator.plan(source, watcher: &driver)
             guard driver.failed else { return (plan, .success(nil)) }
+            // Running the whole plan would reset and perform the same commands, and throw the same error at this step.
+            if let error = driver.error { return (plan, .failure(error)) }
             return (
                 plan,
                 Result {
                     guard let found = try check(plan, on: subject, capabilities: capabilities) else {
-                        // Checked whole, the same commands agreed: the error seen first stands, as a divergence does
-                        // not (it cannot be described without the replies that led to it).
-                        if let error = driver.error { throw error }
+                        // As when a divergence does not replay to be described.
                         throw Abort(
                             "the divergence did not replay: the implementation answered the same commands differently "
                                 + "the second time")
