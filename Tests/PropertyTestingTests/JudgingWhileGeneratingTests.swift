@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import PropertyTesting
@@ -7,16 +6,9 @@ import Testing
 /// check's result is the one the property alone gives.
 @Suite("Judging while generating")
 struct JudgingWhileGeneratingTests {
-    /// Counts calls from any thread.
-    final class Calls: Sendable {
-        private let count = Mutex(0)
-        var value: Int { count.withLock { $0 } }
-        func add() { count.withLock { $0 += 1 } }
-    }
-
     static let gen = Gen<Int>.int(in: 0...3).array(count: 0...12)
 
-    static func property(judged: Calls) -> Property<[Int]> {
+    static func property(judged: CallCounter) -> Property<[Int]> {
         Property(gen) { xs in
             judged.add()
             return xs.reduce(0, +) < 5
@@ -25,7 +17,7 @@ struct JudgingWhileGeneratingTests {
 
     @Test("Generated runs take the one pass; shrinking and the counterexample generate and judge")
     func generatedRunsTakeTheOnePass() throws {
-        let judged = Calls(), passes = Calls()
+        let judged = CallCounter(), passes = CallCounter()
         let property = Self.property(judged: judged).judgingWhileGenerating { source throws(ChoiceSource.Stop) in
             passes.add()
             let xs = try Self.gen.run(source)
@@ -33,7 +25,7 @@ struct JudgingWhileGeneratingTests {
             return (xs, .success(sum < 5 ? nil : Falsification(origin: "returned false", message: "sum \(sum)")))
         }
         let result = property.check(Configuration(seed: 3, runs: 100))
-        let plain = Self.property(judged: Calls()).check(Configuration(seed: 3, runs: 100))
+        let plain = Self.property(judged: CallCounter()).check(Configuration(seed: 3, runs: 100))
         let found = try #require(result.counterexample), expected = try #require(plain.counterexample)
         #expect(found.value == expected.value && found.choices == expected.choices && found.run == expected.run)
         #expect(found.shrink.calls == expected.shrink.calls)

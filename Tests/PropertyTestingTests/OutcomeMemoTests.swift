@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import PropertyTesting
@@ -7,17 +6,10 @@ import Testing
 /// shrink ends exactly where it would have without that.
 @Suite("Remembering shrink candidates' outcomes")
 struct OutcomeMemoTests {
-    /// Counts the test's calls from any thread.
-    final class Calls: Sendable {
-        private let count = Mutex(0)
-        var value: Int { count.withLock { $0 } }
-        func add() { count.withLock { $0 += 1 } }
-    }
-
     /// Lists of small numbers failing when their sum reaches 5: lowering, deleting and maximizing choices draw the
     /// same values again and again (a choice above 3 is clamped back to 3).
     static func check(seed: UInt64, remembering: Bool) -> (CheckResult<[Int]>, calls: Int) {
-        let calls = Calls()
+        let calls = CallCounter()
         let property = Property(Gen<Int>.int(in: 0...3).array(count: 0...12)) { xs in
             calls.add()
             return xs.reduce(0, +) < 5
