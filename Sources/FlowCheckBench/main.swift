@@ -76,9 +76,9 @@ var measured: [Measurement] = []
 // First: memory that earlier groups freed stays resident, and a run that reused it would hide its own growth.
 if enabled("memory") { report([RunnerBenchmark.memory()]) }
 if enabled("runner") { report(RunnerBenchmark.run(runs: runs, repeats: repeats)) }
-if enabled("decoding") { report(DecodingBenchmark.run(runs: runs)) }
+if enabled("decoding") { report(DecodingBenchmark.run(runs: runs, repeats: repeats)) }
 if enabled("process") { report(ProcessBenchmark.run(runs: runs)) }
-if enabled("mutants") { report(MutantBenchmark.run()) }
+if enabled("mutants") { report(MutantBenchmark.run(repeats: repeats)) }
 if enabled("startup") { report([StartupBenchmark.run()]) }
 if enabled("engine") { report(EngineBenchmark.run(runs: runs)) }
 if enabled("readers") { report(ReaderBenchmarks.run()) }
