@@ -22,7 +22,9 @@ enum CommandSituation {
     /// A directive with nothing pending: the command's own, not held here, since a copy costs a retain per field.
     case directive
 
-    init(_ command: Command, before session: Session) {
+    // Borrowed: an initializer's arguments are otherwise its own, and every generated step copied its session (stack,
+    // pending change and all) and its command to classify them.
+    init(_ command: borrowing Command, before session: borrowing Session) {
         switch command {
         case .optimistic(let directive):
             if session.pending != nil { self = .optimisticInFlight; return }
