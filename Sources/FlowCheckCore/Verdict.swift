@@ -139,7 +139,8 @@ public struct Verdict: Hashable, Codable, Sendable {
     public var suites: [SuiteVerdict]
     /// The golden cases, when the run ran the corpus.
     public var corpus: CorpusTally?
-    /// Failures in all: minimal counterexamples plus golden cases that failed, errored or could not be read.
+    /// Failures in all: distinct minimal counterexamples (one that several suites found counts once) plus golden
+    /// cases that failed, errored or could not be read.
     public var failures: Int
     /// What the suites exercised, one count per unit.
     public var exercised: [Count]
@@ -148,7 +149,13 @@ public struct Verdict: Hashable, Codable, Sendable {
 
     /// Computes the verdict from the suites' and the corpus's facts. An interrupted run that found nothing wrong is
     /// insufficient coverage: it did not run everything it was asked to.
-    public init(suites: [SuiteVerdict], corpus: CorpusTally? = nil, interrupted: String? = nil) {
+    ///
+    /// A suite counts every failure it met, including one an earlier suite found first; `distinctFailures`, when
+    /// given, is how many different ones the suites found together, which ``failures`` then counts instead of
+    /// adding up the suites'.
+    public init(
+        suites: [SuiteVerdict], corpus: CorpusTally? = nil, interrupted: String? = nil, distinctFailures: Int? = nil
+    ) {
         self.suites = suites
         self.corpus = corpus
         self.interrupted = interrupted
@@ -160,7 +167,7 @@ public struct Verdict: Hashable, Codable, Sendable {
         }
         overall = worst
         failures =
-            suites.map { $0.failures + $0.breakdowns }.reduce(0, +)
+            (distinctFailures ?? suites.map { $0.failures + $0.breakdowns }.reduce(0, +))
             + (corpus.map { $0.failed + $0.errored + $0.malformed } ?? 0)
         exercised = Count.totals(suites.map(\.exercised))
     }

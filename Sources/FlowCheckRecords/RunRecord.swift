@@ -64,7 +64,9 @@ public struct RunRecord: Hashable, Sendable {
                 errored: cases.filter { $0.status == .errored && !$0.isMalformed }.count,
                 skipped: cases.filter { $0.status == .skipped }.count,
                 malformed: cases.filter(\.isMalformed).count)
-        verdict = Verdict(suites: suiteVerdicts, corpus: corpus, interrupted: interrupted)
+        // A failure a later suite met again is reported once, under the suite that found it first: counted once.
+        let distinct = failures.filter { failure in suites.contains { found($0, failure) } }.count
+        verdict = Verdict(suites: suiteVerdicts, corpus: corpus, interrupted: interrupted, distinctFailures: distinct)
     }
 
     /// The failures of one suite.

@@ -135,6 +135,17 @@ struct RunnerTests {
         }
     }
 
+    @Test("A failure two suites find is reported once and counted once in the run's total, by each suite in its own")
+    func aFailureTwoSuitesFindCountsOnce() throws {
+        let planted = SampleNavigator(bug: .removePreviousTopRun)
+        let result = try ConformanceRunner(implementation: planted, options: .init(seed: 7, suites: stackSuites)).run()
+        let session = try #require(result.verdict.suites.first { $0.suite == .session })
+        let elsewhere = try #require(result.suites.first { $0.suite == .session }?.reportedElsewhere)
+        #expect(!elsewhere.isEmpty, "the session suite meets the navigation suite's failures again")
+        #expect(session.failures >= elsewhere.count, "a suite counts what it met, wherever it is reported")
+        #expect(result.verdict.failures == result.failures.count, "the run's total counts each failure once")
+    }
+
     @Test("A directive's unknown fields are sent to the implementation; acting on them breaks exactly NAV-IGNORE")
     func unknownFieldsAttributed() throws {
         /// Rejects any directive that carries a `transition`, as an SDK that validates strictly would.
