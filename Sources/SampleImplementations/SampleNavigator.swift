@@ -29,13 +29,15 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var snapshot: [Layer]
     }
 
-    /// The layers, bottom first. Any change forgets the stack last shown, so that it is flattened again.
+    /// The layers, bottom first. Any change marks the stack last shown as out of date.
     private var layers: [Layer] = [] {
-        didSet { shown = nil }
+        didSet { shownIsCurrent = false }
     }
-    /// The stack the last reply showed, while the layers are as they were then: a step that changes nothing (a
-    /// rejection, a confirmation, no navigation) shows it again rather than flattening every screen anew.
-    private var shown: ScreenStack?
+    /// The stack the last reply showed, as flat entries. A step that changes nothing (a rejection, a confirmation, no
+    /// navigation) shows it again; one that changes the layers rewrites it in place, where it differs, rather than
+    /// flattening every screen into a new array (an allocation, and a retain and release per name, at every step).
+    private var shown: [Entry] = []
+    private var shownIsCurrent = false
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
 
@@ -156,34 +158,50 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         keepCapacity()
         let pendingID = has(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
-        let stack = shown ?? ScreenStack(entries)
-        shown = stack
-        return Reply(outcome: outcome, state: SessionState(stack: stack, pendingID: pendingID))
+        if !shownIsCurrent {
+            render()
+            shownIsCurrent = true
+        }
+        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(shown), pendingID: pendingID))
     }
 
-    /// The layers flattened into stack entries, written in place: appending checked the array's room and uniqueness
-    /// at every entry, and a deep stack is flattened at every step that changes it.
-    private var entries: [Entry] {
+    /// Brings the stack shown up to date with the layers. The entries a step left as they were (usually all but the
+    /// top few) are only compared; once the last reply has been let go, the array is rewritten where it lies.
+    private func render() {
+        var entries: [Entry] = []
+        swap(&entries, &shown)
         let layers = self.layers
-        let count = layers.reduce(0) { $0 + $1.screens.count }
-        return [Entry](unsafeUninitializedCapacity: count) { buffer, written in
-            var next = 0
-            for index in layers.indices {
-                let presented = layers[index].presented
-                layers[index].screens.withUnsafeBufferPointer { screens in
-                    for position in screens.indices {
-                        let presentation: Presentation =
-                            position > 0 ? .push : (index == 0 ? .root : (presented ? .modal : .push))
-                        (buffer.baseAddress! + next).initialize(
-                            to: Entry(
+        var next = 0
+        for index in layers.indices {
+            let presented = layers[index].presented
+            layers[index].screens.withUnsafeBufferPointer { screens in
+                for position in screens.indices {
+                    let presentation: Presentation =
+                        position > 0 ? .push : (index == 0 ? .root : (presented ? .modal : .push))
+                    if next < entries.count {
+                        let unchanged = entries.withUnsafeBufferPointer { shown in
+                            shown[next].presentation == presentation
+                                && shown[next].flowRoot == screens[position].startsFlow
+                                && shown[next].screen == screens[position].name
+                                && shown[next].flow == screens[position].flow
+                        }
+                        if !unchanged {
+                            entries[next] = Entry(
+                                screen: screens[position].name, flow: screens[position].flow,
+                                flowRoot: screens[position].startsFlow, presentation: presentation)
+                        }
+                    } else {
+                        entries.append(
+                            Entry(
                                 screen: screens[position].name, flow: screens[position].flow,
                                 flowRoot: screens[position].startsFlow, presentation: presentation))
-                        next += 1
                     }
+                    next += 1
                 }
             }
-            written = next
         }
+        if next < entries.count { entries.removeSubrange(next...) }
+        shown = entries
     }
 
     private var screenCount: Int { layers.reduce(0) { $0 + $1.screens.count } }
