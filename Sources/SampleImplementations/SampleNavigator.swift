@@ -29,15 +29,24 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         var snapshot: [Layer]
     }
 
-    /// The layers, bottom first. Any change marks the stack last shown as out of date.
+    /// The layers, bottom first. Any change marks the whole stack last shown as out of date; the changes the sample
+    /// makes most (a push, a pop, a sheet presented or dismissed) then narrow that to the positions they touched.
     private var layers: [Layer] = [] {
-        didSet { shownIsCurrent = false }
+        didSet { shownFrom = 0 }
     }
     /// The stack the last reply showed, as flat entries. A step that changes nothing (a rejection, a confirmation, no
     /// navigation) shows it again; one that changes the layers rewrites it in place, where it differs, rather than
     /// flattening every screen into a new array (an allocation, and a retain and release per name, at every step).
     private var shown: [Entry] = []
-    private var shownIsCurrent = false
+    /// The first position of ``shown`` that may not match the layers; `Int.max` when all do.
+    private var shownFrom = 0
+
+    /// Narrows what a change made out of date to the positions from `position` on; `before` is ``shownFrom`` as
+    /// it was before the change. Only the sample without bugs narrows: a mutant re-reads its whole stack, so that
+    /// its bug is never in this bookkeeping.
+    private func changed(from position: Int, before: Int) {
+        if plain { shownFrom = min(before, position) }
+    }
     private var nesting: Profile.Nesting = .owned
     private var inFlight: InFlight?
 
@@ -107,15 +116,21 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package var takesCommandsAsDrawn: Bool { true }
 
     package func reset(to stack: ScreenStack, profile: Profile) throws {
-        // Built aside and stored once: each change to the property itself is checked for exclusive access.
+        // Built aside and stored once: each change to the property itself is checked for exclusive access. Each layer
+        // is made whole from its run of entries, since appending screen by screen grew a deep layer again and again.
         var built: [Layer] = []
-        for entry in stack.entries {
-            let screen = Screen(name: entry.screen, flow: entry.flow, startsFlow: entry.flowRoot)
-            if built.isEmpty || entry.presentation == .modal {
-                built.append(Layer(screens: [screen], presented: entry.presentation == .modal))
-            } else {
-                built[built.count - 1].screens.append(screen)
-            }
+        let entries = stack.entries
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && entries[end].presentation != .modal { end += 1 }
+            built.append(
+                Layer(
+                    screens: entries[start..<end].map {
+                        Screen(name: $0.screen, flow: $0.flow, startsFlow: $0.flowRoot)
+                    },
+                    presented: entries[start].presentation == .modal))
+            start = end
         }
         layers = built
         nesting = profile.nesting
@@ -158,24 +173,32 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
         }
         keepCapacity()
         let pendingID = has(.pendingIDLowercased) ? inFlight?.id.lowercased() : inFlight?.id
-        if !shownIsCurrent {
-            render()
-            shownIsCurrent = true
+        if shownFrom != .max {
+            render(from: shownFrom)
+            shownFrom = .max
         }
         return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(shown), pendingID: pendingID))
     }
 
-    /// Brings the stack shown up to date with the layers. The entries a step left as they were (usually all but the
-    /// top few) are only compared; once the last reply has been let go, the array is rewritten where it lies.
-    private func render() {
+    /// Brings the stack shown up to date with the layers from position `start` on; the entries before it are known to
+    /// be as they were. Entries a step left as they were are only compared; once the last reply has been let go, the
+    /// array is rewritten where it lies.
+    private func render(from start: Int) {
         var entries: [Entry] = []
         swap(&entries, &shown)
         let layers = self.layers
         var next = 0
         for index in layers.indices {
+            let count = layers[index].screens.count
+            guard next + count > start else {
+                next += count
+                continue
+            }
             let presented = layers[index].presented
+            let first = max(start - next, 0)
+            next += first
             layers[index].screens.withUnsafeBufferPointer { screens in
-                for position in screens.indices {
+                for position in first..<count {
                     let presentation: Presentation =
                         position > 0 ? .push : (index == 0 ? .root : (presented ? .modal : .push))
                     if next < entries.count {
@@ -303,6 +326,8 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             popTopScreen()
             if has(.popDeepRemovesTwo), screenCount >= 100 { popTopScreen() }
         case .present:
+            let (before, count) = (shownFrom, screenCount)
+            defer { changed(from: count, before: before) }
             let newScreen = Screen(name: screen, flow: flow, startsFlow: true)
             if has(.presentAsPush) || has(.presentMax3Layers) && layers.count > 3 {
                 layers[layers.count - 1].screens.append(newScreen)
@@ -314,7 +339,13 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
                 if has(.dismissWithNothingPresentedClears) { layers = []; return .applied }
                 return .rejected("nothingToDismiss")
             }
-            if has(.dismissPopsOne) { popTopScreen() } else { layers.removeLast() }
+            if has(.dismissPopsOne) {
+                popTopScreen()
+            } else {
+                let before = shownFrom
+                layers.removeLast()
+                changed(from: screenCount, before: before)
+            }
         case .popTo:
             return popTo(directive.screen ?? "")
         case .popToRoot:
@@ -357,28 +388,41 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             }
         }
         guard let found else { return .rejected("targetNotFound") }
+        let before = shownFrom
         layers.removeSubrange((found.layer + 1)...)
         layers[found.layer].screens.removeSubrange((found.position + 1)...)
+        changed(from: screenCount - layers[found.layer].screens.count + found.position + 1, before: before)
         return .applied
     }
 
     private func popTopScreen() {
+        let before = shownFrom
         layers[layers.count - 1].screens.removeLast()
         if layers[layers.count - 1].screens.isEmpty { layers.removeLast() }
+        changed(from: screenCount, before: before)
     }
 
     private func push(_ name: String, flow: String, behavior: Behavior, replacing: Bool) {
+        let before = shownFrom
         var top = layers.removeLast()
+        let topStart = screenCount
         // Scanned before the removal only for the mutant that decides there: a scan of a deep layer costs.
         let hadBeforeReplace = has(.replaceHadBeforeRemoval) && top.screens.contains { sameFlow($0.flow, flow) }
         if replacing { top.screens.removeLast() }
+        // The first position of the layer this push changes: where the new screen goes, unless screens before it go.
+        var firstChanged = top.screens.count
         let had: Bool
+        // The layer's first screen of the flow, which a removal starts from (0, all of the layer, for the mutants).
+        let firstOfFlow: Int?
         if has(.replaceHadBeforeRemoval) {
             had = hadBeforeReplace
+            firstOfFlow = 0
         } else if has(.flowRootWindow10) {
             had = top.screens.suffix(10).contains { sameFlow($0.flow, flow) }
+            firstOfFlow = 0
         } else {
-            had = top.screens.contains { sameFlow($0.flow, flow) }
+            firstOfFlow = top.screens.firstIndex { sameFlow($0.flow, flow) }
+            had = firstOfFlow != nil
         }
         let firstWasFlow = top.screens.first.map { sameFlow($0.flow, flow) } ?? false
         if behavior != .keep {
@@ -398,6 +442,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
                 let scanned = has(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
                 if scanned == 0 {
                     top.screens.removeAll { sameFlow($0.flow, flow) }
+                    firstChanged = min(firstChanged, firstOfFlow ?? firstChanged)
                 } else {
                     let kept = top.screens[..<scanned]
                     top.screens = Array(kept) + top.screens[scanned...].filter { !sameFlow($0.flow, flow) }
@@ -416,6 +461,7 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
             return
         }
         layers.append(top)
+        changed(from: topStart + firstChanged, before: before)
     }
 }
 
