@@ -170,7 +170,8 @@ struct SampleStack {
                 }
             }
         }
-        if next < entries.count { entries.removeSubrange(next...) }
+        // One by one: a step removes a screen or two, and removing a range goes through the general replacement.
+        while entries.count > next { entries.removeLast() }
         shown = entries
     }
 
@@ -391,7 +392,10 @@ struct SampleStack {
                 // The mutant scans only the top 20 screens of the layer.
                 let scanned = has(.removePreviousScansTop20) ? max(top.screens.count - 20, 0) : 0
                 if scanned == 0 {
-                    top.screens.removeAll { Self.sameFlow($0.flow, flow, ignoringCase: ignoringCase) }
+                    // Only when a screen of the flow is there: removing nothing still went through the replacement.
+                    if firstOfFlow != nil {
+                        top.screens.removeAll { Self.sameFlow($0.flow, flow, ignoringCase: ignoringCase) }
+                    }
                     firstChanged = min(firstChanged, firstOfFlow ?? firstChanged)
                 } else {
                     let kept = top.screens[..<scanned]
