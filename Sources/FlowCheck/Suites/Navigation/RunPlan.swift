@@ -38,7 +38,23 @@ package struct RunPlan: Hashable, Sendable {
     var labelIDs: [UInt16]
     /// The steps' labels, each once with its number of steps, in the order they first appear.
     var labelCounts: LabelCounts {
-        // Counted by position in the table, not looked up in the labels met so far: a run meets dozens.
+        // A run of a few dozen steps looks each label up among the few it met so far: a count per label of the table
+        // (thousands) was allocated and cleared for every run.
+        if labelIDs.count <= 64 {
+            var positions: [Int] = [], counts: [Int] = []
+            positions.reserveCapacity(labelIDs.count)
+            counts.reserveCapacity(labelIDs.count)
+            for id in labelIDs {
+                if let index = positions.firstIndex(of: Int(id)) {
+                    counts[index] += 1
+                } else {
+                    positions.append(Int(id))
+                    counts.append(1)
+                }
+            }
+            return LabelCounts(table: CoverageLabel.all, positions: positions, counts: counts)
+        }
+        // A longer run counts by position in the table, not looked up in the labels met so far.
         var counts = [Int](repeating: 0, count: CoverageLabel.all.count)
         var positions: [Int] = []
         positions.reserveCapacity(min(labelIDs.count, counts.count))
