@@ -118,6 +118,47 @@ import SampleImplementations
         throw Abort("no run with a step in 50 seeds")
     }
 
+    /// A run that agrees at every step comes back without its commands (each step's directive is let go at its end),
+    /// with the labels and rule counts of the whole plan the same choices draw; coverage reads nothing else of it.
+    @Test func aPassingRunKeepsTheWholePlansCountsAndNoCommands() throws {
+        let sample = SampleNavigator(), suite = SessionSuite(), context = SuiteContext(maxSteps: 20)
+        let capabilities = sample.capabilities
+        let check = try #require(suite.checkWhileGenerating(capabilities, context: context, on: sample))
+        let generator = suite.generator(capabilities, context: context)
+        var steps = 0
+        for seed in UInt64(1)...40 {
+            let (stepped, verdict) = try check(ChoiceSource.random(seed: seed))
+            let whole = try generator.run(ChoiceSource.random(seed: seed))
+            let found = try verdict.get()
+            #expect(found == nil, "seed \(seed): the sample diverged")
+            #expect(stepped.commands.isEmpty, "seed \(seed): a passing run kept its commands")
+            #expect(suite.unitLabels(stepped) == suite.unitLabels(whole), "seed \(seed)")
+            #expect(suite.unitLabelCounts(stepped).counts == suite.unitLabelCounts(whole).counts, "seed \(seed)")
+            let steppedTriggers = suite.triggers(stepped, capabilities: capabilities)
+            let wholeTriggers = suite.triggers(whole, capabilities: capabilities)
+            #expect(steppedTriggers.names == wholeTriggers.names && steppedTriggers.counts == wholeTriggers.counts)
+            steps += whole.commands.count
+        }
+        #expect(steps > 40, "the runs drew too few steps to compare")
+    }
+
+    /// A failing run comes back whole: drawn again from its choices, it is the plan drawn without a watcher.
+    @Test func aFailingRunComesBackWhole() throws {
+        let implementation = WrongAtFirst(wrong: 1_000_000, throwing: false)
+        let (plan, _) = try Self.firstRun(on: implementation)
+        let suite = NavigationSuite(), context = SuiteContext(maxSteps: 20)
+        let generator = suite.generator(implementation.capabilities, context: context)
+        var matched = false
+        for seed in UInt64(1)...50 {
+            let whole = try generator.run(ChoiceSource.random(seed: seed))
+            if whole == plan {
+                matched = true
+                break
+            }
+        }
+        #expect(matched, "the failing run's plan is not one the generator draws")
+    }
+
     @Test func aDivergenceThatDoesNotReplayEndsTheSuite() throws {
         let (_, verdict) = try Self.firstRun(on: WrongAtFirst(wrong: 1, throwing: false))
         #expect {

@@ -128,8 +128,9 @@ package struct PlanGenerator: Sendable {
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         watcher.start(at: initial, profile: profile)
         var commands: [Command] = [], labelIDs: [UInt16] = [], specLabels: [String] = []
+        var steps = 0
         // Room for the steps of most runs at once, instead of growing four or five times.
-        commands.reserveCapacity(min(maxSteps, 16))
+        if Watcher.keepsCommands { commands.reserveCapacity(min(maxSteps, 16)) }
         labelIDs.reserveCapacity(min(maxSteps, 16))
         var ruleTally = RuleTally()
         // Steps end at random, on average after half the budget at full size, sooner in the first runs.
@@ -142,8 +143,8 @@ package struct PlanGenerator: Sendable {
             let command: Command?
             do throws(ChoiceSource.Stop) {
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
-                if try source.drawBool(probability: commands.count < maxSteps ? more : 0), commands.count < maxSteps {
-                    command = try self.command(source, session: session, step: commands.count, chosen: chosen)
+                if try source.drawBool(probability: steps < maxSteps ? more : 0), steps < maxSteps {
+                    command = try self.command(source, session: session, step: steps, chosen: chosen)
                 } else {
                     command = nil
                 }
@@ -165,7 +166,8 @@ package struct PlanGenerator: Sendable {
             }
             ruleTally.count(RuleTriggers.rules(before, outcome: outcome, after: session.stack))
             watcher.step(command, outcome: outcome, model: session)
-            commands.append(command)
+            if Watcher.keepsCommands { commands.append(command) }
+            steps += 1
         }
         var plan = RunPlan(
             suite: suite, profile: profile, initial: initial, commands: commands, labelIDs: labelIDs,

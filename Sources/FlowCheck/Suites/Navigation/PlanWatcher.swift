@@ -4,6 +4,9 @@ import NavigationModel
 ///
 /// The generator is generic over its watcher, so a plan drawn with ``NoWatcher`` costs nothing more than before.
 protocol PlanWatcher {
+    /// Whether the plan drawn keeps its commands. A watcher that checks each step as it is drawn may let them go:
+    /// then each step's directive is freed at the end of its step, rather than all of a run's at its end.
+    static var keepsCommands: Bool { get }
     /// The run starts at `initial` with `profile`; no step was drawn yet.
     mutating func start(at initial: ScreenStack, profile: Profile)
     /// The model took `command`, with `outcome`, and now stands at `model`.
@@ -12,6 +15,7 @@ protocol PlanWatcher {
 
 /// Watches nothing: plans drawn to be checked afterwards.
 struct NoWatcher: PlanWatcher {
+    static var keepsCommands: Bool { true }
     @inline(__always) func start(at initial: ScreenStack, profile: Profile) {}
     @inline(__always) func step(_ command: Command, outcome: Outcome, model: borrowing Session) {}
 }
