@@ -77,48 +77,58 @@ enum RuleTriggers {
     }
 
     /// The rules of `command` known before it is performed in `session`'s state, in which it is `situation`.
+    ///
+    /// The stacks are read where the session keeps them: binding one to a local retained and released it at every
+    /// generated step.
     static func before(_ command: Command, _ situation: CommandSituation, in session: Session) -> Before {
-        let profile = session.navigator.profile
+        let flows = session.navigator.profile.flows
         var rules = StepRules()
         rules.insert(RuleAttribution.governing(situation, command: command, session: session))
         rules.insert(.stack)
-        // The directive applied to a stack by this step is `command`'s; `base` is that stack, when there is one.
-        var base: ScreenStack?
         switch command {
         case .navigate(let directive?), .optimistic(let directive):
             if !directive.unknownFields.isEmpty { rules.insert(.ignore) }
+            // A PUSH or REPLACE applied to a stack by this step: the session's stack, or the one from before the
+            // pending change for a redirect.
+            let pushes = directive.mode == .push || directive.mode == .replace
+            var replacing: (count: Int, start: Int, entry: Entry?)?
             switch situation {
             case .optimistic:
-                base = session.stack
-                rules.insert(RuleAttribution.directive(directive, stack: session.stack, profile: profile))
+                rules.insert(
+                    RuleAttribution.directive(directive, stack: session.stack, profile: session.navigator.profile))
+                if pushes { replacing = Self.replacing(session.stack) }
             case .directive:
-                base = session.stack
                 if case .navigate = command { rules.insert(.idle) }
+                if pushes { replacing = Self.replacing(session.stack) }
             case .answerRedirect:
                 rules.insert(.settle)
-                if let stackBefore = session.pending?.stackBefore {
-                    base = stackBefore
-                    rules.insert(RuleAttribution.directive(directive, stack: stackBefore, profile: profile))
+                if session.pending != nil {
+                    rules.insert(
+                        RuleAttribution.directive(
+                            directive, stack: session.pending!.stackBefore, profile: session.navigator.profile))
+                    if pushes { replacing = Self.replacing(session.pending!.stackBefore) }
                 }
             case .answerNone, .answerConfirm, .answerFailed:
                 rules.insert(.settle)
             default:
                 break
             }
-            var replacing: (count: Int, start: Int, entry: Entry?)?
-            if let base, directive.mode == .push || directive.mode == .replace {
-                let start = base.topLayerStart
-                replacing = (base.count, start, base.count > start ? base[start] : nil)
-            }
-            return Before(rules: rules, flows: profile.flows, replacing: replacing)
+            return Before(rules: rules, flows: flows, replacing: replacing)
         case .navigate(nil):
             switch situation {
             case .idleNone: rules.insert(.idle)
             case .answerNone: rules.insert(.settle)
             default: break
             }
-            return Before(rules: rules, flows: profile.flows, replacing: nil)
+            return Before(rules: rules, flows: flows, replacing: nil)
         }
+    }
+
+    /// What NAV-BASE needs of the stack a PUSH or REPLACE applies to: its length, the start of its top layer, and
+    /// the entry there.
+    private static func replacing(_ base: borrowing ScreenStack) -> (count: Int, start: Int, entry: Entry?) {
+        let start = base.topLayerStart
+        return (base.count, start, base.count > start ? base[start] : nil)
     }
 
     /// The rules of a step, given what was known before it and the model's reply.
