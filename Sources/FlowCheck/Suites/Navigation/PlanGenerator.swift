@@ -11,10 +11,25 @@ import PropertyTesting
 /// 0 is the simplest (the first screen, the first flow, PUSH, KEEP, a valid
 /// directive), which is what the shrinker moves toward.
 package struct PlanGenerator: Sendable {
+    /// What a generator's runs share, whatever their shape: held by reference, since each run draws with a copy of
+    /// the generator, and copying these values retained every list in them.
+    private final class Fixed: Sendable {
+        let capabilities: Capabilities
+        let suite: Suite
+        let spec: SpecPlan?
+
+        init(capabilities: Capabilities, suite: Suite, spec: SpecPlan?) {
+            self.capabilities = capabilities
+            self.suite = suite
+            self.spec = spec
+        }
+    }
+
+    private let fixed: Fixed
     /// What the implementation supports.
-    package let capabilities: Capabilities
+    package var capabilities: Capabilities { fixed.capabilities }
     /// The suite the plans are for.
-    package let suite: Suite
+    package var suite: Suite { fixed.suite }
     /// Whether plans hold optimistic changes and the server's answers to them (the session suite's plans).
     package let optimistic: Bool
     /// The names used (a run's shape may swap them for another pool).
@@ -22,7 +37,7 @@ package struct PlanGenerator: Sendable {
     /// The most steps in one plan.
     package let maxSteps: Int
     /// The app spec that steers destinations, if any.
-    package let spec: SpecPlan?
+    package var spec: SpecPlan? { fixed.spec }
     /// The spec's navigations (none without a spec), and whether there is a spec: asked at every step, where
     /// binding `spec` would copy it whole.
     private let specNavigations: [SpecPlan.Navigation]
@@ -52,11 +67,9 @@ package struct PlanGenerator: Sendable {
         maxSteps: Int,
         spec: SpecPlan? = nil
     ) {
-        self.capabilities = capabilities
-        self.suite = suite
+        fixed = Fixed(capabilities: capabilities, suite: suite, spec: spec)
         self.optimistic = optimistic
         self.vocabulary = spec?.vocabulary ?? vocabulary
-        self.spec = spec
         specNavigations = spec?.navigations ?? []
         hasSpec = spec != nil
         self.maxSteps = maxSteps
@@ -169,12 +182,10 @@ package struct PlanGenerator: Sendable {
             if Watcher.keepsCommands { commands.append(command) }
             steps += 1
         }
-        var plan = RunPlan(
+        // Made whole at once: setting fields after the initializer copied the plan twice.
+        return RunPlan(
             suite: suite, profile: profile, initial: initial, commands: commands, labelIDs: labelIDs,
-            ruleTally: ruleTally)
-        plan.specLabels = specLabels
-        plan.traits = traits
-        return plan
+            ruleTally: ruleTally, specLabels: specLabels, traits: traits)
     }
 
     // MARK: Commands

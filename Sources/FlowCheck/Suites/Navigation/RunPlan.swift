@@ -108,7 +108,7 @@ package struct RunPlan: Hashable, Sendable {
 
     init(
         suite: Suite, profile: Profile, initial: ScreenStack, commands: [Command], labelIDs: [UInt16],
-        ruleTally: RuleTally
+        ruleTally: RuleTally, specLabels: [String] = [], traits: [String] = []
     ) {
         self.ruleTally = ruleTally
         self.suite = suite
@@ -116,6 +116,8 @@ package struct RunPlan: Hashable, Sendable {
         self.initial = initial
         self.commands = commands
         self.labelIDs = labelIDs
+        self.specLabels = specLabels
+        self.traits = traits
     }
 
     /// Runs the model on the plan, handing `body` each step's index and reply until it returns `false`. Each reply
