@@ -131,6 +131,8 @@ struct SampleStack {
     /// be as they were. Entries a step left as they were are only compared; once the last reply has been let go, the
     /// array is rewritten where it lies.
     private mutating func render(from start: Int) {
+        // A narrowing past the end would leave the entries between unwritten.
+        precondition(start <= shown.count, "the stack shown is out of date from past its end")
         var entries: [Entry] = []
         swap(&entries, &shown)
         let layers = self.layers

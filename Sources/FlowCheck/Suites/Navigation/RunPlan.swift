@@ -18,6 +18,10 @@ package struct RunPlan: Hashable, Sendable {
     /// The stack the implementation is reset to.
     package var initial: ScreenStack
     /// The commands, in order.
+    ///
+    /// Empty in a generated run that was checked as its steps were drawn and passed (``StepDriver``): the engine reads
+    /// such a plan's labels and rule counts and lets it go, so it never holds the commands. Its replies, equality and
+    /// hash are then not the run's; a failing run is drawn again whole.
     package var commands: [Command]
     /// The reference model's reply to each command, replayed from the initial stack when asked.
     ///
