@@ -77,7 +77,7 @@ public final class ChoiceSource {
     /// The spans recorded so far, in the order they started (when recording is on).
     public private(set) var spans: [Span] = []
     private var openSpans: [Int] = []
-    private let recordsSpans: Bool
+    @usableFromInline let recordsSpans: Bool
     /// For a shrink candidate: the outcomes of the shrink's candidates so far, by the choices each drew; a property
     /// takes a candidate's outcome from there when an earlier one drew the same choices.
     var outcomes: OutcomeMemo?
@@ -179,16 +179,29 @@ public final class ChoiceSource {
         return value == 1
     }
 
+    // Inlinable, with the recording apart: generated runs record no spans, and open and close one at every step.
+
     /// Opens a span; every choice until the matching ``endSpan()`` belongs to it.
+    @inlinable
     public func startSpan(_ label: String) {
-        guard recordsSpans else { return }
+        if recordsSpans { recordSpanStart(label) }
+    }
+
+    @usableFromInline
+    func recordSpanStart(_ label: String) {
         openSpans.append(spans.count)
         spans.append(Span(start: mark, end: mark, depth: openSpans.count - 1, label: label))
     }
 
     /// Closes the innermost open span.
+    @inlinable
     public func endSpan() {
-        guard recordsSpans, let index = openSpans.popLast() else { return }
+        if recordsSpans { recordSpanEnd() }
+    }
+
+    @usableFromInline
+    func recordSpanEnd() {
+        guard let index = openSpans.popLast() else { return }
         spans[index].end = mark
     }
 

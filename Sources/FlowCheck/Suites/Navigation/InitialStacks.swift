@@ -38,19 +38,24 @@ extension PlanGenerator {
         // one name per entry.
         let firstEqual = vocabulary.flows.indices.map { vocabulary.flows.firstIndex(of: vocabulary.flows[$0])! }
         var flowsInLayer = [Bool](repeating: false, count: vocabulary.flows.count)
+        let others = vocabulary.screens.count - 1
+        // Layer `index * layers / count`, run `index / runLength`, and `(index + screenStep * run) % others`, kept as
+        // counters: the divisions cost more than the rest of an entry.
+        var layer = 0, nextLayerStart = Self.layerStart(1, of: layers, count: count)
+        var inRun = 0, flowSlot = 0, spread = 0
         for index in 0..<count {
             // Layers split the stack evenly; the bottom layer is the root.
-            let layer = index * layers / count
-            let first = index == 0 || (index - 1) * layers / count != layer
+            var first = index == 0
+            if index == nextLayerStart {
+                first = true
+                layer += 1
+                nextLayerStart = Self.layerStart(layer + 1, of: layers, count: count)
+            }
             if first { for flow in flowsInLayer.indices { flowsInLayer[flow] = false } }
             // Each layer's bottom screen is the first name, which the others avoid where there are others: a feed's
             // home screen under product after product, so that POP_TO the home screen must reach the layer's bottom.
-            let others = vocabulary.screens.count - 1
-            let screen =
-                first || others == 0
-                ? vocabulary.screens[0]
-                : vocabulary.screens[1 + (index + screenStep * (index / runLength)) % others]
-            let flowIndex = flowCount > 0 ? firstEqual[(index / runLength) % flowCount] : nil
+            let screen = first || others == 0 ? vocabulary.screens[0] : vocabulary.screens[1 + spread]
+            let flowIndex = flowCount > 0 ? firstEqual[flowSlot] : nil
             let flow = flowIndex.map { vocabulary.flows[$0] }
             var flowRoot = false
             if let flowIndex, !flowsInLayer[flowIndex] {
@@ -59,8 +64,26 @@ extension PlanGenerator {
             }
             let presentation: Presentation = first ? (layer == 0 ? .root : .modal) : .push
             entries.append(Entry(screen: screen, flow: flow, flowRoot: flowRoot, presentation: presentation))
+            // On to index + 1.
+            inRun += 1
+            if others > 0 { spread += 1 }
+            if inRun == runLength {
+                inRun = 0
+                if flowCount > 0 {
+                    flowSlot += 1
+                    if flowSlot == flowCount { flowSlot = 0 }
+                }
+                if others > 0 { spread += screenStep }
+            }
+            if others > 0 { while spread >= others { spread -= others } }
         }
         return ScreenStack(entries)
+    }
+
+    /// The first index of layer `layer` when `count` entries split evenly into `layers`: the least `index` with
+    /// `index * layers / count >= layer`; `count` past the last layer.
+    private static func layerStart(_ layer: Int, of layers: Int, count: Int) -> Int {
+        layer >= layers ? count : (layer * count + layers - 1) / layers
     }
 
     /// One to four layers (presented ones only when PRESENT is declared) of one
