@@ -25,7 +25,11 @@ package enum CoverageLabel {
 
     /// The position in ``all`` of the label of `command`, which is `situation` in `session`'s state. Plans keep
     /// their steps' labels as these positions: a label held per step was retained and released at every step.
-    static func labelID(_ situation: CommandSituation, of command: Command, before session: Session) -> UInt16 {
+    ///
+    /// `topLayerStart` is the session's stack's, when the caller has it found already.
+    static func labelID(
+        _ situation: CommandSituation, of command: Command, before session: Session, topLayerStart: Int? = nil
+    ) -> UInt16 {
         switch situation {
         case .optimisticInFlight: return fixedIDs[0]
         case .notOptimistic: return fixedIDs[1]
@@ -39,7 +43,8 @@ package enum CoverageLabel {
         case .idleNone: return fixedIDs[7]
         case .directive:
             guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
-            return navigationLabelID(directive, stack: session.stack, profile: session.navigator.profile)
+            return navigationLabelID(
+                directive, stack: session.stack, profile: session.navigator.profile, topLayerStart: topLayerStart)
         }
     }
 
@@ -109,10 +114,12 @@ package enum CoverageLabel {
         all[Int(navigationLabelID(directive, stack: stack, profile: profile))]
     }
 
-    static func navigationLabelID(_ directive: Directive, stack: ScreenStack, profile: Profile) -> UInt16 {
+    static func navigationLabelID(
+        _ directive: Directive, stack: ScreenStack, profile: Profile, topLayerStart: Int? = nil
+    ) -> UInt16 {
         if let reason = Navigator.validate(directive, flows: profile.flows) { return invalidID(reason) }
         let mode = directive.mode!
-        let start = stack.topLayerStart
+        let start = topLayerStart ?? stack.topLayerStart
         let layer = start == 0 ? 0 : 1
         // A valid mode is a known one, and a known mode's position is its index in `Mode.known` (so for behaviors).
         guard profile.flows, mode == .push || mode == .replace, let behavior = directive.flow?.behavior,

@@ -153,11 +153,15 @@ package struct PlanGenerator: Sendable {
             // The step's span is opened by hand: a closure would capture the session, and passing a captured
             // variable on copies it, stack and pending change, at every step.
             source.startSpan("step")
+            // Found once a step: drawing the command, its label and its rules all ask, and on a deep stack of one
+            // layer each finding is a scan of the whole stack.
+            let topStart = session.stack.topLayerStart
             let command: Command?
             do throws(ChoiceSource.Stop) {
                 // At the maximum the flag is still drawn, as a certain 0, to keep deletions aligned.
                 if try source.drawBool(probability: steps < maxSteps ? more : 0), steps < maxSteps {
-                    command = try self.command(source, session: session, step: steps, chosen: chosen)
+                    command = try self.command(
+                        source, session: session, step: steps, chosen: chosen, topLayerStart: topStart)
                 } else {
                     command = nil
                 }
@@ -168,10 +172,10 @@ package struct PlanGenerator: Sendable {
             source.endSpan()
             guard let command else { break }
             let situation = CommandSituation(command, before: session)
-            labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session))
+            labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session, topLayerStart: topStart))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
-            let before = RuleTriggers.before(command, situation, in: session)
+            let before = RuleTriggers.before(command, situation, in: session, topLayerStart: topStart)
             let outcome: Outcome
             switch command {
             case .navigate(let directive): outcome = session.navigate(directive)
@@ -191,11 +195,13 @@ package struct PlanGenerator: Sendable {
     // MARK: Commands
 
     func command(
-        _ source: ChoiceSource, session: Session, step: Int, chosen: SpecChoice? = nil
+        _ source: ChoiceSource, session: Session, step: Int, chosen: SpecChoice? = nil, topLayerStart: Int? = nil
     ) throws(ChoiceSource.Stop) -> Command {
         guard optimistic, !optimisticModes.isEmpty else {
             return .navigate(
-                try directive(source, stack: session.stack, profile: session.navigator.profile, id: nil, chosen: chosen)
+                try directive(
+                    source, stack: session.stack, profile: session.navigator.profile, id: nil, chosen: chosen,
+                    topLayerStart: topLayerStart)
             )
         }
         let stack = session.stack, profile = session.navigator.profile
@@ -212,27 +218,37 @@ package struct PlanGenerator: Sendable {
             case 2: return .navigate(nil)
             case 4:
                 return .optimistic(
-                    try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+                    try optimisticDirective(
+                        source, stack: stack, profile: profile, step: step, chosen: chosen,
+                        topLayerStart: topLayerStart))
             case 5:
                 var same = session.pending!.directive
                 same.id = Self.otherCase(session.pending!.id)
                 return .navigate(same)
             case 6:
                 return .navigate(
-                    try directive(source, stack: stack, profile: profile, id: session.pending!.id, chosen: chosen))
+                    try directive(
+                        source, stack: stack, profile: profile, id: session.pending!.id, chosen: chosen,
+                        topLayerStart: topLayerStart))
             case 7 where capabilities.modes.contains(.failed):
                 return .navigate(Directive(id: Self.otherCase(session.pending!.id), mode: .failed))
             default:
                 return .navigate(
-                    try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
+                    try directive(
+                    source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
+                    topLayerStart: topLayerStart))
             }
         }
         if try source.drawBool(probability: 0.5) {
             return .optimistic(
-                try optimisticDirective(source, stack: stack, profile: profile, step: step, chosen: chosen))
+                try optimisticDirective(
+                        source, stack: stack, profile: profile, step: step, chosen: chosen,
+                        topLayerStart: topLayerStart))
         }
         return .navigate(
-            try directive(source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen))
+            try directive(
+                    source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
+                    topLayerStart: topLayerStart))
     }
 
     /// `prefix` followed by `step`, as interpolation writes it; the ids of the first steps are made once, since
@@ -270,7 +286,8 @@ package struct PlanGenerator: Sendable {
     /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, no id, an empty one, a fresh id
     /// in capitals, or an id an earlier step used.
     func optimisticDirective(
-        _ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil
+        _ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil,
+        topLayerStart: Int? = nil
     ) throws(ChoiceSource.Stop) -> Directive {
         try source.span("optimistic") { () throws(ChoiceSource.Stop) -> Directive in
             let id: String?
@@ -284,10 +301,14 @@ package struct PlanGenerator: Sendable {
             }
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
-                return try directive(source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen)
+                return try directive(
+                source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen,
+                topLayerStart: topLayerStart)
             }
             let mode = optimisticModes[Int(try source.draw(upTo: UInt64(optimisticModes.count - 1)))]
-            return try directive(source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen)
+            return try directive(
+                source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen,
+                topLayerStart: topLayerStart)
         }
     }
 
@@ -295,10 +316,10 @@ package struct PlanGenerator: Sendable {
     /// outside the directive's own, which change nothing (NAV-IGNORE).
     func directive(
         _ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
-        chosen: SpecChoice? = nil
+        chosen: SpecChoice? = nil, topLayerStart: Int? = nil
     ) throws(ChoiceSource.Stop) -> Directive {
         var directive = try plainDirective(
-            source, stack: stack, profile: profile, id: id, mode: fixed, chosen: chosen)
+            source, stack: stack, profile: profile, id: id, mode: fixed, chosen: chosen, topLayerStart: topLayerStart)
         if try source.drawBool(probability: Self.unknownFieldSteps) {
             directive.unknownFields =
                 Self.unknownFields[Int(try source.draw(upTo: UInt64(Self.unknownFields.count - 1)))]
@@ -326,9 +347,10 @@ package struct PlanGenerator: Sendable {
         ],
     ]
 
+    /// `topLayerStart` is `stack`'s when the caller has it: on a deep stack, finding it is a scan of the stack.
     func plainDirective(
         _ source: ChoiceSource, stack: ScreenStack, profile: Profile, id: String?, mode fixed: Mode? = nil,
-        chosen: SpecChoice? = nil
+        chosen: SpecChoice? = nil, topLayerStart: Int? = nil
     ) throws(ChoiceSource.Stop) -> Directive {
         try source.span("directive") { () throws(ChoiceSource.Stop) -> Directive in
             if fixed == nil, try source.drawBool(probability: 0.05) {
@@ -349,15 +371,17 @@ package struct PlanGenerator: Sendable {
                         id: id, mode: mode, screen: navigation.screen,
                         flow: .init(name: navigation.flow, behavior: Behavior(navigation.behavior)))
                 }
-                let screen = try pickScreen(source, from: stack, profile: profile)
+                let screen = try pickScreen(source, from: stack, profile: profile, topLayerStart: topLayerStart)
                 guard capabilities.flows else { return Directive(id: id, mode: mode, screen: screen) }
-                let flow = try pickFlow(source, stack: stack, replacing: mode == .replace)
+                let flow = try pickFlow(source, stack: stack, replacing: mode == .replace, topLayerStart: topLayerStart)
                 let behavior =
                     behaviors.isEmpty
                     ? Behavior.keep : behaviors[Int(try source.draw(upTo: UInt64(behaviors.count - 1)))]
                 return Directive(id: id, mode, screen, flow: flow, behavior)
             case .popTo:
-                return Directive(id: id, mode: .popTo, screen: try pickScreen(source, from: stack, profile: profile))
+                return Directive(
+                    id: id, mode: .popTo,
+                    screen: try pickScreen(source, from: stack, profile: profile, topLayerStart: topLayerStart))
             default:
                 return Directive(id: id, mode: mode)
             }
@@ -375,8 +399,10 @@ package struct PlanGenerator: Sendable {
 
     /// A flow of the top layer most of the time, so that removals remove something.
     /// REPLACE removes the top entry first, so its flow counts only if it also stands lower.
-    func pickFlow(_ source: ChoiceSource, stack: ScreenStack, replacing: Bool) throws(ChoiceSource.Stop) -> String {
-        let start = stack.topLayerStart
+    func pickFlow(
+        _ source: ChoiceSource, stack: ScreenStack, replacing: Bool, topLayerStart: Int? = nil
+    ) throws(ChoiceSource.Stop) -> String {
+        let start = topLayerStart ?? stack.topLayerStart
         let end = replacing ? max(start, stack.entries.count - 1) : stack.entries.count
         // The flows present, in the order they first appear, held as the positions of their first entries in room on
         // the stack: a list of names allocated at every step cost more than the rest of the draw.
@@ -436,11 +462,11 @@ package struct PlanGenerator: Sendable {
     /// deep stack the top layer's first screen comes up often: going back to the feed under many screens is what
     /// reaches the bottom of a deep stack.
     func pickScreen(
-        _ source: ChoiceSource, from stack: ScreenStack, profile: Profile
+        _ source: ChoiceSource, from stack: ScreenStack, profile: Profile, topLayerStart: Int? = nil
     ) throws(ChoiceSource.Stop) -> String {
         if !(try source.drawBool(probability: 0.3)) {
             if stack.count > Self.plainStackLimit, try source.drawBool(probability: 0.35) {
-                return stack.entries[stack.topLayerStart].screen
+                return stack.entries[topLayerStart ?? stack.topLayerStart].screen
             }
             return stack.entries[Int(try source.draw(upTo: UInt64(stack.entries.count - 1)))].screen
         }

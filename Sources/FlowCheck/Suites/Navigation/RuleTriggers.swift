@@ -80,7 +80,10 @@ enum RuleTriggers {
     ///
     /// The stacks are read where the session keeps them: binding one to a local retained and released it at every
     /// generated step.
-    static func before(_ command: Command, _ situation: CommandSituation, in session: Session) -> Before {
+    /// `topLayerStart` is the session's stack's, when the caller has it found already.
+    static func before(
+        _ command: Command, _ situation: CommandSituation, in session: Session, topLayerStart: Int? = nil
+    ) -> Before {
         let flows = session.navigator.profile.flows
         var rules = StepRules()
         rules.insert(RuleAttribution.governing(situation, command: command, session: session))
@@ -96,10 +99,10 @@ enum RuleTriggers {
             case .optimistic:
                 rules.insert(
                     RuleAttribution.directive(directive, stack: session.stack, profile: session.navigator.profile))
-                if pushes { replacing = Self.replacing(session.stack) }
+                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart) }
             case .directive:
                 if case .navigate = command { rules.insert(.idle) }
-                if pushes { replacing = Self.replacing(session.stack) }
+                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart) }
             case .answerRedirect:
                 rules.insert(.settle)
                 if session.pending != nil {
@@ -126,8 +129,10 @@ enum RuleTriggers {
 
     /// What NAV-BASE needs of the stack a PUSH or REPLACE applies to: its length, the start of its top layer, and
     /// the entry there.
-    private static func replacing(_ base: borrowing ScreenStack) -> (count: Int, start: Int, entry: Entry?) {
-        let start = base.topLayerStart
+    private static func replacing(
+        _ base: borrowing ScreenStack, start known: Int? = nil
+    ) -> (count: Int, start: Int, entry: Entry?) {
+        let start = known ?? base.topLayerStart
         return (base.count, start, base.count > start ? base[start] : nil)
     }
 
