@@ -103,7 +103,8 @@ import SampleImplementations
         }
     }
 
-    /// The first generated run of the navigation suite with at least one step, checked as drawn on `implementation`.
+    /// The first generated run of the navigation suite that failed at a step, checked as drawn on `implementation`
+    /// (a run that passes comes back without its commands, so only a failing one has them).
     static func firstRun(
         on implementation: any NavigationImplementation
     ) throws -> (value: RunPlan, verdict: Result<Falsification?, any Error>) {
@@ -185,14 +186,7 @@ import SampleImplementations
     }
 
     @Test func anAdapterThatDoesNotSayIsHandedWholeRuns() {
-        final class Plain: NavigationImplementation {
-            let inner = SampleNavigator()
-            var info: ImplementationInfo { inner.info }
-            var capabilities: Capabilities { inner.capabilities }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
-        }
-        let plain = Plain(), declining = Counted(SampleNavigator(), stepped: false)
+        let plain = WrappedSample(), declining = Counted(SampleNavigator(), stepped: false)
         let context = SuiteContext(maxSteps: 5)
         #expect(!plain.takesCommandsAsDrawn, "taking commands as drawn is the adapter's to declare")
         #expect(NavigationSuite().checkWhileGenerating(plain.capabilities, context: context, on: plain) == nil)

@@ -51,14 +51,7 @@ import SampleImplementations
     }
 
     @Test func anAdapterThatCannotBeReplicatedRunsOnOneWorker() throws {
-        final class Single: NavigationImplementation {
-            let inner = SampleNavigator()
-            var info: ImplementationInfo { inner.info }
-            var capabilities: Capabilities { inner.capabilities }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
-        }
-        let runner = ConformanceRunner(implementation: Single(), options: .init(seed: 1, jobs: 4))
+        let runner = ConformanceRunner(implementation: WrappedSample(), options: .init(seed: 1, jobs: 4))
         #expect(runner.workers().count == 1)
         let parallel = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, jobs: 4))
         let workers = parallel.workers()

@@ -235,20 +235,20 @@ package struct PlanGenerator: Sendable {
             default:
                 return .navigate(
                     try directive(
-                    source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
-                    topLayerStart: topLayerStart))
+                        source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
+                        topLayerStart: topLayerStart))
             }
         }
         if try source.drawBool(probability: 0.5) {
             return .optimistic(
                 try optimisticDirective(
-                        source, stack: stack, profile: profile, step: step, chosen: chosen,
-                        topLayerStart: topLayerStart))
+                    source, stack: stack, profile: profile, step: step, chosen: chosen,
+                    topLayerStart: topLayerStart))
         }
         return .navigate(
             try directive(
-                    source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
-                    topLayerStart: topLayerStart))
+                source, stack: stack, profile: profile, id: Self.id("n", step), chosen: chosen,
+                topLayerStart: topLayerStart))
     }
 
     /// `prefix` followed by `step`, as interpolation writes it; the ids of the first steps are made once, since
@@ -302,8 +302,8 @@ package struct PlanGenerator: Sendable {
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
                 return try directive(
-                source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen,
-                topLayerStart: topLayerStart)
+                    source, stack: stack, profile: profile, id: id, mode: mode, chosen: chosen,
+                    topLayerStart: topLayerStart)
             }
             let mode = optimisticModes[Int(try source.draw(upTo: UInt64(optimisticModes.count - 1)))]
             return try directive(
@@ -360,8 +360,8 @@ package struct PlanGenerator: Sendable {
             if let fixed { mode = fixed } else { mode = try pickMode(source) }
             switch mode {
             case .push, .replace, .reset, .present:
-                // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec);
-                // a spec with few of them leaves more room to the others, or the rest of the rules would go unexercised.
+                // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec); a
+                // spec with few of them leaves more room to the others, or the rest of the rules would go unexercised.
                 if hasSpec, capabilities.flows, !specNavigations.isEmpty,
                     !(try source.drawBool(probability: max(0.15, 0.5 / Double(specNavigations.count))))
                 {

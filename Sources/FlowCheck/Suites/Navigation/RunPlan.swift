@@ -159,8 +159,9 @@ package struct RunPlan: Hashable, Sendable {
 
     /// Whether `reply` agrees with the model's step: its `outcome`, and the `session` it stands at after it.
     @inline(__always)
-    static func agrees(_ session: borrowing Session, _ outcome: Outcome, _ reply: borrowing Reply, reasons: Bool) -> Bool
-    {
+    static func agrees(
+        _ session: borrowing Session, _ outcome: Outcome, _ reply: borrowing Reply, reasons: Bool
+    ) -> Bool {
         ReplyComparison.outcomeMatches(outcome, reply.outcome, reasons: reasons)
             && session.stack == reply.state.stack && session.pending?.id == reply.state.pendingID
     }

@@ -1,0 +1,14 @@
+import FlowCheckCore
+import NavigationModel
+import SampleImplementations
+
+/// builtin:sample behind an adapter that declares nothing beyond the protocol's requirements: it cannot be made once
+/// per worker (no `ParallelImplementation`), and it keeps `takesCommandsAsDrawn` at its default, so it is handed whole
+/// runs.
+final class WrappedSample: NavigationImplementation {
+    let inner = SampleNavigator()
+    var info: ImplementationInfo { inner.info }
+    var capabilities: Capabilities { inner.capabilities }
+    func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
+    func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+}
