@@ -49,14 +49,46 @@ import Testing
         }
     }
 
-    @Test func thePoolRunsTheJobOnEveryWorkerOnceThenAgain() {
-        let pool = WorkerPool(extraWorkers: 3)
-        defer { pool.close() }
-        for round in 0..<3 {
-            let tally = Tally()
-            pool.perform { worker in tally.add(worker) }
-            #expect(tally.workers == [0, 1, 2, 3], "round \(round)")
+    /// Records which worker computed which offset.
+    final class Computations: @unchecked Sendable {
+        private let lock = NSLock()
+        private var workers: [Int: Int] = [:]
+        func add(_ offset: Int, _ worker: Int) { lock.withLock { workers[offset] = worker } }
+        var offsets: Set<Int> { lock.withLock { Set(workers.keys) } }
+        var byExtraWorkers: Set<Int> { lock.withLock { Set(workers.filter { $0.value != 0 }.keys) } }
+    }
+
+    static func window(workers: Int, computations: Computations) -> RunWindow {
+        RunWindow(workers: workers, capacity: 16) { offset, worker in
+            computations.add(offset, worker)
+            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
+            _ = try? source.draw(upTo: 1_000)
+            return (source, RunRecord(outcome: .passed))
         }
+    }
+
+    @Test func theWindowHandsOutRunsInOrderAndClaimsNoneAtOrPastItsReach() {
+        let computations = Computations()
+        let window = Self.window(workers: 3, computations: computations)
+        for offset in 0..<40 {
+            let computed = window.take(reach: offset + 5)
+            #expect(computed?.source.choices == [UInt64(offset)], "run \(offset)")
+        }
+        window.close()
+        // Runs 40 to 43 were within reach: claimed or not, depending on timing; run 44 never was.
+        #expect(computations.offsets.isSuperset(of: 0..<40) && computations.offsets.isSubset(of: 0..<44))
+    }
+
+    @Test func theExtraWorkersComputeAheadWhileTheEngineIsBusy() {
+        let computations = Computations()
+        let window = Self.window(workers: 2, computations: computations)
+        _ = window.take(reach: 8)
+        // The engine takes nothing more: the other worker goes on alone up to the reach.
+        let deadline = Date().addingTimeInterval(30)
+        while computations.offsets.count < 8 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(computations.offsets == Set(0..<8))
+        #expect(!computations.byExtraWorkers.isEmpty)
+        window.close()
     }
 
     /// Weak references to every source a generator drew from.
