@@ -122,7 +122,8 @@ public enum FlowDecoder {
             }
             if kind == "screen" {
                 let layout = try component(
-                    value["layout"], path: .member(path, "layout"), screen: nodeID, parent: nil, version: migrateFrom,
+                    value["layout"], path: { .member(path, "layout") }, screen: nodeID, parent: nil,
+                    version: migrateFrom,
                     depth: 0, options: options, trace: &trace)
                 if layout == nil, let raw = value["layout"], raw != .null,
                     !removedByMigration(raw, version: migrateFrom)
@@ -189,56 +190,68 @@ public enum FlowDecoder {
     }
 
     /// A component, or `nil` when it is malformed (skipped) or removed by a migration.
+    /// `path` is made only when the component is named in a hit or an error, or has children: a box per component
+    /// was a tenth of the reference decoder's allocations.
     static func component(
-        _ value: JSONValue?, path: Location, screen: String, parent: String?, version: Int, depth: Int,
+        _ value: JSONValue?, path makePath: () -> Location, screen: String, parent: String?, version: Int, depth: Int,
         options: DecoderOptions, trace: inout DecodeTrace
     ) throws(DecodeError) -> CanonicalFlow.Component? {
+        var made: Location?
+        func path() -> Location {
+            if let made { return made }
+            let location = makePath()
+            made = location
+            return location
+        }
+        let props = value?["props"], members = value?["children"]
         guard let value, let id = value["id"]?.stringValue, var type = value["type"]?.stringValue,
-            value["children"].map({ $0 == .null || $0.arrayValue != nil }) ?? true,
-            value["props"].map({ $0 == .null || $0.isObject }) ?? true
+            members.map({ $0 == .null || $0.arrayValue != nil }) ?? true,
+            props.map({ $0 == .null || $0.isObject }) ?? true
         else {
             // The layout itself is judged by its screen (DEC-MALFORMED-LAYOUT).
-            if let parent, value != nil { trace.hit("DEC-MALFORMED-CHILD", at: path, screen: screen, element: parent) }
+            if let parent, value != nil {
+                trace.hit("DEC-MALFORMED-CHILD", at: path(), screen: screen, element: parent)
+            }
             return nil
         }
         guard depth < options.maxComponentDepth else {
             trace.fatal = "DEC-DEPTH"
-            throw invalid("\(path.text) nests components deeper than \(options.maxComponentDepth) levels")
+            throw invalid("\(path().text) nests components deeper than \(options.maxComponentDepth) levels")
         }
         // Two cases the rule must keep decoding: components nested deep (up to the deepest level allowed), and props
         // nested deep, which are data, not components, and never count.
         if depth == min(DecoderOptions.deepLayout, options.maxComponentDepth - 1) {
-            trace.hit("DEC-DEPTH", at: path, screen: screen, element: "deep")
+            trace.hit("DEC-DEPTH", at: path(), screen: screen, element: "deep")
         }
-        if let props = value["props"], props.nesting >= DecoderOptions.deepProps {
-            trace.hit("DEC-DEPTH", at: .member(path, "props"), screen: screen, element: id)
+        if let props, props.nesting >= DecoderOptions.deepProps {
+            trace.hit("DEC-DEPTH", at: .member(path(), "props"), screen: screen, element: id)
         }
         // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
         let original = type
-        var checkboxVariant = value["props"]?["variant"]?.stringValue == "checkbox"
+        var checkboxVariant = props?["variant"]?.stringValue == "checkbox"
         if version <= 2 && type == "checkbox" { type = "toggle"; checkboxVariant = true }
         if version <= 3 && DecoderOptions.strippedBy4.contains(type) {
-            trace.hit("DEC-MIGRATE", at: path, screen: screen, element: parent ?? id)
+            trace.hit("DEC-MIGRATE", at: path(), screen: screen, element: parent ?? id)
             return nil
         }
         if version <= 4 && type == "toggle" && checkboxVariant { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
         if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
-            trace.hit("DEC-MIGRATE", at: path, screen: screen, element: id)
+            trace.hit("DEC-MIGRATE", at: path(), screen: screen, element: id)
         }
         if let key = DocumentedFields.undocumented(value, DocumentedFields.component) {
-            trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: screen, element: id)
+            trace.hit("DEC-IGNORE-FIELDS", at: .member(path(), key), screen: screen, element: id)
         }
         guard options.componentTypes.contains(type) else {
             // Renders nothing, keeps its id; its subtree is not decoded.
-            trace.hit("DEC-UNKNOWN-COMPONENT", at: path, screen: screen, element: id)
+            trace.hit("DEC-UNKNOWN-COMPONENT", at: path(), screen: screen, element: id)
             return .init(id: id, type: "unknown")
         }
         var children: [CanonicalFlow.Component] = []
-        for (index, child) in (value["children"]?.arrayValue ?? []).enumerated() {
+        for (index, child) in (members?.arrayValue ?? []).enumerated() {
             if let decoded = try component(
-                child, path: .child(path, "children", index), screen: screen, parent: id, version: version,
+                child, path: { .child(path(), "children", index) }, screen: screen, parent: id, version: version,
                 depth: depth + 1, options: options, trace: &trace)
             {
                 children.append(decoded)

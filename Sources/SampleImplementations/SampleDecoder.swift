@@ -41,8 +41,12 @@ struct SampleDecoder {
 
         var pairs: [Member]
 
+        /// The first value of `key`. Keys of unequal UTF-8 length are told apart without the string comparison (a
+        /// call per member): that holds for every key the SDK asks, which have no letter (K, ;, `) that a non-ASCII
+        /// character is canonically equivalent to.
         subscript(key: String) -> AnyJSON? {
-            for pair in pairs where pair.key == key { return pair.value }
+            let length = key.utf8.count
+            for pair in pairs where pair.key.utf8.count == length && pair.key == key { return pair.value }
             return nil
         }
 

@@ -24,9 +24,10 @@ package enum DecodingAnalysis {
     /// How the implementation's outcome falsifies the reference's, with the shape of the divergence as its origin
     /// (``DecodingCheck/shape(expected:actual:)``); `nil` when they agree. Rules are named on the minimal document.
     static func falsification(
-        _ text: String, parsed: JSONValue? = nil, actual: DecodeOutcome, options: DecoderOptions
+        _ text: String, parsed: JSONValue? = nil, memo: ReferenceMemo? = nil, actual: DecodeOutcome,
+        options: DecoderOptions
     ) -> Falsification? {
-        let (expected, trace) = reference(text, parsed: parsed, options: options)
+        let (expected, trace) = reference(text, parsed: parsed, memo: memo, options: options)
         guard let shape = DecodingCheck.shape(expected: expected, actual: actual) else { return nil }
         // A repeated key may be read either way (DEC-DUPLICATE-KEY). The trace says whether an object document
         // repeats one, so that the others are not parsed again to find out.
@@ -44,23 +45,38 @@ package enum DecodingAnalysis {
     }
 
     /// The reference decoder's outcome and trace for a text. A run judges a document and then asks for its triggers,
-    /// and the minimizer asks for a candidate's triggers right after judging it: the few latest decodes are kept, so
-    /// that each document is decoded once.
+    /// and the minimizer asks for a candidate's triggers right after judging it: each document is decoded once. A
+    /// generated document keeps its decode in its `memo`, on the worker that judges it; other texts (the minimizer's
+    /// candidates) in the few latest decodes, shared by every worker.
     static func reference(
-        _ text: String, parsed: JSONValue? = nil, options: DecoderOptions
+        _ text: String, parsed: JSONValue? = nil, memo: ReferenceMemo? = nil, options: DecoderOptions
     ) -> (outcome: DecodeOutcome, trace: DecodeTrace) {
+        if let memo {
+            if let known = memo.decoded, known.options == options { return (known.outcome, known.trace) }
+            let decoded = decode(text, parsed: parsed, options: options)
+            memo.decoded = (options, decoded.outcome, decoded.trace)
+            return decoded
+        }
         if let known = recent.withLock({ $0.first { $0.text == text && $0.options == options } }) {
             return (known.outcome, known.trace)
         }
-        var trace = DecodeTrace()
-        let outcome =
-            parsed.map { FlowDecoder.decode(parsed: $0, options: options, trace: &trace) }
-            ?? FlowDecoder.decode(text, options: options, trace: &trace)
+        let (outcome, trace) = decode(text, parsed: parsed, options: options)
         recent.withLock { entries in
             // A few, for workers that judge documents side by side.
             if entries.count == 4 { entries.removeFirst() }
             entries.append(ReferenceDecode(text: text, options: options, outcome: outcome, trace: trace))
         }
+        return (outcome, trace)
+    }
+
+    /// The reference decoder's reading of a text, from its value when the caller has it.
+    private static func decode(
+        _ text: String, parsed: JSONValue?, options: DecoderOptions
+    ) -> (outcome: DecodeOutcome, trace: DecodeTrace) {
+        var trace = DecodeTrace()
+        let outcome =
+            parsed.map { FlowDecoder.decode(parsed: $0, options: options, trace: &trace) }
+            ?? FlowDecoder.decode(text, options: options, trace: &trace)
         return (outcome, trace)
     }
 

@@ -43,8 +43,9 @@ package struct DecodingSuite: ConformanceSuite {
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
     package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> TriggerCounts {
-        let trace = DecodingAnalysis.reference(value.text, parsed: value.parsed, options: capabilities.decoderOptions)
-            .trace
+        let trace = DecodingAnalysis.reference(
+            value.text, parsed: value.parsed, memo: value.reference, options: capabilities.decoderOptions
+        ).trace
         return TriggerCounts(Dictionary(uniqueKeysWithValues: trace.rules.map { ($0, 1) }))
     }
 
@@ -52,7 +53,7 @@ package struct DecodingSuite: ConformanceSuite {
         _ value: GeneratedDocument, on subject: any DecodingImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
         DecodingAnalysis.falsification(
-            value.text, parsed: value.parsed, actual: try subject.decode(value.text),
+            value.text, parsed: value.parsed, memo: value.reference, actual: try subject.decode(value.text),
             options: capabilities.decoderOptions)
     }
 

@@ -14,12 +14,18 @@ package struct GeneratedDocument: Hashable, Sendable {
     /// The text as ``JSONParser`` reads it, when the generator knows it without reading the text; `nil` otherwise.
     /// It follows from the text, so it takes no part in equality.
     package var parsed: JSONValue?
+    /// Where a generated document keeps the reference decoder's reading of its text once a run judged it: counting
+    /// the run's triggers reads it again. `nil` for other documents (the minimizer's candidates). No part of equality.
+    package var reference: ReferenceMemo?
 
-    package init(text: String, labels: [String], nodeCount: Int, parsed: JSONValue? = nil) {
+    package init(
+        text: String, labels: [String], nodeCount: Int, parsed: JSONValue? = nil, reference: ReferenceMemo? = nil
+    ) {
         self.text = text
         self.labels = labels
         self.nodeCount = nodeCount
         self.parsed = parsed
+        self.reference = reference
     }
 
     package static func == (a: GeneratedDocument, b: GeneratedDocument) -> Bool {
@@ -116,7 +122,9 @@ package struct DocumentGenerator: Sendable {
     // MARK: Drawing
 
     final class Context {
-        var labels: [String] = []
+        /// Unchecked: a document adds a few dozen labels, and checking each access at run time cost as much as the
+        /// search. The context belongs to one document's generation, on one thread, and no access overlaps another.
+        @exclusivity(unchecked) var labels: [String] = []
         var componentCount = 0
         /// How the document's first screen nests its layout, for DEC-DEPTH.
         var depth: Depth = .none
@@ -259,7 +267,8 @@ package struct DocumentGenerator: Sendable {
             // back into the same value.
             parsed = Self.asParsed(consume root, context.spellings)
         }
-        return GeneratedDocument(text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed)
+        return GeneratedDocument(
+            text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed, reference: ReferenceMemo())
     }
 
     /// The written value as ``JSONParser`` reads its text: each marker string (``Context/spelled(_:)``) is the value
