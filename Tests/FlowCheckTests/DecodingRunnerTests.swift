@@ -129,6 +129,25 @@ struct DecodingRunnerTests {
         #expect(!DocumentGenerator.requiredLabels(for: noMigrations.capabilities).contains("version:3"))
     }
 
+    @Test("A judged document keeps the reference decoder's reading, and its triggers are those of its text")
+    func referenceMemo() throws {
+        let suite = DecodingSuite()
+        let decoder = SampleFlowDecoder()
+        let capabilities = decoder.capabilities
+        let generator = DocumentGenerator(capabilities: capabilities)
+        for seed in UInt64(0)..<60 {
+            let document = try generator.documents.example(seed: seed)
+            let memo = try #require(document.reference)
+            #expect(memo.decoded == nil)
+            _ = try suite.check(document, on: decoder, capabilities: capabilities)
+            #expect(memo.decoded?.outcome == FlowDecoder.decode(document.text, options: capabilities.decoderOptions))
+            var trace = DecodeTrace()
+            _ = FlowDecoder.decode(document.text, options: capabilities.decoderOptions, trace: &trace)
+            let fromText = Set(trace.rules)
+            #expect(Set(suite.triggers(document, capabilities: capabilities).byName.keys) == fromText, "seed \(seed)")
+        }
+    }
+
     @Test(
         "The built-in decoder returns on numbers no Double holds, where a lenient array once looped forever",
         arguments: ["1e400", "-1e400", "[1e400]", "{\"a\": 1e400}"])
