@@ -258,8 +258,7 @@ extension DocumentGenerator {
             // The document's first component carries data nested 300 levels deep.
             context.label("depth:props")
             context.depth = .none
-            pairs.append(
-                ("data", context.spelled(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))))
+            pairs.append(("data", context.spelled(Self.deepData)))
         }
         if type == "toggle", try source.drawBool(probability: 0.3) {
             pairs.append(("variant", .string("checkbox")))
@@ -277,10 +276,10 @@ extension DocumentGenerator {
             pairs.append(("text", .string(try pick(source, texts))))
         case 27:
             context.label("string:escaped")
-            pairs.append(("text", context.spelled(#""Say \"hi\"\n\ttab \\ slash \/ caf\u00e9 \ud83d\ude00""#)))
+            pairs.append(("text", context.spelled(Self.escapedText)))
         case 26:
             context.label("string:lone-surrogate")
-            pairs.append(("text", context.spelled(#""cut emoji \ud83d""#)))
+            pairs.append(("text", context.spelled(Self.loneSurrogateText)))
         default: break
         }
         if let extra = try undocumentedField(source, level: "props", probability: 0.03, context: context) {

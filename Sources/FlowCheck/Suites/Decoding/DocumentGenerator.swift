@@ -138,7 +138,9 @@ package struct DocumentGenerator: Sendable {
         }
 
         /// A value written as `raw` in the document's text.
-        func spelled(_ raw: String) -> JSONValue { spelled(Spelling(text: raw, known: nil)) }
+        func spelled(_ raw: String) -> JSONValue {
+            spelled(Spelling(text: raw, known: DocumentGenerator.parsedForms[raw]))
+        }
 
         /// A value written as its spelling's text in the document's text.
         func spelled(_ spelling: Spelling) -> JSONValue {
@@ -155,6 +157,27 @@ package struct DocumentGenerator: Sendable {
     }
 
     enum Depth { case none, past, at, under, props }
+
+    /// Data nested 300 levels deep, in a component's props (DEC-DEPTH).
+    static let deepData = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+    /// A string with every kind of escape JSON has.
+    static let escapedText = #""Say \"hi\"\n\ttab \\ slash \/ caf\u00e9 \ud83d\ude00""#
+    /// A string with half of a surrogate pair, as an editor writes when it cuts an emoji in half.
+    static let loneSurrogateText = #""cut emoji \ud83d""#
+
+    /// What ``JSONParser`` reads from each fixed spelling (the tables of forms, the texts above), read once: most
+    /// documents spell a version or a number, and parsing it for each was a tenth of the generator's time. A text that
+    /// is not JSON is absent.
+    static let parsedForms: [String: (value: JSONValue, nesting: Int)] = {
+        let texts =
+            (schemaForms + schemaErrorForms).flatMap(\.texts).compactMap { $0 } + versionForms.compactMap(\.text)
+            + numberForms.map(\.text) + [deepData, escapedText, loneSurrogateText]
+        var parsed: [String: (value: JSONValue, nesting: Int)] = [:]
+        for text in texts {
+            if let value = try? JSONParser.parse(text) { parsed[text] = (value, nesting(value)) }
+        }
+        return parsed
+    }()
 
     func pick<T>(_ source: ChoiceSource, _ options: [T]) throws(ChoiceSource.Stop) -> T {
         options[Int(try source.draw(upTo: UInt64(options.count - 1)))]
@@ -253,7 +276,8 @@ package struct DocumentGenerator: Sendable {
         if wrapped || fatal == .schemaError || fatal == .flowSchemaDamage {
             root = try resolveResponse(source, flow: root, fatal: fatal, context: context)
         }
-        var text = Self.spelling(JSONWriter.bytes(root, sortedKeys: false), context.spellings)
+        let spelled = Self.spelling(JSONWriter.bytes(root, sortedKeys: false), context.spellings)
+        var text = spelled.text
         var parsed: JSONValue?
         switch fatal {
         case .notJSON:
@@ -265,7 +289,7 @@ package struct DocumentGenerator: Sendable {
         default:
             // The reference decoder reads the document from the value it was written from, instead of parsing the text
             // back into the same value.
-            parsed = Self.asParsed(consume root, context.spellings)
+            parsed = Self.asParsed(consume root, context.spellings, markers: spelled.markers)
         }
         return GeneratedDocument(
             text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed, reference: ReferenceMemo())
@@ -274,7 +298,9 @@ package struct DocumentGenerator: Sendable {
     /// The written value as ``JSONParser`` reads its text: each marker string (``Context/spelled(_:)``) is the value
     /// of its raw text. `nil` when the text nests deeper than the parser reads, or a raw text is not JSON.
     /// The document's value is taken, not copied, so that the markers are replaced in place.
-    static func asParsed(_ root: consuming JSONValue, _ spellings: [Spelling]) -> JSONValue? {
+    /// `markers` is how many marker strings the value holds (a spelled value used twice holds its marker twice): once
+    /// all are replaced, the rest is only measured, not rebuilt.
+    static func asParsed(_ root: consuming JSONValue, _ spellings: [Spelling], markers: Int) -> JSONValue? {
         guard !spellings.isEmpty else { return nests(root, within: JSONParser.defaultMaxDepth) ? root : nil }
         var values: [(value: JSONValue, nesting: Int)] = []
         values.reserveCapacity(spellings.count)
@@ -287,7 +313,8 @@ package struct DocumentGenerator: Sendable {
             values.append((value, nesting(value)))
         }
         var value = root
-        return substitute(&value, values, depth: 0) ? value : nil
+        var remaining = markers
+        return substitute(&value, values, depth: 0, remaining: &remaining) ? value : nil
     }
 
     /// Whether a value nests no deeper than `limit` levels.
@@ -300,27 +327,33 @@ package struct DocumentGenerator: Sendable {
     }
 
     /// Replaces the markers in `value` with their values in place, and says whether its text nests no deeper than
-    /// ``JSONParser/defaultMaxDepth`` from `depth`.
+    /// ``JSONParser/defaultMaxDepth`` from `depth`. `remaining` counts the markers not replaced yet.
     private static func substitute(
-        _ value: inout JSONValue, _ values: [(value: JSONValue, nesting: Int)], depth: Int
+        _ value: inout JSONValue, _ values: [(value: JSONValue, nesting: Int)], depth: Int, remaining: inout Int
     ) -> Bool {
+        guard remaining > 0 else { return nests(value, within: JSONParser.defaultMaxDepth - depth) }
         switch value {
         case .string(let string):
             guard let index = marker(string) else { return true }
             value = values[index].value
+            remaining -= 1
             return depth + values[index].nesting <= JSONParser.defaultMaxDepth
         case .array(var items):
             guard depth < JSONParser.defaultMaxDepth else { return false }
             // The value lets go of its array first, so that the array is changed in place, not copied.
             value = .null
             defer { value = .array(items) }
-            for index in items.indices where !substitute(&items[index], values, depth: depth + 1) { return false }
+            for index in items.indices
+            where !substitute(&items[index], values, depth: depth + 1, remaining: &remaining) {
+                return false
+            }
             return true
         case .object(var pairs):
             guard depth < JSONParser.defaultMaxDepth else { return false }
             value = .null
             defer { value = .object(pairs) }
-            for index in pairs.indices where !substitute(&pairs[index].value, values, depth: depth + 1) {
+            for index in pairs.indices
+            where !substitute(&pairs[index].value, values, depth: depth + 1, remaining: &remaining) {
                 return false
             }
             return true
@@ -350,9 +383,11 @@ package struct DocumentGenerator: Sendable {
         return deepest + 1
     }
 
-    /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass.
-    static func spelling(_ written: [UInt8], _ spellings: [Spelling]) -> String {
-        guard !spellings.isEmpty else { return String(decoding: written, as: UTF8.self) }
+    /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass, and
+    /// how many markers it replaced.
+    static func spelling(_ written: [UInt8], _ spellings: [Spelling]) -> (text: String, markers: Int) {
+        guard !spellings.isEmpty else { return (String(decoding: written, as: UTF8.self), 0) }
+        var markers = 0
         // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
         var out: [UInt8] = []
         out.reserveCapacity(written.count + spellings.reduce(0) { $0 + $1.text.utf8.count })
@@ -381,12 +416,13 @@ package struct DocumentGenerator: Sendable {
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 out.append(contentsOf: spellings[number].text.utf8)
+                markers += 1
                 index = end + 4
                 copied = index
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        return String(decoding: out, as: UTF8.self)
+        return (String(decoding: out, as: UTF8.self), markers)
     }
 
     /// A field the schema does not document (DEC-IGNORE-FIELDS), as a newer editor might write, holding any JSON
