@@ -191,7 +191,7 @@ extension JSONValue {
         // no deeper than the parser reads (512 levels).
         switch self {
         case .array(let items):
-            for index in items.indices where items[index].repeatsAKey { return true }
+            for index in items.indices where items[index].isContainer && items[index].repeatsAKey { return true }
             return false
         case .object(let pairs):
             // Every decode asks this: small objects (nearly all) are compared pairwise, without a set.
@@ -203,10 +203,20 @@ extension JSONValue {
                     return true
                 }
             }
-            for index in pairs.indices where pairs[index].value.repeatsAKey { return true }
+            for index in pairs.indices where pairs[index].value.isContainer && pairs[index].value.repeatsAKey {
+                return true
+            }
             return false
         default:
             return false
+        }
+    }
+
+    /// An array or an object: scalars, half of a document's values, are passed over without a call.
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
         }
     }
 
