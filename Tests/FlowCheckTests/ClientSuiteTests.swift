@@ -2,6 +2,7 @@ import FlowCheck
 import FlowCheckCore
 import JSON
 import NavigationModel
+@testable import PropertyTesting
 import RUFClientModel
 import Testing
 
@@ -39,9 +40,13 @@ final class ReferenceAdapter: ClientImplementation {
             if observation.state.inFlight != nil { observation.state.inFlight = "same" }
         }
         if bug == .deepMeta, case .respond(let response) = input, !response.meta.isEmpty {
-            observation.state.meta = .object((observation.state.meta.objectPairs ?? []).map { pair in
-                pair.value.isObject ? (pair.key, .object((pair.value.objectPairs ?? []) + [("kept", .bool(true))])) : pair
-            }).canonical
+            observation.state.meta =
+                .object(
+                    (observation.state.meta.objectPairs ?? []).map { pair in
+                        pair.value.isObject
+                            ? (pair.key, .object((pair.value.objectPairs ?? []) + [("kept", .bool(true))])) : pair
+                    }
+                ).canonical
         }
         return observation
     }
@@ -50,12 +55,15 @@ final class ReferenceAdapter: ClientImplementation {
     static func replacingAppend(_ json: JSONValue) -> JSONValue {
         switch json {
         case .object(let pairs):
-            return .object(pairs.map { pair in
-                if pair.key == "mergeStrategy", pair.value == .string("APPEND") || pair.value["type"] == .string("APPEND") {
-                    return (pair.key, .string("REPLACE"))
-                }
-                return (pair.key, replacingAppend(pair.value))
-            })
+            return .object(
+                pairs.map { pair in
+                    if pair.key == "mergeStrategy",
+                        pair.value == .string("APPEND") || pair.value["type"] == .string("APPEND")
+                    {
+                        return (pair.key, .string("REPLACE"))
+                    }
+                    return (pair.key, replacingAppend(pair.value))
+                })
         case .array(let items): return .array(items.map(replacingAppend))
         default: return json
         }
@@ -81,5 +89,30 @@ struct ClientSuiteTests {
         let failure = try #require(result.failures.first, "\(TextReport.render(result))")
         #expect(failure.ruleIDs == [rule], "\(TextReport.render(result))")
         print(TextReport.render(result))
+    }
+
+    /// A time limit can end the engine's shrinking early, so that the refinement may take the last two inputs away; the
+    /// next pair it tried then reached past the end of the shortened run.
+    @Test("Refining a run whose last inputs all go keeps within the run")
+    func refineRemovesTheLastInputs() throws {
+        let suite = ClientSuite(), context = SuiteContext(maxSteps: 30)
+        let capabilities = ReferenceAdapter().capabilities
+        let generator = suite.generator(capabilities, context: context)
+        // Every run fails the same way: each removal the refinement tries is taken, from the end.
+        let property = Property(generator) { _ in Falsification(origin: "any", message: "fails") }
+        var refined = 0
+        for seed in UInt64(0)..<40 {
+            let value = try generator.example(seed: seed)
+            guard value.inputs.count >= 4 else { continue }
+            let counterexample = Counterexample(
+                value: value, message: "fails", origin: "any", choices: [], run: 0, originalChoiceCount: 0,
+                shrink: ShrinkStatistics())
+            let result = suite.refine(
+                counterexample, property: property, capabilities: capabilities, context: context,
+                configuration: Configuration(seed: seed))
+            #expect(result.value.inputs.count < value.inputs.count, "seed \(seed)")
+            refined += 1
+        }
+        #expect(refined > 10)
     }
 }

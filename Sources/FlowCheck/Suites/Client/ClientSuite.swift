@@ -133,7 +133,8 @@ package struct ClientSuite: ConformanceSuite {
                     var inputs = best.value.inputs
                     inputs.removeSubrange(start..<(start + width))
                     if accept(inputs) { progress = true }
-                    start -= 1
+                    // Removing the last two leaves one position fewer than the next pair would need.
+                    start = min(start - 1, best.value.inputs.count - width)
                 }
             }
             var at = best.value.inputs.count - 2
