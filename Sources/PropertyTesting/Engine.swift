@@ -143,6 +143,8 @@ struct Engine {
                 return
             }
             guard result.failures.count < configuration.maxFailures else { return }
+            // The failure that reaches the cap ends generation: stop the workers before replaying and shrinking it.
+            if result.failures.count + 1 >= configuration.maxFailures { ahead.finish() }
             let original = replay(found.choices)
             guard original.outcome.origin == origin else {
                 // A test that fails only at random cannot be shrunk or replayed; report the run as is.
@@ -206,6 +208,7 @@ struct Engine {
                 }
             }
         }
+        ahead.finish()
         // The origins met only while shrinking another, within the same budgets.
         for aside in asides where !result.failures.contains(where: { $0.origin == aside.origin }) {
             if result.capReached || result.verdict == .errored || configuration.stop?.isRequested == true { break }

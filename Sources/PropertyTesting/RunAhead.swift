@@ -50,6 +50,10 @@ final class RunAhead: @unchecked Sendable {
 
     deinit { window?.close() }
 
+    /// Stops the workers once the engine will take no more runs, so that none computes a run in vain while the engine
+    /// shrinks; waits for the runs they are computing. Taking a run after this is an error.
+    func finish() { window?.close() }
+
     /// The next run in index order, with its index; `nil` when the workers were halted before computing it.
     /// `wanted` is how many more runs the engine expects to need at most, so that little is computed in vain.
     func take(wanted: Int) -> (index: UInt64, computed: Computed)? {

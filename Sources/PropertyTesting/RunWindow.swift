@@ -21,7 +21,9 @@ final class RunWindow: @unchecked Sendable {
     /// Generators recurse as deep as the documents they build; give workers the main thread's stack size.
     static let stackSize = 16 << 20
 
-    private let compute: @Sendable (_ offset: Int, _ worker: Int) -> Computed?
+    /// Let go of at ``close()``, so that the systems it captures are released on the caller's thread, not on the
+    /// last worker to end.
+    private var compute: (@Sendable (_ offset: Int, _ worker: Int) -> Computed?)?
     private let condition = NSCondition()
     private var slots: [Slot]
     /// Offsets from the first run: the next to claim, the next the engine takes, and the first not to claim yet.
@@ -47,10 +49,12 @@ final class RunWindow: @unchecked Sendable {
         }
     }
 
-    /// The run at the head, once computed, or `nil` if it was halted; first lets the workers claim below `reach`.
+    /// The run at the head, once computed, or `nil` if it was halted; first lets the workers claim below `reach`,
+    /// which must be past the head. One caller only (the engine), and not after ``close()``.
     func take(reach: Int) -> Computed? {
         condition.lock()
         defer { condition.unlock() }
+        precondition(!closed && reach > head, "a run window takes runs in reach, before it is closed")
         let reach = min(reach, head + slots.count)
         if reach > limit {
             limit = reach
@@ -68,6 +72,7 @@ final class RunWindow: @unchecked Sendable {
             case .empty where claimed < limit:
                 let offset = claimed
                 claimed += 1
+                let compute = compute!
                 condition.unlock()
                 let computed = compute(offset, 0)
                 condition.lock()
@@ -81,13 +86,17 @@ final class RunWindow: @unchecked Sendable {
     }
 
     /// Stops the workers, waits until each has finished the run it was computing, and frees every run not taken.
+    /// Closing again does nothing.
     func close() {
         condition.lock()
         closed = true
         condition.broadcast()
         while running > 0 { condition.wait() }
+        let released = (slots, compute)
         slots = []
+        compute = nil
         condition.unlock()
+        withExtendedLifetime(released) {}
     }
 
     private func work(worker: Int) {
@@ -102,6 +111,7 @@ final class RunWindow: @unchecked Sendable {
             if closed { break }
             let offset = claimed
             claimed += 1
+            let compute = compute!
             condition.unlock()
             let computed = compute(offset, worker)
             condition.lock()

@@ -100,17 +100,47 @@ import Testing
         var count: Int { lock.withLock { sources.count } }
     }
 
-    @Test func runsComputedAheadAreReleased() {
+    @Test func aHaltedRunEndsTheTakesThere() {
+        let window = RunWindow(workers: 2, capacity: 8) { offset, _ in
+            guard offset < 5 else { return nil }
+            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
+            _ = try? source.draw(upTo: 1_000)
+            return (source, RunRecord(outcome: .passed))
+        }
+        for offset in 0..<5 { #expect(window.take(reach: offset + 4)?.source.choices == [UInt64(offset)]) }
+        #expect(window.take(reach: 9) == nil)
+        window.close()
+        window.close()
+    }
+
+    @Test func aReachPastTheRingIsHeldToItsCapacity() {
+        let computations = Computations()
+        let window = RunWindow(workers: 3, capacity: 3) { offset, worker in
+            computations.add(offset, worker)
+            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
+            _ = try? source.draw(upTo: 1_000)
+            return (source, RunRecord(outcome: .passed))
+        }
+        for offset in 0..<200 {
+            #expect(window.take(reach: offset + 100)?.source.choices == [UInt64(offset)], "run \(offset)")
+        }
+        window.close()
+        #expect(computations.offsets.isSubset(of: 0..<203))
+    }
+
+    /// The engine stops at the first failure, past which the workers had computed runs it never takes.
+    @Test func runsComputedPastTheLastTakenAreReleased() {
         let seen = Sources()
         let gen = Gen<Int> { source throws(ChoiceSource.Stop) in
             seen.add(source)
-            return Int(try source.draw(upTo: 100))
+            return Int(try source.draw(upTo: 2_000))
         }
-        let properties = (0..<3).map { _ in Property(gen) { $0 >= 0 } }
-        let result = properties[0].check(
-            Configuration(seed: 2, runs: 3_000), workers: Array(properties.dropFirst()))
-        #expect(result.passed)
-        #expect(seen.count >= 3_000)
-        #expect(seen.alive == 0, "every run's source is freed once the engine took its record")
+        let properties = (0..<3).map { _ in Property(gen) { $0 != 1_234 } }
+        var configuration = Configuration(seed: 4, runs: 100_000)
+        configuration.maxFailures = 1
+        let result = properties[0].check(configuration, workers: Array(properties.dropFirst()))
+        #expect(!result.passed)
+        #expect(seen.count > result.runs, "runs were computed past the failure")
+        #expect(seen.alive == 0, "every source is freed once the check returns")
     }
 }
