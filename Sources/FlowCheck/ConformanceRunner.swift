@@ -153,7 +153,9 @@ public struct ConformanceRunner {
         }
         if let spec = options.spec, !result.contains(where: \.followsSpec) {
             let names = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue)
-            let steered = names.count < 3 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let steered =
+                names.count < 3
+                ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
             throw SetupError(
                 message:
                     "the spec \(spec.file) steers the \(steered) suites, and none of them runs for \(implementation.info.name)"
@@ -251,7 +253,8 @@ public struct ConformanceRunner {
             notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
             shard: options.shard?.description,
             budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
-                + (options.spec.map { ", spec \($0.file)" + ($0.clientVersion.map { " for client \($0)" } ?? "") } ?? "") + (options.onlyRun.map { ", run \($0)" } ?? ""))
+                + (options.spec.map { ", spec \($0.file)" + ($0.clientVersion.map { " for client \($0)" } ?? "") } ?? "")
+                + (options.onlyRun.map { ", run \($0)" } ?? ""))
         if let spec = options.spec {
             let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
             header.spec = SpecCoverage(
@@ -317,15 +320,17 @@ public struct ConformanceRunner {
         // A worker's instance may lack a suite's protocol only if makeWorker returned another type: then one worker.
         let boxes = workers.compactMap { suite.subject($0).map(SubjectBox.init) }
         let box = boxes.count == workers.count ? boxes[0] : SubjectBox(suite.subject(implementation)!)
-        let breakdownsBefore = workers.map { ($0 as? any RecoveringImplementation)?.breakdowns.count ?? 0 }
+        let logs = (boxes.count == workers.count ? workers : [workers[0]]).map(BreakdownLog.init)
         let generator = suite.generator(capabilities, context: context)
         let stop = self.stop
-        let properties = (boxes.count == workers.count ? boxes : [box]).map { box in
+        let properties = zip(boxes.count == workers.count ? boxes : [box], logs).map { box, log in
             let property = Property(
                 generator, labels: { suite.runLabels($0) }, stepLabelCounts: { suite.unitLabelCounts($0) },
                 triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
-                try Self.verdict(stop: stop) { try suite.check(value, on: box.subject, capabilities: capabilities) }
+                try log.attributing {
+                    try Self.verdict(stop: stop) { try suite.check(value, on: box.subject, capabilities: capabilities) }
+                }
             }
             guard let stepped = suite.checkWhileGenerating(capabilities, context: context, on: box.subject) else {
                 return property
@@ -333,8 +338,10 @@ public struct ConformanceRunner {
             // The stepped check drives this worker's implementation: only this worker calls it, as it calls the judge.
             let steppedCheck = SubjectBox(stepped)
             return property.judgingWhileGenerating { source throws(ChoiceSource.Stop) in
-                let (value, verdict) = try steppedCheck.subject(source)
-                return (value, Result { try Self.verdict(stop: stop) { try verdict.get() } })
+                try log.attributing { () throws(ChoiceSource.Stop) in
+                    let (value, verdict) = try steppedCheck.subject(source)
+                    return (value, Result { try Self.verdict(stop: stop) { try verdict.get() } })
+                }
             }
         }
         let property = properties[0]
@@ -382,9 +389,8 @@ public struct ConformanceRunner {
         outcome.failures.sort {
             ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
         }
-        let breakdowns = zip(workers, breakdownsBefore).flatMap { worker, before in
-            ((worker as? any RecoveringImplementation)?.breakdowns ?? []).dropFirst(before)
-        }
+        // Not those of runs computed ahead and never taken, which depend on the number of workers.
+        let breakdowns = logs.flatMap { $0.reported(lastTaken: check.lastTakenRun) }
         if !outcome.failures.contains(where: { $0.kind == .breakdown }), let first = breakdowns.first,
             !outcome.failures.isEmpty
         {

@@ -27,6 +27,8 @@ public struct CheckResult<Value> {
     let lastInvalid: ChoiceSource.Stop?
     /// Why the check aborted, when the verdict is ``Verdict/errored``.
     public let abortMessage: String?
+    /// The index of the last generated run the engine took (``RunPhase``); `nil` if it took none.
+    package let lastTakenRun: UInt64?
 
     init(configuration: Configuration, engine: Engine.Result, counterexamples: [Counterexample<Value>]) {
         self.configuration = configuration
@@ -42,6 +44,7 @@ public struct CheckResult<Value> {
         self.interrupted = engine.interrupted
         self.lastInvalid = engine.lastInvalid
         self.abortMessage = engine.abortMessage
+        lastTakenRun = engine.lastTakenRun
     }
 
     /// Whether the property passed.

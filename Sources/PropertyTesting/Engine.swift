@@ -64,6 +64,8 @@ struct Engine {
         var interrupted = false
         var lastInvalid: ChoiceSource.Stop?
         var abortMessage: String?
+        /// The index of the last generated run the engine took; runs computed past it were discarded.
+        var lastTakenRun: UInt64?
     }
 
     /// Replays a choice sequence with spans recorded; a shrink's candidate with the `outcomes` of those before it.
@@ -209,6 +211,7 @@ struct Engine {
             }
         }
         ahead.finish()
+        result.lastTakenRun = ahead.lastTaken
         // The origins met only while shrinking another, within the same budgets.
         for aside in asides where !result.failures.contains(where: { $0.origin == aside.origin }) {
             if result.capReached || result.verdict == .errored || configuration.stop?.isRequested == true { break }

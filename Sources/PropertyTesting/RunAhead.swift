@@ -23,6 +23,8 @@ final class RunAhead: @unchecked Sendable {
     private let workers: Int
     /// Runs taken so far.
     private var taken = 0
+    /// The index of the last run taken.
+    private(set) var lastTaken: UInt64?
 
     /// The most runs computed ahead of the engine.
     static let maxWindow = 1024
@@ -43,8 +45,9 @@ final class RunAhead: @unchecked Sendable {
         }
         window = RunWindow(workers: tests.count, capacity: Self.maxWindow) { offset, worker in
             guard !halted() else { return nil }
-            let drawn = source(first + UInt64(offset) * stride)
-            return (drawn, tests[worker](drawn))
+            let index = first + UInt64(offset) * stride
+            let drawn = source(index)
+            return (drawn, RunPhase.$generatedRun.withValue(index) { tests[worker](drawn) })
         }
     }
 
@@ -60,12 +63,14 @@ final class RunAhead: @unchecked Sendable {
         let index = first + UInt64(taken) * stride
         guard let window else {
             taken += 1
+            lastTaken = index
             let drawn = source(index)
-            return (index, (drawn, test(drawn)))
+            return (index, (drawn, RunPhase.$generatedRun.withValue(index) { test(drawn) }))
         }
         let ahead = min(2 * workers + taken, Self.maxWindow, max(wanted, 1))
         guard let computed = window.take(reach: taken + ahead) else { return nil }
         taken += 1
+        lastTaken = index
         return (index, computed)
     }
 }

@@ -1,0 +1,41 @@
+import FlowCheckCore
+import PropertyTesting
+
+/// One worker's implementation's breakdowns, each with the generated run it happened in, if any.
+///
+/// Workers compute runs ahead of the engine, so a breakdown in a run past the last one the engine took happens with
+/// some `--jobs` and not with others: it is left out of what is reported, which the same seed must make the same.
+/// Unchecked: only its worker's thread writes it, while the check runs; it is read once the check has returned.
+final class BreakdownLog: @unchecked Sendable {
+    let implementation: (any RecoveringImplementation)?
+    /// Where its breakdowns stood when the suite began.
+    let start: Int
+    /// Positions in the implementation's breakdowns that generated runs added, with their runs' indices.
+    private var fromGeneratedRuns: [(positions: Range<Int>, run: UInt64)] = []
+
+    init(_ implementation: any Implementation) {
+        self.implementation = implementation as? any RecoveringImplementation
+        start = self.implementation?.breakdowns.count ?? 0
+    }
+
+    /// Runs `body`, a call into the implementation, noting the breakdowns it added if it is a generated run's.
+    func attributing<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        guard let implementation, let run = RunPhase.generatedRun else { return try body() }
+        let before = implementation.breakdowns.count
+        defer {
+            let after = implementation.breakdowns.count
+            if after > before { fromGeneratedRuns.append((before..<after, run)) }
+        }
+        return try body()
+    }
+
+    /// The breakdowns since the suite began, oldest first, but those of generated runs past `lastTaken` (of every
+    /// generated run when the engine took none).
+    func reported(lastTaken: UInt64?) -> [String] {
+        guard let breakdowns = implementation?.breakdowns, breakdowns.count > start else { return [] }
+        func discarded(_ run: UInt64) -> Bool { lastTaken.map { run > $0 } ?? true }
+        return (start..<breakdowns.count).filter { position in
+            !fromGeneratedRuns.contains { $0.positions.contains(position) && discarded($0.run) }
+        }.map { breakdowns[$0] }
+    }
+}
