@@ -29,13 +29,24 @@ final class BreakdownLog: @unchecked Sendable {
         return try body()
     }
 
-    /// The breakdowns since the suite began, oldest first, but those of generated runs past `lastTaken` (of every
-    /// generated run when the engine took none).
-    func reported(lastTaken: UInt64?) -> [String] {
+    /// The breakdowns since the suite began, each with the generated run it happened in (`nil`: a replay, a shrink's
+    /// candidate, a description), oldest first; those of generated runs past `lastTaken` (of every generated run when
+    /// the engine took none) are left out.
+    func reported(lastTaken: UInt64?) -> [(run: UInt64?, text: String)] {
         guard let breakdowns = implementation?.breakdowns, breakdowns.count > start else { return [] }
-        func discarded(_ run: UInt64) -> Bool { lastTaken.map { run > $0 } ?? true }
-        return (start..<breakdowns.count).filter { position in
-            !fromGeneratedRuns.contains { $0.positions.contains(position) && discarded($0.run) }
-        }.map { breakdowns[$0] }
+        return (start..<breakdowns.count).compactMap { position in
+            let run = fromGeneratedRuns.first { $0.positions.contains(position) }?.run
+            if let run, lastTaken.map({ run > $0 }) ?? true { return nil }
+            return (run, breakdowns[position])
+        }
+    }
+
+    /// The breakdowns every worker reported, in an order no number of workers changes: those of generated runs by run,
+    /// then the others (all on the first worker, which replays, shrinks and describes) as they happened.
+    static func reported(_ logs: [BreakdownLog], lastTaken: UInt64?) -> [String] {
+        let all = logs.flatMap { $0.reported(lastTaken: lastTaken) }
+        let runs = all.compactMap { entry in entry.run.map { ($0, entry.text) } }
+        return runs.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            + all.filter { $0.run == nil }.map(\.text)
     }
 }

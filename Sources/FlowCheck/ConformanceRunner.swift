@@ -390,7 +390,7 @@ public struct ConformanceRunner {
             ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
         }
         // Not those of runs computed ahead and never taken, which depend on the number of workers.
-        let breakdowns = logs.flatMap { $0.reported(lastTaken: check.lastTakenRun) }
+        let breakdowns = BreakdownLog.reported(logs, lastTaken: check.lastTakenRun)
         if !outcome.failures.contains(where: { $0.kind == .breakdown }), let first = breakdowns.first,
             !outcome.failures.isEmpty
         {

@@ -22,8 +22,18 @@ struct BreakdownLogTests {
         RunPhase.$generatedRun.withValue(5) { log.attributing { implementation.breakDown("run 5") } }
         RunPhase.$generatedRun.withValue(9) { log.attributing { implementation.breakDown("run 9") } }
         log.attributing { implementation.breakDown("a replay") }
-        #expect(log.reported(lastTaken: 7) == ["run 5", "a replay"])
-        #expect(log.reported(lastTaken: 9) == ["run 5", "run 9", "a replay"])
-        #expect(log.reported(lastTaken: nil) == ["a replay"])
+        #expect(BreakdownLog.reported([log], lastTaken: 7) == ["run 5", "a replay"])
+        #expect(BreakdownLog.reported([log], lastTaken: 9) == ["run 5", "run 9", "a replay"])
+        #expect(BreakdownLog.reported([log], lastTaken: nil) == ["a replay"])
+    }
+
+    @Test("Breakdowns of generated runs come in run order, whichever worker ran them, then the others")
+    func inRunOrder() {
+        let first = Breaking(), second = Breaking()
+        let logs = [BreakdownLog(first), BreakdownLog(second)]
+        RunPhase.$generatedRun.withValue(8) { logs[0].attributing { first.breakDown("run 8") } }
+        logs[0].attributing { first.breakDown("a replay") }
+        RunPhase.$generatedRun.withValue(3) { logs[1].attributing { second.breakDown("run 3") } }
+        #expect(BreakdownLog.reported(logs, lastTaken: 10) == ["run 3", "run 8", "a replay"])
     }
 }
