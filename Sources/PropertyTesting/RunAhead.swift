@@ -47,7 +47,7 @@ final class RunAhead: @unchecked Sendable {
             guard !halted() else { return nil }
             let index = first + UInt64(offset) * stride
             let drawn = source(index)
-            return (drawn, RunPhase.$generatedRun.withValue(index) { tests[worker](drawn) })
+            return (drawn, RunPhase.generating(index) { tests[worker](drawn) })
         }
     }
 
@@ -65,7 +65,7 @@ final class RunAhead: @unchecked Sendable {
             taken += 1
             lastTaken = index
             let drawn = source(index)
-            return (index, (drawn, RunPhase.$generatedRun.withValue(index) { test(drawn) }))
+            return (index, (drawn, RunPhase.generating(index) { test(drawn) }))
         }
         let ahead = min(2 * workers + taken, Self.maxWindow, max(wanted, 1))
         guard let computed = window.take(reach: taken + ahead) else { return nil }

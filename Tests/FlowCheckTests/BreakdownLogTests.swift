@@ -19,8 +19,8 @@ struct BreakdownLogTests {
         let implementation = Breaking()
         implementation.breakDown("before the suite")
         let log = BreakdownLog(implementation)
-        RunPhase.$generatedRun.withValue(5) { log.attributing { implementation.breakDown("run 5") } }
-        RunPhase.$generatedRun.withValue(9) { log.attributing { implementation.breakDown("run 9") } }
+        RunPhase.generating(5) { log.attributing { implementation.breakDown("run 5") } }
+        RunPhase.generating(9) { log.attributing { implementation.breakDown("run 9") } }
         log.attributing { implementation.breakDown("a replay") }
         #expect(BreakdownLog.reported([log], lastTaken: 7) == ["run 5", "a replay"])
         #expect(BreakdownLog.reported([log], lastTaken: 9) == ["run 5", "run 9", "a replay"])
@@ -31,9 +31,9 @@ struct BreakdownLogTests {
     func inRunOrder() {
         let first = Breaking(), second = Breaking()
         let logs = [BreakdownLog(first), BreakdownLog(second)]
-        RunPhase.$generatedRun.withValue(8) { logs[0].attributing { first.breakDown("run 8") } }
+        RunPhase.generating(8) { logs[0].attributing { first.breakDown("run 8") } }
         logs[0].attributing { first.breakDown("a replay") }
-        RunPhase.$generatedRun.withValue(3) { logs[1].attributing { second.breakDown("run 3") } }
+        RunPhase.generating(3) { logs[1].attributing { second.breakDown("run 3") } }
         #expect(BreakdownLog.reported(logs, lastTaken: 10) == ["run 3", "run 8", "a replay"])
     }
 }
