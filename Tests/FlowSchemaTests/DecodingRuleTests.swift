@@ -410,6 +410,24 @@ struct DecodingRuleTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         for rule in DecodingRules.all { #expect(source.contains(rule.id), "no test names \(rule.id)") }
     }
+
+    @Test("Every rule the reference decoder names in a trace is a catalogued decoding rule")
+    func tracedRulesAreCatalogued() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FlowSchema")
+        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+            .filter { $0.hasPrefix("FlowDecoder") && $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        var named: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for piece in text.split(separator: "\"").dropFirst() where piece.hasPrefix("DEC-") {
+                named.insert(String(piece.prefix { $0.isUppercase || $0 == "-" }))
+            }
+        }
+        #expect(named.count > 20, "the decoder's sources name its rules: \(named.sorted())")
+        #expect(named.subtracting(DecodingRules.all.map(\.id)).isEmpty)
+    }
 }
 
 @Suite("Decoding documentation")
