@@ -29,28 +29,29 @@ struct SampleDecoder {
         var array: [AnyJSON]? { if case .array(let a) = self { return a }; return nil }
     }
 
-    /// An object's members in document order; a repeated key reads as its first occurrence, as a keyed container
-    /// and a `[String: AnyJSON]` do in Foundation.
+    /// An object's members in document order, read from the text's map (``SampleJSON/Map``); a repeated key reads as
+    /// its first occurrence, as a keyed container and a `[String: AnyJSON]` do in Foundation.
     struct Fields: Equatable {
-        /// One member. A struct, not a tuple: an array of tuples is destroyed through the runtime's generic tuple
-        /// witnesses, a tenth of a decoding run's time.
+        /// One member, made a Swift value.
         struct Member {
             var key: String
             var value: AnyJSON
         }
 
-        var pairs: [Member]
+        let map: SampleJSON.Map
+        /// The object's entry in the map.
+        let index: Int
 
-        /// The first value of `key`. Keys of unequal UTF-8 length are told apart without the string comparison (a
-        /// call per member): that holds for every key the SDK asks, which have no letter (K, ;, `) that a non-ASCII
-        /// character is canonically equivalent to.
+        /// The members, each key made a string and each value its value.
+        var pairs: [Member] { map.members(of: index) }
+
+        /// The first value of `key`. Keys are compared byte for byte: for every key the SDK asks, that is Swift's
+        /// string equality, since none has a letter (K, ;, `) that a non-ASCII character is canonically equivalent to.
         subscript(key: String) -> AnyJSON? {
-            let length = key.utf8.count
-            for pair in pairs where pair.key.utf8.count == length && pair.key == key { return pair.value }
-            return nil
+            map.member(key, of: index).map(map.value(at:))
         }
 
-        func contains(_ key: String) -> Bool { self[key] != nil }
+        func contains(_ key: String) -> Bool { map.member(key, of: index) != nil }
 
         /// `decode(String.self, forKey:)`: present and a string.
         func string(_ key: String) throws(Mismatch) -> String {
@@ -77,15 +78,16 @@ struct SampleDecoder {
         func fields(_ key: String) -> Fields? { self[key]?.object }
 
         /// The members a dictionary decodes to: each key once, with its first value.
-        static func distinct(_ fields: Fields) -> Fields {
+        static func distinct(_ fields: Fields) -> [Member] {
             var kept: [Member] = []
             for pair in fields.pairs where !kept.contains(where: { $0.key == pair.key }) { kept.append(pair) }
-            return Fields(pairs: kept)
+            return kept
         }
 
         static func == (a: Fields, b: Fields) -> Bool {
-            let a = distinct(a).pairs, b = distinct(b)
-            return a.count == b.pairs.count && a.allSatisfy { b[$0.key] == $0.value }
+            let a = distinct(a), b = distinct(b)
+            return a.count == b.count
+                && a.allSatisfy { member in b.first { $0.key == member.key }?.value == member.value }
         }
     }
 

@@ -1,7 +1,12 @@
-/// The sample SDK's JSON reader: strict JSON (RFC 8259) into ``SampleDecoder/AnyJSON``, read as Foundation's
-/// JSONDecoder reads it for Codable types. A number no `Double` holds (`1e400`) is `unreadable`; a UTF-16 surrogate
-/// escape without its other half (`\ud800`, as an editor writes when it cuts an emoji in half) reads as U+FFFD, as
-/// the SDK's guard in front of JSONDecoder made it; more than 512 levels of nesting is not JSON.
+/// The sample SDK's JSON reader: strict JSON (RFC 8259) read as Foundation's JSONDecoder reads it for Codable types.
+/// A number no `Double` holds (`1e400`) is `unreadable`; a UTF-16 surrogate escape without its other half (`\ud800`,
+/// as an editor writes when it cuts an emoji in half) reads as U+FFFD, as the SDK's guard in front of JSONDecoder made
+/// it; more than 512 levels of nesting is not JSON.
+///
+/// Like swift-foundation's JSONDecoder, it checks the whole text once and keeps a flat map of its values
+/// (``SampleJSON/Map``); the SDK's types then read what they ask for from the map. An object's keys are compared with
+/// the text's bytes, and a value becomes a Swift value only when it is asked for: making a string of every key and
+/// value, and an array for every container, was most of the sample decoder's time.
 ///
 /// Its own reader, not the kit's: the implementation under test shares no code with the reference decoder. It is
 /// stricter than Foundation's reader on text the kit never generates (a trailing comma, a leading zero): such text is
@@ -11,226 +16,193 @@ enum SampleJSON {
 
     /// The value of a complete JSON text, or `nil` when the text is not JSON.
     static func read(_ text: String) -> AnyJSON? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var reader = Reader(bytes: bytes)
-            reader.skipSpace()
-            guard let value = reader.value(depth: 0) else { return nil }
-            reader.skipSpace()
-            return reader.index == bytes.count ? value : nil
-        }
+        Map(text).map { $0.value(at: 0) }
     }
 
     static let maxDepth = 512
 
-    struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-        mutating func skipSpace() {
-            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    /// One value of the text. The map holds them in document order, each container before what it holds, and an
+    /// object's members as each key's entry followed by its value's.
+    struct Entry {
+        enum Kind: UInt8 {
+            case null, `false`, `true`, number, unreadable, array, object
+            /// A string without escapes: its bytes are its UTF-8.
+            case plainString
+            case escapedString
         }
 
-        mutating func value(depth: Int) -> AnyJSON? {
-            switch current {
-            case UInt8(ascii: "{")?:
-                guard depth < SampleJSON.maxDepth else { return nil }
-                return object(depth: depth + 1)
-            case UInt8(ascii: "[")?:
-                guard depth < SampleJSON.maxDepth else { return nil }
-                return array(depth: depth + 1)
-            case UInt8(ascii: "\"")?: return string().map(AnyJSON.string)
-            case UInt8(ascii: "t")?: return word("true") ? .bool(true) : nil
-            case UInt8(ascii: "f")?: return word("false") ? .bool(false) : nil
-            case UInt8(ascii: "n")?: return word("null") ? .null : nil
-            case UInt8(ascii: "-")?, (UInt8(ascii: "0")...UInt8(ascii: "9"))?: return number()
-            default: return nil
+        var kind: Kind
+        /// A string's first byte; a container's number of elements or members; a number's bit pattern.
+        var first: Int
+        /// A string's end (its closing quote); a container's end: the index of the entry after everything it holds.
+        var end: Int
+
+        /// The index of the entry after this one, at `index`, and everything it holds.
+        @inline(__always) func next(_ index: Int) -> Int {
+            kind == .array || kind == .object ? end : index + 1
+        }
+    }
+
+    /// A checked JSON text and the map of its values; never changed once made.
+    final class Map {
+        /// The text, its UTF-8 contiguous (see ``utf8(_:)``).
+        let text: String
+        let entries: [Entry]
+
+        /// The map of a text, or `nil` when the text is not JSON.
+        init?(_ text: String) {
+            var text = text
+            // Native strings, every string on Linux, are contiguous already: this copies nothing.
+            text.makeContiguousUTF8()
+            var builder = Builder(count: text.utf8.count)
+            let valid = text.withUTF8 { buffer in
+                guard let base = buffer.baseAddress else { return false }
+                return builder.text(base)
             }
+            guard valid else { return nil }
+            self.text = text
+            entries = builder.entries
         }
 
-        mutating func word(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard index + count <= bytes.count else { return false }
-            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
-            index += count
-            return true
+        /// Calls `body` with the text's UTF-8, in place.
+        @inline(__always) func utf8<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            text.utf8.withContiguousStorageIfAvailable(body)!
         }
 
-        mutating func object(depth: Int) -> AnyJSON? {
-            index += 1
-            skipSpace()
-            if current == UInt8(ascii: "}") { index += 1; return .object(.init(pairs: [])) }
-            // Each container's own array, values moved in: copying them out of one shared stack and destroying the
-            // stack's copies cost a retain and a release per value.
-            var members: [SampleDecoder.Fields.Member] = []
-            members.reserveCapacity(8)
-            while true {
-                skipSpace()
-                guard current == UInt8(ascii: "\""), let key = string() else { return nil }
-                skipSpace()
-                guard current == UInt8(ascii: ":") else { return nil }
-                index += 1
-                skipSpace()
-                guard let value = value(depth: depth) else { return nil }
-                members.append(.init(key: key, value: value))
-                skipSpace()
-                switch current {
-                case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "}")?: index += 1; return .object(.init(pairs: members))
-                default: return nil
+        /// The value of entry `index`: a string, number or literal as a Swift value; an array's elements each as
+        /// their value; an object as a view of its members in the map.
+        func value(at index: Int) -> AnyJSON {
+            let entry = entries[index]
+            switch entry.kind {
+            case .null: return .null
+            case .false: return .bool(false)
+            case .true: return .bool(true)
+            case .number: return .number(Double(bitPattern: UInt64(bitPattern: Int64(entry.first))))
+            case .unreadable: return .unreadable
+            case .plainString, .escapedString: return .string(string(entry))
+            case .object: return .object(SampleDecoder.Fields(map: self, index: index))
+            case .array:
+                var elements: [AnyJSON] = []
+                elements.reserveCapacity(entry.first)
+                var element = index + 1
+                for _ in 0..<entry.first {
+                    elements.append(value(at: element))
+                    element = entries[element].next(element)
                 }
+                return .array(elements)
             }
         }
 
-        mutating func array(depth: Int) -> AnyJSON? {
-            index += 1
-            skipSpace()
-            if current == UInt8(ascii: "]") { index += 1; return .array([]) }
-            var elements: [AnyJSON] = []
-            elements.reserveCapacity(4)
-            while true {
-                skipSpace()
-                guard let item = value(depth: depth) else { return nil }
-                elements.append(item)
-                skipSpace()
-                switch current {
-                case UInt8(ascii: ",")?: index += 1
-                case UInt8(ascii: "]")?: index += 1; return .array(elements)
-                default: return nil
-                }
-            }
-        }
-
-        mutating func string() -> String? {
-            index += 1
-            let start = index
-            while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
-                index += 1
-            }
-            if current == UInt8(ascii: "\"") {
-                index += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
-            }
-            var scalars = String.UnicodeScalarView()
-            var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            while let byte = current {
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index += 1
-                    text.unicodeScalars.append(contentsOf: scalars)
-                    return text
-                case UInt8(ascii: "\\"):
-                    index += 1
-                    guard let scalar = escape() else { return nil }
-                    scalars.append(scalar)
-                case 0..<0x20:
-                    return nil
-                default:
-                    // Bytes up to the next quote or escape, whole: the text is valid UTF-8.
-                    let run = index
-                    while let next = current, next != UInt8(ascii: "\""), next != UInt8(ascii: "\\"), next >= 0x20 {
-                        index += 1
+        /// The index of the value of the first member named `key` in the object at `object`, or `nil`.
+        func member(_ key: String, of object: Int) -> Int? {
+            var key = key
+            return key.withUTF8 { name in
+                utf8 { bytes in
+                    entries.withUnsafeBufferPointer { entries in
+                        var index = object + 1
+                        for _ in 0..<entries[object].first {
+                            let entry = entries[index]
+                            if entry.kind == .plainString {
+                                if entry.end - entry.first == name.count
+                                    && (0..<name.count).allSatisfy({ bytes[entry.first + $0] == name[$0] })
+                                {
+                                    return index + 1
+                                }
+                            } else if string(entry).utf8.elementsEqual(name) {
+                                return index + 1
+                            }
+                            index = entries[index + 1].next(index + 1)
+                        }
+                        return nil
                     }
-                    scalars.append(
-                        contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
-                            .unicodeScalars)
                 }
             }
-            return nil
         }
 
-        mutating func escape() -> Unicode.Scalar? {
-            guard let byte = current else { return nil }
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""): return "\""
-            case UInt8(ascii: "\\"): return "\\"
-            case UInt8(ascii: "/"): return "/"
+        /// The members of the object at `object`, each key made a string and each value its value.
+        func members(of object: Int) -> [SampleDecoder.Fields.Member] {
+            var members: [SampleDecoder.Fields.Member] = []
+            var index = object + 1
+            for _ in 0..<entries[object].first {
+                members.append(.init(key: string(entries[index]), value: value(at: index + 1)))
+                index = entries[index + 1].next(index + 1)
+            }
+            return members
+        }
+
+        /// A string entry's text, its escapes read.
+        private func string(_ entry: Entry) -> String {
+            utf8 { bytes in
+                guard let base = bytes.baseAddress, entry.end > entry.first else { return "" }
+                guard entry.kind == .escapedString else {
+                    return text(base + entry.first, count: entry.end - entry.first)
+                }
+                var scalars = String.UnicodeScalarView()
+                var index = entry.first
+                while index < entry.end {
+                    guard base[index] == UInt8(ascii: "\\") else {
+                        let run = index
+                        while index < entry.end && base[index] != UInt8(ascii: "\\") { index += 1 }
+                        scalars.append(contentsOf: text(base + run, count: index - run).unicodeScalars)
+                        continue
+                    }
+                    scalars.append(Self.escape(base, at: &index))
+                }
+                return String(scalars)
+            }
+        }
+
+        /// The text of `count` bytes of the (valid UTF-8) text, at `start`.
+        private func text(_ start: UnsafePointer<UInt8>, count: Int) -> String {
+            // Written in place: a short ASCII text, nearly every value, is then made without the validation
+            // `String(decoding:as:)` runs; any other text is still validated.
+            String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress!.initialize(from: start, count: count)
+                return count
+            }
+        }
+
+        /// The scalar of the escape at `index` (checked when the map was made), and moves past it.
+        private static func escape(_ base: UnsafePointer<UInt8>, at index: inout Int) -> Unicode.Scalar {
+            let letter = base[index + 1]
+            index += 2
+            switch letter {
             case UInt8(ascii: "b"): return "\u{08}"
             case UInt8(ascii: "f"): return "\u{0C}"
             case UInt8(ascii: "n"): return "\n"
             case UInt8(ascii: "r"): return "\r"
             case UInt8(ascii: "t"): return "\t"
-            case UInt8(ascii: "u"):
-                guard let code = hex() else { return nil }
-                switch code {
-                case 0xD800...0xDBFF:
-                    // A high surrogate counts only with the low one after it.
-                    let mark = index
-                    if word("\\u"), let low = hex(), (0xDC00...0xDFFF).contains(low) {
-                        return Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+            case UInt8(ascii: "u"): break
+            default: return Unicode.Scalar(letter)
+            }
+            let code = hex(base + index)
+            index += 4
+            switch code {
+            case 0xD800...0xDBFF:
+                // A high surrogate counts only with the low one after it.
+                if base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+                    let low = hex(base + index + 2)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        index += 6
+                        return Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))!
                     }
-                    index = mark
-                    return "\u{FFFD}"
-                case 0xDC00...0xDFFF: return "\u{FFFD}"
-                default: return Unicode.Scalar(code)
                 }
-            default: return nil
+                return "\u{FFFD}"
+            case 0xDC00...0xDFFF: return "\u{FFFD}"
+            default: return Unicode.Scalar(code)!
             }
         }
 
-        mutating func hex() -> UInt32? {
-            guard index + 4 <= bytes.count else { return nil }
+        /// The four hexadecimal digits at `start`, checked when the map was made.
+        private static func hex(_ start: UnsafePointer<UInt8>) -> UInt32 {
             var code: UInt32 = 0
-            for byte in bytes[index..<(index + 4)] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+            for offset in 0..<4 {
+                let byte = start[offset]
+                let digit =
+                    byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
                 code = code << 4 | UInt32(digit)
             }
-            index += 4
             return code
-        }
-
-        mutating func number() -> AnyJSON? {
-            let start = index
-            if current == UInt8(ascii: "-") { index += 1 }
-            guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
-            var integer = 0
-            var plain = true
-            if first == UInt8(ascii: "0") {
-                index += 1
-            } else {
-                while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
-                    if index - start < 16 {
-                        integer = integer * 10 + Int(digit - UInt8(ascii: "0"))
-                    } else {
-                        plain = false
-                    }
-                    index += 1
-                }
-            }
-            if current == UInt8(ascii: ".") {
-                plain = false
-                index += 1
-                guard digits() else { return nil }
-            }
-            if let e = current, e | 0x20 == UInt8(ascii: "e") {
-                plain = false
-                index += 1
-                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-                guard digits() else { return nil }
-            }
-            let negative = bytes[start] == UInt8(ascii: "-")
-            // Fifteen digits at most: an integer a Double holds exactly, no text to read it from.
-            if plain && index - start - (negative ? 1 : 0) <= 15 {
-                return .number(negative ? -Double(integer) : Double(integer))
-            }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let value = Double(text), value.isFinite else { return .unreadable }
-            return .number(value)
-        }
-
-        mutating func digits() -> Bool {
-            let start = index
-            while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { index += 1 }
-            return index > start
         }
     }
 }
