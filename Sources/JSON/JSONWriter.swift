@@ -12,10 +12,18 @@ public enum JSONWriter {
     /// The value as compact JSON text in UTF-8, as ``write(_:sortedKeys:)`` writes it: for callers that edit the text
     /// before it is a `String`.
     public static func bytes(_ value: JSONValue, sortedKeys: Bool = true) -> [UInt8] {
+        withBytes(value, sortedKeys: sortedKeys) { Array($0) }
+    }
+
+    /// Calls `body` with the value as compact JSON text in UTF-8, valid only inside `body`: for callers that copy it
+    /// where it goes, without an array made for it first.
+    public static func withBytes<T>(
+        _ value: JSONValue, sortedKeys: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
         var out = Output()
         defer { out.deallocate() }
         out.write(value, sortedKeys: sortedKeys)
-        return Array(out.written)
+        return body(out.written)
     }
 
     /// The text of a number, handed to `body`: integers without a fraction, NaN as `null`, infinities as a number
@@ -81,8 +89,12 @@ public enum JSONWriter {
 
         func deallocate() { base.deallocate() }
 
-        private mutating func reserve(_ more: Int) {
+        @inline(__always) private mutating func reserve(_ more: Int) {
             guard count + more > capacity else { return }
+            grow(more)
+        }
+
+        private mutating func grow(_ more: Int) {
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + more))
             grown.initialize(from: base, count: count)
             base.deallocate()
@@ -90,7 +102,7 @@ public enum JSONWriter {
             capacity = max(capacity * 2, count + more)
         }
 
-        mutating func put(_ byte: UInt8) {
+        @inline(__always) mutating func put(_ byte: UInt8) {
             reserve(1)
             (base + count).initialize(to: byte)
             count += 1
@@ -133,29 +145,48 @@ public enum JSONWriter {
             }
         }
 
-        /// A valid String's UTF-8 is copied as is, in runs between the bytes to escape (only ASCII ones ever are).
+        /// A valid String's UTF-8 is copied as is, byte by byte, and the bytes to escape (only ASCII ones ever are)
+        /// are escaped on the way: most strings of a document are a few letters, and a call to copy each run cost more
+        /// than the copy.
         mutating func write(string s: String) {
-            put(UInt8(ascii: "\""))
-            var s = s
-            s.withUTF8 { bytes in
-                var start = 0
-                for index in bytes.indices {
-                    let byte = bytes[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    put(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    put(UInt8(ascii: "\\"))
-                    if let letter = JSONWriter.escape(byte) {
-                        put(letter)
-                    } else {
-                        put("u00")
-                        put(JSONWriter.hexDigit(byte >> 4))
-                        put(JSONWriter.hexDigit(byte & 0xF))
+            let written: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+                // Room for the text and its quotes, and for escapes as they come.
+                reserve(bytes.count + 2)
+                var out = base + count
+                out.initialize(to: UInt8(ascii: "\""))
+                out += 1
+                for (offset, byte) in bytes.enumerated() {
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                        out.initialize(to: byte)
+                        out += 1
+                        continue
                     }
-                    start = index + 1
+                    count = out - base
+                    escape(byte)
+                    reserve(bytes.count - offset)
+                    out = base + count
                 }
-                put(UnsafeBufferPointer(rebasing: bytes[start...]))
+                out.initialize(to: UInt8(ascii: "\""))
+                count = out - base + 1
             }
-            put(UInt8(ascii: "\""))
+            if written == nil {
+                // Not stored as UTF-8 (no string on Linux): through a copy that is.
+                var copy = s
+                copy.makeContiguousUTF8()
+                write(string: copy)
+            }
+        }
+
+        /// Writes the escape of a byte JSON does not take as it is.
+        mutating func escape(_ byte: UInt8) {
+            put(UInt8(ascii: "\\"))
+            if let letter = JSONWriter.escape(byte) {
+                put(letter)
+            } else {
+                put("u00")
+                put(JSONWriter.hexDigit(byte >> 4))
+                put(JSONWriter.hexDigit(byte & 0xF))
+            }
         }
     }
 }

@@ -7,9 +7,9 @@ extension SampleJSON {
 
         init(count: Int) {
             self.count = count
-            // A value in every five or six bytes of a flow document, about: room for them all, so that the entries
-            // are not copied as they grow.
-            entries.reserveCapacity(count / 4 + 4)
+            // A value in every six bytes of a flow document, about: room for most, so that the entries are seldom
+            // copied as they grow, in a block no larger than needed.
+            entries.reserveCapacity(count / 6 + 8)
         }
 
         /// Whether the bytes at `base` are one JSON text, whose values are then in ``entries``.

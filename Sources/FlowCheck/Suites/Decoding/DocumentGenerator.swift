@@ -276,7 +276,7 @@ package struct DocumentGenerator: Sendable {
         if wrapped || fatal == .schemaError || fatal == .flowSchemaDamage {
             root = try resolveResponse(source, flow: root, fatal: fatal, context: context)
         }
-        let spelled = Self.spelling(JSONWriter.bytes(root, sortedKeys: false), context.spellings)
+        let spelled = JSONWriter.withBytes(root, sortedKeys: false) { Self.spelling($0, context.spellings) }
         var text = spelled.text
         var parsed: JSONValue?
         switch fatal {
@@ -385,17 +385,21 @@ package struct DocumentGenerator: Sendable {
 
     /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass, and
     /// how many markers it replaced.
-    static func spelling(_ written: [UInt8], _ spellings: [Spelling]) -> (text: String, markers: Int) {
-        guard !spellings.isEmpty else { return (String(decoding: written, as: UTF8.self), 0) }
+    static func spelling(_ bytes: UnsafeBufferPointer<UInt8>, _ spellings: [Spelling]) -> (text: String, markers: Int) {
         var markers = 0
-        // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
-        var out: [UInt8] = []
-        out.reserveCapacity(written.count + spellings.reduce(0) { $0 + $1.text.utf8.count })
-        written.withUnsafeBufferPointer { bytes in
+        let room = bytes.count + spellings.reduce(0) { $0 + $1.text.utf8.count }
+        // Written straight into the string's storage: no array to copy it from, whose bytes would also be checked.
+        let text = String(unsafeUninitializedCapacity: room) { out in
+            guard var target = out.baseAddress, let source = bytes.baseAddress else { return 0 }
+            func copy(_ start: UnsafePointer<UInt8>, _ count: Int) {
+                target.initialize(from: start, count: count)
+                target += count
+            }
             // The text between markers is copied in runs: appending it byte by byte was most of the generator's time.
             var copied = 0
             var index = 0
-            while index < bytes.count {
+            // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
+            while !spellings.isEmpty && index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "\""), index + 4 < bytes.count, bytes[index + 1] == 0xEE,
                     bytes[index + 2] == 0x80, bytes[index + 3] == 0x80
                 else {
@@ -414,15 +418,16 @@ package struct DocumentGenerator: Sendable {
                     index += 1
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                out.append(contentsOf: spellings[number].text.utf8)
+                copy(source + copied, index - copied)
+                spellings[number].text.utf8.withContiguousStorageIfAvailable { copy($0.baseAddress!, $0.count) }!
                 markers += 1
                 index = end + 4
                 copied = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            copy(source + copied, bytes.count - copied)
+            return target - out.baseAddress!
         }
-        return (String(decoding: out, as: UTF8.self), markers)
+        return (text, markers)
     }
 
     /// A field the schema does not document (DEC-IGNORE-FIELDS), as a newer editor might write, holding any JSON
