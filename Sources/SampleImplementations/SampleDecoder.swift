@@ -22,11 +22,26 @@ struct SampleDecoder {
 
     /// Any JSON value, kept loosely; a number no `Double` holds (`1e400`) is `unreadable`, so decoding one never fails.
     enum AnyJSON: Equatable {
-        case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object(Fields)
+        case null, bool(Bool), number(Double), string(String), array(Items), object(Fields)
         case unreadable
         var object: Fields? { if case .object(let o) = self { return o }; return nil }
         var string: String? { if case .string(let s) = self { return s }; return nil }
-        var array: [AnyJSON]? { if case .array(let a) = self { return a }; return nil }
+        var array: Items? { if case .array(let a) = self { return a }; return nil }
+    }
+
+    /// An array's elements, read one by one from the text's map (``SampleJSON/Map``) as an unkeyed container hands
+    /// them to a `Decodable` type: no array of untyped values is made on the way.
+    struct Items: Sequence, Equatable {
+        let map: SampleJSON.Map
+        /// The array's entry in the map.
+        let index: Int
+
+        func makeIterator() -> SampleJSON.Map.Elements { map.elements(of: index) }
+
+        /// The number of elements: what `map` and the like reserve room for.
+        var underestimatedCount: Int { map.entries[index].first }
+
+        static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
     }
 
     /// An object's members in document order, read from the text's map (``SampleJSON/Map``); a repeated key reads as

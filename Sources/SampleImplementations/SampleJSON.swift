@@ -69,8 +69,8 @@ enum SampleJSON {
             text.utf8.withContiguousStorageIfAvailable(body)!
         }
 
-        /// The value of entry `index`: a string, number or literal as a Swift value; an array's elements each as
-        /// their value; an object as a view of its members in the map.
+        /// The value of entry `index`: a string, number or literal as a Swift value; an array or an object as a view
+        /// of its elements or members in the map.
         func value(at index: Int) -> AnyJSON {
             let entry = entries[index]
             switch entry.kind {
@@ -81,15 +81,24 @@ enum SampleJSON {
             case .unreadable: return .unreadable
             case .plainString, .escapedString: return .string(string(entry))
             case .object: return .object(SampleDecoder.Fields(map: self, index: index))
-            case .array:
-                var elements: [AnyJSON] = []
-                elements.reserveCapacity(entry.first)
-                var element = index + 1
-                for _ in 0..<entry.first {
-                    elements.append(value(at: element))
-                    element = entries[element].next(element)
-                }
-                return .array(elements)
+            case .array: return .array(SampleDecoder.Items(map: self, index: index))
+            }
+        }
+
+        /// The elements of the array at `array`, each made its value as it is reached.
+        func elements(of array: Int) -> Elements { Elements(map: self, element: array + 1, left: entries[array].first) }
+
+        struct Elements: IteratorProtocol {
+            let map: Map
+            /// The entry of the next element.
+            var element: Int
+            var left: Int
+
+            mutating func next() -> AnyJSON? {
+                guard left > 0 else { return nil }
+                left -= 1
+                defer { element = map.entries[element].next(element) }
+                return map.value(at: element)
             }
         }
 
