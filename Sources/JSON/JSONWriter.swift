@@ -12,18 +12,19 @@ public enum JSONWriter {
     /// The value as compact JSON text in UTF-8, as ``write(_:sortedKeys:)`` writes it: for callers that edit the text
     /// before it is a `String`.
     public static func bytes(_ value: JSONValue, sortedKeys: Bool = true) -> [UInt8] {
-        withBytes(value, sortedKeys: sortedKeys) { Array($0) }
+        withBytes(value, sortedKeys: sortedKeys) { bytes, _ in Array(bytes) }
     }
 
-    /// Calls `body` with the value as compact JSON text in UTF-8, valid only inside `body`: for callers that copy it
-    /// where it goes, without an array made for it first.
+    /// Calls `body` with the value as compact JSON text in UTF-8, valid only inside `body`, and how deep its arrays
+    /// and objects nest (0 for a scalar): for callers that copy the text where it goes, without an array made for it
+    /// first, and would otherwise walk the value again to measure it.
     public static func withBytes<T>(
-        _ value: JSONValue, sortedKeys: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> T
+        _ value: JSONValue, sortedKeys: Bool = true, _ body: (UnsafeBufferPointer<UInt8>, _ nesting: Int) -> T
     ) -> T {
         var out = Output()
         defer { out.deallocate() }
         out.write(value, sortedKeys: sortedKeys)
-        return body(out.written)
+        return body(out.written, out.deepest)
     }
 
     /// The text of a number, handed to `body`: integers without a fraction, NaN as `null`, infinities as a number
@@ -78,6 +79,9 @@ public enum JSONWriter {
         private var base: UnsafeMutablePointer<UInt8>
         private var count = 0
         private var capacity: Int
+        /// How many arrays and objects hold the value being written, and the most so far.
+        private var depth = 0
+        private(set) var deepest = 0
 
         init() {
             capacity = 1024
@@ -126,6 +130,9 @@ public enum JSONWriter {
             case .number(let n): JSONWriter.number(n) { put($0) }
             case .string(let s): write(string: s)
             case .array(let items):
+                depth += 1
+                defer { depth -= 1 }
+                deepest = max(deepest, depth)
                 put(UInt8(ascii: "["))
                 for index in items.indices {
                     if index > 0 { put(UInt8(ascii: ",")) }
@@ -133,6 +140,9 @@ public enum JSONWriter {
                 }
                 put(UInt8(ascii: "]"))
             case .object(let pairs):
+                depth += 1
+                defer { depth -= 1 }
+                deepest = max(deepest, depth)
                 put(UInt8(ascii: "{"))
                 let ordered = sortedKeys ? pairs.sorted { $0.key < $1.key } : pairs
                 for index in ordered.indices {

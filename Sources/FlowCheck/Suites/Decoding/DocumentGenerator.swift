@@ -1,4 +1,5 @@
 import FlowCheckCore
+import Foundation
 import FlowSchema
 import JSON
 import PropertyTesting
@@ -276,8 +277,10 @@ package struct DocumentGenerator: Sendable {
         if wrapped || fatal == .schemaError || fatal == .flowSchemaDamage {
             root = try resolveResponse(source, flow: root, fatal: fatal, context: context)
         }
-        let spelled = JSONWriter.withBytes(root, sortedKeys: false) { Self.spelling($0, context.spellings) }
-        var text = spelled.text
+        let spelled = JSONWriter.withBytes(root, sortedKeys: false) { bytes, nesting in
+            (Self.spelling(bytes, context.spellings), nesting)
+        }
+        var text = spelled.0.text
         var parsed: JSONValue?
         switch fatal {
         case .notJSON:
@@ -289,7 +292,7 @@ package struct DocumentGenerator: Sendable {
         default:
             // The reference decoder reads the document from the value it was written from, instead of parsing the text
             // back into the same value.
-            parsed = Self.asParsed(consume root, context.spellings, markers: spelled.markers)
+            parsed = Self.asParsed(consume root, context.spellings, markers: spelled.0.markers, nesting: spelled.1)
         }
         return GeneratedDocument(
             text: text, labels: context.labels, nodeCount: nodes.count, parsed: parsed, reference: ReferenceMemo())
@@ -299,9 +302,13 @@ package struct DocumentGenerator: Sendable {
     /// of its raw text. `nil` when the text nests deeper than the parser reads, or a raw text is not JSON.
     /// The document's value is taken, not copied, so that the markers are replaced in place.
     /// `markers` is how many marker strings the value holds (a spelled value used twice holds its marker twice): once
-    /// all are replaced, the rest is only measured, not rebuilt.
-    static func asParsed(_ root: consuming JSONValue, _ spellings: [Spelling], markers: Int) -> JSONValue? {
-        guard !spellings.isEmpty else { return nests(root, within: JSONParser.defaultMaxDepth) ? root : nil }
+    /// all are replaced, the rest is left as it is. `nesting` is how deep the written value nests (the writer measured
+    /// it): only a raw text can take the parsed value deeper, so the rest is not measured again.
+    static func asParsed(
+        _ root: consuming JSONValue, _ spellings: [Spelling], markers: Int, nesting written: Int
+    ) -> JSONValue? {
+        guard written <= JSONParser.defaultMaxDepth else { return nil }
+        guard !spellings.isEmpty else { return root }
         var values: [(value: JSONValue, nesting: Int)] = []
         values.reserveCapacity(spellings.count)
         for spelling in spellings {
@@ -317,21 +324,12 @@ package struct DocumentGenerator: Sendable {
         return substitute(&value, values, depth: 0, remaining: &remaining) ? value : nil
     }
 
-    /// Whether a value nests no deeper than `limit` levels.
-    private static func nests(_ value: JSONValue, within limit: Int) -> Bool {
-        switch value {
-        case .array(let items): return limit > 0 && items.allSatisfy { nests($0, within: limit - 1) }
-        case .object(let pairs): return limit > 0 && pairs.allSatisfy { nests($0.value, within: limit - 1) }
-        default: return true
-        }
-    }
-
-    /// Replaces the markers in `value` with their values in place, and says whether its text nests no deeper than
-    /// ``JSONParser/defaultMaxDepth`` from `depth`. `remaining` counts the markers not replaced yet.
+    /// Replaces the markers in `value` with their values in place, and says whether each of them, at `depth` and
+    /// below, nests no deeper than ``JSONParser/defaultMaxDepth``. `remaining` counts the markers not replaced yet.
     private static func substitute(
         _ value: inout JSONValue, _ values: [(value: JSONValue, nesting: Int)], depth: Int, remaining: inout Int
     ) -> Bool {
-        guard remaining > 0 else { return nests(value, within: JSONParser.defaultMaxDepth - depth) }
+        guard remaining > 0 else { return true }
         switch value {
         case .string(let string):
             guard let index = marker(string) else { return true }
@@ -339,7 +337,6 @@ package struct DocumentGenerator: Sendable {
             remaining -= 1
             return depth + values[index].nesting <= JSONParser.defaultMaxDepth
         case .array(var items):
-            guard depth < JSONParser.defaultMaxDepth else { return false }
             // The value lets go of its array first, so that the array is changed in place, not copied.
             value = .null
             defer { value = .array(items) }
@@ -349,7 +346,6 @@ package struct DocumentGenerator: Sendable {
             }
             return true
         case .object(var pairs):
-            guard depth < JSONParser.defaultMaxDepth else { return false }
             value = .null
             defer { value = .object(pairs) }
             for index in pairs.indices
@@ -398,12 +394,17 @@ package struct DocumentGenerator: Sendable {
             // The text between markers is copied in runs: appending it byte by byte was most of the generator's time.
             var copied = 0
             var index = 0
-            // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`.
+            // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`. The text is
+            // searched for its EE byte, which nothing else the generator writes but a few Unicode strings holds: going
+            // over it byte by byte was a tenth of the generator's time.
             while !spellings.isEmpty && index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\""), index + 4 < bytes.count, bytes[index + 1] == 0xEE,
+                guard let found = memchr(source + index, 0xEE, bytes.count - index) else { break }
+                index = source.distance(to: found.assumingMemoryBound(to: UInt8.self)) - 1
+                guard index >= copied, bytes[index] == UInt8(ascii: "\""), index + 4 < bytes.count,
+                    bytes[index + 1] == 0xEE,
                     bytes[index + 2] == 0x80, bytes[index + 3] == 0x80
                 else {
-                    index += 1
+                    index += 2
                     continue
                 }
                 var end = index + 4
@@ -415,7 +416,7 @@ package struct DocumentGenerator: Sendable {
                 guard end > index + 4, end + 3 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80,
                     bytes[end + 2] == 0x81, bytes[end + 3] == UInt8(ascii: "\""), number < spellings.count
                 else {
-                    index += 1
+                    index += 2
                     continue
                 }
                 copy(source + copied, index - copied)
