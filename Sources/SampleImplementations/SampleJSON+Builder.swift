@@ -3,13 +3,28 @@ extension SampleJSON {
     struct Builder {
         let count: Int
         var index = 0
-        var entries: [Entry] = []
+        /// The entries so far, in storage the map takes over: their first `used`.
+        private(set) var entries: UnsafeMutableBufferPointer<Entry>
+        private var used = 0
 
         init(count: Int) {
             self.count = count
             // A value in every six bytes of a flow document, about: room for most, so that the entries are seldom
             // copied as they grow, in a block no larger than needed.
-            entries.reserveCapacity(count / 6 + 8)
+            entries = .allocate(capacity: count / 6 + 8)
+        }
+
+        @inline(__always) mutating func append(_ entry: Entry) {
+            if used == entries.count { grow() }
+            entries[used] = entry
+            used += 1
+        }
+
+        private mutating func grow() {
+            let larger = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count * 2)
+            _ = larger.initialize(from: entries)
+            entries.deallocate()
+            entries = larger
         }
 
         /// Whether the bytes at `base` are one JSON text, whose values are then in ``entries``.
@@ -52,15 +67,15 @@ extension SampleJSON {
             guard index + length <= count else { return false }
             for offset in 0..<length where base[index + offset] != word.utf8Start[offset] { return false }
             index += length
-            entries.append(Entry(kind: kind, first: 0, end: 0))
+            append(Entry(kind: kind, first: 0, end: 0))
             return true
         }
 
         /// An object (its members, each a string key and a value) or an array, from its opening bracket.
         mutating func container(_ base: UnsafePointer<UInt8>, object: Bool, depth: Int) -> Bool {
             let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            let position = entries.count
-            entries.append(Entry(kind: object ? .object : .array, first: 0, end: 0))
+            let position = used
+            append(Entry(kind: object ? .object : .array, first: 0, end: 0))
             index += 1
             skipSpace(base)
             var items = 0
@@ -85,7 +100,7 @@ extension SampleJSON {
             }
             index += 1
             entries[position].first = items
-            entries[position].end = entries.count
+            entries[position].end = used
             return true
         }
 
@@ -95,22 +110,29 @@ extension SampleJSON {
             index += 1
             let first = index
             var escaped = false
-            while index < count {
-                let byte = base[index]
-                if byte == UInt8(ascii: "\"") {
-                    entries.append(Entry(kind: escaped ? .escapedString : .plainString, first: first, end: index))
+            while true {
+                // The plain bytes up to the next quote, backslash or control character, on a local index: strings
+                // are most of a document's bytes.
+                var end = index
+                while end < count {
+                    let byte = base[end]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    end += 1
+                }
+                index = end
+                guard index < count else { return false }
+                switch base[index] {
+                case UInt8(ascii: "\""):
+                    append(Entry(kind: escaped ? .escapedString : .plainString, first: first, end: index))
                     index += 1
                     return true
-                }
-                if byte < 0x20 { return false }
-                if byte == UInt8(ascii: "\\") {
+                case UInt8(ascii: "\\"):
                     escaped = true
                     guard escape(base) else { return false }
-                } else {
-                    index += 1
+                default:
+                    return false
                 }
             }
-            return false
         }
 
         /// Whether an escape is one JSON has, and moves past it.
@@ -176,12 +198,12 @@ extension SampleJSON {
                 let text = String(
                     decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
                 guard let read = Double(text), read.isFinite else {
-                    entries.append(Entry(kind: .unreadable, first: 0, end: 0))
+                    append(Entry(kind: .unreadable, first: 0, end: 0))
                     return true
                 }
                 value = read
             }
-            entries.append(Entry(kind: .number, first: Int(Int64(bitPattern: value.bitPattern)), end: 0))
+            append(Entry(kind: .number, first: Int(Int64(bitPattern: value.bitPattern)), end: 0))
             return true
         }
 
