@@ -144,25 +144,65 @@ indirect enum Location: Sendable {
             case .member(let parent, _), .child(let parent, _, _): location = parent
             }
         }
-        // Bytes grown in place, made a string once: a too-deep layout's path has hundreds of parts, and appending
-        // each to a string cost more than decoding the rest of its document.
-        var text: [UInt8] = []
-        text.reserveCapacity(chain.count * 16)
-        for part in chain.reversed() {
+        // Written once into the string's storage, its length counted first: a too-deep layout's path has hundreds of
+        // parts, and appending each to a string, or even to an array of bytes, cost more than decoding the rest of
+        // its document (a path past the depth limit is written for every such document).
+        func digits(_ index: Int) -> Int {
+            var count = index < 0 ? 2 : 1, rest = index.magnitude
+            while rest >= 10 { rest /= 10; count += 1 }
+            return count
+        }
+        var length = 0
+        for part in chain {
             switch part {
-            case .root(let base): text.append(contentsOf: base.utf8)
-            case .member(_, let name):
-                text.append(UInt8(ascii: "."))
-                text.append(contentsOf: name.utf8)
-            case .child(_, let name, let index):
-                text.append(UInt8(ascii: "."))
-                text.append(contentsOf: name.utf8)
-                text.append(UInt8(ascii: "["))
-                text.append(contentsOf: String(index).utf8)
-                text.append(UInt8(ascii: "]"))
+            case .root(let base): length += base.utf8.count
+            case .member(_, let name): length += 1 + name.utf8.count
+            case .child(_, let name, let index): length += 3 + name.utf8.count + digits(index)
             }
         }
-        return String(decoding: text, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var out = 0
+            func put(_ name: String) {
+                let copied: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+                    for byte in bytes {
+                        buffer[out] = byte
+                        out += 1
+                    }
+                }
+                if copied == nil {
+                    for byte in name.utf8 {
+                        buffer[out] = byte
+                        out += 1
+                    }
+                }
+            }
+            for part in chain.reversed() {
+                switch part {
+                case .root(let base): put(base)
+                case .member(_, let name):
+                    buffer[out] = UInt8(ascii: ".")
+                    out += 1
+                    put(name)
+                case .child(_, let name, let index):
+                    buffer[out] = UInt8(ascii: ".")
+                    out += 1
+                    put(name)
+                    buffer[out] = UInt8(ascii: "[")
+                    // The digits from the last, then the sign before them.
+                    let count = digits(index)
+                    var rest = index.magnitude
+                    for position in stride(from: out + count, to: out + (index < 0 ? 1 : 0), by: -1) {
+                        buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    if index < 0 { buffer[out + 1] = UInt8(ascii: "-") }
+                    out += count + 1
+                    buffer[out] = UInt8(ascii: "]")
+                    out += 1
+                }
+            }
+            return out
+        }
     }
 }
 
@@ -199,8 +239,10 @@ extension JSONValue {
                 var keys = Set<String>()
                 for pair in pairs where !keys.insert(pair.key).inserted { return true }
             } else if pairs.count > 1 {
-                for i in 1..<pairs.count where pairs[..<i].contains(where: { $0.key == pairs[i].key }) {
-                    return true
+                // Unequal keys mostly differ in length, which is known without a call into the string comparison.
+                for i in 1..<pairs.count {
+                    let key = pairs[i].key, length = key.utf8.count
+                    if pairs[..<i].contains(where: { $0.key.utf8.count == length && $0.key == key }) { return true }
                 }
             }
             for index in pairs.indices where pairs[index].value.isContainer && pairs[index].value.repeatsAKey {

@@ -379,6 +379,22 @@ struct DecodingRuleTests {
         #expect(DecodingCheck.alternative(welcome, options: DecoderOptions()) == nil)
     }
 
+    @Test("A hit's path names members and indices as JSON paths do, an index of several digits whole")
+    func hitPaths() throws {
+        let children = (0..<12).map { #"{"id":"c\#($0)","type":"text"\#($0 == 11 ? #","x-note":1"# : "")}"# }
+        let layout = #"{"id":"root","type":"stack","children":[\#(children.joined(separator: ","))]}"#
+        let edges = (0..<11).map { #"{"id":"e\#($0)","fromNodeId":"s","toNodeId":"\#($0 == 10 ? "nowhere" : "s")"}"# }
+        var trace = DecodeTrace()
+        _ = try #require(
+            FlowDecoder.decode(
+                flow(layout: layout, extra: #","edges":[\#(edges.joined(separator: ","))]"#),
+                trace: &trace
+            ).flow)
+        let paths = trace.hits.map { "\($0.rule) \($0.path)" }
+        #expect(paths.contains("DEC-IGNORE-FIELDS $.nodes[0].layout.children[11].x-note"), "\(paths)")
+        #expect(paths.contains("DEC-EDGE $.edges[10]"), "\(paths)")
+    }
+
     @Test("DEC-DEPTH: a tree at the limit decodes, one level past it does not, and deep props never count")
     func depthLimit() throws {
         func chain(_ depth: Int, props: String = "") -> String {
