@@ -125,10 +125,32 @@ public struct CoverageTable: Hashable, Sendable {
     struct Tally: Hashable, Sendable {
         var runs = 0
         var steps = 0
+        /// The run it was last counted in, so that a label a run gives twice counts once: no part of its value.
+        var lastRun = 0
 
         mutating func count(steps: Int) {
             runs += 1
             self.steps += steps
+        }
+
+        /// Counts steps of run `run` (and the run, as ``count(steps:)`` does), marking the run counted.
+        mutating func count(run: Int, steps: Int) {
+            lastRun = run
+            count(steps: steps)
+        }
+
+        /// Counts run `run`, with no steps, unless it already was.
+        mutating func countOnce(run: Int) {
+            guard lastRun != run else { return }
+            lastRun = run
+            count(steps: 0)
+        }
+
+        static func == (a: Tally, b: Tally) -> Bool { a.runs == b.runs && a.steps == b.steps }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(runs)
+            hasher.combine(steps)
         }
 
         mutating func add(_ other: Tally) {
@@ -208,21 +230,21 @@ public struct CoverageTable: Hashable, Sendable {
             }
         } else {
             for (label, count) in zip(stepLabels.labels, stepLabels.counts) {
-                self.counts[label, default: Tally()].count(steps: count)
+                self.counts[label, default: Tally()].count(run: runs, steps: count)
             }
         }
         guard !runLabels.isEmpty else { return }
-        // A run's own labels count once each, beside those its steps had.
-        let stepNames = stepLabels.labels
-        var runOnly: [String] = []
+        // A run's own labels count once each, beside those its steps had: a label its steps were counted under by
+        // name, or that it gives twice, is marked counted in this run by its tally (comparing a document's few dozen
+        // labels pairwise at every run was a twentieth of a decoding run, on the engine's thread).
+        let positional = stepLabels.table == nil ? [] : stepLabels.labels
         for label in runLabels {
-            // Unequal labels mostly differ in length, which is known without a call into the string comparison: a
-            // document's few dozen labels were otherwise compared pairwise at every run.
-            let length = label.utf8.count
-            func isLabel(_ other: String) -> Bool { other.utf8.count == length && other == label }
-            guard !stepNames.contains(where: isLabel), !runOnly.contains(where: isLabel) else { continue }
-            runOnly.append(label)
-            self.counts[label, default: Tally()].count(steps: 0)
+            if !positional.isEmpty {
+                // Unequal labels mostly differ in length, which is known without a call into the string comparison.
+                let length = label.utf8.count
+                guard !positional.contains(where: { $0.utf8.count == length && $0 == label }) else { continue }
+            }
+            self.counts[label, default: Tally()].countOnce(run: runs)
         }
     }
 
