@@ -42,6 +42,12 @@ package struct DecodingSuite: ConformanceSuite {
 
     package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
 
+    /// Every document's one unit label, by position in a table every document shares: counted into the coverage table
+    /// without hashing its name, on the engine's thread, at every run.
+    package func unitLabelCounts(_ value: GeneratedDocument) -> LabelCounts { Self.documentUnit }
+
+    static let documentUnit = LabelCounts(table: ["document"], positions: [0], counts: [1])
+
     package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> TriggerCounts {
         let trace = DecodingAnalysis.reference(
             value.text, parsed: value.parsed, memo: value.reference, options: capabilities.decoderOptions

@@ -132,6 +132,12 @@ package struct DocumentGenerator: Sendable {
         /// Raw texts that stand in for marker strings once the document is written (numbers and strings JSON allows
         /// but a JSONValue cannot spell: `1.0`, `1e400`, `\ud800`; a layout written once for every document).
         var spellings: [Spelling] = []
+
+        init() {
+            // A document has about 16 labels: room for them at once, not grown four times.
+            labels.reserveCapacity(32)
+        }
+
         func label(_ label: String) {
             // Unequal labels mostly differ in length, which is known without a call into the string comparison.
             let length = label.utf8.count
