@@ -147,8 +147,9 @@ indirect enum Location: Sendable {
         // Written once into the string's storage, its length counted first: a too-deep layout's path has hundreds of
         // parts, and appending each to a string, or even to an array of bytes, cost more than decoding the rest of
         // its document (a path past the depth limit is written for every such document).
+        // An index is an offset in an array, never negative.
         func digits(_ index: Int) -> Int {
-            var count = index < 0 ? 2 : 1, rest = index.magnitude
+            var count = 1, rest = index
             while rest >= 10 { rest /= 10; count += 1 }
             return count
         }
@@ -163,14 +164,9 @@ indirect enum Location: Sendable {
         return String(unsafeUninitializedCapacity: length) { buffer in
             var out = 0
             func put(_ name: String) {
-                let copied: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+                var name = name
+                name.withUTF8 { bytes in
                     for byte in bytes {
-                        buffer[out] = byte
-                        out += 1
-                    }
-                }
-                if copied == nil {
-                    for byte in name.utf8 {
                         buffer[out] = byte
                         out += 1
                     }
@@ -188,14 +184,13 @@ indirect enum Location: Sendable {
                     out += 1
                     put(name)
                     buffer[out] = UInt8(ascii: "[")
-                    // The digits from the last, then the sign before them.
+                    // The digits from the last.
                     let count = digits(index)
-                    var rest = index.magnitude
-                    for position in stride(from: out + count, to: out + (index < 0 ? 1 : 0), by: -1) {
+                    var rest = index
+                    for position in stride(from: out + count, to: out, by: -1) {
                         buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                         rest /= 10
                     }
-                    if index < 0 { buffer[out + 1] = UInt8(ascii: "-") }
                     out += count + 1
                     buffer[out] = UInt8(ascii: "]")
                     out += 1
@@ -239,10 +234,10 @@ extension JSONValue {
                 var keys = Set<String>()
                 for pair in pairs where !keys.insert(pair.key).inserted { return true }
             } else if pairs.count > 1 {
-                // Unequal keys mostly differ in length, which is known without a call into the string comparison.
-                for i in 1..<pairs.count {
-                    let key = pairs[i].key, length = key.utf8.count
-                    if pairs[..<i].contains(where: { $0.key.utf8.count == length && $0.key == key }) { return true }
+                // Compared as Swift compares strings, canonical equivalents equal, as the set above compares them;
+                // so keys of unequal length are not told apart by their length.
+                for i in 1..<pairs.count where pairs[..<i].contains(where: { $0.key == pairs[i].key }) {
+                    return true
                 }
             }
             for index in pairs.indices where pairs[index].value.isContainer && pairs[index].value.repeatsAKey {

@@ -159,7 +159,8 @@ public enum JSONWriter {
         /// are escaped on the way: most strings of a document are a few letters, and a call to copy each run cost more
         /// than the copy.
         mutating func write(string s: String) {
-            let written: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+            var s = s
+            s.withUTF8 { bytes in
                 // Room for the text and its quotes, and for escapes as they come.
                 reserve(bytes.count + 2)
                 var out = base + count
@@ -178,12 +179,6 @@ public enum JSONWriter {
                 }
                 out.initialize(to: UInt8(ascii: "\""))
                 count = out - base + 1
-            }
-            if written == nil {
-                // Not stored as UTF-8 (no string on Linux): through a copy that is.
-                var copy = s
-                copy.makeContiguousUTF8()
-                write(string: copy)
             }
         }
 

@@ -235,8 +235,8 @@ public struct CoverageTable: Hashable, Sendable {
         }
         guard !runLabels.isEmpty else { return }
         // A run's own labels count once each, beside those its steps had: a label its steps were counted under by
-        // name, or that it gives twice, is marked counted in this run by its tally (comparing a document's few dozen
-        // labels pairwise at every run was a twentieth of a decoding run, on the engine's thread).
+        // name, or that it gives twice, is marked counted in this run by its tally (comparing a document's labels
+        // pairwise at every run was a twentieth of a decoding run, on the engine's thread).
         let positional = stepLabels.table == nil ? [] : stepLabels.labels
         for label in runLabels {
             if !positional.isEmpty {

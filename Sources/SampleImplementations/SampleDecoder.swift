@@ -101,8 +101,12 @@ struct SampleDecoder {
 
         static func == (a: Fields, b: Fields) -> Bool {
             let a = distinct(a), b = distinct(b)
+            // A key looked up as the subscript looks it up.
             return a.count == b.count
-                && a.allSatisfy { member in b.first { $0.key == member.key }?.value == member.value }
+                && a.allSatisfy { member in
+                    let length = member.key.utf8.count
+                    return b.first { $0.key.utf8.count == length && $0.key == member.key }?.value == member.value
+                }
         }
     }
 

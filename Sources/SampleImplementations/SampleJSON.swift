@@ -112,20 +112,25 @@ enum SampleJSON {
                 let entry = entries[index]
                 if entry.kind == .plainString {
                     if entry.end - entry.first == length && matches(key, at: entry.first) { return index + 1 }
-                } else if string(entry).utf8.elementsEqual(key.utf8) {
-                    return index + 1
+                } else {
+                    // An escaped key is compared as its text, as Swift compares strings.
+                    let text = string(entry)
+                    if text.utf8.count == length && text == key { return index + 1 }
                 }
                 index = entries[index + 1].next(index + 1)
             }
             return nil
         }
 
-        /// Whether the text at `start` is `key`'s UTF-8 (as many bytes).
+        /// Whether the text at `start` is `key`'s UTF-8 (as many bytes). For every key the SDK asks, plain ASCII
+        /// without a letter (K, ;, `) that a non-ASCII character is canonically equivalent to, that is Swift's string
+        /// equality.
         private func matches(_ key: String, at start: Int) -> Bool {
-            key.utf8.withContiguousStorageIfAvailable { name in
+            var key = key
+            return key.withUTF8 { name in
                 for offset in name.indices where bytes[start + offset] != name[offset] { return false }
                 return true
-            } ?? bytes[start..<(start + key.utf8.count)].elementsEqual(key.utf8)
+            }
         }
 
         /// The members of the object at `object`, each key made a string and each value its value.

@@ -118,6 +118,21 @@ struct GeneratorRateTests {
         #expect(given > 600)
     }
 
+    @Test("A spelled value used twice is spelled at both markers, whatever its length, and parses as the text reads")
+    func spelledTwice() throws {
+        let context = DocumentGenerator.Context()
+        let long = DocumentGenerator.deepData
+        let marker = context.spelled(long)
+        let value = JSONValue.array([marker, .string("between"), marker, context.spelled("1.0")])
+        let (text, nesting) = JSONWriter.withBytes(value, sortedKeys: false) { bytes, nesting in
+            (DocumentGenerator.spelling(bytes, context.spellings), nesting)
+        }
+        #expect(text.text == "[\(long),\"between\",\(long),1.0]")
+        #expect(text.markers == 3)
+        let parsed = DocumentGenerator.asParsed(value, context.spellings, markers: text.markers, nesting: nesting)
+        #expect(parsed == (try? JSONParser.parse(text.text)))
+    }
+
     @Test("Every class the Generators article documents is generated at its documented rate (seed 1)")
     func ratesMatchTheArticle() throws {
         let documented = try Self.documented()

@@ -381,7 +381,7 @@ struct DecodingRuleTests {
 
     @Test("A hit's path names members and indices as JSON paths do, an index of several digits whole")
     func hitPaths() throws {
-        let children = (0..<12).map { #"{"id":"c\#($0)","type":"text"\#($0 == 11 ? #","x-note":1"# : "")}"# }
+        let children = (0..<13).map { #"{"id":"c\#($0)","type":"text"\#($0 == 12 ? #","x-note":1"# : "")}"# }
         let layout = #"{"id":"root","type":"stack","children":[\#(children.joined(separator: ","))]}"#
         let edges = (0..<11).map { #"{"id":"e\#($0)","fromNodeId":"s","toNodeId":"\#($0 == 10 ? "nowhere" : "s")"}"# }
         var trace = DecodeTrace()
@@ -391,8 +391,16 @@ struct DecodingRuleTests {
                 trace: &trace
             ).flow)
         let paths = trace.hits.map { "\($0.rule) \($0.path)" }
-        #expect(paths.contains("DEC-IGNORE-FIELDS $.nodes[0].layout.children[11].x-note"), "\(paths)")
+        #expect(paths.contains("DEC-IGNORE-FIELDS $.nodes[0].layout.children[12].x-note"), "\(paths)")
         #expect(paths.contains("DEC-EDGE $.edges[10]"), "\(paths)")
+    }
+
+    @Test("DEC-DUPLICATE-KEY: keys equal as Swift compares strings repeat, though their UTF-8 lengths differ")
+    func canonicallyEqualKeysRepeat() {
+        let text = flow(layout: #"{"id":"c","type":"text"}"#, extra: #","x-note":{"é":1,"e\u0301":2}"#)
+        var trace = DecodeTrace()
+        _ = FlowDecoder.decode(text, trace: &trace)
+        #expect(trace.rules.contains("DEC-DUPLICATE-KEY"))
     }
 
     @Test("DEC-DEPTH: a tree at the limit decodes, one level past it does not, and deep props never count")

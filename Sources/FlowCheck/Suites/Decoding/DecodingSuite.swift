@@ -40,13 +40,15 @@ package struct DecodingSuite: ConformanceSuite {
 
     package func runLabels(_ value: GeneratedDocument) -> [String] { value.labels }
 
-    package func unitLabels(_ value: GeneratedDocument) -> [String] { ["document"] }
+    package func unitLabels(_ value: GeneratedDocument) -> [String] { [Self.unitLabel] }
 
     /// Every document's one unit label, by position in a table every document shares: counted into the coverage table
     /// without hashing its name, on the engine's thread, at every run.
     package func unitLabelCounts(_ value: GeneratedDocument) -> LabelCounts { Self.documentUnit }
 
-    static let documentUnit = LabelCounts(table: ["document"], positions: [0], counts: [1])
+    /// A document's one unit label.
+    static let unitLabel = "document"
+    static let documentUnit = LabelCounts(table: [unitLabel], positions: [0], counts: [1])
 
     package func triggers(_ value: GeneratedDocument, capabilities: Capabilities) -> TriggerCounts {
         let trace = DecodingAnalysis.reference(

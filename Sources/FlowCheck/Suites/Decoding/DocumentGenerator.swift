@@ -1,6 +1,6 @@
 import FlowCheckCore
-import Foundation
 import FlowSchema
+import Foundation
 import JSON
 import PropertyTesting
 
@@ -388,10 +388,29 @@ package struct DocumentGenerator: Sendable {
     /// The written text with each marker string (``Context/spelled(_:)``) replaced by its raw text, in one pass, and
     /// how many markers it replaced.
     static func spelling(_ bytes: UnsafeBufferPointer<UInt8>, _ spellings: [Spelling]) -> (text: String, markers: Int) {
-        var markers = 0
-        let room = bytes.count + spellings.reduce(0) { $0 + $1.text.utf8.count }
+        // The markers first, each with the bytes it covers and the spelling it stands for, so that the text's length
+        // is known before it is written: a spelled value used twice holds its marker twice.
+        var found: [(start: Int, end: Int, spelling: Int)] = []
+        var length = bytes.count
+        if let source = bytes.baseAddress, !spellings.isEmpty {
+            // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`. The text is
+            // searched for the EE byte, which only markers and a few Unicode strings hold: going over it byte by
+            // byte was a tenth of the generator's time.
+            var index = 0
+            while index < bytes.count, let hit = memchr(source + index, 0xEE, bytes.count - index) {
+                let quote = source.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - 1
+                guard let marker = marker(in: bytes, at: quote, after: found.last?.end ?? 0, spellings: spellings.count)
+                else {
+                    index = quote + 2
+                    continue
+                }
+                found.append((quote, marker.end, marker.spelling))
+                length += spellings[marker.spelling].text.utf8.count - (marker.end - quote)
+                index = marker.end
+            }
+        }
         // Written straight into the string's storage: no array to copy it from, whose bytes would also be checked.
-        let text = String(unsafeUninitializedCapacity: room) { out in
+        let text = String(unsafeUninitializedCapacity: length) { out in
             guard var target = out.baseAddress, let source = bytes.baseAddress else { return 0 }
             func copy(_ start: UnsafePointer<UInt8>, _ count: Int) {
                 target.initialize(from: start, count: count)
@@ -399,42 +418,37 @@ package struct DocumentGenerator: Sendable {
             }
             // The text between markers is copied in runs: appending it byte by byte was most of the generator's time.
             var copied = 0
-            var index = 0
-            // A marker is written `"`, U+E000 (EE 80 80), the index in digits, U+E001 (EE 80 81), `"`. The text is
-            // searched for its EE byte, which nothing else the generator writes but a few Unicode strings holds: going
-            // over it byte by byte was a tenth of the generator's time.
-            while !spellings.isEmpty && index < bytes.count {
-                guard let found = memchr(source + index, 0xEE, bytes.count - index) else { break }
-                index = source.distance(to: found.assumingMemoryBound(to: UInt8.self)) - 1
-                guard index >= copied, bytes[index] == UInt8(ascii: "\""), index + 4 < bytes.count,
-                    bytes[index + 1] == 0xEE,
-                    bytes[index + 2] == 0x80, bytes[index + 3] == 0x80
-                else {
-                    index += 2
-                    continue
-                }
-                var end = index + 4
-                var number = 0
-                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
-                    number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
-                    end += 1
-                }
-                guard end > index + 4, end + 3 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80,
-                    bytes[end + 2] == 0x81, bytes[end + 3] == UInt8(ascii: "\""), number < spellings.count
-                else {
-                    index += 2
-                    continue
-                }
-                copy(source + copied, index - copied)
-                spellings[number].text.utf8.withContiguousStorageIfAvailable { copy($0.baseAddress!, $0.count) }!
-                markers += 1
-                index = end + 4
-                copied = index
+            for marker in found {
+                copy(source + copied, marker.start - copied)
+                var spelled = spellings[marker.spelling].text
+                spelled.withUTF8 { copy($0.baseAddress!, $0.count) }
+                copied = marker.end
             }
             copy(source + copied, bytes.count - copied)
             return target - out.baseAddress!
         }
-        return (text, markers)
+        return (text, found.count)
+    }
+
+    /// The marker whose opening quote is at `quote`, if one is there and starts at `after` or later: the offset just
+    /// past its closing quote, and the index of the spelling it stands for (below `spellings`).
+    private static func marker(
+        in bytes: UnsafeBufferPointer<UInt8>, at quote: Int, after: Int, spellings: Int
+    ) -> (end: Int, spelling: Int)? {
+        guard quote >= after, quote + 4 < bytes.count, bytes[quote] == UInt8(ascii: "\""), bytes[quote + 1] == 0xEE,
+            bytes[quote + 2] == 0x80, bytes[quote + 3] == 0x80
+        else { return nil }
+        var end = quote + 4
+        var number = 0
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
+            // Capped where no spelling is: a run of digits as long as it is never overflows.
+            number = min(number * 10 + Int(bytes[end] - UInt8(ascii: "0")), spellings)
+            end += 1
+        }
+        guard end > quote + 4, end + 3 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80,
+            bytes[end + 2] == 0x81, bytes[end + 3] == UInt8(ascii: "\""), number < spellings
+        else { return nil }
+        return (end + 4, number)
     }
 
     /// A field the schema does not document (DEC-IGNORE-FIELDS), as a newer editor might write, holding any JSON
