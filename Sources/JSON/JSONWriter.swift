@@ -159,27 +159,33 @@ public enum JSONWriter {
         /// are escaped on the way: most strings of a document are a few letters, and a call to copy each run cost more
         /// than the copy.
         mutating func write(string s: String) {
-            var s = s
-            s.withUTF8 { bytes in
-                // Room for the text and its quotes, and for escapes as they come.
-                reserve(bytes.count + 2)
-                var out = base + count
-                out.initialize(to: UInt8(ascii: "\""))
-                out += 1
-                for (offset, byte) in bytes.enumerated() {
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                        out.initialize(to: byte)
-                        out += 1
-                        continue
-                    }
-                    count = out - base
-                    escape(byte)
-                    reserve(bytes.count - offset)
-                    out = base + count
-                }
-                out.initialize(to: UInt8(ascii: "\""))
-                count = out - base + 1
+            // In place when the string's UTF-8 is stored contiguous (every native string); copied when it is not.
+            if s.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
+                var s = s
+                s.withUTF8 { write(utf8: $0) }
             }
+        }
+
+        /// A string's UTF-8, quoted and escaped.
+        mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+            // Room for the text and its quotes, and for escapes as they come.
+            reserve(bytes.count + 2)
+            var out = base + count
+            out.initialize(to: UInt8(ascii: "\""))
+            out += 1
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    out.initialize(to: byte)
+                    out += 1
+                    continue
+                }
+                count = out - base
+                escape(byte)
+                reserve(bytes.count - offset)
+                out = base + count
+            }
+            out.initialize(to: UInt8(ascii: "\""))
+            count = out - base + 1
         }
 
         /// Writes the escape of a byte JSON does not take as it is.

@@ -126,11 +126,14 @@ enum SampleJSON {
         /// without a letter (K, ;, `) that a non-ASCII character is canonically equivalent to, that is Swift's string
         /// equality.
         private func matches(_ key: String, at start: Int) -> Bool {
-            var key = key
-            return key.withUTF8 { name in
+            func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
                 for offset in name.indices where bytes[start + offset] != name[offset] { return false }
                 return true
             }
+            // In place when the key's UTF-8 is stored contiguous (every native string); copied when it is not.
+            if let result = key.utf8.withContiguousStorageIfAvailable(matches) { return result }
+            var key = key
+            return key.withUTF8(matches)
         }
 
         /// The members of the object at `object`, each key made a string and each value its value.
