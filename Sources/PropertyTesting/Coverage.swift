@@ -139,6 +139,15 @@ public struct CoverageTable: Hashable, Sendable {
             count(steps: steps)
         }
 
+        /// Counts one step of run `run`, and the run unless it already was.
+        mutating func countStep(run: Int) {
+            if lastRun != run {
+                lastRun = run
+                runs += 1
+            }
+            steps += 1
+        }
+
         /// Counts run `run`, with no steps, unless it already was.
         mutating func countOnce(run: Int) {
             guard lastRun != run else { return }
@@ -223,7 +232,12 @@ public struct CoverageTable: Hashable, Sendable {
         runs += 1
         steps += stepCount
         if let table = stepLabels.table, let list = labelList(table) {
+            let run = runs
             labelLists[list].tallies.withUnsafeMutableBufferPointer { tallies in
+                if let units = stepLabels.unitPositions {
+                    for position in units { tallies[Int(position)].countStep(run: run) }
+                    return
+                }
                 for (position, count) in zip(stepLabels.positions, stepLabels.counts) {
                     tallies[position].count(steps: count)
                 }

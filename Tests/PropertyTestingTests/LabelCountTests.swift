@@ -68,6 +68,43 @@ struct LabelCountTests {
         #expect(positional.runs(with: "REPLACE") == 0 && positional.runsWithLabel["REPLACE"] == nil)
     }
 
+    @Test("Labels given per unit, by position, count as the same labels given by name, and group on demand")
+    func perUnitMatchesByName() {
+        let (_, byName) = Self.tables()
+        var perUnit = CoverageTable()
+        for (run, positions, counts) in Self.positional {
+            // Each run's units, interleaved so that a label comes back after another: a run counts once per label.
+            var units: [UInt16] = []
+            var left = counts
+            while left.contains(where: { $0 > 0 }) {
+                for index in positions.indices where left[index] > 0 {
+                    units.append(UInt16(positions[index]))
+                    left[index] -= 1
+                }
+            }
+            let given = LabelCounts(table: Self.table, unitPositions: units)
+            #expect(given.units == counts.reduce(0, +))
+            #expect(given.labels == positions.map { Self.table[$0] } && given.counts == counts)
+            perUnit.add(runLabels: run, stepLabels: given, steps: given.units)
+        }
+        #expect(perUnit == byName)
+        #expect(perUnit.runsWithLabel == ["PUSH": 1, "POP": 2, "spec A": 2, "spec B": 1])
+        #expect(perUnit.stepsWithLabel == ["PUSH": 3, "POP": 2, "spec B": 1])
+        var merged = perUnit
+        merged.merge(byName)
+        var twiceByName = byName
+        twiceByName.merge(byName)
+        #expect(merged == twiceByName)
+    }
+
+    @Test("More than 64 units per run group the same as a few")
+    func manyUnits() {
+        let units = (0..<200).map { UInt16([3, 1, 3, 0][$0 % 4]) }
+        let given = LabelCounts(table: Self.table, unitPositions: units)
+        #expect(given.labels == ["REPLACE", "POP", "PUSH"] && given.counts == [100, 50, 50])
+        #expect(given.units == 200)
+    }
+
     @Test("Merged tables add up, whether their labels came by position or by name")
     func merged() {
         let (positional, byName) = Self.tables()
@@ -86,7 +123,8 @@ struct LabelCountTests {
     func fallsBackToNames() {
         var table = CoverageTable()
         let repeated = ["A", "B", "A"]
-        table.add(runLabels: [], stepLabels: LabelCounts(table: repeated, positions: [0, 2], counts: [1, 2]), steps: 3)
+        table.add(
+            runLabels: [], stepLabels: LabelCounts(table: repeated, positions: [0, 2], counts: [1, 2]), steps: 3)
         var byName = CoverageTable()
         byName.add(runLabels: [], stepLabels: LabelCounts(labels: ["A", "A"], counts: [1, 2]), steps: 3)
         #expect(table == byName)

@@ -40,34 +40,8 @@ package struct RunPlan: Hashable, Sendable {
     package var labels: [String] { labelIDs.map { CoverageLabel.all[Int($0)] } }
     /// Each step's label, as its position in ``CoverageLabel/all``.
     var labelIDs: [UInt16]
-    /// The steps' labels, each once with its number of steps, in the order they first appear.
-    var labelCounts: LabelCounts {
-        // A run of a few dozen steps looks each label up among the few it met so far: a count per label of the table
-        // (thousands) was allocated and cleared for every run.
-        if labelIDs.count <= 64 {
-            var positions: [Int] = [], counts: [Int] = []
-            positions.reserveCapacity(labelIDs.count)
-            counts.reserveCapacity(labelIDs.count)
-            for id in labelIDs {
-                if let index = positions.firstIndex(of: Int(id)) {
-                    counts[index] += 1
-                } else {
-                    positions.append(Int(id))
-                    counts.append(1)
-                }
-            }
-            return LabelCounts(table: CoverageLabel.all, positions: positions, counts: counts)
-        }
-        // A longer run counts by position in the table, not looked up in the labels met so far.
-        var counts = [Int](repeating: 0, count: CoverageLabel.all.count)
-        var positions: [Int] = []
-        positions.reserveCapacity(min(labelIDs.count, counts.count))
-        for id in labelIDs {
-            if counts[Int(id)] == 0 { positions.append(Int(id)) }
-            counts[Int(id)] += 1
-        }
-        return LabelCounts(table: CoverageLabel.all, positions: positions, counts: positions.map { counts[$0] })
-    }
+    /// The steps' labels, as their positions in ``CoverageLabel/all``, which the coverage table counts step by step.
+    var labelCounts: LabelCounts { LabelCounts(table: CoverageLabel.all, unitPositions: labelIDs) }
     /// The spec navigations the plan performs (spec-driven runs).
     package var specLabels: [String] = []
     /// What shape the run was drawn in (`deep`, `swarm`, `long`, `names:tiny`, `names:varied`): what the
