@@ -49,17 +49,22 @@ package struct PlanGenerator: Sendable {
     private var totalModeWeight: UInt64
     private var optimisticModes: [Mode]
     private var nonOptimisticModes: [Mode]
-    private var behaviors: [Behavior]
+    /// The behaviors destinations are drawn from.
+    private(set) var behaviors: [Behavior]
     let presents: Bool
     /// The declared nesting profiles, in their stable order (one is drawn per run).
     private let nestings: [Profile.Nesting]
-    /// Whether the run goes on to its last allowed step.
-    private var long = false
 
-    /// How often each mode is drawn, relative to the others.
-    static let weights: [Mode: UInt64] = [
-        .push: 6, .replace: 3, .reset: 1, .pop: 3, .failed: 1, .present: 2, .dismiss: 2, .popTo: 2, .popToRoot: 1,
-    ]
+    /// How often `mode` is drawn, relative to the others, by its position among the known modes: a swarm run weighs
+    /// its modes again, and a table by mode hashed each one.
+    static func weight(of mode: Mode) -> UInt64 {
+        switch mode.known {
+        case Mode.push.known: return 6
+        case Mode.replace.known, Mode.pop.known: return 3
+        case Mode.present.known, Mode.dismiss.known, Mode.popTo.known: return 2
+        default: return 1  // RESET, FAILED, POP_TO_ROOT
+        }
+    }
 
     /// Creates a generator of at most `maxSteps` steps; a spec replaces the vocabulary and steers destinations.
     package init(
@@ -74,7 +79,7 @@ package struct PlanGenerator: Sendable {
         hasSpec = spec != nil
         self.maxSteps = maxSteps
         modes = Mode.known.filter(capabilities.modes.contains)
-        modeWeights = modes.map { Self.weights[$0] ?? 1 }
+        modeWeights = modes.map(Self.weight(of:))
         totalModeWeight = modeWeights.reduce(0, +)
         optimisticModes = Mode.optimistic.filter(capabilities.modes.contains)
         nonOptimisticModes = modes.filter { !Mode.optimistic.contains($0) }
@@ -83,7 +88,7 @@ package struct PlanGenerator: Sendable {
         nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
     }
 
-    /// This generator drawing within a run's shape: its names, its enabled modes and behaviors, its length.
+    /// This generator drawing within a run's shape: its names, its enabled modes and behaviors.
     func shaped(_ shape: RunShape) -> PlanGenerator {
         var shaped = self
         shaped.vocabulary = shape.vocabulary
@@ -91,7 +96,7 @@ package struct PlanGenerator: Sendable {
         // same ones, at three allocations a run.
         if shape.modes != modes {
             shaped.modes = shape.modes
-            shaped.modeWeights = shape.modes.map { Self.weights[$0] ?? 1 }
+            shaped.modeWeights = shape.modes.map(Self.weight(of:))
             shaped.totalModeWeight = shaped.modeWeights.reduce(0, +)
             let optimistic = optimisticModes.filter(shape.modes.contains)
             if !optimistic.isEmpty { shaped.optimisticModes = optimistic }
@@ -99,7 +104,6 @@ package struct PlanGenerator: Sendable {
             shaped.nonOptimisticModes = others
         }
         shaped.behaviors = shape.behaviors
-        shaped.long = shape.long
         return shaped
     }
 
@@ -128,12 +132,20 @@ package struct PlanGenerator: Sendable {
         let profile = Profile(
             nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
         let shape = try RunShape.draw(source, for: self)
-        return try shaped(shape).plan(source, profile: profile, traits: shape.traits, chosen: chosen, watcher: &watcher)
+        // Most runs draw from the generator's own names, modes and behaviors, and draw with it as it is: a shaped copy
+        // retains every list in it, and releases them all at the end of the run.
+        guard shape.vocabulary == vocabulary, shape.modes == modes, shape.behaviors == behaviors else {
+            return try shaped(shape).plan(
+                source, profile: profile, traits: shape.traits, long: shape.long, chosen: chosen, watcher: &watcher)
+        }
+        return try plan(
+            source, profile: profile, traits: shape.traits, long: shape.long, chosen: chosen, watcher: &watcher)
     }
 
-    /// The rest of a plan, once its profile and shape are drawn.
+    /// The rest of a plan, once its profile and shape are drawn; a `long` run goes on to its last allowed step.
     private func plan<Watcher: PlanWatcher>(
-        _ source: ChoiceSource, profile: Profile, traits: [String], chosen: SpecChoice, watcher: inout Watcher
+        _ source: ChoiceSource, profile: Profile, traits: [String], long: Bool, chosen: SpecChoice,
+        watcher: inout Watcher
     ) throws(ChoiceSource.Stop) -> RunPlan {
         var traits = traits
         let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }

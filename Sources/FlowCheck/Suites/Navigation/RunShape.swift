@@ -43,7 +43,7 @@ package struct RunShape: Hashable, Sendable {
                     traits.append("names:tiny")
                 }
             }
-            var modes = generator.modes, behaviors = generator.capabilities.behaviors
+            var modes = generator.modes, behaviors = generator.behaviors
             if try source.drawBool(probability: swarm) {
                 traits.append("swarm")
                 modes = try subset(source, of: modes)
