@@ -36,7 +36,8 @@ public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, 
             rhs.entries.withUnsafeBufferPointer { b in
                 guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
                 let x = UnsafeRawPointer(first), y = UnsafeRawPointer(second), stride = MemoryLayout<Entry>.stride
-                for index in a.indices where !Entry.sameBytes(x + index * stride, y + index * stride) {
+                // `&*`: an index below the count times the stride is within the buffer, and cannot overflow.
+                for index in a.indices where !Entry.sameBytes(x + index &* stride, y + index &* stride) {
                     if !(a[index] == b[index]) { return false }
                 }
                 return true

@@ -35,7 +35,9 @@ package enum CoverageLabel {
         case .notOptimistic: return fixedIDs[1]
         case .optimisticMissingID: return fixedIDs[2]
         case .optimisticInvalid(let reason): return invalidID(reason)
-        case .optimistic(let mode): return optimisticIDs[Mode.optimistic.firstIndex(of: mode)!]
+        // The optimistic modes are the first known ones, in ``Mode/optimistic``'s order: a search of that list (a
+        // stored constant, checked for its initialization at each use) cost more than the rest of the label.
+        case .optimistic(let mode): return optimisticIDs[Int(mode.known)]
         case .answerNone: return fixedIDs[3]
         case .answerConfirm: return fixedIDs[4]
         case .answerFailed: return fixedIDs[5]

@@ -90,7 +90,12 @@ extension PlanGenerator {
     /// to several entries; flow-root marks are consistent: at most one per flow per
     /// layer, usually on the flow's first entry.
     func initialStack(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ScreenStack {
+        // Room for the most entries, and for every flow of a layer, made once: grown entry by entry, and made again
+        // for each layer, they were most of the cost of a plain stack.
         var entries: [Entry] = []
+        entries.reserveCapacity(Self.plainStackLimit)
+        var flowsInLayer: [String] = []
+        flowsInLayer.reserveCapacity(vocabulary.flows.count)
         let layers = presents ? 4 : 1
         for layer in 0...layers where layer < layers || presents {
             // A layer and the choice that asked for it form one span, so the shrinker can delete a layer whole.
@@ -98,7 +103,7 @@ extension PlanGenerator {
                 if layer > 0, !(try source.drawBool(probability: layer < layers ? 0.4 : 0)) || layer >= layers {
                     return false
                 }
-                var flowsInLayer: [String] = []
+                flowsInLayer.removeAll(keepingCapacity: true)
                 var first = true
                 while true {
                     let entry = try source.span("entry") { () throws(ChoiceSource.Stop) -> Entry? in
