@@ -45,7 +45,7 @@ public struct Session: Hashable, Sendable {
     /// (SES-REDIRECT). The pending change is cleared in every case.
     public mutating func navigate(_ directive: Directive?) -> Outcome {
         // Taken, not copied: a copy would hold the stack from before a second time, for nothing.
-        guard let current = pending.take() else {
+        guard var current = pending.take() else {
             guard let directive else { return .applied }
             return navigator.apply(directive, to: &stack)
         }
@@ -53,7 +53,9 @@ public struct Session: Hashable, Sendable {
         if let id = directive.id, id == current.id, directive.asksForSameChange(as: current.directive) {
             return .applied
         }
-        stack = current.stackBefore
+        // Swapped, not assigned: the stack from before must be the session's alone when a redirect changes it, or
+        // the change copies it whole (and a deep stack is hundreds of entries).
+        swap(&stack, &current.stackBefore)
         if directive.mode == .failed { return .applied }
         return navigator.apply(directive, to: &stack)
     }

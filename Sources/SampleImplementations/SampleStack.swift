@@ -199,7 +199,7 @@ struct SampleStack {
 
     private mutating func answer(_ directive: Directive?) -> Outcome {
         // Taken, not copied: the answer settles the pending change (a mutant puts it back).
-        guard let pending = inFlight.take() else {
+        guard var pending = inFlight.take() else {
             guard let directive else { return .applied }
             return apply(directive)
         }
@@ -223,7 +223,9 @@ struct SampleStack {
             if has(.failedKeepsPending) { inFlight = pending }
             return .applied
         }
-        if !has(.redirectWithoutRollback) { layers = pending.snapshot }
+        // Swapped, not assigned: the layers from before are changed next, and shared with the snapshot they would be
+        // copied first.
+        if !has(.redirectWithoutRollback) { swap(&layers, &pending.snapshot) }
         return apply(directive)
     }
 
