@@ -41,7 +41,7 @@ struct PlanGeneratorTests {
     @Test("A name in other case swaps every letter's case, ASCII or not, as the characters' own case mapping does")
     func otherCase() {
         let ascii = String(decoding: (UInt8(1)...UInt8(127)).map { $0 }, as: UTF8.self)
-        for name in [ascii, "n12", "o0", "HOME", "settings/privacy", " PADDED ", "Produit détaillé", "🛒 CART"] {
+        for name in [ascii, "", "n12", "o0", "HOME", "settings/privacy", " PADDED ", "Produit détaillé", "🛒 CART"] {
             let mapped = String(name.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
             #expect(PlanGenerator.otherCase(name) == mapped, "\(name)")
         }

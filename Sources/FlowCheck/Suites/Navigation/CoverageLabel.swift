@@ -26,27 +26,52 @@ package enum CoverageLabel {
     /// The position in ``all`` of the label of `command`, which is `situation` in `session`'s state. Plans keep
     /// their steps' labels as these positions: a label held per step was retained and released at every step.
     ///
-    /// `topLayerStart` is the session's stack's, when the caller has it found already.
+    /// `topLayerStart` is the session's stack's, when the caller has it found already; `ids` is ``IDs/shared``,
+    /// which a caller labelling many steps holds.
     static func labelID(
-        _ situation: CommandSituation, of command: Command, before session: Session, topLayerStart: Int? = nil
+        _ situation: CommandSituation, of command: Command, before session: Session, topLayerStart: Int? = nil,
+        ids: IDs = .shared
     ) -> UInt16 {
         switch situation {
-        case .optimisticInFlight: return fixedIDs[0]
-        case .notOptimistic: return fixedIDs[1]
-        case .optimisticMissingID: return fixedIDs[2]
-        case .optimisticInvalid(let reason): return invalidID(reason)
-        // The optimistic modes are the first known ones, in ``Mode/optimistic``'s order: a search of that list (a
-        // stored constant, checked for its initialization at each use) cost more than the rest of the label.
-        case .optimistic(let mode): return optimisticIDs[Int(mode.known)]
-        case .answerNone: return fixedIDs[3]
-        case .answerConfirm: return fixedIDs[4]
-        case .answerFailed: return fixedIDs[5]
-        case .answerRedirect: return fixedIDs[6]
-        case .idleNone: return fixedIDs[7]
+        case .optimisticInFlight: return ids.fixed[0]
+        case .notOptimistic: return ids.fixed[1]
+        case .optimisticMissingID: return ids.fixed[2]
+        case .optimisticInvalid(let reason): return ids.invalid(reason)
+        // The optimistic modes are the first known ones, in ``Mode/optimistic``'s order.
+        case .optimistic(let mode): return ids.optimistic[Int(mode.known)]
+        case .answerNone: return ids.fixed[3]
+        case .answerConfirm: return ids.fixed[4]
+        case .answerFailed: return ids.fixed[5]
+        case .answerRedirect: return ids.fixed[6]
+        case .idleNone: return ids.fixed[7]
         case .directive:
             guard case .navigate(let directive?) = command else { preconditionFailure("a directive step without one") }
             return navigationLabelID(
-                directive, stack: session.stack, profile: session.navigator.profile, topLayerStart: topLayerStart)
+                directive, stack: session.stack, profile: session.navigator.profile, topLayerStart: topLayerStart,
+                ids: ids)
+        }
+    }
+
+    /// Where each kind of label is in ``all``, found once. Held rather than read from stored constants: on Linux each
+    /// use of a stored constant calls into the runtime to check that it was initialized, and labelling a step read
+    /// several (a twentieth of the label's cost).
+    final class IDs: Sendable {
+        let navigation = navigationTable.map(id(of:))
+        let optimistic = optimisticLabels.map(id(of:))
+        let fixed = fixedLabels.map(id(of:))
+        let invalidReasons = CoverageLabel.invalidReasons
+        let invalid = CoverageLabel.invalidReasons.map { id(of: "invalid \($0)") }
+        /// How many behaviors are known: the navigation table has a column for each, and one for none.
+        let behaviors = Behavior.known.count
+
+        /// The one table.
+        static let shared = IDs()
+
+        func invalid(_ reason: RejectionReason) -> UInt16 {
+            guard let index = invalidReasons.firstIndex(of: reason) else {
+                preconditionFailure("validation gave a reason without a label: \(reason)")
+            }
+            return invalid[index]
         }
     }
 
@@ -71,17 +96,6 @@ package enum CoverageLabel {
     }()
 
     private static func id(of label: String) -> UInt16 { UInt16(all.firstIndex(of: label)!) }
-    private static let navigationIDs = navigationTable.map(id(of:))
-    private static let optimisticIDs = optimisticLabels.map(id(of:))
-    private static let fixedIDs = fixedLabels.map(id(of:))
-    private static let invalidIDs = invalidReasons.map { id(of: "invalid \($0)") }
-
-    private static func invalidID(_ reason: RejectionReason) -> UInt16 {
-        guard let index = invalidReasons.firstIndex(of: reason) else {
-            preconditionFailure("validation gave a reason without a label: \(reason)")
-        }
-        return invalidIDs[index]
-    }
 
     /// Every navigation label, precomputed so that labelling a step allocates nothing.
     static let navigationTable: [String] = {
@@ -107,9 +121,12 @@ package enum CoverageLabel {
         return table
     }()
 
-    static func index(mode: Int, behavior: Int, had: Bool, layer: Int, nesting: Profile.Nesting) -> Int {
-        (((mode * (Behavior.known.count + 1) + behavior) * 2 + (had ? 1 : 0)) * 2 + layer) * 2
-            + (nesting == .owned ? 0 : 1)
+    /// The position in ``navigationTable`` of a label; `behaviors` is `Behavior.known.count`.
+    static func index(
+        mode: Int, behavior: Int, had: Bool, layer: Int, nesting: Profile.Nesting,
+        behaviors: Int = Behavior.known.count
+    ) -> Int {
+        (((mode * (behaviors + 1) + behavior) * 2 + (had ? 1 : 0)) * 2 + layer) * 2 + (nesting == .owned ? 0 : 1)
     }
 
     static func navigationLabel(_ directive: Directive, stack: ScreenStack, profile: Profile) -> String {
@@ -117,9 +134,9 @@ package enum CoverageLabel {
     }
 
     static func navigationLabelID(
-        _ directive: Directive, stack: ScreenStack, profile: Profile, topLayerStart: Int? = nil
+        _ directive: Directive, stack: ScreenStack, profile: Profile, topLayerStart: Int? = nil, ids: IDs = .shared
     ) -> UInt16 {
-        if let reason = Navigator.validate(directive, flows: profile.flows) { return invalidID(reason) }
+        if let reason = Navigator.validate(directive, flows: profile.flows) { return ids.invalid(reason) }
         let mode = directive.mode!
         let start = topLayerStart ?? stack.topLayerStart
         let layer = start == 0 ? 0 : 1
@@ -127,10 +144,10 @@ package enum CoverageLabel {
         guard profile.flows, mode == .push || mode == .replace, let behavior = directive.flow?.behavior,
             let flow = directive.flow?.name
         else {
-            return navigationIDs[
+            return ids.navigation[
                 index(
-                    mode: Int(mode.known), behavior: Behavior.known.count, had: false, layer: layer,
-                    nesting: profile.nesting)]
+                    mode: Int(mode.known), behavior: ids.behaviors, had: false, layer: layer, nesting: profile.nesting,
+                    behaviors: ids.behaviors)]
         }
         var had = false
         var position = start
@@ -139,10 +156,10 @@ package enum CoverageLabel {
             if stack.entries[position].flow == flow { had = true; break }
             position += 1
         }
-        return navigationIDs[
+        return ids.navigation[
             index(
-                mode: Int(mode.known), behavior: Int(behavior.known), had: had, layer: layer,
-                nesting: profile.nesting)]
+                mode: Int(mode.known), behavior: Int(behavior.known), had: had, layer: layer, nesting: profile.nesting,
+                behaviors: ids.behaviors)]
     }
 
     /// The labels a navigation run must exercise, given what the implementation declared.

@@ -17,6 +17,8 @@ package struct PlanGenerator: Sendable {
         let capabilities: Capabilities
         let suite: Suite
         let spec: SpecPlan?
+        /// Where the steps' labels are, held for every step's label.
+        let labelIDs = CoverageLabel.IDs.shared
 
         init(capabilities: Capabilities, suite: Suite, spec: SpecPlan?) {
             self.capabilities = capabilities
@@ -184,7 +186,9 @@ package struct PlanGenerator: Sendable {
             source.endSpan()
             guard let command else { break }
             let situation = CommandSituation(command, before: session)
-            labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session, topLayerStart: topStart))
+            labelIDs.append(
+                CoverageLabel.labelID(
+                    situation, of: command, before: session, topLayerStart: topStart, ids: fixed.labelIDs))
             if let label = chosen.label, !specLabels.contains(label) { specLabels.append(label) }
             chosen.label = nil
             let before = RuleTriggers.before(command, situation, in: session, topLayerStart: topStart)
@@ -281,18 +285,22 @@ package struct PlanGenerator: Sendable {
     /// The id with the case of its letters swapped: the same id to a case-insensitive reader only.
     static func otherCase(_ id: String) -> String {
         // An ASCII name (most are) swaps its letters byte by byte, as the Unicode case mapping below would, without
-        // looking up each character's properties.
-        let utf8 = id.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
-        }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            for (index, byte) in utf8.enumerated() {
-                let letter = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & ~0x20)
-                buffer[index] = letter ? byte ^ 0x20 : byte
+        // looking up each character's properties; the bytes are made on the stack, and a short name (most are)
+        // becomes a string without an allocation.
+        var name = id
+        let swapped = name.withUTF8 { utf8 -> String? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { buffer in
+                for index in utf8.indices {
+                    let byte = utf8[index]
+                    let letter = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & ~0x20)
+                    buffer[index] = letter ? byte ^ 0x20 : byte
+                }
+                return String(decoding: buffer, as: UTF8.self)
             }
-            return utf8.count
         }
+        if let swapped { return swapped }
+        return String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
     }
 
     /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, no id, an empty one, a fresh id
