@@ -173,7 +173,7 @@ struct Engine {
                         || requirements.contains(where: { result.coverage.verdict($0, confidence: confidence) == nil })
                 else { break }
             }
-            guard let (drawn, (source, record)) = ahead.take(wanted: ceiling - result.runs) else {
+            guard let (drawn, (failedChoices, record)) = ahead.take(wanted: ceiling - result.runs) else {
                 // A worker saw the time limit or the stop request before this run: as if seen here.
                 if configuration.stop?.isRequested == true { result.interrupted = true } else { result.timedOut = true }
                 break
@@ -188,8 +188,9 @@ struct Engine {
                 // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead.
                 result.runs += 1
                 result.coverage.add(record)
+                guard let failedChoices else { preconditionFailure("a failed run hands over the choices it drew") }
                 add(
-                    TestRun(outcome: record.outcome, choices: source.choices, spans: []), origin: falsification.origin,
+                    TestRun(outcome: record.outcome, choices: failedChoices, spans: []), origin: falsification.origin,
                     run: run)
                 if result.failures.count >= configuration.maxFailures {
                     result.capReached = true

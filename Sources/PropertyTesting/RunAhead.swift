@@ -12,8 +12,19 @@ import Foundation
 /// worker busy while the engine counts coverage or shrinks. With one worker nothing runs ahead: each run is computed
 /// when the engine asks for it.
 final class RunAhead: @unchecked Sendable {
-    /// One run: the source it drew from (its choices) and what it produced.
-    typealias Computed = (source: ChoiceSource, record: RunRecord)
+    /// One run: what it produced, and the choices it drew if it failed (the engine replays and shrinks those).
+    ///
+    /// A run that did not fail lets its source go where it was drawn: on the worker that drew it, whose allocator
+    /// made its buffers. Handed to the engine's thread, every run's source was freed there, into another thread's
+    /// heap, at the cost of that heap's lock and of the other thread's cache.
+    typealias Computed = (failedChoices: [UInt64]?, record: RunRecord)
+
+    /// What `test` produced on `source`, for the engine.
+    static func computed(_ source: ChoiceSource, _ test: (ChoiceSource) -> RunRecord) -> Computed {
+        let record = test(source)
+        guard case .failed = record.outcome else { return (nil, record) }
+        return (source.choices, record)
+    }
 
     private let test: @Sendable (ChoiceSource) -> RunRecord
     private let source: @Sendable (UInt64) -> ChoiceSource
@@ -47,7 +58,7 @@ final class RunAhead: @unchecked Sendable {
             guard !halted() else { return nil }
             let index = first + UInt64(offset) * stride
             let drawn = source(index)
-            return (drawn, RunPhase.generating(index) { tests[worker](drawn) })
+            return RunPhase.generating(index) { RunAhead.computed(drawn, tests[worker]) }
         }
     }
 
@@ -65,7 +76,7 @@ final class RunAhead: @unchecked Sendable {
             taken += 1
             lastTaken = index
             let drawn = source(index)
-            return (index, (drawn, RunPhase.generating(index) { test(drawn) }))
+            return (index, RunPhase.generating(index) { Self.computed(drawn, test) })
         }
         let ahead = min(2 * workers + taken, Self.maxWindow, max(wanted, 1))
         guard let computed = window.take(reach: taken + ahead) else { return nil }

@@ -61,9 +61,7 @@ import Testing
     static func window(workers: Int, computations: Computations) -> RunWindow {
         RunWindow(workers: workers, capacity: 16) { offset, worker in
             computations.add(offset, worker)
-            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
-            _ = try? source.draw(upTo: 1_000)
-            return (source, RunRecord(outcome: .passed))
+            return ([UInt64(offset)], RunRecord(outcome: .passed))
         }
     }
 
@@ -72,7 +70,7 @@ import Testing
         let window = Self.window(workers: 3, computations: computations)
         for offset in 0..<40 {
             let computed = window.take(reach: offset + 5)
-            #expect(computed?.source.choices == [UInt64(offset)], "run \(offset)")
+            #expect(computed?.failedChoices == [UInt64(offset)], "run \(offset)")
         }
         window.close()
         // Runs 40 to 43 were within reach: claimed or not, depending on timing; run 44 never was.
@@ -103,11 +101,9 @@ import Testing
     @Test func aHaltedRunEndsTheTakesThere() {
         let window = RunWindow(workers: 2, capacity: 8) { offset, _ in
             guard offset < 5 else { return nil }
-            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
-            _ = try? source.draw(upTo: 1_000)
-            return (source, RunRecord(outcome: .passed))
+            return ([UInt64(offset)], RunRecord(outcome: .passed))
         }
-        for offset in 0..<5 { #expect(window.take(reach: offset + 4)?.source.choices == [UInt64(offset)]) }
+        for offset in 0..<5 { #expect(window.take(reach: offset + 4)?.failedChoices == [UInt64(offset)]) }
         #expect(window.take(reach: 9) == nil)
         window.close()
         window.close()
@@ -117,15 +113,27 @@ import Testing
         let computations = Computations()
         let window = RunWindow(workers: 3, capacity: 3) { offset, worker in
             computations.add(offset, worker)
-            let source = ChoiceSource.replaying([UInt64(offset)], maxChoices: 1)
-            _ = try? source.draw(upTo: 1_000)
-            return (source, RunRecord(outcome: .passed))
+            return ([UInt64(offset)], RunRecord(outcome: .passed))
         }
         for offset in 0..<200 {
-            #expect(window.take(reach: offset + 100)?.source.choices == [UInt64(offset)], "run \(offset)")
+            #expect(window.take(reach: offset + 100)?.failedChoices == [UInt64(offset)], "run \(offset)")
         }
         window.close()
         #expect(computations.offsets.isSubset(of: 0..<203))
+    }
+
+    @Test func onlyAFailedRunHandsItsChoicesToTheEngine() {
+        for failing in [false, true] {
+            let source = ChoiceSource.random(seed: 3)
+            let computed = RunAhead.computed(source) { source in
+                _ = try? source.draw(upTo: 1_000)
+                _ = try? source.drawBool()
+                let falsification = Falsification(origin: "o", message: "m")
+                return RunRecord(outcome: failing ? .failed(falsification) : .passed)
+            }
+            #expect(computed.failedChoices == (failing ? source.choices : nil))
+            #expect(!failing || computed.failedChoices?.count == 2)
+        }
     }
 
     /// The engine stops at the first failure, past which the workers had computed runs it never takes.
