@@ -150,10 +150,14 @@ package struct PlanGenerator: Sendable {
         watcher: inout Watcher
     ) throws(ChoiceSource.Stop) -> RunPlan {
         var traits = traits
-        let initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
+        var initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try startingStack(source) }
         if initial.count > Self.plainStackLimit { traits.append("deep") }
         guard var session = try? Session(stack: initial, profile: profile) else { throw .invalid }
         watcher.start(at: initial, profile: profile)
+        // A plan kept for its labels and rule counts alone keeps no initial stack either: held here, it was shared
+        // with the session's, and the first step that changed the stack copied it whole (a deep one is hundreds of
+        // entries).
+        if !Watcher.keepsCommands { initial = ScreenStack([]) }
         var commands: [Command] = [], labelIDs: [UInt16] = [], specLabels: [String] = []
         var steps = 0
         // Room for the steps of most runs at once, instead of growing four or five times.

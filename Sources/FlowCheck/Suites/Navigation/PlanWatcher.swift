@@ -4,8 +4,9 @@ import NavigationModel
 ///
 /// The generator is generic over its watcher, so a plan drawn with ``NoWatcher`` costs nothing more than before.
 protocol PlanWatcher {
-    /// Whether the plan drawn keeps its commands. A watcher that checks each step as it is drawn may let them go:
-    /// then each step's directive is freed at the end of its step, rather than all of a run's at its end.
+    /// Whether the plan drawn keeps its commands and its initial stack. A watcher that checks each step as it is drawn
+    /// may let them go: then each step's directive is freed at the end of its step, rather than all of a run's at its
+    /// end, and the session's stack is its own from the first step.
     static var keepsCommands: Bool { get }
     /// The run starts at `initial` with `profile`; no step was drawn yet.
     mutating func start(at initial: ScreenStack, profile: Profile)

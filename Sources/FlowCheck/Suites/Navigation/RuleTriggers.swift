@@ -45,7 +45,8 @@ struct StepRules: Equatable {
 
 /// How many steps of a plan fall under each rule, counted by position.
 struct RuleTally: Sendable {
-    private var tally = [Int](repeating: 0, count: StepRule.allCases.count)
+    // Counted from the IDs: `allCases` makes a list of every case each time it is asked, at every run.
+    private var tally = [Int](repeating: 0, count: StepRule.ids.count)
 
     mutating func count(_ rules: StepRules) {
         var rest = rules.bits

@@ -48,8 +48,9 @@ package struct RunPlan: Hashable, Sendable {
     /// generator's documented rates count. Not part of the plan's identity.
     package var traits: [String] = []
     /// How many of the plan's steps fall under each rule (``RuleTriggers``), counted as the model walked the plan.
-    /// Not part of the plan's identity: it follows from the rest.
-    var ruleTally = RuleTally()
+    /// Not part of the plan's identity: it follows from the rest. Set by each initializer: a default value would be
+    /// made, and let go, before every plan's own.
+    var ruleTally: RuleTally
 
     package static func == (lhs: RunPlan, rhs: RunPlan) -> Bool {
         lhs.suite == rhs.suite && lhs.profile == rhs.profile && lhs.initial == rhs.initial
@@ -71,6 +72,7 @@ package struct RunPlan: Hashable, Sendable {
         self.initial = initial
         self.commands = commands
         self.labelIDs = []
+        self.ruleTally = RuleTally()
         for command in commands {
             let situation = CommandSituation(command, before: session)
             labelIDs.append(CoverageLabel.labelID(situation, of: command, before: session))
