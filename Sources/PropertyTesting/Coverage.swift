@@ -133,10 +133,14 @@ public struct CoverageTable: Hashable, Sendable {
             self.steps += steps
         }
 
-        /// Counts steps of run `run` (and the run, as ``count(steps:)`` does), marking the run counted.
+        /// Counts steps of run `run`, and the run unless it already was: a label given at two positions of a table
+        /// with a name twice comes here twice in one run.
         mutating func count(run: Int, steps: Int) {
-            lastRun = run
-            count(steps: steps)
+            if lastRun != run {
+                lastRun = run
+                runs += 1
+            }
+            self.steps += steps
         }
 
         /// Counts one step of run `run`, and the run unless it already was.

@@ -97,6 +97,21 @@ struct LabelCountTests {
         #expect(merged == twiceByName)
     }
 
+    @Test("Labels given per unit in a table with a name twice are counted by name, each run once per name")
+    func perUnitFallsBackToNames() {
+        let repeated = ["A", "B", "A"]
+        var perUnit = CoverageTable(), byName = CoverageTable()
+        for units: [UInt16] in [[0, 2, 0, 1], [2, 2], []] {
+            let given = LabelCounts(table: repeated, unitPositions: units)
+            perUnit.add(runLabels: [], stepLabels: given, steps: given.units)
+            let named = units.map { repeated[Int($0)] }
+            byName.add(runLabels: [], stepLabels: LabelCounts(named), steps: named.count)
+        }
+        #expect(perUnit == byName)
+        #expect(perUnit.steps(with: "A") == 5 && perUnit.runs(with: "A") == 2)
+        #expect(perUnit.steps(with: "B") == 1 && perUnit.runs(with: "B") == 1)
+    }
+
     @Test("More than 64 units per run group the same as a few")
     func manyUnits() {
         let units = (0..<200).map { UInt16([3, 1, 3, 0][$0 % 4]) }

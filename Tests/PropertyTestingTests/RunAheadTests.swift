@@ -123,15 +123,18 @@ import Testing
     }
 
     @Test func onlyAFailedRunHandsItsChoicesToTheEngine() {
-        for failing in [false, true] {
+        let outcomes: [TestOutcome] = [
+            .passed, .failed(Falsification(origin: "o", message: "m")), .invalid(.overrun), .aborted("no system"),
+        ]
+        for outcome in outcomes {
             let source = ChoiceSource.random(seed: 3)
             let computed = RunAhead.computed(source) { source in
                 _ = try? source.draw(upTo: 1_000)
                 _ = try? source.drawBool()
-                let falsification = Falsification(origin: "o", message: "m")
-                return RunRecord(outcome: failing ? .failed(falsification) : .passed)
+                return RunRecord(outcome: outcome)
             }
-            #expect(computed.failedChoices == (failing ? source.choices : nil))
+            let failing = outcome.origin != nil
+            #expect(computed.failedChoices == (failing ? source.choices : nil), "\(outcome)")
             #expect(!failing || computed.failedChoices?.count == 2)
         }
     }

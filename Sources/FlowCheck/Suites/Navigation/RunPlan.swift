@@ -16,12 +16,15 @@ package struct RunPlan: Hashable, Sendable {
     /// The nesting profile.
     package var profile: Profile
     /// The stack the implementation is reset to.
+    ///
+    /// Empty, as ``commands`` is, in a generated run that was checked as its steps were drawn and passed: such a plan
+    /// is not one to replay (an empty stack starts no session).
     package var initial: ScreenStack
     /// The commands, in order.
     ///
     /// Empty in a generated run that was checked as its steps were drawn and passed (``StepDriver``): the engine reads
-    /// such a plan's labels and rule counts and lets it go, so it never holds the commands. Its replies, equality and
-    /// hash are then not the run's; a failing run is drawn again whole.
+    /// such a plan's labels and rule counts and lets it go, so it never holds the commands or the initial stack. Its
+    /// replies, equality and hash are then not the run's; a failing run is drawn again whole.
     package var commands: [Command]
     /// The reference model's reply to each command, replayed from the initial stack when asked.
     ///
