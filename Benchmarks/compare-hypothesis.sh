@@ -149,4 +149,6 @@ echo "   commands:   $build_command"
 echo "               $kit_command   (median of $kit_repeats)"
 echo "               pip install $spec   (in a throwaway venv)"
 echo "               $hypothesis_command"
-echo "   rerun:      Benchmarks/compare-hypothesis.sh"
+# The rerun pins what was measured here: the Hypothesis version installed, and every setting.
+echo "   rerun:      HYPOTHESIS_SPEC=hypothesis==$hypothesis_version KIT_RUNS=$kit_runs KIT_REPEATS=$kit_repeats \\"
+echo "                 HYPOTHESIS_EXAMPLES=$examples LOOP_RUNS=$loop_runs Benchmarks/compare-hypothesis.sh"

@@ -103,6 +103,13 @@ package struct ParsedArguments: Hashable, Sendable {
 
 /// Parses command lines against a ``CommandDefinition`` and writes help pages.
 package enum ArgumentParser {
+    /// The name of `argument` when it is written as a long option (`--runs` or `--runs=10` give `runs`).
+    static func optionName(_ argument: String) -> String? {
+        guard argument.hasPrefix("--"), argument.count > 2 else { return nil }
+        let name = argument.dropFirst(2)
+        return String(name.prefix { $0 != "=" })
+    }
+
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String], root: CommandDefinition) throws(ArgumentError) -> ParsedArguments {
         var command = root
@@ -161,6 +168,17 @@ package enum ArgumentParser {
                     guard index < arguments.count else {
                         throw ArgumentError(
                             code: .missingValue, message: "--\(name) needs a value (\(option.valueName))",
+                            commandPath: result.commandPath)
+                    }
+                    // The next argument is this command's own option (`--jobs --runs 10`): the value was left out,
+                    // and taking the option as the value would blame the argument after it.
+                    if let next = Self.optionName(arguments[index]),
+                        next == "help" || command.options.contains(where: { $0.name == next })
+                            || command.flags.contains(where: { $0.name == next })
+                    {
+                        throw ArgumentError(
+                            code: .missingValue,
+                            message: "--\(name) needs a value (\(option.valueName)) before \"\(arguments[index])\"",
                             commandPath: result.commandPath)
                     }
                     value = arguments[index]

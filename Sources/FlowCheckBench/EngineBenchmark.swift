@@ -24,8 +24,8 @@ enum EngineBenchmark {
         return [
             Measurement(
                 name: "engine.generation", value: rate, unit: "steps/s", target: "", met: true,
-                detail: "\(formatted(Double(passing.runs))) runs, \(formatted(Double(passing.steps))) steps in "
-                    + "\(formatted(elapsed)) s"
+                detail: "one measurement: \(passing.runs == 1 ? "1 run" : "\(formatted(Double(passing.runs))) runs"), "
+                    + "\(formatted(Double(passing.steps))) steps in \(formatted(elapsed)) s"
             ),
             Measurement(
                 name: "engine.shrink", value: shrinkTimes[shrinkTimes.count / 2], unit: "ms", target: "", met: true,

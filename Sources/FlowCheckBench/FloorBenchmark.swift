@@ -24,7 +24,8 @@ enum FloorBenchmark {
         return [
             Measurement(
                 name: "runner.floor.jobs1", value: rate, unit: "steps/s", target: "", met: true,
-                detail: "the same \(runs) runs per suite (\(formatted(Double(steps))) steps) with only the model, "
+                detail:
+                    "the same \(FlowCheckBench.runs(runs)) per suite (\(formatted(Double(steps))) steps) with only the model, "
                     + "builtin:sample and the comparison: \(formatted(cpuPerStep)) µs of CPU per step, "
                     + "against \(formatted(runnerCPUPerStep)) through the runner (the kit's own work: "
                     + "\(formatted(kitShare))%)")
@@ -97,4 +98,3 @@ final class PlanRecorder: NavigationImplementation {
         return try sample.run(initial: initial, profile: profile, commands: commands)
     }
 }
-

@@ -13,3 +13,6 @@ struct Measurement {
     /// What else to know to read the figure: the workload, what a rate counts.
     var detail: String = ""
 }
+
+/// `count` runs, in words: "1 run", "20000 runs".
+func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }

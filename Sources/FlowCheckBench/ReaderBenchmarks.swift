@@ -49,8 +49,8 @@ enum ReaderBenchmarks {
                     + "JSONSerialization's parse speed)"),
             Measurement(
                 name: "readers.spec", value: specMegabytes / specTime, unit: "MB/s", target: "", met: true,
-                detail: "a \(formatted(specMegabytes)) MB spec of 20,000 screens (a component, an action) read and linted in "
-                    + "\(formatted(specTime * 1000)) ms"),
+                detail: "a \(formatted(specMegabytes)) MB spec of 20,000 screens (a component, an action) read and "
+                    + "linted in \(formatted(specTime * 1000)) ms"),
         ]
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 // flowcheck-bench: the kit's benchmarks, each figure printed with its target. Run in release mode:
 //   swift run -c release flowcheck-bench [--only GROUP] [--runs N] [--repeats K]
-// Timings here are measurements to read and record, never assertions; the machine should be otherwise idle.
+// Timings here are measurements to read and record, never test assertions; the machine should be otherwise idle.
+// The exit code says whether every target printed was met, so that a script reads what the last line says.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 // The `flowcheck` command's own code, so that startup is measured on what a user runs.
@@ -18,9 +19,27 @@ if arguments.first == "--echo" {
 let groups = ["runner", "decoding", "process", "mutants", "startup", "memory", "engine", "readers"]
 let usage =
     "usage: flowcheck-bench [--only \(groups.joined(separator: "|"))] [--runs N] [--repeats K]"
-/// A usage error: what was wrong, then the usage, on standard error; exit 2.
+let help = """
+    \(usage)
+
+    Measures the kit in release builds (swift run -c release flowcheck-bench) and prints each figure with its target.
+
+    OPTIONS:
+      --only <group>   Run one group: runner (navigation and session suites in-process, one worker and every core),
+                       decoding (the decoding suite and its 28 mutants), process (the JSON-lines protocol against a
+                       native echo and the Python example), mutants (the navigation and RUF client mutants), startup,
+                       memory, engine (the engine alone on a stack property), readers (the JSON, flow and spec
+                       readers). (default: every group)
+      --runs <N>       Runs per suite of the runner, process and engine figures; a tenth of it, at least 400, for
+                       the Python run and the decoding documents. (default: 20000)
+      --repeats <K>    How many runs the runner figures take the median of, and how many times each mutant is run.
+                       (default: 3)
+
+    EXIT CODES: 0 every target printed was met (or the group has none); 1 a target was missed; 2 a usage error.
+    """
+/// A usage error: what was wrong, on one line of standard error; exit 2.
 func usageError(_ problem: String) -> Never {
-    FileHandle.standardError.write(Data("flowcheck-bench: \(problem)\n\(usage)\n".utf8))
+    FileHandle.standardError.write(Data("flowcheck-bench: \(problem) (see --help)\n".utf8))
     exit(2)
 }
 var runs = 20_000, repeats = 3
@@ -28,7 +47,7 @@ var only: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--help" || option == "-h" {
-        print(usage)
+        print(help)
         exit(0)
     }
     guard ["--only", "--runs", "--repeats"].contains(option) else { usageError("unknown argument '\(option)'") }
@@ -85,3 +104,4 @@ if enabled("readers") { report(ReaderBenchmarks.run()) }
 
 let targets = measured.filter { !$0.target.isEmpty }
 print(targets.isEmpty ? "no targets in this group" : "targets met: \(targets.filter(\.met).count) of \(targets.count)")
+exit(targets.allSatisfy(\.met) ? 0 : 1)

@@ -64,6 +64,10 @@ struct ArgumentParserTests {
                 "unknown option \"--sed\"; did you mean --seed?"
             ),
             (["run", "--seed"], .missingValue, "--seed needs a value (S)"),
+            // An option where its value should be: the value was left out, whatever follows.
+            (["run", "--seed", "--seed", "2"], .missingValue, "--seed needs a value (S) before \"--seed\""),
+            (["run", "--seed", "--quiet"], .missingValue, "--seed needs a value (S) before \"--quiet\""),
+            (["run", "--seed", "--suite=x"], .missingValue, "--seed needs a value (S) before \"--suite=x\""),
             (["run", "--seed", "1", "--seed", "2"], .repeatedOption, "--seed is given more than once"),
             (["walk"], .unknownSubcommand, "unknown subcommand \"walk\"; expected one of: run, corpus"),
             (["corpus"], .missingSubcommand, "missing subcommand; expected one of: verify"),
