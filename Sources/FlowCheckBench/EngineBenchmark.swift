@@ -24,7 +24,7 @@ enum EngineBenchmark {
         return [
             Measurement(
                 name: "engine.generation", value: rate, unit: "steps/s", target: "", met: true,
-                detail: "one measurement: \(passing.runs == 1 ? "1 run" : "\(formatted(Double(passing.runs))) runs"), "
+                detail: "one measurement: \(runCount(passing.runs)), "
                     + "\(formatted(Double(passing.steps))) steps in \(formatted(elapsed)) s"
             ),
             Measurement(

@@ -25,7 +25,7 @@ enum FloorBenchmark {
             Measurement(
                 name: "runner.floor.jobs1", value: rate, unit: "steps/s", target: "", met: true,
                 detail:
-                    "the same \(FlowCheckBench.runs(runs)) per suite (\(formatted(Double(steps))) steps) with only the model, "
+                    "the same \(runCount(runs)) per suite (\(formatted(Double(steps))) steps) with only the model, "
                     + "builtin:sample and the comparison: \(formatted(cpuPerStep)) µs of CPU per step, "
                     + "against \(formatted(runnerCPUPerStep)) through the runner (the kit's own work: "
                     + "\(formatted(kitShare))%)")

@@ -15,4 +15,4 @@ struct Measurement {
 }
 
 /// `count` runs, in words: "1 run", "20000 runs".
-func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
+func runCount(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }

@@ -38,7 +38,7 @@ enum ProcessBenchmark {
         let options = ConformanceRunner.Options(seed: 1, runs: runs, suites: [.navigation, .session])
         let pythonRuns = max(runs / 10, ConformanceRunner.Options.defaultRuns)
         let workload =
-            "\(FlowCheckBench.runs(runs)) per suite, navigation and session, seed 1, each figure the cheapest of 3"
+            "\(runCount(runs)) per suite, navigation and session, seed 1, each figure the cheapest of 3"
         var figures: [Measurement] = []
         do {
             let inProcess = try best { try measure(SampleNavigator(), options: options) }
@@ -90,8 +90,8 @@ enum ProcessBenchmark {
                     detail:
                         "kit \(formatted(python.kitPerStep)) µs/step, "
                         + "Python \(formatted(python.childPerStep)) µs/step "
-                        + "of CPU; \(formatted(Double(python.steps))) steps, \(FlowCheckBench.runs(pythonRuns)) per suite with batch, "
-                        + "Tests/ProcessExample/navigator.py"))
+                        + "of CPU; \(formatted(Double(python.steps))) steps, \(runCount(pythonRuns)) per suite "
+                        + "with batch, Tests/ProcessExample/navigator.py"))
         } catch {
             figures.append(
                 Measurement(

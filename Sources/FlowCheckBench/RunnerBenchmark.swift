@@ -21,7 +21,7 @@ enum RunnerBenchmark {
             return Double(steps) / wall
         }
         let workload =
-            "\(FlowCheckBench.runs(runs)) of up to 50 steps per suite, navigation + session, builtin:sample, median of \(repeats)"
+            "\(runCount(runs)) of up to 50 steps per suite, navigation + session, builtin:sample, median of \(repeats)"
         return [
             Measurement(
                 name: "runner.navigation.jobs1", value: one, unit: "steps/s", target: "≥ 1,500,000 steps/s",

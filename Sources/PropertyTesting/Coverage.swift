@@ -133,30 +133,14 @@ public struct CoverageTable: Hashable, Sendable {
             self.steps += steps
         }
 
-        /// Counts steps of run `run`, and the run unless it already was: a label given at two positions of a table
-        /// with a name twice comes here twice in one run.
+        /// Counts `steps` steps of run `run`, and the run unless it already was: a run gives a label at each of its
+        /// steps, at two positions of a table with a name twice, or as its own label beside its steps'.
         mutating func count(run: Int, steps: Int) {
             if lastRun != run {
                 lastRun = run
                 runs += 1
             }
             self.steps += steps
-        }
-
-        /// Counts one step of run `run`, and the run unless it already was.
-        mutating func countStep(run: Int) {
-            if lastRun != run {
-                lastRun = run
-                runs += 1
-            }
-            steps += 1
-        }
-
-        /// Counts run `run`, with no steps, unless it already was.
-        mutating func countOnce(run: Int) {
-            guard lastRun != run else { return }
-            lastRun = run
-            count(steps: 0)
         }
 
         static func == (a: Tally, b: Tally) -> Bool { a.runs == b.runs && a.steps == b.steps }
@@ -239,7 +223,7 @@ public struct CoverageTable: Hashable, Sendable {
             let run = runs
             labelLists[list].tallies.withUnsafeMutableBufferPointer { tallies in
                 if let units = stepLabels.unitPositions {
-                    for position in units { tallies[Int(position)].countStep(run: run) }
+                    for position in units { tallies[Int(position)].count(run: run, steps: 1) }
                     return
                 }
                 for (position, count) in zip(stepLabels.positions, stepLabels.counts) {
@@ -262,7 +246,7 @@ public struct CoverageTable: Hashable, Sendable {
                 let length = label.utf8.count
                 guard !positional.contains(where: { $0.utf8.count == length && $0 == label }) else { continue }
             }
-            self.counts[label, default: Tally()].countOnce(run: runs)
+            self.counts[label, default: Tally()].count(run: runs, steps: 0)
         }
     }
 

@@ -16,8 +16,9 @@ import PropertyTesting
 /// answered or threw in it, as it discards a plan never run.
 struct StepDriver: PlanWatcher {
     /// `false`: a run that agrees at every step is kept for its labels and rule counts alone (its plan holds no
-    /// commands and no initial stack), and one that does not is drawn again, whole, from its choices. A run's directives are then freed step by step, each before the next
-    /// is made, where keeping them freed a run's worth at its end, past the allocator's quick reuse.
+    /// commands and no initial stack), and one that does not is drawn again, whole, from its choices. A run's
+    /// directives are then freed step by step, each before the next is made, where keeping them freed a run's worth
+    /// at its end, past the allocator's quick reuse.
     static var keepsCommands: Bool { false }
 
     let implementation: any NavigationImplementation
