@@ -41,6 +41,8 @@ public struct ConformanceRunner {
         public var onlyRun: Int?
         /// The fewest steps or documents that must fall under a rule's trigger for the rule to be held.
         public var ruleMinimum: Int
+        /// Whether SHOULD rules are held to as MUST rules are (`--strict`): a deviation from one then fails the run.
+        public var strict = false
         /// How many workers run each suite's runs: one per instance of a ``ParallelImplementation``, one for any
         /// other implementation. The result is the same for every number.
         public var jobs: Int
@@ -49,8 +51,9 @@ public struct ConformanceRunner {
         public static let defaultRuns = 400
         /// The default most steps in one run.
         public static let defaultMaxSteps = 30
-        /// The default most distinct failures per suite.
-        public static let defaultMaxFailures = 10
+        /// The default most distinct failures (causes) per suite: enough for an implementation with many bugs to
+        /// have every broken rule named in one run (a suite has about 25 rules).
+        public static let defaultMaxFailures = 30
         /// The default fewest triggered units for a rule to be held.
         public static let defaultRuleMinimum = 20
 
@@ -220,7 +223,9 @@ public struct ConformanceRunner {
         let workers = workers()
         var records: [SuiteRecord] = [], failures: [FailureRecord] = [], errors: [ErrorRecord] = []
         for suite in suites where stop?.isRequested != true {
-            var outcome = run(suite, workers: workers)
+            // What an earlier suite reported does not count toward this one's --max-failures.
+            let known = Set(failures.filter { $0.kind == .divergence }.map { Set($0.ruleIDs).sorted() })
+            var outcome = run(suite, workers: workers, knownCauses: known)
             // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
             // found is one bug (met through another kind of step), reported once, where it was first found.
             outcome.failures.removeAll { failure in
@@ -254,7 +259,8 @@ public struct ConformanceRunner {
             shard: options.shard?.description,
             budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
                 + (options.spec.map { ", spec \($0.file)" + ($0.clientVersion.map { " for client \($0)" } ?? "") } ?? "")
-                + (options.onlyRun.map { ", run \($0)" } ?? ""))
+                + (options.onlyRun.map { ", run \($0)" } ?? "") + (options.strict ? ", strict" : ""))
+        header.strict = options.strict ? true : nil
         if let spec = options.spec {
             let seen = Set(records.flatMap(\.coverage).filter { $0.runs > 0 }.map(\.label))
             header.spec = SpecCoverage(
@@ -284,10 +290,92 @@ public struct ConformanceRunner {
             if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
             guard let kind = Breakdown.kind(of: error) else { throw Abort("\(error)") }
             // Each try of a breakdown costs a restart, and a hang's a whole step timeout: shrink within a few.
+            // A breakdown judges no rule: the rules its unit fell under are neither held nor broken by it.
             return Falsification(
                 origin: "breakdown: \(kind)", message: "\(error)",
-                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls)
+                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls, unitTriggers: [])
         }
+    }
+
+    /// Searches, for each rule a diverging unit was blamed on and no failure names, a failure of its own: from one of
+    /// the first runs that diverged under it, the smallest case still blamed on it that falls under no rule a
+    /// failure already names (which would explain the case as well). A found failure that names the rule is added;
+    /// the rules whose search found no such case, or ended on other rules, are returned, to be reported unresolved
+    /// and searched.
+    ///
+    /// It works on the failures as described (after the suite's own last pass), so that a rule is covered exactly
+    /// when a reported failure names it. The cap, the time limit and a stop request bound it as they bound the rest.
+    private func search<S: ConformanceSuite>(
+        _ suite: S, property: Property<S.Case>, check: CheckResult<S.Case>, box: SubjectBox<S.Subject>,
+        context: SuiteContext, outcome: inout SuiteOutcome, knownCauses: Set<[String]>
+    ) -> [String] {
+        let started = ContinuousClock.now
+        var covered = Set(outcome.failures.flatMap(\.ruleIDs)).union(knownCauses.joined())
+        var searched: [String] = []
+        for trigger in check.divergedTriggers.keys.sorted() where !covered.contains(trigger) {
+            let causes = Set(outcome.failures.filter { $0.kind == .divergence }.map { Set($0.ruleIDs) }).count
+            if stop?.isRequested == true || outcome.error != nil || causes >= options.maxFailures { break }
+            var configuration = check.configuration
+            if let limit = options.timeLimit {
+                let left = limit - check.duration - (ContinuousClock.now - started)
+                if left <= .zero { break }
+                configuration.shrinkLimit.time = configuration.shrinkLimit.time.map { min($0, left) } ?? left
+            }
+            // From the witness that falls under the fewest rules other failures name (the earliest among equals).
+            let witnesses = (check.witnesses[trigger] ?? []).enumerated().sorted {
+                (Set($0.element.rules).intersection(covered).count, $0.offset)
+                    < (Set($1.element.rules).intersection(covered).count, $1.offset)
+            }.map(\.element)
+            guard let witness = witnesses.first,
+                case .failed(let falsification) = property.replay(choices: witness.choices).outcome,
+                let blamed = falsification.unitTriggers, blamed.contains(trigger)
+            else { continue }
+            guard
+                var found = property.shrink(
+                    from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
+                    excluded: covered)
+            else {
+                searched.append(trigger)
+                continue
+            }
+            found.run = witness.run
+            found.occurrences = check.divergedTriggers[trigger] ?? 1
+            guard case .success(let failure) = describe(
+                found, suite: suite, property: property, check: check, box: box, context: context),
+                failure.ruleIDs.contains(trigger), failure.kind == .divergence
+            else {
+                searched.append(trigger)
+                continue
+            }
+            covered.formUnion(failure.ruleIDs)
+            outcome.failures.append(failure)
+        }
+        return searched.sorted()
+    }
+
+    /// Divergences whose rules the failures with fewer rules already name between them are folded into the one that
+    /// shares most of their rules, with their count: a combined-cause failure repeats the single-cause ones, and is not
+    /// listed again. The rest keep their order.
+    static func foldingCombinations(_ failures: [FailureRecord]) -> [FailureRecord] {
+        var result = failures
+        var folded = Set<Int>()
+        // Fewest rules first, so that every failure a combination could repeat has been judged before it.
+        for index in failures.indices.sorted(by: { failures[$0].ruleIDs.count < failures[$1].ruleIDs.count }) {
+            let rules = Set(failures[index].ruleIDs)
+            guard failures[index].kind == .divergence, rules.count > 1 else { continue }
+            let smaller = result.indices.filter {
+                !folded.contains($0) && result[$0].kind == .divergence && result[$0].ruleIDs.count < rules.count
+                    && !rules.isDisjoint(with: result[$0].ruleIDs)
+            }
+            guard rules.isSubset(of: smaller.flatMap { result[$0].ruleIDs }),
+                let into = smaller.max(by: {
+                    rules.intersection(result[$0].ruleIDs).count < rules.intersection(result[$1].ruleIDs).count
+                })
+            else { continue }
+            result[into].occurrences += failures[index].occurrences
+            folded.insert(index)
+        }
+        return result.indices.filter { !folded.contains($0) }.map { result[$0] }
     }
 
     struct SuiteOutcome {
@@ -296,7 +384,9 @@ public struct ConformanceRunner {
         var error: ErrorRecord?
     }
 
-    func run<S: ConformanceSuite>(_ suite: S, workers: [any Implementation]) -> SuiteOutcome {
+    func run<S: ConformanceSuite>(
+        _ suite: S, workers: [any Implementation], knownCauses: Set<[String]> = []
+    ) -> SuiteOutcome {
         let capabilities = implementation.capabilities
         let context = SuiteContext(maxSteps: options.maxSteps, spec: options.spec)
         let required = suite.requiredCoverage(capabilities, context: context)
@@ -311,6 +401,7 @@ public struct ConformanceRunner {
         // A replayed run looks for as many failures as the full run did: shrinking one failure can meet another
         // (reported with the same run), and the replay must find that one again too.
         configuration.maxFailures = options.maxFailures
+        configuration.knownCauses = knownCauses
         configuration.onlyRun = options.onlyRun
         // Checked by suitesToRun before anything runs.
         for worker in workers {
@@ -356,14 +447,17 @@ public struct ConformanceRunner {
             rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         record.triggered = check.coverage.triggered
+        record.divergedTriggered = check.divergedTriggers.isEmpty ? nil : check.divergedTriggers
         record.triggerUnit = suite.triggerUnit
         // One replayed run judges no rule; a shard's counts are judged when the shards are merged.
         record.ruleMinimum = options.onlyRun == nil ? options.ruleMinimum : 0
         record.failureCap = check.failureCapReached && options.onlyRun == nil ? options.maxFailures : nil
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
+        var unreplayed: [String] = []
         for found in check.counterexamples {
             switch describe(found, suite: suite, property: property, check: check, box: box, context: context) {
-            case .success(let failure): outcome.failures.append(failure)
+            case .success(let failure):
+                outcome.failures.append(failure)
             case .failure(let abort):
                 // Found, but it would not replay: never dropped in silence.
                 let message =
@@ -372,19 +466,34 @@ public struct ConformanceRunner {
                         + "its case was replayed on a fresh process: the breakdown depends on more than the input "
                         + "(how long the process ran, its memory, timing)"
                     : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)"
-                outcome.error = ErrorRecord(suite: suite.suite, message: message)
+                unreplayed.append(message)
             }
         }
-        // Two counterexamples that shrink to the same cause are one failure.
+        // Beside reproducible failures, one that would not replay is a note: it never stands in for their verdict.
+        // Alone, it is all the suite has to say, and a run that broke down once is not a pass: errored.
+        if outcome.failures.contains(where: { $0.kind == .divergence }) {
+            outcome.record.notes = unreplayed.isEmpty ? nil : unreplayed
+        } else if let first = unreplayed.first {
+            outcome.error = ErrorRecord(suite: suite.suite, message: first)
+        }
+        // Two counterexamples that shrink to the same cause (the same origin, or for divergences the same rules
+        // broken) are one failure.
         var merged: [FailureRecord] = []
         for failure in outcome.failures.sorted(by: { $0.size.value < $1.size.value }) {
-            if let index = merged.firstIndex(where: { $0.origin == failure.origin }) {
+            if let index = merged.firstIndex(where: {
+                $0.origin == failure.origin
+                    || ($0.kind == .divergence && failure.kind == .divergence && Set($0.ruleIDs) == Set(failure.ruleIDs))
+            }) {
                 merged[index].occurrences += failure.occurrences
             } else {
                 merged.append(failure)
             }
         }
-        outcome.failures = merged
+        outcome.failures = Self.foldingCombinations(merged)
+        let searched = search(
+            suite, property: property, check: check, box: box, context: context, outcome: &outcome,
+            knownCauses: knownCauses)
+        outcome.record.searchedTriggers = searched.isEmpty ? nil : searched
         // MUST first, then the smallest.
         outcome.failures.sort {
             ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)

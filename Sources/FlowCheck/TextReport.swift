@@ -16,11 +16,26 @@ public enum TextReport {
         lines.append("")
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             lines.append(
-                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))"
+                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.label, 24)) \(verdict.size), \(seconds(suite.seconds))"
                     + (suite.stoppedByTimeLimit.map { " (stopped by --time-limit \($0))" } ?? ""))
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
-            for failure in result.failures(of: suite.suite) { lines += [""] + render(failure) }
+            for failure in result.failures(of: suite.suite) {
+                lines += [""] + render(failure, deviation: result.isDeviation(failure))
+            }
+            let unresolved = suite.ruleStatuses(failures: result.failures).filter { $0.standing == .unresolved }
+            if !unresolved.isEmpty {
+                // Not held, and not known to be broken: say how many units diverged, and whether a search was made.
+                let unit = suite.triggeredUnit
+                lines += [
+                    "",
+                    "  \(suite.suite): unresolved, so not held (units under them diverged, and no failure names them): "
+                        + unresolved.map {
+                            "\($0.rule.id) (\(Count($0.diverged, unit)) diverged"
+                                + ($0.searched ? "; searched: no case of its own diverged)" : ")")
+                        }.joined(separator: ", "),
+                ]
+            }
             if let elsewhere = suite.reportedElsewhere?.count {
                 lines += [
                     "",
@@ -34,6 +49,7 @@ public enum TextReport {
                     "  \(suite.suite): stopped after \(cap) distinct failures (--max-failures \(cap)); there may be more.",
                 ]
             }
+            for note in suite.notes ?? [] { lines += ["", "  \(suite.suite): note: \(note)"] }
             if let error = verdict.error {
                 lines += ["", "✗ \(suite.suite): the implementation could not be run to the end", indent(error, 2)]
             }
@@ -88,6 +104,9 @@ public enum TextReport {
             lines += ["", "Not certified:"]
             lines += result.header.notCertified.map { "  - \($0)" }
         }
+        if result.header.strict == true {
+            lines += ["", "Strict (--strict): SHOULD rules are held to as MUST rules are."]
+        }
         lines += ["", "Verdict: \(result.verdict.sentence)"]
         // Screen names, replies and messages come from the implementation: no escape sequence reaches a terminal.
         return VisibleText.escapingControls(lines.joined(separator: "\n"))
@@ -126,8 +145,12 @@ public enum TextReport {
     }
 
     /// One failure: what diverged, its size, the rules, the minimal input, the diff and the replay line.
-    public static func render(_ failure: FailureRecord) -> [String] {
-        var lines = ["✗ \(failure.suite): \(failure.description)"]
+    public static func render(_ failure: FailureRecord, deviation: Bool = false) -> [String] {
+        var lines = [
+            deviation
+                ? "△ \(failure.suite): \(failure.description) (a deviation from a SHOULD rule: it fails nothing)"
+                : "✗ \(failure.suite): \(failure.description)"
+        ]
         let seen = failure.occurrences > 1 ? "; \(failure.occurrences) runs failed this way" : ""
         lines.append(
             "  \(failure.size), shrunk from \(failure.originalSize)\(failure.oneMinimal ? ", 1-minimal" : "")\(seen)")

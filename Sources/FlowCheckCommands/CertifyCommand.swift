@@ -22,13 +22,15 @@ struct CertifyCommand: Subcommand {
         options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
             + BudgetOptions.options(defaultRuns: defaultRuns)
             + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
-        flags: OutputOptions.flags)
+        flags: OutputOptions.flags + [GatingOptions.strictFlag])
 
     var implementation: ImplementationOptions
     var corpus: String
     var budget: BudgetOptions
     var outputs: OutputOptions
     var gating: GatingOptions
+    /// `--strict`: certify SHOULD rules too.
+    var strict: Bool
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
@@ -36,6 +38,7 @@ struct CertifyCommand: Subcommand {
         budget = try BudgetOptions(parsed, defaultRuns: Self.defaultRuns)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
+        strict = parsed.flag("strict")
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
@@ -51,6 +54,7 @@ struct CertifyCommand: Subcommand {
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             sut: implementation.sut, maxFailures: budget.maxFailures, jobs: budget.jobs)
+        options.strict = strict
         options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
         runner.stop = console.stop
@@ -80,6 +84,12 @@ struct CertifyCommand: Subcommand {
         console.out(
             "Certificate: \(certificate.decision.rawValue.uppercased())"
                 + (certificate.reasons.isEmpty ? "" : ": " + certificate.reasons.joined(separator: "; ")))
+        console.out(
+            "Level: \(certificate.level) rules"
+                + (strict
+                    ? " (--strict)"
+                    : "; deviations from SHOULD rules are listed in it and not counted (--strict counts them)")
+                + (certificate.deviations > 0 ? ": \(counted(certificate.deviations, "deviation")) listed" : ""))
         if let reason = record.interrupted { return .stopped(by: reason) }
         return certificate.decision == .certified ? .success : .failure
     }

@@ -15,6 +15,9 @@ struct GatingOptions {
     static let flags: [CommandDefinition.Flag] = [
         .init("update-baseline", help: "Write this run's failures to the --baseline file instead of gating on it.")
     ]
+    /// `--strict`, for the commands that run suites.
+    static let strictFlag = CommandDefinition.Flag(
+        "strict", help: "Hold the implementation to SHOULD rules as to MUST rules: a deviation from one fails the run.")
 
     /// `--shard i/n`, shared by `run` and `corpus run`.
     static let shard = TypedOption<Shard>(

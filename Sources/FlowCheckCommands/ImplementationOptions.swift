@@ -3,7 +3,8 @@ import FlowCheckCore
 import ProcessProtocol
 import SampleImplementations
 
-/// `--sut` and `--step-timeout`: which implementation a command drives, and how long a process may take per step.
+/// `--sut`, `--step-timeout` and `--hello-timeout`: which implementation a command drives, and how long a process may
+/// take per step and to start.
 struct ImplementationOptions {
     static let sut = TypedOption<String>.text(
         "sut", value: "implementation",
@@ -13,18 +14,25 @@ struct ImplementationOptions {
     static let stepTimeout = TypedOption<Duration>.duration(
         "step-timeout", value: "duration", help: "How long a process implementation may take per step.",
         default: .seconds(5), defaultText: "5s")
-    static let options = [sut.definition, stepTimeout.definition]
+    static let helloTimeout = TypedOption<Duration>.duration(
+        "hello-timeout", value: "duration",
+        help: "How long a process implementation may take to start and answer hello.",
+        defaultText: "30s, or the step timeout when longer")
+    static let options = [sut.definition, stepTimeout.definition, helloTimeout.definition]
 
     var sut: String
     var stepTimeout: Duration
     /// The `--step-timeout` as given, for a replay command to repeat; `nil` when the default applies.
     var stepTimeoutText: String?
+    /// `--hello-timeout`, when given.
+    var helloTimeout: Duration?
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         // The parser has already refused a command line without --sut.
         sut = try parsed.value(Self.sut) ?? ""
         stepTimeout = try parsed.value(Self.stepTimeout, or: .seconds(5))
         stepTimeoutText = parsed.value("step-timeout")
+        helloTimeout = try parsed.value(Self.helloTimeout)
     }
 
     /// The implementation `--sut` names: a built-in one, or a process started now; `nil` (after saying why)
@@ -44,7 +52,7 @@ struct ImplementationOptions {
             return builtin
         }
         do {
-            return try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout)
+            return try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout, helloTimeout: helloTimeout)
         } catch {
             // Stopped at hello by SIGINT or SIGTERM: the caller exits 130 or 143, with no error to report.
             if console.stop?.isRequested != true {

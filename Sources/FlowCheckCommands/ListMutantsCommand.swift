@@ -25,6 +25,9 @@ struct ListMutantsCommand: Subcommand {
                 "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, \(bug.rule); minimal counterexample: "
                     + "\(inputs))")
         }
+        for many in ManyBugMutant.allCases {
+            console.out("builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: each is named by a failure of its own)")
+        }
         return .success
     }
 }

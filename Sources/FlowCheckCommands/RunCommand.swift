@@ -41,7 +41,8 @@ struct RunCommand: Subcommand {
             JSON-lines process protocol. Same seed, same result: the seed is printed, and every failure comes
             with the command that replays it.
 
-            EXIT CODES: 0 conforming; 1 a divergence, insufficient coverage, or a run that broke down;
+            EXIT CODES: 0 conforming (deviations from SHOULD rules are listed, and fail only with --strict);
+            1 a divergence from a MUST rule, insufficient coverage, or a run that broke down;
             2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello);
             130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, marked interrupted).
 
@@ -57,7 +58,7 @@ struct RunCommand: Subcommand {
                 clientVersion.definition,
             ]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
-        flags: OutputOptions.flags + GatingOptions.flags)
+        flags: OutputOptions.flags + GatingOptions.flags + [GatingOptions.strictFlag])
 
     var implementation: ImplementationOptions
     var budget: BudgetOptions
@@ -69,12 +70,15 @@ struct RunCommand: Subcommand {
     var saveFailures: String?
     var spec: String?
     var clientVersion: String?
+    /// `--strict`: a deviation from a SHOULD rule fails the run.
+    var strict: Bool
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
         budget = try BudgetOptions(parsed, defaultRuns: ConformanceRunner.Options.defaultRuns)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
+        strict = parsed.flag("strict")
         var chosen: [Suite] = []
         for suite in try parsed.values(Self.suites).joined() where !chosen.contains(suite) { chosen.append(suite) }
         suites = chosen.isEmpty ? nil : chosen
@@ -116,6 +120,7 @@ struct RunCommand: Subcommand {
             suites: suites,
             sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures,
             onlyRun: onlyRun, jobs: budget.jobs)
+        options.strict = strict
         guard let subject = try implementation.start(console, commandPath: ["run"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }

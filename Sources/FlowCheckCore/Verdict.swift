@@ -58,8 +58,14 @@ public struct Verdict: Hashable, Codable, Sendable {
         public var runs: Int
         /// What the runs exercised, in the suite's unit (steps, documents).
         public var exercised: Count
-        /// Distinct minimal divergences found.
+        /// Distinct minimal divergences found that break a MUST rule (with `--strict`, any rule).
         public var failures: Int
+        /// Distinct minimal divergences that break SHOULD rules only: deviations from the kit's recommendations,
+        /// reported with their counterexamples but not failing the suite (`--strict` counts them as failures).
+        public var deviations: Int
+        /// Rules that units diverging under them left undecided: no failure names them, so they are neither held
+        /// nor broken. They change no verdict (the failures do), but a rule among them is never reported held.
+        public var unresolvedRules: [String]
         /// Distinct minimal breakdowns found: inputs the implementation exited, hung or broke its protocol on.
         public var breakdowns: Int
         /// Declared rules too few steps or documents fell under to judge them.
@@ -74,8 +80,11 @@ public struct Verdict: Hashable, Codable, Sendable {
         /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
         public init(
             suite: Suite, runs: Int, exercised: Count, failures: Int, missingCoverage: [String], error: String? = nil,
-            stoppedByTimeLimit: String? = nil, breakdowns: Int = 0, unexercisedRules: [String] = []
+            stoppedByTimeLimit: String? = nil, breakdowns: Int = 0, unexercisedRules: [String] = [],
+            deviations: Int = 0, unresolvedRules: [String] = []
         ) {
+            self.deviations = deviations
+            self.unresolvedRules = unresolvedRules
             self.stoppedByTimeLimit = stoppedByTimeLimit
             self.breakdowns = breakdowns
             self.unexercisedRules = unexercisedRules
@@ -93,6 +102,11 @@ public struct Verdict: Hashable, Codable, Sendable {
                     ? .divergent
                     : !missingCoverage.isEmpty || !unexercisedRules.isEmpty || runs == 0
                         ? .insufficientCoverage : .conforming
+        }
+
+        /// The verdict in words with its deviations: `✓ conforming, 2 deviations`.
+        public var label: String {
+            deviations == 0 ? verdict.label : verdict.label + ", " + counted(deviations, "deviation")
         }
 
         /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.
@@ -139,9 +153,14 @@ public struct Verdict: Hashable, Codable, Sendable {
     public var suites: [SuiteVerdict]
     /// The golden cases, when the run ran the corpus.
     public var corpus: CorpusTally?
-    /// Failures in all: distinct minimal counterexamples (one that several suites found counts once) plus golden
-    /// cases that failed, errored or could not be read.
+    /// Failures in all: distinct minimal counterexamples that break a MUST rule or broke the implementation down (one
+    /// that several suites found counts once), plus golden cases that failed, errored or could not be read.
     public var failures: Int
+    /// Deviations from the kit's recommendations: distinct minimal counterexamples that break SHOULD rules only. They
+    /// are reported in every output and fail nothing, unless the run was strict (then they are ``failures``).
+    public var deviations: Int
+    /// Whether SHOULD rules count as MUST rules (`--strict`): the level this verdict certifies.
+    public var strict: Bool
     /// What the suites exercised, one count per unit.
     public var exercised: [Count]
     /// What stopped the run before its budget was spent (`SIGINT`, `SIGTERM`), when something did.
@@ -154,8 +173,11 @@ public struct Verdict: Hashable, Codable, Sendable {
     /// given, is how many different ones the suites found together, which ``failures`` then counts instead of
     /// adding up the suites'.
     public init(
-        suites: [SuiteVerdict], corpus: CorpusTally? = nil, interrupted: String? = nil, distinctFailures: Int? = nil
+        suites: [SuiteVerdict], corpus: CorpusTally? = nil, interrupted: String? = nil, distinctFailures: Int? = nil,
+        distinctDeviations: Int? = nil, strict: Bool = false
     ) {
+        self.strict = strict
+        deviations = distinctDeviations ?? suites.map(\.deviations).reduce(0, +)
         self.suites = suites
         self.corpus = corpus
         self.interrupted = interrupted
@@ -172,8 +194,18 @@ public struct Verdict: Hashable, Codable, Sendable {
         exercised = Count.totals(suites.map(\.exercised))
     }
 
-    /// Whether the run passed: only a conforming verdict does.
+    /// Whether the run passed: only a conforming verdict does (deviations from SHOULD rules included).
     public var passed: Bool { overall == .conforming }
+
+    /// The rules this verdict holds an implementation to: `MUST`, or `MUST and SHOULD` for a strict run.
+    public var level: String { strict ? "MUST and SHOULD" : "MUST" }
+
+    /// The deviations in words, for the end of a sentence: `; 2 deviations from SHOULD rules (recommendations), …`.
+    private var deviationClause: String {
+        guard deviations > 0 else { return "" }
+        return "; \(counted(deviations, "deviation")) from SHOULD rules (the kit's recommendations), listed with their "
+            + "counterexamples: they do not fail the run (--strict makes them fail)"
+    }
 
     /// Generated cases run in all suites.
     public var runs: Int { suites.map(\.runs).reduce(0, +) }
@@ -202,9 +234,15 @@ public struct Verdict: Hashable, Codable, Sendable {
         switch overall {
         case .conforming:
             var parts: [String] = []
-            if !exercisedText.isEmpty { parts.append("\(exercisedText) agreed with the reference model") }
+            if !exercisedText.isEmpty {
+                // With deviations, not every unit agreed: only the MUST rules held everywhere.
+                parts.append(
+                    deviations == 0
+                        ? "\(exercisedText) agreed with the reference model"
+                        : "\(exercisedText) checked, and no MUST rule broken")
+            }
             if let corpus, corpus.passed > 0 { parts.append("\(counted(corpus.passed, "golden case")) passed") }
-            return "CONFORMING: " + parts.joined(separator: "; ") + "."
+            return "CONFORMING: " + parts.joined(separator: "; ") + deviationClause + "."
         case .divergent:
             var parts: [String] = []
             let diverged = suites.filter { $0.verdict == .divergent }.count
@@ -213,7 +251,7 @@ public struct Verdict: Hashable, Codable, Sendable {
                     "\(counted(diverged, "suite")) found a divergence between the implementation and the model")
             }
             if let corpus, corpus.failed > 0 { parts.append("\(counted(corpus.failed, "golden case")) failed") }
-            return "DIVERGENT: " + parts.joined(separator: "; ") + "."
+            return "DIVERGENT: " + parts.joined(separator: "; ") + deviationClause + "."
         case .insufficientCoverage where suites.isEmpty && corpus == nil:
             return
                 "INSUFFICIENT COVERAGE: no suite ran, because the implementation declares none of the requested suites."

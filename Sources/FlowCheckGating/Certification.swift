@@ -45,6 +45,12 @@ public struct Certificate: Codable, Hashable, Sendable {
     public var verdict: ConformanceVerdict
     /// The decision.
     public var decision: Decision
+    /// The rules the decision holds the implementation to: `MUST`, or `MUST and SHOULD` for a strict run
+    /// (`--strict`).
+    public var level: String
+    /// Deviations from SHOULD rules found (listed under ``failures``, each marked): they do not stand in the way of a
+    /// certificate at the MUST level.
+    public var deviations: Int
     /// Why it was not certified or refused; empty when certified.
     public var reasons: [String]
     /// Exactly what the certificate covers, one line per dimension: suites, modes, behaviors, profiles, and for
@@ -70,6 +76,9 @@ public struct Certificate: Codable, Hashable, Sendable {
         public var rules: [String]
         /// What diverged, in one line.
         public var description: String
+        /// Whether it breaks SHOULD rules only, in a run that was not strict: reported, not in the way of a
+        /// certificate.
+        public var deviation: Bool
         /// The command that replays it.
         public var replay: String
     }
@@ -119,8 +128,10 @@ public struct Certificate: Codable, Hashable, Sendable {
         failures = record.failures.map {
             FailureEntry(
                 id: $0.id, suite: $0.suite, kind: $0.kind, level: $0.level, rules: $0.ruleIDs,
-                description: $0.description, replay: $0.replay)
+                description: $0.description, deviation: record.isDeviation($0), replay: $0.replay)
         }
+        level = verdict.level
+        deviations = verdict.deviations
         var reasons: [String] = []
         if !verdict.suites.isEmpty && verdict.suites.allSatisfy({ $0.verdict == .errored }) && tally.passed == 0 {
             decision = .refused

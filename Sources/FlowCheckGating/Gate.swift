@@ -40,9 +40,10 @@ public struct Gate: Sendable {
         }
     }
 
-    /// Every failure of a run: its counterexamples, then its failed or errored golden cases.
+    /// Every failure of a run: its counterexamples, then its failed or errored golden cases. A deviation from a SHOULD
+    /// rule is not one, unless the run was strict.
     public static func failures(of record: RunRecord) -> [Failure] {
-        record.failures.map { Failure(id: $0.id, features: $0.features) }
+        record.failures.filter { !record.isDeviation($0) }.map { Failure(id: $0.id, features: $0.features) }
             + record.cases.filter { $0.status == .failed || $0.status == .errored }.map {
                 Failure(id: $0.id, features: $0.features)
             }

@@ -94,7 +94,13 @@ extension RunRecord {
                     let record = try decode(CaseRecord.self, "case")
                     if !cases.contains(where: { $0.id == record.id }) { cases.append(record) }
                 case "summary":
-                    let summary = try decode(SummaryRecord.self, "summary")
+                    // Only what the merge does not compute again: the verdict is always worked out anew.
+                    struct Summary: Decodable {
+                        struct Facts: Decodable { var interrupted: String? }
+                        var seconds: Double
+                        var verdict: Facts
+                    }
+                    let summary = try decode(Summary.self, "summary")
                     seconds += summary.seconds
                     interrupted = interrupted ?? summary.verdict.interrupted
                     sawSummary = true
@@ -182,6 +188,13 @@ extension RunRecord {
         }
         merged.coverage = rows.values.sorted { ($0.runs, $1.label) > ($1.runs, $0.label) }
         merged.triggered.merge(b.triggered, uniquingKeysWith: +)
+        if let notes = b.notes { merged.notes = (a.notes ?? []) + notes }
+        if let searched = b.searchedTriggers {
+            merged.searchedTriggers = Array(Set((a.searchedTriggers ?? []) + searched)).sorted()
+        }
+        if let diverged = b.divergedTriggered {
+            merged.divergedTriggered = (a.divergedTriggered ?? [:]).merging(diverged, uniquingKeysWith: +)
+        }
         merged.failureCap = merged.failureCap ?? b.failureCap
         if let more = b.reportedElsewhere {
             let ids = (a.reportedElsewhere ?? []) + more.filter { !(a.reportedElsewhere ?? []).contains($0) }

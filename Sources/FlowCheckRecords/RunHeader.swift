@@ -29,6 +29,9 @@ public struct RunHeader: Codable, Hashable, Sendable {
     public var corpusHash: String?
     /// For a spec-driven run: the spec and which of its navigations were exercised.
     public var spec: SpecCoverage?
+    /// `true` for a run that holds the implementation to SHOULD rules as to MUST rules (`--strict`): a deviation from
+    /// a SHOULD rule then fails it; `nil` otherwise.
+    public var strict: Bool?
 
     /// Creates a header.
     public init(

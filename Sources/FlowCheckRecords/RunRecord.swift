@@ -44,16 +44,23 @@ public struct RunRecord: Hashable, Sendable {
         func found(_ record: SuiteRecord, _ failure: FailureRecord) -> Bool {
             failure.suite == record.suite || (record.reportedElsewhere ?? []).contains(failure.id)
         }
+        // Without --strict, a divergence breaking SHOULD rules only is a deviation: reported, failing nothing.
+        let strict = header.strict == true
+        func fails(_ failure: FailureRecord) -> Bool { failure.kind == .divergence && (strict || failure.level == .must) }
+        func deviates(_ failure: FailureRecord) -> Bool { failure.kind == .divergence && !fails(failure) }
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
-                failures: failures.filter { $0.kind == .divergence && found(record, $0) }.count,
+                failures: failures.filter { fails($0) && found(record, $0) }.count,
                 missingCoverage: record.missingCoverage,
                 error: errors.filter { $0.suite == record.suite }.map(\.message).first,
                 stoppedByTimeLimit: record.stoppedByTimeLimit,
                 breakdowns: failures.filter { $0.kind == .breakdown && found(record, $0) }.count,
                 // A suite cut short (a failure cap, a time limit, a stop) judges what it ran: its counts stand.
-                unexercisedRules: header.shard != nil && shards == 1 ? [] : record.unexercisedRules(failures: failures))
+                unexercisedRules: header.shard != nil && shards == 1 ? [] : record.unexercisedRules(failures: failures),
+                deviations: failures.filter { deviates($0) && found(record, $0) }.count,
+                unresolvedRules: record.ruleStatuses(failures: failures).filter { $0.standing == .unresolved }.map(
+                    \.rule.id))
         }
         let corpus =
             header.corpusHash == nil && cases.isEmpty
@@ -65,8 +72,17 @@ public struct RunRecord: Hashable, Sendable {
                 skipped: cases.filter { $0.status == .skipped }.count,
                 malformed: cases.filter(\.isMalformed).count)
         // A failure a later suite met again is reported once, under the suite that found it first: counted once.
-        let distinct = failures.filter { failure in suites.contains { found($0, failure) } }.count
-        verdict = Verdict(suites: suiteVerdicts, corpus: corpus, interrupted: interrupted, distinctFailures: distinct)
+        let reported = failures.filter { failure in suites.contains { found($0, failure) } }
+        verdict = Verdict(
+            suites: suiteVerdicts, corpus: corpus, interrupted: interrupted,
+            distinctFailures: reported.filter { !deviates($0) }.count,
+            distinctDeviations: reported.filter(deviates).count, strict: strict)
+    }
+
+    /// Whether a failure is a deviation: a divergence breaking SHOULD rules only, in a run that is not strict. It is
+    /// reported in every output with its counterexample, and fails nothing.
+    public func isDeviation(_ failure: FailureRecord) -> Bool {
+        failure.kind == .divergence && failure.level == .should && header.strict != true
     }
 
     /// The failures of one suite.

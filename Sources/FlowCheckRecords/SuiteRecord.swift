@@ -31,6 +31,16 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     /// create can fall under a rule too; `nil` for the suite's unit.
     public var triggerUnit: Count.Unit?
 
+    /// Per rule ID, the units that fell under the rule's trigger and diverged; `nil` when none did. A rule with such
+    /// units is held only by no one: it is broken when a failure names it, and unresolved otherwise.
+    public var divergedTriggered: [String: Int]?
+    /// Rules searched for a failure of their own from a unit that diverged under them, whose search ended on another
+    /// rule's failure: they stay unresolved, and the report says they were searched.
+    public var searchedTriggers: [String]?
+    /// What a reader should know beside the suite's verdict without it changing the verdict, such as a breakdown that
+    /// did not happen again when its case was replayed, in a suite with reproducible failures.
+    public var notes: [String]?
+
     /// The unit `triggered` counts in.
     public var triggeredUnit: Count.Unit { triggerUnit ?? exercised.unit }
     /// The fewest triggered units for a rule to be held; 0 when this record cannot judge it (one shard, one run).
@@ -65,8 +75,11 @@ public struct RuleStatus: Codable, Hashable, Sendable {
     public enum Standing: String, Codable, Hashable, Sendable {
         /// A failure names it.
         case broken
-        /// Enough units fell under its trigger, and no failure names it.
+        /// Enough units fell under its trigger, none of them diverged, and no failure names it.
         case held
+        /// Units that fell under its trigger diverged, but no failure names it: the failures found there are explained
+        /// by other rules, or the failure cap stopped the search first. Not held, and not known to be broken.
+        case unresolved
         /// Declared, but too few units fell under its trigger to judge it: the suite's coverage is insufficient.
         case notExercised = "not exercised"
         /// Outside what the implementation declared: never generated.
@@ -81,22 +94,34 @@ public struct RuleStatus: Codable, Hashable, Sendable {
     public var triggered: Int
     /// The fewest it needed to be held.
     public var minimum: Int
+    /// The units under its trigger that diverged.
+    public var diverged = 0
+    /// For an unresolved rule: whether a search for a failure of its own ended on other rules' failures.
+    public var searched = false
 }
 
 extension SuiteRecord {
     /// Each rule's status, MUST before SHOULD, given the run's failures of this suite: broken, not certified, held
     /// (with its trigger count, at least ``ruleMinimum``) or not exercised.
     public func ruleStatuses(failures: [FailureRecord]) -> [RuleStatus] {
-        let broken = Set(failures.filter { $0.suite == suite }.flatMap(\.ruleIDs))
+        // A failure an earlier suite reported first, which this suite met too, breaks its rules here as well.
+        let elsewhere = Set(reportedElsewhere ?? [])
+        let broken = Set(failures.filter { $0.suite == suite || elsewhere.contains($0.id) }.flatMap(\.ruleIDs))
         let uncertified = Set(uncertifiedRules)
         let ordered = rules.filter { $0.level == .must } + rules.filter { $0.level != .must }
         return ordered.map { rule in
             let count = triggered[rule.id] ?? 0
+            let diverged = divergedTriggered?[rule.id] ?? 0
             let standing: RuleStatus.Standing =
                 broken.contains(rule.id)
                 ? .broken
-                : uncertified.contains(rule.id) ? .notCertified : count >= max(ruleMinimum, 1) ? .held : .notExercised
-            return RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
+                : uncertified.contains(rule.id)
+                    ? .notCertified
+                    : diverged > 0 ? .unresolved : count >= max(ruleMinimum, 1) ? .held : .notExercised
+            var status = RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
+            status.diverged = diverged
+            status.searched = standing == .unresolved && (searchedTriggers ?? []).contains(rule.id)
+            return status
         }
     }
 

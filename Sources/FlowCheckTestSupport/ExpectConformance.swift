@@ -23,6 +23,8 @@ import PropertyTestingTestSupport
 /// are generated the way that app's server could, exactly as `flowcheck run --spec` does. With `run`, only that
 /// run of each suite runs: the replay a failure's report gives, which reproduces that failure alone. An adapter that
 /// conforms to `ParallelImplementation` runs on `jobs` workers (by default one per core), with the same result.
+/// A deviation from a SHOULD rule (a kit decision where the sources are silent) does not fail the test unless
+/// `strict` is set; the deviations are printed with their counterexamples either way.
 ///
 /// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
@@ -31,7 +33,7 @@ public func expectConformance(
     seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, run: Int? = nil,
     maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
     suites: [Suite]? = nil, spec: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    strict: Bool = false, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
     var plan: SpecPlan?
     if let spec {
@@ -42,8 +44,9 @@ public func expectConformance(
             return nil
         }
     }
-    let options = ConformanceRunner.Options(
+    var options = ConformanceRunner.Options(
         seed: seed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan, onlyRun: run, jobs: jobs)
+    options.strict = strict
     let result: ConformanceResult
     do {
         result = try ConformanceRunner(implementation: implementation, options: options).run()
@@ -57,6 +60,9 @@ public func expectConformance(
         recordFailure(
             TextReport.render(result), headline: TextReport.headline(result), fileID: fileID, filePath: filePath,
             line: line, column: column)
+    } else if result.verdict.deviations > 0 {
+        // Not a failure, but never silent: the deviations are what the SDK's authors may want to change.
+        print(TextReport.render(result))
     }
     return result
 }

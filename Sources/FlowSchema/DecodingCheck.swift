@@ -35,20 +35,23 @@ public enum DecodingCheck {
             if !broken.contains(hit.rule) { broken.append(hit.rule) }
         }
         // Two rules only follow from which nodes were kept: a later node of a repeated id is judged against the
-        // first one, and an empty entry falls back to the first screen. When the node they depend on broke a rule of
-        // its own (it was dropped), their difference follows from that one, and is not theirs.
-        func dependsOn(_ hit: DecodeTrace.Hit) -> String? {
+        // first one, and an empty entry falls back to the first screen. When a node they depend on broke a rule of
+        // its own (it was dropped, or kept when it should not have been, and so became the first screen), their
+        // difference follows from that one, and is not theirs.
+        func dependsOn(_ hit: DecodeTrace.Hit) -> [String] {
             switch hit.rule {
-            case "DEC-DUPLICATE-NODE": return hit.element
-            case "DEC-ENTRY-EMPTY": return reference.entry
-            default: return nil
+            case "DEC-DUPLICATE-NODE": return hit.element.map { [$0] } ?? []
+            case "DEC-ENTRY-EMPTY": return [reference.entry] + (actual.flow.map { [$0.entry] } ?? [])
+            default: return []
             }
         }
         for rule in ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] {
             let consequent = brokenHits.filter { $0.rule == rule }
             let explained = consequent.allSatisfy { hit in
-                guard let node = dependsOn(hit) else { return false }
-                return brokenHits.contains { $0.rule != rule && ($0.element == node || $0.screen == node) }
+                let nodes = dependsOn(hit)
+                return brokenHits.contains { other in
+                    other.rule != rule && nodes.contains { other.element == $0 || other.screen == $0 }
+                }
             }
             if !consequent.isEmpty && explained { broken.removeAll { $0 == rule } }
         }

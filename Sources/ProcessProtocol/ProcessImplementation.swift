@@ -24,6 +24,12 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public let commandLine: String
     /// How long one step may take.
     public let stepTimeout: Duration
+    /// How long the process may take to start and answer hello: a start under load (an interpreter, a JIT, a
+    /// simulator) can take far longer than a step.
+    public let helloTimeout: Duration
+
+    /// The hello timeout when none is given: 30 seconds, or the step timeout when that is longer.
+    public static func defaultHelloTimeout(stepTimeout: Duration) -> Duration { max(stepTimeout, .seconds(30)) }
     /// The process group the implementation runs in (its process id); stopping it ends the whole group.
     public var processGroup: Int32 { process.pid }
 
@@ -49,13 +55,16 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     /// Starts the implementation and exchanges hello.
     /// - Throws: ``ProcessError`` with code `launchFailed` or `helloFailed`.
-    public init(commandLine: String, stepTimeout: Duration = .seconds(5), kit: KitInfo = .current) throws(ProcessError)
-    {
+    public init(
+        commandLine: String, stepTimeout: Duration = .seconds(5), helloTimeout: Duration? = nil,
+        kit: KitInfo = .current
+    ) throws(ProcessError) {
         signal(SIGPIPE, SIG_IGN)
         self.commandLine = commandLine
         self.stepTimeout = stepTimeout
+        self.helloTimeout = helloTimeout ?? Self.defaultHelloTimeout(stepTimeout: stepTimeout)
         self.kit = kit
-        let started = try Self.start(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        let started = try Self.start(commandLine: commandLine, helloTimeout: self.helloTimeout, kit: kit)
         (process, output, errors) = (started.process, started.output, started.errors)
         info = started.hello.implementation
         capabilities = started.hello.capabilities
@@ -66,7 +75,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// - Throws: ``ProcessError``: it would not start or say hello, or it declared different capabilities (the cases
     ///   every worker runs are generated from one declaration).
     public func makeWorker() throws(ProcessError) -> ProcessImplementation {
-        let worker = try ProcessImplementation(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        let worker = try ProcessImplementation(
+            commandLine: commandLine, stepTimeout: stepTimeout, helloTimeout: helloTimeout, kit: kit)
         guard worker.capabilities == capabilities else {
             worker.stop()
             throw ProcessError(
@@ -79,7 +89,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     /// A running process that has answered hello.
     private static func start(
-        commandLine: String, stepTimeout: Duration, kit: KitInfo
+        commandLine: String, helloTimeout: Duration, kit: KitInfo
     ) throws(ProcessError) -> (process: ChildProcess, output: LineReader, errors: StderrTail, hello: HelloReply) {
         let process = try ChildProcess(commandLine: commandLine)
         let output = LineReader(descriptor: process.stdoutDescriptor)
@@ -90,11 +100,13 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         do {
             reply = try Self.exchange(
                 &request, seq: 0, context: { "hello" }, output: output, errors: errors, process: process,
-                timeout: stepTimeout)
+                timeout: helloTimeout)
         } catch {
             process.terminate()
+            // A slow start is not a broken protocol: say which limit it ran into, and how to raise it.
+            let hint = error.code == .timeout ? " (the hello timeout; a slow start needs a longer --hello-timeout)" : ""
             throw ProcessError(
-                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)",
+                code: .helloFailed, message: "`\(commandLine)` broke the protocol at hello: \(error.message)\(hint)",
                 offendingLine: error.offendingLine, stderrTail: error.stderrTail)
         }
         func refused(_ why: String) -> ProcessError {
@@ -118,7 +130,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     private func recover() throws(ProcessError) {
         guard broken, !stopped else { return }
         process.terminate()
-        let started = try Self.start(commandLine: commandLine, stepTimeout: stepTimeout, kit: kit)
+        let started = try Self.start(commandLine: commandLine, helloTimeout: helloTimeout, kit: kit)
         (process, output, errors) = (started.process, started.output, started.errors)
         seq = 1
         broken = false

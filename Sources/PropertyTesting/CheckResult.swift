@@ -10,6 +10,11 @@ public struct CheckResult<Value> {
     public let invalidRuns: Int
     /// How often each label appeared.
     public let coverage: CoverageTable
+    /// Per trigger, the generated runs whose diverging unit fell under it (``Falsification/unitTriggers``).
+    public let divergedTriggers: [String: Int]
+    /// Per trigger, the first few generated runs whose diverging unit was blamed on it (at most 8), with their choices
+    /// and every trigger their diverging unit fell under: where a search for a failure of that trigger's own starts.
+    public let witnesses: [String: [(run: Int, choices: [UInt64], rules: [String])]]
     /// Requirements that were not met, or could not be decided.
     public let unmetCoverage: [CoverageRequirement]
     /// One shrunk counterexample per failure origin, in the order found, when the verdict is ``Verdict/failed``.
@@ -36,6 +41,10 @@ public struct CheckResult<Value> {
         self.runs = engine.runs
         self.invalidRuns = engine.invalidRuns
         self.coverage = engine.coverage
+        divergedTriggers = engine.divergedTriggers
+        witnesses = engine.witnesses.mapValues { list in
+            list.map { ($0.run, $0.found.choices, Engine.unitRules(of: $0.found.outcome) ?? []) }
+        }
         self.unmetCoverage = engine.unmet + engine.undecided
         self.counterexamples = counterexamples
         self.failureCapReached = engine.capReached

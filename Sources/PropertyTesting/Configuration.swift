@@ -45,6 +45,9 @@ public struct Configuration: Hashable, Sendable {
     /// generating. By default 1, the first failure; more makes a check look on, after a failure, for failures of other
     /// origins until its budget is spent.
     public var maxFailures: Int = 1
+    /// Causes (sorted trigger names, ``Falsification/unitTriggers``) an earlier check already reported: a failure with
+    /// one of them is still reported, but does not count toward ``maxFailures``.
+    public var knownCauses: Set<[String]> = []
     /// When set, the check runs only this run (from 0), seeded as in a full check: it replays the run that found a
     /// failure, alone.
     public var onlyRun: Int?

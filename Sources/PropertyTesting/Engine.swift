@@ -46,6 +46,22 @@ struct Engine {
         var statistics: ShrinkStatistics
         /// Generated runs that failed with this origin, the first included.
         var occurrences = 1
+
+        /// What the shrunk run's failure is blamed on: its unit's triggers, sorted, or its origin when it has none.
+        var cause: [String] { Engine.cause(of: shrunk.outcome) ?? [origin] }
+    }
+
+    /// Every trigger a failing outcome's unit falls under (``Falsification/unitRules``, else the blamed ones); `nil`
+    /// when the outcome names none.
+    static func unitRules(of outcome: TestOutcome) -> [String]? {
+        guard case .failed(let falsification) = outcome else { return nil }
+        return falsification.unitRules ?? falsification.unitTriggers
+    }
+
+    /// The triggers a failing outcome's unit is blamed on, sorted; `nil` when the outcome names none.
+    static func cause(of outcome: TestOutcome) -> [String]? {
+        guard case .failed(let falsification) = outcome, let unit = falsification.unitTriggers else { return nil }
+        return Set(unit).sorted()
     }
 
     struct Result {
@@ -53,10 +69,17 @@ struct Engine {
         var runs = 0
         var invalidRuns = 0
         var coverage = CoverageTable()
+        /// Per trigger, the generated runs whose diverging unit fell under it.
+        var divergedTriggers: [String: Int] = [:]
         var unmet: [CoverageRequirement] = []
         var undecided: [CoverageRequirement] = []
         /// One per origin, in the order found.
         var failures: [Failure] = []
+        /// Origins whose shrunk failure had the cause of an earlier failure, and was folded into it.
+        var folded: [String] = []
+        /// Per trigger, the first few generated runs whose diverging unit was blamed on it: where a search for a
+        /// failure of that trigger's own starts.
+        var witnesses: [String: [(run: Int, found: TestRun)]] = [:]
         /// Whether generation stopped because ``Configuration/maxFailures`` distinct failures were found.
         var capReached = false
         var duration: Duration = .zero
@@ -139,14 +162,30 @@ struct Engine {
                 run: run, origin: origin, original: original, shrunk: shrunk, statistics: shrinker.statistics)
         }
 
+        /// Distinct causes among the failures: what the cap counts. Left out are causes an earlier check already
+        /// reported, and combinations whose every trigger a cause with fewer triggers names (one bug met beside
+        /// another, which a report folds into theirs).
+        func distinctCauses() -> Int {
+            let causes = Set(result.failures.map(\.cause)).subtracting(configuration.knownCauses)
+            return causes.filter { cause in
+                cause.count < 2
+                    || !Set(cause).isSubset(
+                        of: causes.filter { $0.count < cause.count && !Set($0).isDisjoint(with: cause) }.joined())
+            }.count
+        }
+
         func add(_ found: TestRun, origin: String, run: Int) {
             if let known = result.failures.firstIndex(where: { $0.origin == origin }) {
                 result.failures[known].occurrences += 1
                 return
             }
-            guard result.failures.count < configuration.maxFailures else { return }
-            // The failure that reaches the cap ends generation: stop the workers before replaying and shrinking it.
-            if result.failures.count + 1 >= configuration.maxFailures { ahead.finish() }
+            if result.folded.contains(origin) {
+                if let same = result.failures.firstIndex(where: { Engine.cause(of: found.outcome) == $0.cause }) {
+                    result.failures[same].occurrences += 1
+                }
+                return
+            }
+            guard distinctCauses() < configuration.maxFailures else { return }
             let original = replay(found.choices)
             guard original.outcome.origin == origin else {
                 // A test that fails only at random cannot be shrunk or replayed; report the run as is.
@@ -154,7 +193,18 @@ struct Engine {
                     Failure(run: run, origin: origin, original: found, shrunk: found, statistics: ShrinkStatistics()))
                 return
             }
-            result.failures.append(shrink(original, origin: origin, run: run))
+            let failure = shrink(original, origin: origin, run: run)
+            // Another symptom of a cause already shrunk: folded into that failure with its count, not listed again.
+            if let same = result.failures.firstIndex(where: { $0.cause == failure.cause }),
+                Engine.cause(of: failure.shrunk.outcome) != nil
+            {
+                result.failures[same].occurrences += failure.occurrences
+                result.folded.append(origin)
+                return
+            }
+            result.failures.append(failure)
+            // The failure that reaches the cap ends generation.
+            if distinctCauses() >= configuration.maxFailures { ahead.finish() }
         }
 
         loop: while result.runs < ceiling {
@@ -188,11 +238,22 @@ struct Engine {
                 // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead.
                 result.runs += 1
                 result.coverage.add(record)
+                if let unit = falsification.unitTriggers {
+                    for name in Set(unit) { result.divergedTriggers[name, default: 0] += 1 }
+                } else {
+                    for (name, units) in record.triggers.byName where units > 0 {
+                        result.divergedTriggers[name, default: 0] += 1
+                    }
+                }
                 guard let failedChoices else { preconditionFailure("a failed run hands over the choices it drew") }
-                add(
-                    TestRun(outcome: record.outcome, choices: failedChoices, spans: []), origin: falsification.origin,
-                    run: run)
-                if result.failures.count >= configuration.maxFailures {
+                let found = TestRun(outcome: record.outcome, choices: failedChoices, spans: [])
+                // A few per trigger: the search starts from the one that falls under the fewest rules other
+                // failures name, and the first may fall under many.
+                for trigger in falsification.unitTriggers ?? [] where result.witnesses[trigger, default: []].count < 8 {
+                    result.witnesses[trigger, default: []].append((run, found))
+                }
+                add(found, origin: falsification.origin, run: run)
+                if distinctCauses() >= configuration.maxFailures {
                     result.capReached = true
                     break loop
                 }
@@ -218,7 +279,7 @@ struct Engine {
             if result.capReached || result.verdict == .errored || configuration.stop?.isRequested == true { break }
             if let limit = configuration.timeLimit, clock.now - started > limit { break }
             add(aside.found, origin: aside.origin, run: aside.run)
-            result.capReached = result.failures.count >= configuration.maxFailures
+            result.capReached = distinctCauses() >= configuration.maxFailures
         }
         result.duration = clock.now - started
         if result.verdict == .errored || result.verdict == .gaveUp { return result }

@@ -200,6 +200,53 @@ public struct Property<Value>: Sendable {
             run: -1, originalChoiceCount: choices.count, shrink: shrinker.statistics)
     }
 
+    /// Shrinks from a failing choice sequence for one trigger: to the smallest case whose failure is still blamed on
+    /// `target` (``Falsification/unitTriggers``) and on nothing outside `allowed`, and whose diverging unit falls
+    /// under none of `excluded` (``Falsification/unitRules``), whatever its origin; `nil` when no such case is reached.
+    /// It looks for a failure of a trigger's own that another failure's symptom hid: `excluded` are the triggers other
+    /// failures name, which would explain the case as well. The start may fall under some of them: a candidate is
+    /// taken only when it falls under no more of them than the case it replaces, and the end must fall under none.
+    public func shrink(
+        from choices: [UInt64], configuration: Configuration, target: String, allowed: Set<String>,
+        excluded: Set<String>
+    ) -> Counterexample<Value>? {
+        let engine = Engine(configuration: configuration) { source in execute(source).0 }
+        func explained(_ outcome: TestOutcome) -> Int {
+            Set(Engine.unitRules(of: outcome) ?? []).intersection(excluded).count
+        }
+        // Also kept from growing: the other triggers the case is blamed on, so that it ends blamed on as few as it can.
+        func measure(_ outcome: TestOutcome) -> (Int, Int) {
+            (explained(outcome), (Engine.cause(of: outcome) ?? []).count)
+        }
+        func blamed(_ outcome: TestOutcome) -> Bool {
+            guard let cause = Engine.cause(of: outcome) else { return false }
+            return cause.contains(target) && cause.allSatisfy(allowed.contains)
+        }
+        let start = engine.replay(choices)
+        guard blamed(start.outcome) else { return nil }
+        // What the case kept so far falls under; a candidate may only lower it. The shrinker asks about simpler
+        // candidates one at a time, and keeps one exactly when this says yes.
+        var bound = measure(start.outcome)
+        let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
+        let shrinker = Shrinker(
+            failing: start, limit: configuration.shrinkLimit, execute: { engine.replay($0, outcomes: outcomes) }
+        ) { outcome in
+            let count = measure(outcome)
+            guard blamed(outcome), count.0 <= bound.0, count.1 <= bound.1 else { return false }
+            bound = count
+            return true
+        }
+        shrinker.stop = configuration.stop
+        let shrunk = shrinker.shrink()
+        guard explained(shrunk.outcome) == 0 else { return nil }
+        let (record, value) = execute(
+            .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
+        guard let value, case .failed(let falsification) = record.outcome else { return nil }
+        return Counterexample(
+            value: value, message: falsification.message, origin: falsification.origin, choices: shrunk.choices,
+            run: -1, originalChoiceCount: choices.count, shrink: shrinker.statistics, target: target)
+    }
+
     /// Rebuilds the value a choice sequence stands for and tests it: replays a reported counterexample.
     public func replay(choices: [UInt64]) -> (value: Value?, outcome: TestOutcome) {
         let (record, value) = execute(.replaying(choices, recordsSpans: false))
@@ -225,12 +272,16 @@ public struct Counterexample<Value> {
     public var shrink: ShrinkStatistics
     /// Generated runs that failed with this origin.
     public var occurrences: Int
+    /// For a counterexample shrunk for one trigger (a rule diverging units were blamed on, that no other failure's
+    /// minimal case was): that trigger.
+    public var target: String?
 
     /// Creates a counterexample.
     public init(
         value: Value, message: String, origin: String, choices: [UInt64], run: Int, originalChoiceCount: Int,
-        shrink: ShrinkStatistics, occurrences: Int = 1
+        shrink: ShrinkStatistics, occurrences: Int = 1, target: String? = nil
     ) {
+        self.target = target
         self.value = value
         self.message = message
         self.origin = origin

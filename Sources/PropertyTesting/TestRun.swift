@@ -10,12 +10,25 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// The most candidates shrinking this failure may try, below the configuration's limit; `nil` for that limit.
     /// For a failure each candidate of which is costly to try again (a hang costs a whole timeout).
     public var shrinkCalls: Int?
+    /// The triggers (rule IDs) the diverging unit fell under, for a value of several units (the step that diverged);
+    /// `nil` when the whole value is the unit, so that every trigger of the run counts. A rule a diverging unit fell
+    /// under cannot be called held.
+    public var unitTriggers: [String]?
+    /// Every trigger the diverging unit falls under, blamed or not (the rules its document meets), when the property
+    /// knows them; `nil` when they are ``unitTriggers``. A case of one trigger's own falls under no trigger another
+    /// failure names.
+    public var unitRules: [String]?
 
     /// Creates a falsification.
-    public init(origin: String, message: String, shrinkCalls: Int? = nil) {
+    public init(
+        origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
+        unitRules: [String]? = nil
+    ) {
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls
+        self.unitTriggers = unitTriggers
+        self.unitRules = unitRules
     }
 
     public var description: String { message }

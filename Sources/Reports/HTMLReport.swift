@@ -31,7 +31,17 @@ public enum HTMLReport {
         // push the first failure down.
         let legendAt = record.failures.firstIndex { HTMLStoryboard.hasStacks($0.storyboard) }
         for (index, failure) in record.failures.enumerated() {
-            html.append(HTMLStoryboard.section(failure, number: index + 1, groups: groups, legend: index == legendAt))
+            html.append(
+                HTMLStoryboard.section(
+                    failure, number: index + 1, groups: groups, legend: index == legendAt,
+                    deviation: record.isDeviation(failure)))
+        }
+        for suite in record.suites {
+            for note in suite.notes ?? [] {
+                html.append(
+                    "<section class=\"note\"><p><strong>Note (\(escape(suite.suite.rawValue)))</strong>: "
+                        + "\(escape(note))</p></section>")
+            }
         }
         for (index, error) in record.errors.enumerated() {
             html.append(
@@ -74,8 +84,9 @@ public enum HTMLReport {
                 failure.rules.isEmpty
                 ? escape(failure.breakdown != nil ? "breakdown" : failure.description)
                 : failure.rules.map { "<code class=\"rule\">\(escape($0.id))</code>" }.joined(separator: ", ")
+            let deviation = record.isDeviation(failure) ? " · deviation" : ""
             items.append(
-                "<li><a href=\"#failure-\(index + 1)\">\(rules)</a> \(failure.level.rawValue.uppercased()) · "
+                "<li><a href=\"#failure-\(index + 1)\">\(rules)</a> \(failure.level.rawValue.uppercased())\(deviation) · "
                     + "\(escape(failure.size.description)) · \(escape(failure.suite.rawValue))</li>")
         }
         for (index, error) in record.errors.enumerated() {
@@ -100,8 +111,16 @@ public enum HTMLReport {
                     "<details><summary>\(counted(items.count - shown, "more failure"))</summary>"
                     + "<ol start=\"\(shown + 1)\">\(items.dropFirst(shown).joined())</ol></details>"
             }
-            let count = counted(items.count, "failure")
-            return "<nav class=\"summary\" aria-label=\"Failures\"><h2>\(count)</h2>\(list)</nav>"
+            let deviations = record.failures.filter(record.isDeviation).count
+            var count = counted(items.count - deviations, "failure")
+            if deviations > 0 {
+                count =
+                    items.count == deviations
+                    ? counted(deviations, "deviation") + " from SHOULD rules"
+                    : count + ", " + counted(deviations, "deviation")
+            }
+            let certificate = record.verdict.overall == .conforming ? certified(record) : ""
+            return "<nav class=\"summary\" aria-label=\"Failures\"><h2>\(count)</h2>\(list)\(certificate)</nav>"
         }
         return "<nav class=\"summary\" aria-label=\"Summary\">\(certified(record))</nav>"
     }
@@ -218,7 +237,7 @@ public enum HTMLReport {
         var rows = ""
         for verdict in record.verdict.suites {
             let state = verdict.verdict == .conforming ? "pass" : "fail"
-            var text = String(verdict.verdict.label.dropFirst(2))
+            var text = String(verdict.label.dropFirst(2))
             if !verdict.missingCoverage.isEmpty {
                 text += " (\(counted(verdict.missingCoverage.count, "combination")) never exercised)"
             }
@@ -230,6 +249,7 @@ public enum HTMLReport {
                 found.append("\(elsewhere.count) of them reported under an earlier suite that found them first")
             }
             if verdict.breakdowns > 0 { found.append(counted(verdict.breakdowns, "breakdown")) }
+            if verdict.deviations > 0 { found.append(counted(verdict.deviations, "deviation") + " from SHOULD rules") }
             rows +=
                 #"<tr class="\#(state)"><td>\#(escape(verdict.suite.rawValue))</td><td>\#(text)</td><td>\#(verdict.size)</td><td>\#(found.joined(separator: ", "))</td></tr>"#
         }
@@ -237,19 +257,21 @@ public enum HTMLReport {
             "<section><h2>Results by suite</h2><div class=\"scroll\"><table><tr><th>Suite</th><th>Verdict</th><th>Exercised</th><th>Failures</th></tr>\(rows)</table></div></section>"
     }
 
-    /// Each suite's rules, MUST before SHOULD, each with one status: broken (a failure names it), held (with the
-    /// steps or documents that fell under its trigger), not exercised (too few did), or not certified (outside
-    /// what the implementation declared, so never generated).
+    /// Each suite's rules, MUST before SHOULD, each with one status: broken (a failure names it; a deviation for a
+    /// SHOULD rule), held (with the steps or documents that fell under its trigger), unresolved (some of those
+    /// diverged, and no failure names it), not exercised (too few did), or not certified (outside what the
+    /// implementation declared, so never generated).
     static func rules(_ record: RunRecord) -> String {
         var out =
-            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent. A rule is held only when enough steps, documents or client inputs fell under it.</p>"
+            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent: a deviation from one is reported but fails nothing, unless the run is strict (--strict). A rule is held only when enough steps, documents or client inputs fell under it and none of them diverged; one whose units diverged without a failure naming it is unresolved.</p>"
         for suite in record.suites {
             out +=
                 "<h3>\(escape(suite.suite.rawValue))</h3><div class=\"scroll\"><table class=\"rules\"><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
             for status in suite.ruleStatuses(failures: record.failures) {
                 let rule = status.rule
+                let deviates = status.standing == .broken && rule.level == .should && record.header.strict != true
                 out +=
-                    #"<tr class="\#(statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))</td><td>\#(escape(rule.summary))</td></tr>"#
+                    #"<tr class="\#(deviates ? "warn" : statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table></div>"
         }
@@ -271,6 +293,7 @@ public enum HTMLReport {
     static func statusClass(_ standing: RuleStatus.Standing) -> String {
         switch standing {
         case .broken, .notExercised: return "fail"
+        case .unresolved: return "warn"
         case .held: return "pass"
         case .notCertified: return "skip"
         }
@@ -282,6 +305,10 @@ public enum HTMLReport {
         switch status.standing {
         case .broken: return "broken (\(triggered) under it)"
         case .held: return "held (\(triggered))"
+        case .unresolved:
+            return "unresolved (\(Count(status.diverged, unit).description) of \(triggered) under it diverged; "
+                + (status.searched
+                    ? "searched: no case of its own diverged)" : "no failure names it)")
         case .notExercised:
             return status.minimum > 0
                 ? "not exercised (\(status.triggered) of \(Count(status.minimum, unit).description))"

@@ -4,10 +4,15 @@ import FlowCheckRecords
 
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
 package enum HTMLStoryboard {
-    static func section(_ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false) -> String {
+    static func section(
+        _ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false, deviation: Bool = false
+    ) -> String {
         let escape = HTMLReport.escape
+        // A deviation from a SHOULD rule is shown in full, but marked as what it is: it fails nothing.
+        let mark = deviation ? "△" : "✗"
+        let kind = deviation ? " <span class=\"deviation\">deviation from a SHOULD rule</span>" : ""
         var out =
-            #"<section class="failure" id="failure-\#(number)"><h2>✗ \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))</h2>"#
+            #"<section class="failure" id="failure-\#(number)"><h2>\#(mark) \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))\#(kind)</h2>"#
         out +=
             "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
             + "\(failure.oneMinimal ? ", 1-minimal" : "")"

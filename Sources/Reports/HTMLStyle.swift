@@ -29,7 +29,8 @@ extension HTMLReport {
         th,td{border:1px solid #d8d8d8;padding:4px 8px;text-align:left;vertical-align:top}
         th{background:#f4f4f6}table.facts{width:100%}table.facts th{width:130px}
         tr.pass td:nth-child(3),tr.pass td:nth-child(2){color:#1f7a4d}
-        tr.fail{background:#fdecea}tr.skip{color:#888}
+        tr.fail{background:#fdecea}tr.skip{color:#888}tr.warn{background:#fff6e0}
+        .deviation{font-size:.8em;font-weight:normal;background:#fff6e0;border-radius:4px;padding:0 .4em}
         table.matrix td{text-align:center;min-width:90px}td.missing{background:#f4b4ae;font-weight:bold}
         td.na{color:#bbb}
         table.storyboard{width:100%;table-layout:fixed}table.storyboard th:first-child{width:88px}

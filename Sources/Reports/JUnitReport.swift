@@ -62,6 +62,11 @@ public enum JUnitReport {
                     xml.append(open + ">")
                     xml.append(#"      <error message="could not run" type="error">\#(escape(message))</error>"#)
                     xml.append("    </testcase>")
+                case .deviated(let message, let detail):
+                    // Passed as JUnit counts it: a deviation from a SHOULD rule fails nothing, but is shown in full.
+                    xml.append(open + ">")
+                    xml.append("      <system-out>\(escape(message + "\n" + detail))</system-out>")
+                    xml.append("    </testcase>")
                 }
             }
             xml.append("  </testsuite>")
@@ -82,7 +87,12 @@ public enum JUnitReport {
             case "'": result += "&apos;"
             case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
             default:
-                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+                // XML 1.0 forbids U+FFFE and U+FFFF as well as the C0 controls: one would make the file unreadable.
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else if scalar.value >= 0x20 {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

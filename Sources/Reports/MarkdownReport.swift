@@ -23,12 +23,14 @@ public enum MarkdownReport {
                 + "\(ReportCase.passedText(cases)).")
         if !verdict.suites.isEmpty {
             lines += [
-                "", "| Suite | Verdict | Exercised | Failures | Missing coverage |", "| --- | --- | --- | --- | --- |",
+                "", "| Suite | Verdict | Exercised | Failures | Deviations | Missing coverage |",
+                "| --- | --- | --- | --- | --- | --- |",
             ]
         }
         for suite in verdict.suites {
             lines.append(
-                "| \(suite.suite) | \(suite.verdict.label.dropFirst(2)) | \(suite.exercised) | \(suite.failures) | \(suite.missingCoverage.count) |"
+                "| \(suite.suite) | \(suite.verdict.label.dropFirst(2)) | \(suite.exercised) | \(suite.failures) "
+                    + "| \(suite.deviations) | \(suite.missingCoverage.count) |"
             )
         }
         if let corpus = verdict.corpus {
@@ -39,12 +41,20 @@ public enum MarkdownReport {
             ]
         }
         for failure in record.failures {
-            lines += ["", "### ✗ \(failure.suite): \(failure.ruleIDs.joined(separator: ", "))", ""]
+            // A deviation from a SHOULD rule fails nothing (without --strict), but is shown as fully as a failure.
+            let heading =
+                record.isDeviation(failure)
+                ? "△ \(failure.suite): \(failure.ruleIDs.joined(separator: ", ")) (deviation from a SHOULD rule)"
+                : "✗ \(failure.suite): \(failure.ruleIDs.joined(separator: ", "))"
+            lines += ["", "### " + heading, ""]
             for rule in failure.rules {
                 lines.append("- **\(rule.id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)")
             }
             lines.append("- \(failure.size), shrunk from \(failure.originalSize): \(failure.description)")
             lines += ["", fence(failure.diff, language: "diff"), "", "Replay: \(code(failure.replay))"]
+        }
+        for suite in record.suites {
+            for note in suite.notes ?? [] { lines += ["", "Note (\(suite.suite)): \(text(note))"] }
         }
         for error in record.errors {
             lines += ["", "### ✗ \(error.suite): could not run to the end", "", fence(error.message, language: "")]

@@ -13,6 +13,8 @@ public struct ReportCase: Hashable, Sendable {
         case failed(message: String, detail: String)
         /// The suite or the golden case could not run.
         case errored(message: String)
+        /// A deviation from a SHOULD rule in a run that is not strict: reported with its detail, failing nothing.
+        case deviated(message: String, detail: String)
         /// Not judged: outside what the implementation declared, the suite was cut short before it, or the skip list
         /// names it.
         case skipped(reason: String)
@@ -48,10 +50,13 @@ public struct ReportCase: Hashable, Sendable {
                     continue
                 }
                 let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
+                let detail = failure.diff + "\nReplay: " + failure.replay
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
-                        outcome: .failed(message: rules, detail: failure.diff + "\nReplay: " + failure.replay)))
+                        outcome: record.isDeviation(failure)
+                            ? .deviated(message: "deviation from SHOULD rules: " + rules, detail: detail)
+                            : .failed(message: rules, detail: detail)))
             }
             if let ids = suite.reportedElsewhere {
                 // Counted in this suite's verdict, so failed (or errored, for a breakdown) here too: a green suite
@@ -79,8 +84,19 @@ public struct ReportCase: Hashable, Sendable {
                 switch status.standing {
                 case .held: outcome = .passed
                 case .broken:
-                    let ids = record.failures(of: suite.suite).filter { $0.ruleIDs.contains(status.rule.id) }.map(\.id)
-                    outcome = .failed(message: "broken", detail: "See " + ids.joined(separator: ", ") + ".")
+                    let ids = record.failures.filter {
+                        $0.ruleIDs.contains(status.rule.id)
+                            && ($0.suite == suite.suite || (suite.reportedElsewhere ?? []).contains($0.id))
+                    }.map(\.id)
+                    let detail = "See " + ids.joined(separator: ", ") + "."
+                    outcome =
+                        status.rule.level == .should && record.header.strict != true
+                        ? .deviated(message: "deviates (a SHOULD rule)", detail: detail)
+                        : .failed(message: "broken", detail: detail)
+                case .unresolved:
+                    // Not judged either way, so neither passed nor failed: the failures of the run carry the verdict.
+                    outcome = .skipped(
+                        reason: "unresolved: \(Count(status.diverged, unit)) under it diverged, and no failure names it")
                 case .notExercised where status.minimum == 0:
                     outcome = .skipped(reason: "not exercised: one replayed run holds no rule")
                 case .notExercised:
@@ -162,9 +178,13 @@ public struct ReportCase: Hashable, Sendable {
         let skipped = cases.filter {
             if case .skipped = $0.outcome { return true }; return false
         }.count
-        let passed = cases.filter { $0.outcome == .passed }.count
+        let deviated = cases.filter {
+            if case .deviated = $0.outcome { return true }; return false
+        }.count
+        let passed = cases.filter { $0.outcome == .passed }.count + deviated
         return "\(passed) of \(counted(cases.count - skipped, "check")) passed"
-            + (skipped > 0 ? " (\(skipped) skipped: not certified, or not exercised)" : "")
+            + (deviated > 0 ? " (\(counted(deviated, "deviation")) from SHOULD rules among them)" : "")
+            + (skipped > 0 ? " (\(skipped) skipped: not certified, not exercised or unresolved)" : "")
     }
 
     /// The share of judged cases (skipped ones left out) that passed, 0...1.
@@ -173,6 +193,12 @@ public struct ReportCase: Hashable, Sendable {
             if case .skipped = $0.outcome { return false }; return true
         }
         guard !judged.isEmpty else { return 0 }
-        return Double(judged.filter { $0.outcome == .passed }.count) / Double(judged.count)
+        let passed = judged.filter {
+            switch $0.outcome {
+            case .passed, .deviated: return true
+            default: return false
+            }
+        }
+        return Double(passed.count) / Double(judged.count)
     }
 }

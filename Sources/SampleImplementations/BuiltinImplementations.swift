@@ -15,13 +15,18 @@ package enum BuiltinImplementations {
         if let bug = SampleBug(rawValue: mutant) { return SampleNavigator(bug: bug) }
         if let bug = DecoderBug(rawValue: mutant) { return SampleFlowDecoder(bug: bug) }
         if let bug = ClientBug(rawValue: mutant) { return SampleNavigator(clientBug: bug) }
-        return nil
+        switch ManyBugMutant(rawValue: mutant) {
+        case .navigation?: return SampleNavigator(bugs: ManyBugMutant.navigation.sampleBugs)
+        case let many?: return SampleFlowDecoder(bugs: many.decoderBugs)
+        case nil: return nil
+        }
     }
 
     /// Every name `named(_:)` accepts.
     package static var names: [String] {
         ["builtin:sample", "builtin:decoder"] + SampleBug.allCases.map { "builtin:mutant:\($0.rawValue)" }
             + DecoderBug.allCases.map { "builtin:mutant:\($0.rawValue)" } + clientMutantNames
+            + ManyBugMutant.allCases.map { "builtin:mutant:\($0.rawValue)" }
     }
 
     /// `builtin:mutant:client-<bug>`: the sample with one RUF client bug.

@@ -10,7 +10,17 @@ import FlowSchema
 /// JSONDecoder made it most of a run's time.
 struct SampleDecoder {
     let componentTypes: [String]
-    let bug: DecoderBug?
+    /// The planted bugs: none, one, or several at once (a decoder with many bugs).
+    let bugs: Set<DecoderBug>
+
+    init(componentTypes: [String], bugs: Set<DecoderBug>) {
+        self.componentTypes = componentTypes
+        self.bugs = bugs
+    }
+
+    init(componentTypes: [String], bug: DecoderBug?) {
+        self.init(componentTypes: componentTypes, bugs: bug.map { [$0] } ?? [])
+    }
 
     /// A value that does not decode as the type asked for (`DecodingError` in Codable).
     struct Mismatch: Error {
@@ -270,7 +280,7 @@ struct SampleDecoder {
     }
 
     func decode(_ text: String) -> DecodeOutcome {
-        if bug == .depthCountsProps, Self.nesting(text) > 256 {
+        if bugs.contains(.depthCountsProps), Self.nesting(text) > 256 {
             return fail("the document nests deeper than 256 levels")
         }
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
@@ -288,8 +298,8 @@ struct SampleDecoder {
         case .number(let n)? where n >= 0 && n == n.rounded(): major = n < 1e9 ? Int(n) : Int.max
         case .string(let s)?:
             let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            guard bug != .stringSchemaVersionRejected,
-                (1...(bug == .schemaVersionPatchRejected ? 2 : 3)).contains(parts.count),
+            guard !bugs.contains(.stringSchemaVersionRejected),
+                (1...(bugs.contains(.schemaVersionPatchRejected) ? 2 : 3)).contains(parts.count),
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } })
             else {
                 return fail("bad schema_version")
@@ -299,12 +309,12 @@ struct SampleDecoder {
         case nil, .null?: major = 1
         default: return fail("bad schema_version")
         }
-        if major > 1 && bug != .majorSchemaVersionAccepted {
+        if major > 1 && !bugs.contains(.majorSchemaVersionAccepted) {
             return .error(
                 DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
         }
         guard envelope.flowIsObject else { return fail("flow_schema is not an object") }
-        if bug == .resolveMissingFieldsRejected && !envelope.hasServiceFields { return fail("flow_id missing") }
+        if bugs.contains(.resolveMissingFieldsRejected) && !envelope.hasServiceFields { return fail("flow_id missing") }
         guard let flow = envelope.flow else { return fail("flow_schema is not a flow") }
         return build(flow)
     }
@@ -312,19 +322,19 @@ struct SampleDecoder {
     func build(_ flow: Flow) -> DecodeOutcome {
         var version = 1
         if case .number(let n)? = flow.version, n >= 1, n == n.rounded() { version = n > 8 ? 9 : Int(n) }
-        if bug == .hugeVersionTreatedAsMissing, case .number(let n)? = flow.version, n >= 1e9 { version = 1 }
-        if bug == .contentVersionStringFails, case .string? = flow.version { return fail("version is not a number") }
+        if bugs.contains(.hugeVersionTreatedAsMissing), case .number(let n)? = flow.version, n >= 1e9 { version = 1 }
+        if bugs.contains(.contentVersionStringFails), case .string? = flow.version { return fail("version is not a number") }
         let migrateFrom = min(version, 8)
         var nodes: [CanonicalFlow.Node] = []
         // A set: large documents must decode in linear time.
         var ids: Set<String> = []
         for node in flow.nodes where !ids.contains(node.id) {
-            if bug == .conditionExpressionFailsFlow, node.expressions.contains(where: { !Self.parses($0) }) {
+            if bugs.contains(.conditionExpressionFailsFlow), node.expressions.contains(where: { !Self.parses($0) }) {
                 return fail("node \(node.id) has an expression the SDK cannot parse")
             }
             switch node.kind {
             case "screen":
-                if bug == .unknownScreenTypeDropsScreen, let type = node.screenType,
+                if bugs.contains(.unknownScreenTypeDropsScreen), let type = node.screenType,
                     !["standard", "modal", "bottomSheet", "fullScreen"].contains(where: { type == .string($0) })
                 {
                     continue
@@ -334,23 +344,23 @@ struct SampleDecoder {
                     if tooDeep(raw, depth: 0, version: migrateFrom) {
                         return fail("a layout nests components deeper than \(Self.maxDepth) levels")
                     }
-                    if bug == .depthLimit64 && tooDeep(raw, depth: Self.maxDepth - 64, version: migrateFrom) {
+                    if bugs.contains(.depthLimit64) && tooDeep(raw, depth: Self.maxDepth - 64, version: migrateFrom) {
                         return fail("a layout nests components deeper than \(Self.maxDepth) levels")
                     }
                     layout = component(raw, version: migrateFrom)
-                    if bug == .unknownComponentFailsScreen && containsUnknown(raw, version: migrateFrom) { continue }
+                    if bugs.contains(.unknownComponentFailsScreen) && containsUnknown(raw, version: migrateFrom) { continue }
                 }
                 let settings = node.screenSettings ?? node.chromeOverrides
                 var hides = settings?["hideAllZones"] == .bool(true)
-                if bug != .hideChromeIgnored && node.props?["hideChrome"] == .bool(true) { hides = true }
+                if !bugs.contains(.hideChromeIgnored) && node.props?["hideChrome"] == .bool(true) { hides = true }
                 nodes.append(.init(id: node.id, kind: "screen", supported: true, layout: layout, hidesZones: hides))
             case "condition", "assign", "abTest":
                 nodes.append(.init(id: node.id, kind: node.kind, supported: true))
             case "api", "event", "subflow":
-                if bug == .unsupportedNodesDropped { continue }
+                if bugs.contains(.unsupportedNodesDropped) { continue }
                 nodes.append(.init(id: node.id, kind: node.kind, supported: false))
             default:
-                guard bug == .unknownNodeKindBecomesScreen else { continue }
+                guard bugs.contains(.unknownNodeKindBecomesScreen) else { continue }
                 nodes.append(.init(id: node.id, kind: "screen", supported: true, layout: nil, hidesZones: false))
             }
             ids.insert(node.id)
@@ -358,7 +368,7 @@ struct SampleDecoder {
         guard let firstScreen = nodes.first(where: { $0.kind == "screen" }) else { return fail("no screen node") }
         var entry = flow.entryNodeId
         if entry.isEmpty {
-            if bug == .emptyEntryRejected { return fail("entryNodeId is empty") }
+            if bugs.contains(.emptyEntryRejected) { return fail("entryNodeId is empty") }
             entry = firstScreen.id
         }
         guard ids.contains(entry) else { return fail("entryNodeId names no node") }
@@ -368,17 +378,17 @@ struct SampleDecoder {
         let kinds = Self.edgeKinds
         for edge in flow.edges ?? [] {
             let kind = edge.kind ?? "normal"
-            if bug == .edgeGuardFailsFlow, case .string(let expression)? = edge.guard, !Self.parses(expression) {
+            if bugs.contains(.edgeGuardFailsFlow), case .string(let expression)? = edge.guard, !Self.parses(expression) {
                 return fail("edge \(edge.id) has a guard the SDK cannot parse")
             }
             if !kinds.contains(kind) {
-                if bug == .unknownEdgeKindFailsFlow { return fail("unknown edge kind \(kind)") }
+                if bugs.contains(.unknownEdgeKindFailsFlow) { return fail("unknown edge kind \(kind)") }
                 continue
             }
-            guard bug == .danglingEdgesKept || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
+            guard bugs.contains(.danglingEdgesKept) || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
                 continue
             }
-            if edgeIDs.insert(edge.id).inserted || bug == .duplicateEdgeIDsKept {
+            if edgeIDs.insert(edge.id).inserted || bugs.contains(.duplicateEdgeIDsKept) {
                 edges.append(.init(id: edge.id, from: edge.fromNodeId, to: edge.toNodeId, kind: kind))
             }
         }
@@ -387,25 +397,25 @@ struct SampleDecoder {
         if let persistent = flow.persistentUI, persistent != .null {
             if let object = persistent.object {
                 zones = ["navigationBar", "footer", "overlay"].filter {
-                    bug == .nonObjectZoneCounted ? object[$0] != nil && object[$0] != .null : object[$0]?.object != nil
+                    bugs.contains(.nonObjectZoneCounted) ? object[$0] != nil && object[$0] != .null : object[$0]?.object != nil
                 }
             }
-        } else if bug != .chromeIgnored, let chrome = flow.chrome?.object {
+        } else if !bugs.contains(.chromeIgnored), let chrome = flow.chrome?.object {
             if chrome["header"]?.object != nil { zones.append("navigationBar") }
             if chrome["footer"]?.object != nil { zones.append("footer") }
         }
         var keys: [String] = []
         for variable in flow.variables ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
             guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else {
-                if bug == .variableUnknownTypeFailsFlow { return fail("variable \(variable.key) has an unknown type") }
+                if bugs.contains(.variableUnknownTypeFailsFlow) { return fail("variable \(variable.key) has an unknown type") }
                 continue
             }
             if type == "list" && !["string", "number", "boolean"].contains(variable.listItemType ?? "")
-                && bug != .listWithoutItemTypeKept
+                && !bugs.contains(.listWithoutItemTypeKept)
             {
                 continue
             }
-            if bug == .variableUnknownLifecycleFailsFlow {
+            if bugs.contains(.variableUnknownLifecycleFailsFlow) {
                 let lifecycle = variable.lifecycle.map { $0 == .string("static") || $0 == .string("session") } ?? true
                 let kind = variable.source?.object?["kind"]
                 let source = kind.map { $0 == .string("constant") || $0 == .string("sdk") } ?? true
@@ -469,7 +479,7 @@ struct SampleDecoder {
             type = "toggle"
             checkbox = true
             // The mutant stops after the first step that changed something.
-            if bug == .migrationSingleStep { return type }
+            if bugs.contains(.migrationSingleStep) { return type }
         }
         if version <= 3 && Self.removedIn4.contains(type) { return nil }
         if version <= 4 && type == "toggle" && checkbox { type = "stack" }
@@ -482,13 +492,13 @@ struct SampleDecoder {
         guard let type = migratedType(raw, version: version) else { return nil }
         guard componentTypes.contains(type) else { return .init(id: raw.id, type: "unknown") }
         let children = raw.children ?? []
-        if bug == .malformedChildDropsParent && children.contains(where: { $0 == nil }) { return nil }
+        if bugs.contains(.malformedChildDropsParent) && children.contains(where: { $0 == nil }) { return nil }
         var decoded: [CanonicalFlow.Component] = []
         decoded.reserveCapacity(children.count)
         for case let child? in children {
             if let component = component(child, version: version) { decoded.append(component) }
         }
-        if bug == .unknownTypeDropsSiblings && decoded.contains(where: { $0.type == "unknown" }) {
+        if bugs.contains(.unknownTypeDropsSiblings) && decoded.contains(where: { $0.type == "unknown" }) {
             decoded = decoded.filter { $0.type == "unknown" }
         }
         return .init(id: raw.id, type: type, children: decoded)
@@ -504,7 +514,7 @@ struct SampleDecoder {
     /// Whether the layout nests well-formed components past ``maxDepth``; a removed or unknown component's subtree
     /// is never looked into, as it is never decoded.
     func tooDeep(_ raw: Component, depth: Int, version: Int) -> Bool {
-        if depth >= Self.maxDepth - (bug == .depthOffByOne ? 1 : 0) { return true }
+        if depth >= Self.maxDepth - (bugs.contains(.depthOffByOne) ? 1 : 0) { return true }
 
         guard let type = migratedType(raw, version: version), componentTypes.contains(type) else { return false }
         for case let child? in raw.children ?? [] where tooDeep(child, depth: depth + 1, version: version) {

@@ -8,23 +8,31 @@ import FlowSchema
 ///
 /// With a ``DecoderBug`` it becomes a mutant that the kit must catch.
 package final class SampleFlowDecoder: DecodingImplementation, ParallelImplementation {
-    /// The planted decoding bug, or `nil`.
-    package let bug: DecoderBug?
+    /// The planted decoding bugs: none, one, or several at once.
+    package let bugs: Set<DecoderBug>
+    /// The planted bug, when exactly one is planted.
+    package var bug: DecoderBug? { bugs.count == 1 ? bugs.first : nil }
 
     /// The declared component types, taken once: the capabilities are made anew each time they are asked for.
     private let componentTypes: [String]
 
     /// Creates the decoder, with a planted bug or none.
-    package init(bug: DecoderBug? = nil) {
-        self.bug = bug
+    package convenience init(bug: DecoderBug? = nil) {
+        self.init(bugs: bug.map { [$0] } ?? [])
+    }
+
+    /// Creates the decoder with several planted bugs at once: a mutant with many bugs, some sharing a symptom.
+    package init(bugs: Set<DecoderBug>) {
+        self.bugs = bugs
         componentTypes = Capabilities(suites: [.decoding], migrations: true).componentTypes
     }
 
-    package func makeWorker() -> SampleFlowDecoder { SampleFlowDecoder(bug: bug) }
+    package func makeWorker() -> SampleFlowDecoder { SampleFlowDecoder(bugs: bugs) }
 
     package var info: ImplementationInfo {
         ImplementationInfo(
-            name: bug.map { "sample decoder (mutant \($0.rawValue))" } ?? "sample decoder",
+            name: bugs.isEmpty
+                ? "sample decoder" : "sample decoder (mutant \(bugs.map(\.rawValue).sorted().joined(separator: ", ")))",
             version: KitInfo.current.version,
             language: "Swift")
     }
@@ -34,6 +42,6 @@ package final class SampleFlowDecoder: DecodingImplementation, ParallelImplement
     }
 
     package func decode(_ text: String) throws -> DecodeOutcome {
-        SampleDecoder(componentTypes: componentTypes, bug: bug).decode(text)
+        SampleDecoder(componentTypes: componentTypes, bugs: bugs).decode(text)
     }
 }

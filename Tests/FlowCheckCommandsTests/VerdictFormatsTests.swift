@@ -54,10 +54,10 @@ struct VerdictFormatsTests {
     static let mutants = BuiltinImplementations.names.filter { $0.hasPrefix("builtin:mutant:") }
 
     @Test(
-        "Every built-in mutant, navigation and decoding: exit 1 and DIVERGENT in every format, and again through flowcheck report",
+        "Every built-in mutant, held to SHOULD rules too (--strict): exit 1 and DIVERGENT in every format, and again through flowcheck report",
         arguments: mutants)
     func mutantIsDivergentEverywhere(sut: String) throws {
-        let run = try Outputs.of(["run", "--sut", sut, "--seed", "1"])
+        let run = try Outputs.of(["run", "--sut", sut, "--seed", "1", "--strict"])
         defer { try? FileManager.default.removeItem(at: run.folder) }
         #expect(run.code == .failure, "\(sut) exited \(run.code)")
         #expect(run.outputs.agree(on: "divergent", title: "DIVERGENT") == [], "\(sut)")
@@ -80,6 +80,35 @@ struct VerdictFormatsTests {
         defer { try? FileManager.default.removeItem(at: report.folder) }
         #expect(report.code == .success)
         #expect(report.outputs.agree(on: "conforming", title: "CONFORMING") == [])
+    }
+
+    @Test(
+        "A mutant that breaks a SHOULD rule only: exit 0 and CONFORMING in every format, each listing the deviation with its counterexample; --strict fails it"
+    )
+    func deviationConformsEverywhere() throws {
+        let sut = "builtin:mutant:decoder-duplicate-edge-ids-kept"
+        let run = try Outputs.of(["run", "--sut", sut, "--seed", "1"])
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        #expect(run.code == .success)
+        #expect(run.outputs.agree(on: "conforming", title: "CONFORMING") == [])
+        let outputs = run.outputs
+        #expect(outputs.text.contains("△ decoding: ") && outputs.text.contains("1 deviation from SHOULD rules"))
+        #expect(outputs.text.contains("Replay: flowcheck run --sut \(sut) --suite decoding --seed 1 --run "))
+        #expect(outputs.jsonl.contains(#""deviations":1"#) && outputs.jsonl.contains(#""strict":false"#))
+        #expect(outputs.html.contains("deviation from a SHOULD rule") && outputs.html.contains("DEC-DUPLICATE-EDGE"))
+        #expect(outputs.markdown.contains("### △ decoding: DEC-DUPLICATE-EDGE (deviation from a SHOULD rule)"))
+        // JUnit: shown in full, failing nothing.
+        #expect(outputs.junit.contains("<system-out>deviation from SHOULD rules: DEC-DUPLICATE-EDGE"))
+        #expect(outputs.junit.contains(#"failures="0""#) && !outputs.junit.contains("<failure"))
+        let report = try Outputs.of(["report", run.folder.appendingPathComponent("r.jsonl").path])
+        defer { try? FileManager.default.removeItem(at: report.folder) }
+        #expect(report.code == .success)
+        #expect(report.outputs.agree(on: "conforming", title: "CONFORMING") == [])
+        let strict = try Outputs.of(["run", "--sut", sut, "--seed", "1", "--strict"])
+        defer { try? FileManager.default.removeItem(at: strict.folder) }
+        #expect(strict.code == .failure)
+        #expect(strict.outputs.agree(on: "divergent", title: "DIVERGENT") == [])
+        #expect(strict.outputs.text.contains("✗ decoding: ") && !strict.outputs.text.contains("△"))
     }
 
     @Test("Every format names its units: steps for navigation, documents for decoding")

@@ -104,7 +104,8 @@ package struct ClientSuite: ConformanceSuite {
         return Falsification(
             origin: divergence.origin,
             message: "step \(divergence.step) (\(ClientFailure.summary(value.inputs[divergence.step]))) broke "
-                + divergence.rules.joined(separator: ", "))
+                + divergence.rules.joined(separator: ", "),
+            unitTriggers: divergence.rules)
     }
 
     /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,

@@ -36,7 +36,12 @@ package enum DecodingAnalysis {
         {
             return nil
         }
-        return Falsification(origin: shape, message: shape)
+        // The rules this document's divergence is blamed on: a rule blamed here and named by no failure (its cause
+        // hidden behind another one's symptom) is unresolved, never held.
+        return Falsification(
+            origin: shape, message: shape,
+            unitTriggers: DecodingCheck.broken(trace: trace, expected: expected, actual: actual),
+            unitRules: trace.rules)
     }
 
     /// The rules whose triggers the reference decoder meets in a text.

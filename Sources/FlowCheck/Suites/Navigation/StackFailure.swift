@@ -199,7 +199,8 @@ enum StackFailure {
         let cause = cause(plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
         return Falsification(
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
-            message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))")
+            message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
+            unitTriggers: cause.rules)
     }
 
     static func describe(

@@ -45,7 +45,61 @@ enum StepAbsorption {
         {
             merge(switched)
         }
+        if let smaller = smallerStart(of: best, property: property, generator: generator, configuration: configuration) {
+            merge(smaller)
+        }
         return best
+    }
+
+    /// The same failure from a smaller initial stack, when one gives it: the engine's shrinker cannot turn a deep
+    /// stack (drawn from a handful of choices, 13 entries at least) into a plain one of two entries, since the
+    /// choices after the first mean other things there. Candidates are tried smallest first, each encoded as a plain
+    /// stack in place of the run's own and replayed once; the first that fails with the same origin is shrunk.
+    static func smallerStart(
+        of counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, generator: PlanGenerator,
+        configuration: Configuration
+    ) -> Counterexample<RunPlan>? {
+        let stack = counterexample.value.initial
+        guard stack.count > 1 else { return nil }
+        let source = ChoiceSource.replaying(counterexample.choices)
+        guard (try? generator.plan(source)) != nil else { return nil }
+        let topLevel = source.spans.filter { $0.depth == 0 }
+        guard let initial = topLevel.first(where: { $0.label == "initial" }),
+            let shapeSpan = topLevel.first(where: { $0.label == "shape" }),
+            let shape = try? RunShape.draw(
+                .replaying(Array(counterexample.choices[shapeSpan.start..<shapeSpan.end])), for: generator)
+        else { return nil }
+        let shaped = generator.shaped(shape)
+        for candidate in smallerStacks(than: stack) {
+            guard let encoded = shaped.encode(initial: candidate) else { continue }
+            let choices =
+                Array(counterexample.choices[..<initial.start]) + encoded + Array(counterexample.choices[initial.end...])
+            guard case .failed(let falsification) = property.replay(choices: choices).outcome,
+                falsification.origin == counterexample.origin,
+                let shrunk = property.shrink(from: choices, configuration: configuration),
+                shrunk.origin == counterexample.origin, shrunk.value.initial.count < stack.count,
+                shrunk.value.commands.count <= counterexample.value.commands.count
+            else { continue }
+            return shrunk
+        }
+        return nil
+    }
+
+    /// Stacks of fewer entries than `stack` made of its own, smallest first: its bottom entry under its top ones,
+    /// then its bottom ones alone. Layers and flow roots follow from the entries kept; the encoder refuses a stack
+    /// the generator cannot draw.
+    static func smallerStacks(than stack: ScreenStack) -> [ScreenStack] {
+        let entries = (0..<stack.count).map { stack[$0] }
+        var result: [ScreenStack] = []
+        for size in 1..<min(stack.count, 13) {
+            var top = [entries[0]] + entries.suffix(size - 1)
+            var bottom = Array(entries.prefix(size))
+            top[0].presentation = .root
+            bottom[0].presentation = .root
+            result.append(ScreenStack(top))
+            if bottom != top { result.append(ScreenStack(bottom)) }
+        }
+        return result
     }
 
     /// The choices of the same plan, started from the state after its first step, or

@@ -1,0 +1,47 @@
+/// Built-in mutants with several planted bugs at once: a run must name every bug's rule, each under a failure of its
+/// own, also where several bugs show the same symptom.
+package enum ManyBugMutant: String, CaseIterable, Sendable {
+    /// Eight navigation and session bugs, MUST and SHOULD, in one navigator.
+    case navigation = "many-bugs"
+    /// Seven decoder bugs, four of which reject a decodable document with the same error.
+    case decoder = "decoder-many-bugs"
+    /// Four decoder bugs that all show one symptom: a decodable document rejected as invalid_flow_schema.
+    case sameSymptom = "decoder-same-symptom"
+
+    /// The navigation bugs planted, for ``navigation``.
+    package var sampleBugs: Set<SampleBug> {
+        guard self == .navigation else { return [] }
+        return [
+            .presentAsPush, .popToBottomMost, .confirmAppliedTwice, .resetKeepsRoot, .dismissPopsOne,
+            .popRootIgnored, .secondOptimisticAccepted, .failedIdlePops,
+        ]
+    }
+
+    /// The decoder bugs planted, for ``decoder`` and ``sameSymptom``.
+    package var decoderBugs: Set<DecoderBug> {
+        let rejecting: Set<DecoderBug> = [
+            .unknownEdgeKindFailsFlow, .variableUnknownTypeFailsFlow, .conditionExpressionFailsFlow,
+            .emptyEntryRejected,
+        ]
+        switch self {
+        case .navigation: return []
+        case .sameSymptom: return rejecting
+        case .decoder: return rejecting.union([.unknownTypeDropsSiblings, .chromeIgnored, .duplicateEdgeIDsKept])
+        }
+    }
+
+    /// What the mutant is, in one line.
+    package var summary: String {
+        switch self {
+        case .navigation:
+            return "eight navigation and session bugs at once (PRESENT, POP_TO, confirmation, RESET, DISMISS, POP on the "
+                + "root, a second optimistic change, FAILED with nothing pending)"
+        case .decoder:
+            return "seven decoder bugs at once, four of which reject a decodable document with the same error"
+        case .sameSymptom:
+            return "four decoder bugs with one symptom: an unknown edge kind, an unknown variable type, an unparsable "
+                + "condition and an empty entry each reject the whole document as invalid_flow_schema"
+        }
+    }
+
+}
