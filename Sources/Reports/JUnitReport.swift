@@ -76,7 +76,7 @@ public enum JUnitReport {
     }
 
     /// Escapes text for XML attributes and content; the control characters XML 1.0 forbids are shown as `\u{1B}`.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         for scalar in VisibleText.escapingControls(text).unicodeScalars {
             switch scalar {

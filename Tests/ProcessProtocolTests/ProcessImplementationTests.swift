@@ -100,6 +100,27 @@ struct ProcessImplementationTests {
         }
     }
 
+    @Test("Hello has a timeout of its own: a slow start is waited for past the step timeout, and a hang names the limit")
+    func helloTimeout() {
+        let hello =
+            #"{"seq":0,"protocol":1,"implementation":{"name":"slow","version":"0","language":"sh"},"capabilities":{"suites":["decoding"]}}"#
+        // Starts in 1.5 s, three times its step timeout: a start is not a step.
+        let slow = try? ProcessImplementation(
+            commandLine: "read l; sleep 1.5; echo '\(hello)'; cat > /dev/null", stepTimeout: .milliseconds(500),
+            helloTimeout: .seconds(10))
+        #expect(slow != nil)
+        slow?.stop()
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect {
+            try ProcessImplementation(commandLine: "read l; sleep 30", helloTimeout: .milliseconds(300))
+        } throws: { error in
+            guard let error = error as? ProcessError else { return false }
+            return error.code == .helloFailed && error.message.contains("--hello-timeout")
+        }
+        #expect(clock.now - started < .seconds(10))
+    }
+
     @Test("A wrong hello is refused with the offending line")
     func wrongHello() {
         #expect { try ProcessImplementation(commandLine: #"read line; echo '{"seq":0,"protocol":2}'"#) } throws: {

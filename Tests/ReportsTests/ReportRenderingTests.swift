@@ -89,6 +89,14 @@ struct ReportRenderingTests {
         #expect(html.contains("<tr class=\"diverged\">"))
     }
 
+    @Test("JUnit stays well-formed XML when implementation text holds U+FFFE or U+FFFF, which XML 1.0 forbids")
+    func junitForbiddenCharacters() throws {
+        let text = "name \u{FFFE} and \u{FFFF} and \u{1B}"
+        let escaped = JUnitReport.escape(text)
+        #expect(!escaped.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF || $0.value < 0x20 })
+        #expect(escaped.contains("\\u{FFFE}") && escaped.contains("\\u{FFFF}"))
+    }
+
     @Test("JUnit never has two testcases with the same name in a suite, and counts match")
     func junitUniqueNames() throws {
         let input = try Fixtures.input(SampleNavigator(), seed: 3)

@@ -1,0 +1,67 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckRecords
+import Testing
+
+/// A run's records with one suite of two rules, one MUST and one SHOULD, and the given failures.
+private func record(failures: [FailureRecord], strict: Bool = false, diverged: [String: Int]? = nil) -> RunRecord {
+    let must = Rule(id: "T-MUST", suite: .decoding, level: .must, feature: "f", summary: "must", source: "test")
+    let should = Rule(id: "T-SHOULD", suite: .decoding, level: .should, feature: "f", summary: "should", source: "kit")
+    var suite = SuiteRecord(
+        suite: .decoding, seed: 1, runs: 100, exercised: Count(100, .document), seconds: 0, coverage: [],
+        missingCoverage: [], rules: [must, should])
+    suite.triggered = ["T-MUST": 50, "T-SHOULD": 50]
+    suite.ruleMinimum = 20
+    suite.divergedTriggered = diverged
+    var header = RunHeader(
+        kit: .current, implementation: ImplementationInfo(name: "t", version: "0", language: "Swift"),
+        capabilities: Capabilities(suites: [.decoding]), notCertified: [], seed: 1, suites: [.decoding])
+    header.strict = strict ? true : nil
+    return RunRecord(header: header, suites: [suite], failures: failures, errors: [], cases: [], seconds: 0)
+}
+
+/// A divergence breaking `rules`.
+private func failure(_ rules: [Rule]) -> FailureRecord {
+    FailureRecord(
+        id: "decoding-" + rules.map(\.id).joined(), suite: .decoding, description: "d", rules: rules, features: ["f"],
+        size: Count(1, .document), originalSize: Count(1, .document), oneMinimal: true, shrinkCandidates: 0,
+        divergedAt: "the document", input: [], diffHeading: "h", diff: "", violations: [],
+        storyboard: Storyboard(columns: [], rows: []), replay: "r", detail: .null)
+}
+
+@Suite("Verdict levels and rule standings")
+struct VerdictLevelTests {
+    let rules = record(failures: []).suites[0].rules
+
+    @Test("A SHOULD-only divergence is a deviation: conforming, counted apart, every output told; --strict fails it")
+    func shouldOnlyConforms() {
+        let run = record(failures: [failure([rules[1]])])
+        #expect(run.verdict.overall == .conforming && run.verdict.passed)
+        #expect(run.verdict.deviations == 1 && run.verdict.failures == 0)
+        #expect(run.verdict.suites[0].label == "✓ conforming, 1 deviation")
+        #expect(run.verdict.sentence.contains("no MUST rule broken; 1 deviation from SHOULD rules"))
+        #expect(run.isDeviation(run.failures[0]))
+        let strict = record(failures: [failure([rules[1]])], strict: true)
+        #expect(strict.verdict.overall == .divergent && strict.verdict.failures == 1 && strict.verdict.deviations == 0)
+        #expect(strict.verdict.level == "MUST and SHOULD" && run.verdict.level == "MUST")
+    }
+
+    @Test("A divergence breaking a MUST rule fails, whatever SHOULD rules it breaks beside it")
+    func mustFails() {
+        let run = record(failures: [failure([rules[0], rules[1]]), failure([rules[1]])])
+        #expect(run.verdict.overall == .divergent && run.verdict.failures == 1 && run.verdict.deviations == 1)
+    }
+
+    @Test("A rule whose units diverged is never held: broken when a failure names it, unresolved otherwise")
+    func divergedRuleIsNotHeld() {
+        let run = record(failures: [failure([rules[1]])], diverged: ["T-MUST": 3, "T-SHOULD": 7])
+        let statuses = run.suites[0].ruleStatuses(failures: run.failures)
+        #expect(statuses.map(\.standing) == [.unresolved, .broken])
+        #expect(statuses[0].diverged == 3)
+        #expect(run.verdict.suites[0].unresolvedRules == ["T-MUST"])
+        // Unresolved changes no verdict by itself: the failures decide it.
+        #expect(run.verdict.overall == .conforming)
+        let clean = record(failures: [])
+        #expect(clean.suites[0].ruleStatuses(failures: []).map(\.standing) == [.held, .held])
+    }
+}
