@@ -50,7 +50,7 @@ let package = Package(
             name: "FlowCheckGating",
             dependencies: [
                 "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus",
-                "NavigationModel", "RUFClientModel", "RUFSpec",
+                "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel", "RUFSpec",
             ],
             swiftSettings: strict
         ),

@@ -88,13 +88,14 @@ public struct ConformanceRunner {
             let budget = run.map { "run: \($0)" } ?? "runs: \(runs)"
             guard let sut else {
                 return "expectConformance(implementation, seed: \(seed), \(budget)"
-                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)])"
+                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)]" + (strict ? ", strict: true" : "")
+                    + ")"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
                 + (spec?.clientVersion.map { " --client-version \(shellQuoted($0))" } ?? "")
                 + " --suite \(suite) --seed \(seed)" + (run.map { " --run \($0)" } ?? " --runs \(runs)")
                 + (steps ? " --max-steps \(maxSteps)" : "")
-                + (stepTimeout.map { " --step-timeout \(shellQuoted($0))" } ?? "")
+                + (stepTimeout.map { " --step-timeout \(shellQuoted($0))" } ?? "") + (strict ? " --strict" : "")
                 + (run == nil ? (shard.map { " --shard \($0)" } ?? "") : "")
         }
     }
@@ -299,9 +300,9 @@ public struct ConformanceRunner {
 
     /// Searches, for each rule a diverging unit was blamed on and no failure names, a failure of its own: from one of
     /// the first runs that diverged under it, the smallest case still blamed on it that falls under no rule a
-    /// failure already names (which would explain the case as well). A found failure that names the rule is added;
-    /// the rules whose search found no such case, or ended on other rules, are returned, to be reported unresolved
-    /// and searched.
+    /// failure already names (which would explain the case as well). A found failure that names that rule alone is
+    /// added; the rules whose search found no such case, or ended on other rules too, are returned, to be reported
+    /// unresolved and searched.
     ///
     /// It works on the failures as described (after the suite's own last pass), so that a rule is covered exactly
     /// when a reported failure names it. The cap, the time limit and a stop request bound it as they bound the rest.
@@ -342,7 +343,9 @@ public struct ConformanceRunner {
             found.occurrences = check.divergedTriggers[trigger] ?? 1
             guard case .success(let failure) = describe(
                 found, suite: suite, property: property, check: check, box: box, context: context),
-                failure.ruleIDs.contains(trigger), failure.kind == .divergence
+                // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected
+                // document blames every rule it falls under) cannot say which of them the implementation broke.
+                Set(failure.ruleIDs) == [trigger], failure.kind == .divergence
             else {
                 searched.append(trigger)
                 continue
@@ -351,31 +354,6 @@ public struct ConformanceRunner {
             outcome.failures.append(failure)
         }
         return searched.sorted()
-    }
-
-    /// Divergences whose rules the failures with fewer rules already name between them are folded into the one that
-    /// shares most of their rules, with their count: a combined-cause failure repeats the single-cause ones, and is not
-    /// listed again. The rest keep their order.
-    static func foldingCombinations(_ failures: [FailureRecord]) -> [FailureRecord] {
-        var result = failures
-        var folded = Set<Int>()
-        // Fewest rules first, so that every failure a combination could repeat has been judged before it.
-        for index in failures.indices.sorted(by: { failures[$0].ruleIDs.count < failures[$1].ruleIDs.count }) {
-            let rules = Set(failures[index].ruleIDs)
-            guard failures[index].kind == .divergence, rules.count > 1 else { continue }
-            let smaller = result.indices.filter {
-                !folded.contains($0) && result[$0].kind == .divergence && result[$0].ruleIDs.count < rules.count
-                    && !rules.isDisjoint(with: result[$0].ruleIDs)
-            }
-            guard rules.isSubset(of: smaller.flatMap { result[$0].ruleIDs }),
-                let into = smaller.max(by: {
-                    rules.intersection(result[$0].ruleIDs).count < rules.intersection(result[$1].ruleIDs).count
-                })
-            else { continue }
-            result[into].occurrences += failures[index].occurrences
-            folded.insert(index)
-        }
-        return result.indices.filter { !folded.contains($0) }.map { result[$0] }
     }
 
     struct SuiteOutcome {
@@ -476,28 +454,12 @@ public struct ConformanceRunner {
         } else if let first = unreplayed.first {
             outcome.error = ErrorRecord(suite: suite.suite, message: first)
         }
-        // Two counterexamples that shrink to the same cause (the same origin, or for divergences the same rules
-        // broken) are one failure.
-        var merged: [FailureRecord] = []
-        for failure in outcome.failures.sorted(by: { $0.size.value < $1.size.value }) {
-            if let index = merged.firstIndex(where: {
-                $0.origin == failure.origin
-                    || ($0.kind == .divergence && failure.kind == .divergence && Set($0.ruleIDs) == Set(failure.ruleIDs))
-            }) {
-                merged[index].occurrences += failure.occurrences
-            } else {
-                merged.append(failure)
-            }
-        }
-        outcome.failures = Self.foldingCombinations(merged)
+        outcome.failures = FailureRecord.folded(outcome.failures)
         let searched = search(
             suite, property: property, check: check, box: box, context: context, outcome: &outcome,
             knownCauses: knownCauses)
         outcome.record.searchedTriggers = searched.isEmpty ? nil : searched
-        // MUST first, then the smallest.
-        outcome.failures.sort {
-            ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
-        }
+        outcome.failures = FailureRecord.ordered(outcome.failures)
         // Not those of runs computed ahead and never taken, which depend on the number of workers.
         let breakdowns = BreakdownLog.reported(logs, lastTaken: check.lastTakenRun)
         if !outcome.failures.contains(where: { $0.kind == .breakdown }), let first = breakdowns.first,

@@ -17,7 +17,7 @@ struct CertifyCommand: Subcommand {
             Writes the HTML report and, next to it, <implementation>.certificate.json.
 
             EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation
-            could not be run; 130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, not certified).
+            could not be run; 129, 130 or 143 stopped by SIGHUP, SIGINT or SIGTERM (the results so far are written, not certified).
             """,
         options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
             + BudgetOptions.options(defaultRuns: defaultRuns)

@@ -17,7 +17,7 @@ struct CorpusRunCommand: Subcommand {
         discussion: """
             EXIT CODES: 0 every judged case passed; 1 a case failed, errored or is malformed, or none could be judged
             (or, with --baseline, a new failure or a stale entry); 2 a usage error; 3 the implementation could not be run;
-            130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, marked interrupted).
+            129, 130 or 143 stopped by SIGHUP, SIGINT or SIGTERM (the results so far are written, marked interrupted).
             """,
         options: ImplementationOptions.options + [
             CorpusVerifyCommand.corpus.definition, GatingOptions.shard.definition,
@@ -130,8 +130,10 @@ struct CorpusRunCommand: Subcommand {
                 let broken = r.broken.map {
                     " broke \($0.joined(separator: ", ")) (the case is about \(r.rules.joined(separator: ", ")))"
                 }
+                // A case about SHOULD rules only is a deviation unless the run is strict: said, not hidden.
                 console.out(
-                    "FAIL \(name)\(r.step.map { " at step \($0)" } ?? "")"
+                    "FAIL \(name)\(r.level == .should ? " (SHOULD rules only: a deviation without --strict)" : "")"
+                        + "\(r.step.map { " at step \($0)" } ?? "")"
                         + (broken ?? " [\(r.rules.joined(separator: ", "))]") + ": \(r.description)"
                         + (r.message.map { " (\($0))" } ?? ""))
                 console.out(TextReport.indent(r.diff ?? "", 4))

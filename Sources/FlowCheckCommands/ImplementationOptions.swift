@@ -54,7 +54,7 @@ struct ImplementationOptions {
         do {
             return try ProcessImplementation(commandLine: sut, stepTimeout: stepTimeout, helloTimeout: helloTimeout)
         } catch {
-            // Stopped at hello by SIGINT or SIGTERM: the caller exits 130 or 143, with no error to report.
+            // Stopped at hello by a signal: the caller exits 129, 130 or 143, with no error to report.
             if console.stop?.isRequested != true {
                 console.err("error: the implementation could not be run: \(error)")
             }

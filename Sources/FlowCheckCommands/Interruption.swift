@@ -3,7 +3,7 @@ import Foundation
 import ProcessProtocol
 import PropertyTesting
 
-/// SIGINT and SIGTERM for a real `flowcheck` process: the first asks the run to stop after the run under way and
+/// SIGINT, SIGTERM and SIGHUP for a real `flowcheck` process (SIGPIPE is ignored): the first asks the run to stop after the run under way and
 /// write its results so far, and ends the implementations' process groups (SIGTERM, then SIGKILL after a one-second
 /// grace); a second kills them and ends the process at once.
 package enum Interruption {
@@ -17,7 +17,11 @@ package enum Interruption {
     /// Installs the handlers and returns the stop request they make.
     package static func install() -> StopRequest {
         let stop = StopRequest()
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+        // A reader that went away (`flowcheck run … | head`) must not kill the run before its report files are
+        // written: a write to it fails, and is dropped (Console).
+        signal(SIGPIPE, SIG_IGN)
+        // A closed terminal or a dropped ssh session (SIGHUP) stops the run as SIGTERM does: results written.
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { @Sendable in

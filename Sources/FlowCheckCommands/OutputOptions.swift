@@ -136,6 +136,18 @@ struct OutputOptions {
             }
         }
         while result.hasSuffix("-") { result.removeLast() }
-        return result.isEmpty ? "report" : result
+        guard !result.isEmpty else { return "report" }
+        // A file name has 255 bytes at most, and `.certificate.json` follows: a long name is cut, and a hash of the
+        // whole keeps two long names apart. The name itself stays whole inside the report.
+        guard result.utf8.count > maxSlugBytes else { return result }
+        var cut = ""
+        for character in result {
+            if cut.utf8.count + String(character).utf8.count > maxSlugBytes - 17 { break }
+            cut.append(character)
+        }
+        return cut + "-" + ContentHash.of(name)
     }
+
+    /// The most bytes of a report's file name taken from the implementation's name.
+    static let maxSlugBytes = 120
 }

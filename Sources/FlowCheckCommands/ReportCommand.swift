@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
+import JSON
 
 /// `flowcheck report`: renders JSON-lines records, one run or the shards of one run merged.
 struct ReportCommand: Subcommand {
@@ -54,7 +55,7 @@ struct ReportCommand: Subcommand {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ArgumentError(code: .invalidValue, message: "no such file: \(path)", commandPath: ["report"])
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = FileManager.default.contents(atPath: path).map(ByteOrderMark.dropped) else {
                 throw ArgumentError(code: .invalidValue, message: "\(path) cannot be read", commandPath: ["report"])
             }
             guard let text = String(data: data, encoding: .utf8) else {

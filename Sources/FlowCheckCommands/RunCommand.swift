@@ -44,7 +44,7 @@ struct RunCommand: Subcommand {
             EXIT CODES: 0 conforming (deviations from SHOULD rules are listed, and fail only with --strict);
             1 a divergence from a MUST rule, insufficient coverage, or a run that broke down;
             2 a usage error; 3 the implementation could not be run (it would not start, or broke the protocol at hello);
-            130 or 143 stopped by SIGINT or SIGTERM (the results so far are written, marked interrupted).
+            129, 130 or 143 stopped by SIGHUP, SIGINT or SIGTERM (the results so far are written, marked interrupted).
 
             SUITES:
             """ + "\n"

@@ -127,9 +127,12 @@ public struct Verdict: Hashable, Codable, Sendable {
         public var skipped: Int
         /// Case files that could not be read.
         public var malformed: Int
+        /// Cases that failed on SHOULD rules only, in a run that is not strict: deviations, not failures.
+        public var deviations: Int
 
         /// Creates a tally.
-        public init(passed: Int, failed: Int, errored: Int, skipped: Int, malformed: Int) {
+        public init(passed: Int, failed: Int, errored: Int, skipped: Int, malformed: Int, deviations: Int = 0) {
+            self.deviations = deviations
             self.passed = passed
             self.failed = failed
             self.errored = errored
@@ -138,7 +141,7 @@ public struct Verdict: Hashable, Codable, Sendable {
         }
 
         /// Cases that were run and judged.
-        public var judged: Int { passed + failed + errored }
+        public var judged: Int { passed + failed + errored + deviations }
 
         /// The corpus's own verdict: malformed or errored cases, then failed ones, then nothing judged.
         public var verdict: ConformanceVerdict {
@@ -177,7 +180,7 @@ public struct Verdict: Hashable, Codable, Sendable {
         distinctDeviations: Int? = nil, strict: Bool = false
     ) {
         self.strict = strict
-        deviations = distinctDeviations ?? suites.map(\.deviations).reduce(0, +)
+        deviations = (distinctDeviations ?? suites.map(\.deviations).reduce(0, +)) + (corpus?.deviations ?? 0)
         self.suites = suites
         self.corpus = corpus
         self.interrupted = interrupted
@@ -200,11 +203,20 @@ public struct Verdict: Hashable, Codable, Sendable {
     /// The rules this verdict holds an implementation to: `MUST`, or `MUST and SHOULD` for a strict run.
     public var level: String { strict ? "MUST and SHOULD" : "MUST" }
 
-    /// The deviations in words, for the end of a sentence: `; 2 deviations from SHOULD rules (recommendations), …`.
+    /// The deviations and unresolved rules in words, for the end of a sentence: `; 2 deviations from SHOULD rules
+    /// (recommendations), …`.
     private var deviationClause: String {
-        guard deviations > 0 else { return "" }
-        return "; \(counted(deviations, "deviation")) from SHOULD rules (the kit's recommendations), listed with their "
-            + "counterexamples: they do not fail the run (--strict makes them fail)"
+        var clause = ""
+        if deviations > 0 {
+            clause += "; \(counted(deviations, "deviation")) from SHOULD rules (the kit's recommendations), listed with "
+                + "their counterexamples: they do not fail the run (--strict makes them fail)"
+        }
+        let unresolved = suites.flatMap(\.unresolvedRules)
+        if !unresolved.isEmpty {
+            clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units blamed on "
+                + "\(unresolved.count == 1 ? "it" : "them") diverged, and no failure names \(unresolved.count == 1 ? "it" : "them"))"
+        }
+        return clause
     }
 
     /// Generated cases run in all suites.

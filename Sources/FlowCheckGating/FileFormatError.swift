@@ -56,7 +56,7 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileFormatError(file: path, jsonPath: "$", message: "it cannot be read (no permission)")
         }
-        return data
+        return ByteOrderMark.dropped(data)
     }
 
     /// A Swift type as a JSON reader says it: `an array`, `a string`.

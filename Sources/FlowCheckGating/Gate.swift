@@ -44,7 +44,7 @@ public struct Gate: Sendable {
     /// rule is not one, unless the run was strict.
     public static func failures(of record: RunRecord) -> [Failure] {
         record.failures.filter { !record.isDeviation($0) }.map { Failure(id: $0.id, features: $0.features) }
-            + record.cases.filter { $0.status == .failed || $0.status == .errored }.map {
+            + record.cases.filter { ($0.status == .failed && !record.isDeviation($0)) || $0.status == .errored }.map {
                 Failure(id: $0.id, features: $0.features)
             }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import RUFSpec
 
 /// Reads the files of a spec from disk for `SpecReader` (RUFSpec), confined to the spec's folder.
@@ -22,7 +23,9 @@ public struct SpecFiles: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
         if isDirectory.boolValue { return .unusable("it is a folder, not a file") }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .unusable("it cannot be opened") }
+        guard let data = FileManager.default.contents(atPath: url.path).map(ByteOrderMark.dropped) else {
+            return .unusable("it cannot be opened")
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
             return .unusable("it is not UTF-8 (byte \(Self.firstInvalidByte(data)) is not valid UTF-8)")
         }

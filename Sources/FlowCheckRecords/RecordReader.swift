@@ -117,6 +117,12 @@ extension RunRecord {
         }
         try checkShards(shards)
         if files.count > 1 {
+            // Each shard folded its own failures by cause; two shards can each hold one of the same cause.
+            failures = suites.flatMap { suite in
+                FailureRecord.ordered(FailureRecord.folded(failures.filter { $0.suite == suite.suite }))
+            }
+        }
+        if files.count > 1 {
             // Each shard could not judge coverage alone; the merge judges it on the summed counts.
             for index in suites.indices {
                 let stopped =

@@ -67,10 +67,11 @@ public struct RunRecord: Hashable, Sendable {
             ? nil
             : Verdict.CorpusTally(
                 passed: cases.filter { $0.status == .passed }.count,
-                failed: cases.filter { $0.status == .failed }.count,
+                failed: cases.filter { $0.status == .failed && !Self.isDeviation($0, strict: strict) }.count,
                 errored: cases.filter { $0.status == .errored && !$0.isMalformed }.count,
                 skipped: cases.filter { $0.status == .skipped }.count,
-                malformed: cases.filter(\.isMalformed).count)
+                malformed: cases.filter(\.isMalformed).count,
+                deviations: cases.filter { Self.isDeviation($0, strict: strict) }.count)
         // A failure a later suite met again is reported once, under the suite that found it first: counted once.
         let reported = failures.filter { failure in suites.contains { found($0, failure) } }
         verdict = Verdict(
@@ -83,6 +84,13 @@ public struct RunRecord: Hashable, Sendable {
     /// reported in every output with its counterexample, and fails nothing.
     public func isDeviation(_ failure: FailureRecord) -> Bool {
         failure.kind == .divergence && failure.level == .should && header.strict != true
+    }
+
+    /// Whether a golden case's failure is a deviation: it is about SHOULD rules only, in a run that is not strict.
+    public func isDeviation(_ goldenCase: CaseRecord) -> Bool { Self.isDeviation(goldenCase, strict: header.strict == true) }
+
+    private static func isDeviation(_ goldenCase: CaseRecord, strict: Bool) -> Bool {
+        goldenCase.status == .failed && goldenCase.level == .should && !strict
     }
 
     /// The failures of one suite.

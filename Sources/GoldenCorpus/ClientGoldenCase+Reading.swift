@@ -125,7 +125,7 @@ extension ClientGoldenCase {
                 guard attributes?[.type] as? FileAttributeType == .typeRegular else {
                     throw CorpusError(code: .unreadable, file: file, message: "not a regular file")
                 }
-                let clientCase = try read(try Data(contentsOf: url), file: file)
+                let clientCase = try read(ByteOrderMark.dropped(try Data(contentsOf: url)), file: file)
                 if let first = seen[clientCase.id] {
                     throw CorpusError(
                         code: .duplicateID, file: file, jsonPath: "$.id",

@@ -53,7 +53,7 @@ public enum CorpusLoader {
                     guard attributes?[.type] as? FileAttributeType == .typeRegular else {
                         throw CorpusError(code: .unreadable, file: file, message: "not a regular file")
                     }
-                    let data = try Data(contentsOf: url)
+                    let data = ByteOrderMark.dropped(try Data(contentsOf: url))
                     cases.append(LoadedCase(file: file, goldenCase: try decode(data, file: file)))
                 } catch let error as CorpusError {
                     errors.append(error)

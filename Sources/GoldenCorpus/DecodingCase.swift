@@ -110,7 +110,7 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
         for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
             let file = "decoding/\(name)"
             do {
-                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                let data = ByteOrderMark.dropped(try Data(contentsOf: folder.appendingPathComponent(name)))
                 cases.append((file, try read(data, file: file)))
             } catch let error as CorpusError {
                 errors.append(error)

@@ -132,9 +132,19 @@ final class ChildProcess: @unchecked Sendable {
             environment.append(first)
             words.removeFirst()
         }
-        guard !words.isEmpty else { return (["/bin/sh", "-c", commandLine], environment) }
+        // A shell builtin (`exec`, `ulimit`, `cd`) is no program to start: the line means what `/bin/sh -c` makes of it,
+        // as the protocol article says it runs.
+        guard let program = words.first, !shellBuiltins.contains(program) else {
+            return (["/bin/sh", "-c", commandLine], ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+        }
         return (words, environment)
     }
+
+    /// The POSIX special and regular builtins a plain command line may start with, and a few every shell has.
+    static let shellBuiltins: Set<String> = [
+        "exec", "ulimit", "umask", "export", "cd", "set", "unset", "eval", ".", "source", "command", "trap", "readonly",
+        "shift", "times", "wait", "alias", "unalias", "type", "hash", "getopts", "read",
+    ]
 
     deinit { closeInput() }
 

@@ -70,7 +70,9 @@ public enum HTMLReport {
         let first =
             !record.failures.isEmpty
             ? "failure-1" : !record.errors.isEmpty ? "error-1" : record.cases.first(where: failed).map(caseAnchor)
-        let link = first.map { " <a class=\"jump\" href=\"#\($0)\">First failure ↓</a>" } ?? ""
+        // A conforming run's first listed failure can only be a deviation.
+        let what = verdict.overall == .conforming ? "First deviation" : "First failure"
+        let link = first.map { " <a class=\"jump\" href=\"#\($0)\">\(what) ↓</a>" } ?? ""
         return
             #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(title(verdict.overall))</h1><p>\#(escape(verdict.sentence))\#(link)</p></header>"#
     }
@@ -137,6 +139,11 @@ public enum HTMLReport {
                 "<strong>\(escape(suite.suite.rawValue))</strong> \(escape(String(verdict.verdict.label.dropFirst(2))))"
                 + ": \(escape(verdict.size)); \(counted(held.count, "rule")) held "
                 + "(\(must) MUST, \(held.count - must) SHOULD)"
+            let unresolved = statuses.filter { $0.standing == .unresolved }.map(\.rule.id)
+            if !unresolved.isEmpty {
+                line += "; unresolved (not held): "
+                    + unresolved.map { "<code class=\"rule\">\(escape($0))</code>" }.joined(separator: ", ")
+            }
             let short = statuses.filter { $0.standing == .notExercised }.map(\.rule.id)
             if !short.isEmpty {
                 line +=
@@ -263,7 +270,7 @@ public enum HTMLReport {
     /// implementation declared, so never generated).
     static func rules(_ record: RunRecord) -> String {
         var out =
-            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent: a deviation from one is reported but fails nothing, unless the run is strict (--strict). A rule is held only when enough steps, documents or client inputs fell under it and none of them diverged; one whose units diverged without a failure naming it is unresolved.</p>"
+            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent: a deviation from one is reported but fails nothing, unless the run is strict (--strict). A rule is held only when enough steps, documents or client inputs fell under it and none blamed on it diverged; one whose units diverged without a failure naming it is unresolved.</p>"
         for suite in record.suites {
             out +=
                 "<h3>\(escape(suite.suite.rawValue))</h3><div class=\"scroll\"><table class=\"rules\"><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"

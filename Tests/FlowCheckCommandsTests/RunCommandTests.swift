@@ -240,10 +240,34 @@ struct RunCommandTests {
         #expect(text.contains("NAV-POP-TO"))
     }
 
+    @Test("Piped into a reader that goes away (| head), a run still writes every report it was asked for")
+    func readerGoneAway() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "flowcheck")
+        let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
+        let path = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = folder.appendingPathComponent("r.html").path, junit = folder.appendingPathComponent("r.xml").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c",
+            "'\(path.path)' run --sut builtin:mutant:pop-to-bottom-most --seed 1 --suite navigation --html '\(html)' "
+                + "--junit '\(junit)' | head -1 > /dev/null; exit ${PIPESTATUS:-0}",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: html) && FileManager.default.fileExists(atPath: junit))
+    }
+
     @Test(
-        "SIGINT or SIGTERM stops run, corpus run and certify, also during hello: results so far written, marked interrupted; exit 130 or 143; no process left",
+        "SIGHUP, SIGINT or SIGTERM stops run, corpus run and certify, also during hello: results so far written, marked interrupted; exit 129, 130 or 143; no process left",
         arguments: [
             (["run"], SIGTERM, "", true), (["corpus", "run"], SIGINT, "", true), (["certify"], SIGTERM, "", true),
+            // A closed terminal: as SIGTERM, results written.
+            (["run"], SIGHUP, "", true),
             // Two processes, each interrupted mid-run (enough runs that no machine finishes them in the first two seconds).
             (["certify", "--runs", "50000", "--jobs", "2"], SIGINT, "FLOWCHECK_EXAMPLE_DELAY=0 ", true),
             (["run"], SIGINT, "sleep 300 # ", false),
@@ -286,7 +310,8 @@ struct RunCommandTests {
         #expect(process.terminationStatus == 128 + signal)
         if writes {
             let text = try String(contentsOfFile: jsonl, encoding: .utf8)
-            #expect(text.contains(#""interrupted":"\#(signal == SIGTERM ? "SIGTERM" : "SIGINT")""#))
+            let name = [SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "SIGINT"
+            #expect(text.contains(#""interrupted":"\#(name)""#))
             #expect(text.split(separator: "\n").last?.contains(#""type":"summary""#) == true)
         }
         // The implementation's environment carries the marker: no process with it may be left.

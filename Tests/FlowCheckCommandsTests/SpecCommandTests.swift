@@ -35,6 +35,40 @@ struct SpecCommandTests {
         #expect(split.out.contains("split/screens/sign_in.ruf.yaml:30:17: warning: screens.SIGN_IN.actions[1]"))
     }
 
+    @Test("A UTF-8 byte order mark before a spec, a skip list or a corpus case is read past, never into the first key")
+    func byteOrderMark() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("app.ruf.yaml")
+        try Data([0xEF, 0xBB, 0xBF] + Array(try Data(contentsOf: URL(fileURLWithPath: shopSpec)))).write(to: spec)
+        let lint = flowcheck("lint", spec.path)
+        #expect(lint.code == .success, "\(lint.out)\(lint.err)")
+        #expect(lint.out.contains("7 screens, 8 components, 14 actions"))
+        let skip = folder.appendingPathComponent("skip.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"skip": [{"feature": "present", "reason": "r"}]}"#.utf8)).write(to: skip)
+        let run = flowcheck(
+            "run", "--sut", "builtin:sample", "--suite", "decoding", "--runs", "20", "--skip", skip.path, "--no-html")
+        #expect(run.code != .usage, "\(run.err)")
+    }
+
+    @Test("A 280-byte implementation name still gets its certificate: the file name is cut, with a hash of the whole")
+    func longNameFiles() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = String(repeating: "a-very-long-sdk-name-", count: 14)
+        let example = repository.appendingPathComponent("Tests/ProcessExample/navigator.py").path
+        let sut = "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(example) | sed -u 's/python-example-decoder/\(long)/'"
+        let certify = flowcheck(
+            "certify", "--sut", sut, "--corpus", repository.appendingPathComponent("Corpus").path, "--runs", "20",
+            "--seed", "1", "--html", folder.appendingPathComponent("r.html").path)
+        #expect(certify.code != .usage && certify.code != .notRunnable, "\(certify.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let certificate = try #require(names.first { $0.hasSuffix(".certificate.json") }, "\(names)")
+        #expect(certificate.utf8.count < 160 && certificate.hasPrefix("a-very-long-sdk-name-"))
+        let text = try String(contentsOf: folder.appendingPathComponent(certificate), encoding: .utf8)
+        #expect(text.contains(long))
+    }
+
     @Test("lint: a folder means its app.ruf.yaml; a folder without one, or a missing file, is a usage error")
     func lintPaths() throws {
         let folder = try scratch()

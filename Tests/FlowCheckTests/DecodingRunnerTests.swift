@@ -60,10 +60,14 @@ struct DecodingRunnerTests {
             // Never called held: its documents diverged.
             for rule in own { #expect(statuses[rule]?.standing != .held, "\(bug): \(rule) held") }
         }
-        // Every bug whose rule is named has a failure that names its rule.
+        // Nothing named that none of the bugs breaks alone.
         let named = Set(result.failures.flatMap(\.ruleIDs))
+        let planted = Set(bugs.flatMap { expectedDecodingRules[$0] ?? [] })
+        #expect(named.isSubset(of: planted), "\(mutant): \(result.failures.map(\.ruleIDs))")
+        // Most bugs are named under a failure of their own. A rule whose every document is rejected beside another
+        // bug's can stay unresolved (asserted above: never held), as the search found no case of its own.
         let found = bugs.filter { !named.isDisjoint(with: expectedDecodingRules[$0] ?? []) }
-        #expect(found.count >= bugs.count - 1, "\(mutant): \(result.failures.map(\.ruleIDs))")
+        #expect(found.count >= bugs.count - 2, "\(mutant): \(result.failures.map(\.ruleIDs))")
     }
 
     @Test(

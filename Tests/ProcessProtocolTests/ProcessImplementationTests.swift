@@ -121,6 +121,15 @@ struct ProcessImplementationTests {
         #expect(clock.now - started < .seconds(10))
     }
 
+    @Test("A command line that starts with a shell builtin (exec, ulimit) runs under /bin/sh, as the protocol says")
+    func shellBuiltinFirst() throws {
+        for line in ["exec python3 \(examplePath)", "ulimit -n 256; python3 \(examplePath)", "umask 022 && python3 \(examplePath)"] {
+            let implementation = try ProcessImplementation(commandLine: line)
+            #expect(implementation.capabilities.suites.contains(.navigation), "\(line)")
+            implementation.stop()
+        }
+    }
+
     @Test("A wrong hello is refused with the offending line")
     func wrongHello() {
         #expect { try ProcessImplementation(commandLine: #"read line; echo '{"seq":0,"protocol":2}'"#) } throws: {
