@@ -242,11 +242,7 @@ struct RunCommandTests {
 
     @Test("Piped into a reader that goes away (| head), a run still writes every report it was asked for")
     func readerGoneAway() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "flowcheck")
-        let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
-        let path = try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let path = try #require(flowcheckBinary(), "flowcheck was not built")
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let html = folder.appendingPathComponent("r.html").path, junit = folder.appendingPathComponent("r.xml").path

@@ -60,16 +60,9 @@ enum StepAbsorption {
         configuration: Configuration
     ) -> Counterexample<RunPlan>? {
         let stack = counterexample.value.initial
-        guard stack.count > 1 else { return nil }
-        let source = ChoiceSource.replaying(counterexample.choices)
-        guard (try? generator.plan(source)) != nil else { return nil }
-        let topLevel = source.spans.filter { $0.depth == 0 }
-        guard let initial = topLevel.first(where: { $0.label == "initial" }),
-            let shapeSpan = topLevel.first(where: { $0.label == "shape" }),
-            let shape = try? RunShape.draw(
-                .replaying(Array(counterexample.choices[shapeSpan.start..<shapeSpan.end])), for: generator)
+        guard stack.count > 1, let (topLevel, shaped) = layout(of: counterexample, generator: generator),
+            let initial = topLevel.first(where: { $0.label == "initial" })
         else { return nil }
-        let shaped = generator.shaped(shape)
         for candidate in smallerStacks(than: stack) {
             guard let encoded = shaped.encode(initial: candidate) else { continue }
             let choices =
@@ -110,20 +103,31 @@ enum StepAbsorption {
         guard let first = plan.commands.first, case .navigate = first, plan.expected[0].outcome.isApplied,
             plan.expected[0].state.pendingID == nil
         else { return nil }
-        let source = ChoiceSource.replaying(counterexample.choices)
-        guard (try? generator.plan(source)) != nil else { return nil }
-        let topLevel = source.spans.filter { $0.depth == 0 }
-        guard let initial = topLevel.first(where: { $0.label == "initial" }),
-            let shapeSpan = topLevel.first(where: { $0.label == "shape" }),
-            // The stack is encoded in the names of the run's own shape, which the kept choices draw again.
-            let shape = try? RunShape.draw(
-                .replaying(Array(counterexample.choices[shapeSpan.start..<shapeSpan.end])), for: generator),
-            let encoded = generator.shaped(shape).encode(initial: plan.expected[0].state.stack)
+        guard let (topLevel, shaped) = layout(of: counterexample, generator: generator),
+            let initial = topLevel.first(where: { $0.label == "initial" }),
+            let encoded = shaped.encode(initial: plan.expected[0].state.stack)
         else { return nil }
         let steps = topLevel.filter { $0.label == "step" }
         guard steps.count >= 2 else { return nil }
         return Array(counterexample.choices[..<initial.start]) + encoded
             + Array(counterexample.choices[steps[1].start...])
+    }
+}
+
+extension StepAbsorption {
+    /// A counterexample's top-level spans (its shape, initial stack and steps) and the generator shaped as its run
+    /// was: a stack is encoded in the names of the run's own shape, which the kept choices draw again.
+    static func layout(
+        of counterexample: Counterexample<RunPlan>, generator: PlanGenerator
+    ) -> (spans: [ChoiceSource.Span], shaped: PlanGenerator)? {
+        let source = ChoiceSource.replaying(counterexample.choices)
+        guard (try? generator.plan(source)) != nil else { return nil }
+        let topLevel = source.spans.filter { $0.depth == 0 }
+        guard let shapeSpan = topLevel.first(where: { $0.label == "shape" }),
+            let shape = try? RunShape.draw(
+                .replaying(Array(counterexample.choices[shapeSpan.start..<shapeSpan.end])), for: generator)
+        else { return nil }
+        return (topLevel, generator.shaped(shape))
     }
 }
 
