@@ -88,8 +88,8 @@ public struct ConformanceRunner {
             let budget = run.map { "run: \($0)" } ?? "runs: \(runs)"
             guard let sut else {
                 return "expectConformance(implementation, seed: \(seed), \(budget)"
-                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)]" + (strict ? ", strict: true" : "")
-                    + ")"
+                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)]"
+                    + (strict ? ", strict: true" : "") + ")"
             }
             return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
                 + (spec?.clientVersion.map { " --client-version \(shellQuoted($0))" } ?? "")

@@ -16,8 +16,8 @@ public enum TextReport {
         lines.append("")
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             lines.append(
-                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.label, verdict.deviations > 0 ? 28 : 24)) \(verdict.size), "
-                    + seconds(suite.seconds)
+                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.label, verdict.deviations > 0 ? 28 : 24)) "
+                    + "\(verdict.size), \(seconds(suite.seconds))"
                     + (suite.stoppedByTimeLimit.map { " (stopped by --time-limit \($0))" } ?? ""))
         }
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {

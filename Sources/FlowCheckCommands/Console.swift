@@ -10,7 +10,8 @@ package struct Console: Sendable {
     package var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (then progress lines are written).
     package var isTerminal: Bool
-    /// Requested on SIGHUP, SIGINT or SIGTERM: a run then stops, writes what it found so far, and exits 129, 130 or 143.
+    /// Requested on SIGHUP, SIGINT or SIGTERM: a run then stops, writes what it found so far, and exits 129, 130 or
+    /// 143.
     package var stop: StopRequest?
 
     /// Writes a status line to standard error in place (`\r`, clear to end of line); `done` ends it.

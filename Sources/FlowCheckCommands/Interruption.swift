@@ -3,9 +3,9 @@ import Foundation
 import ProcessProtocol
 import PropertyTesting
 
-/// SIGINT, SIGTERM and SIGHUP for a real `flowcheck` process (SIGPIPE is ignored): the first asks the run to stop after the run under way and
-/// write its results so far, and ends the implementations' process groups (SIGTERM, then SIGKILL after a one-second
-/// grace); a second kills them and ends the process at once.
+/// SIGINT, SIGTERM and SIGHUP for a real `flowcheck` process (SIGPIPE is ignored): the first asks the run to stop
+/// after the run under way and write its results so far, and ends the implementations' process groups (SIGTERM,
+/// then SIGKILL after a one-second grace); a second kills them and ends the process at once.
 package enum Interruption {
     /// Keeps the signal sources alive for the life of the process.
     private final class Sources: @unchecked Sendable {

@@ -26,7 +26,8 @@ struct ListMutantsCommand: Subcommand {
                     + "\(inputs))")
         }
         for many in ManyBugMutant.allCases {
-            console.out("builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: each is named by a failure of its own)")
+            console.out(
+                "builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: each is named by a failure of its own)")
         }
         return .success
     }

@@ -208,13 +208,14 @@ public struct Verdict: Hashable, Codable, Sendable {
     private var deviationClause: String {
         var clause = ""
         if deviations > 0 {
-            clause += "; \(counted(deviations, "deviation")) from SHOULD rules (the kit's recommendations), listed with "
-                + "their counterexamples: they do not fail the run (--strict makes them fail)"
+            clause += "; \(counted(deviations, "deviation")) from SHOULD rules (the kit's recommendations), listed "
+                + "with their counterexamples: they do not fail the run (--strict makes them fail)"
         }
         let unresolved = suites.flatMap(\.unresolvedRules)
         if !unresolved.isEmpty {
-            clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units blamed on "
-                + "\(unresolved.count == 1 ? "it" : "them") diverged, and no failure names \(unresolved.count == 1 ? "it" : "them"))"
+            let pronoun = unresolved.count == 1 ? "it" : "them"
+            clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units blamed on \(pronoun) "
+                + "diverged, and no failure names \(pronoun))"
         }
         return clause
     }

@@ -10,7 +10,8 @@ extension FailureRecord {
         for failure in failures.sorted(by: { $0.size.value < $1.size.value }) {
             if let index = merged.firstIndex(where: {
                 $0.origin == failure.origin
-                    || ($0.kind == .divergence && failure.kind == .divergence && Set($0.ruleIDs) == Set(failure.ruleIDs))
+                    || ($0.kind == .divergence && failure.kind == .divergence
+                        && Set($0.ruleIDs) == Set(failure.ruleIDs))
             }) {
                 merged[index].occurrences += failure.occurrences
             } else {

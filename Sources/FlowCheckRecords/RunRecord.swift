@@ -46,7 +46,9 @@ public struct RunRecord: Hashable, Sendable {
         }
         // Without --strict, a divergence breaking SHOULD rules only is a deviation: reported, failing nothing.
         let strict = header.strict == true
-        func fails(_ failure: FailureRecord) -> Bool { failure.kind == .divergence && (strict || failure.level == .must) }
+        func fails(_ failure: FailureRecord) -> Bool {
+            failure.kind == .divergence && (strict || failure.level == .must)
+        }
         func deviates(_ failure: FailureRecord) -> Bool { failure.kind == .divergence && !fails(failure) }
         let suiteVerdicts = suites.map { record in
             Verdict.SuiteVerdict(
@@ -87,7 +89,9 @@ public struct RunRecord: Hashable, Sendable {
     }
 
     /// Whether a golden case's failure is a deviation: it is about SHOULD rules only, in a run that is not strict.
-    public func isDeviation(_ goldenCase: CaseRecord) -> Bool { Self.isDeviation(goldenCase, strict: header.strict == true) }
+    public func isDeviation(_ goldenCase: CaseRecord) -> Bool {
+        Self.isDeviation(goldenCase, strict: header.strict == true)
+    }
 
     private static func isDeviation(_ goldenCase: CaseRecord, strict: Bool) -> Bool {
         goldenCase.status == .failed && goldenCase.level == .should && !strict

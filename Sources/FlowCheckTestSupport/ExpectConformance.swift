@@ -33,7 +33,8 @@ public func expectConformance(
     seed: UInt64 = 1, runs: Int = ConformanceRunner.Options.defaultRuns, run: Int? = nil,
     maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
     suites: [Suite]? = nil, spec: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-    strict: Bool = false, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    strict: Bool = false,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
     var plan: SpecPlan?
     if let spec {

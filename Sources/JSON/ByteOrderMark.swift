@@ -5,7 +5,8 @@ public enum ByteOrderMark {
 
     /// A file's bytes without a leading byte order mark: every file the kit reads (specs, corpus cases, skip lists,
     /// baselines, records) is read past one, so that it never ends up in the first key. Rebased, so indices start at 0.
-    public static func dropped<Bytes: RangeReplaceableCollection>(_ bytes: Bytes) -> Bytes where Bytes.Element == UInt8 {
+    public static func dropped<Bytes: RangeReplaceableCollection>(_ bytes: Bytes) -> Bytes
+    where Bytes.Element == UInt8 {
         bytes.starts(with: utf8) ? Bytes(bytes.dropFirst(utf8.count)) : bytes
     }
 }

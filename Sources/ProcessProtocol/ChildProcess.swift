@@ -132,8 +132,8 @@ final class ChildProcess: @unchecked Sendable {
             environment.append(first)
             words.removeFirst()
         }
-        // A shell builtin (`exec`, `ulimit`, `cd`) is no program to start: the line means what `/bin/sh -c` makes of it,
-        // as the protocol article says it runs.
+        // A shell builtin (`exec`, `ulimit`, `cd`) is no program to start: the line means what `/bin/sh -c` makes of
+        // it, as the protocol article says it runs.
         guard let program = words.first, !shellBuiltins.contains(program) else {
             return (["/bin/sh", "-c", commandLine], ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
         }

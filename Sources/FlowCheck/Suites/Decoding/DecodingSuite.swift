@@ -93,8 +93,9 @@ package struct DecodingSuite: ConformanceSuite {
         // judged once in a pass, where the rules it is held to are the same. A text refused in the first pass is
         // refused in the second too: the second pass's rules are those of a document the first one kept, no more.
         var judged: [String: Bool] = [:]
-        let targetBlame =
-            counterexample.target == nil ? [] : Set(((try? property.judge(counterexample.value)) ?? nil)?.unitTriggers ?? [])
+        let start: Falsification? =
+            counterexample.target == nil ? nil : (try? property.judge(counterexample.value)) ?? nil
+        let targetBlame = Set(start?.unitTriggers ?? [])
         for _ in 0..<2 {
             let rules = DecodingAnalysis.triggered(text, options: options)
             judged = judged.filter { !$0.value }

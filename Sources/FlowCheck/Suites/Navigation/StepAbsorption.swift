@@ -45,7 +45,9 @@ enum StepAbsorption {
         {
             merge(switched)
         }
-        if let smaller = smallerStart(of: best, property: property, generator: generator, configuration: configuration) {
+        if let smaller = smallerStart(
+            of: best, property: property, generator: generator, configuration: configuration)
+        {
             merge(smaller)
         }
         return best
@@ -66,7 +68,8 @@ enum StepAbsorption {
         for candidate in smallerStacks(than: stack) {
             guard let encoded = shaped.encode(initial: candidate) else { continue }
             let choices =
-                Array(counterexample.choices[..<initial.start]) + encoded + Array(counterexample.choices[initial.end...])
+                Array(counterexample.choices[..<initial.start]) + encoded
+                + Array(counterexample.choices[initial.end...])
             guard case .failed(let falsification) = property.replay(choices: choices).outcome,
                 falsification.origin == counterexample.origin,
                 let shrunk = property.shrink(from: choices, configuration: configuration),
