@@ -227,24 +227,7 @@ public struct ConformanceRunner {
             // What an earlier suite reported does not count toward this one's --max-failures.
             let known = Set(failures.filter { $0.kind == .divergence }.map { Set($0.ruleIDs).sorted() })
             var outcome = run(suite, workers: workers, knownCauses: known)
-            // The session suite drives navigation too: a failure breaking the same rules as one an earlier suite
-            // found is one bug (met through another kind of step), reported once, where it was first found.
-            outcome.failures.removeAll { failure in
-                // A breakdown is the same one only if it broke down the same way, too.
-                guard
-                    let index = failures.firstIndex(where: {
-                        $0.kind == failure.kind && $0.suite != failure.suite && Set($0.ruleIDs) == Set(failure.ruleIDs)
-                            && (failure.kind == .divergence || $0.origin == failure.origin)
-                    })
-                else { return false }
-                let note = "the \(failure.suite) suite found this failure too"
-                if !failures[index].notes.contains(note) { failures[index].notes.append(note) }
-                failures[index].occurrences += failure.occurrences
-                if !(outcome.record.reportedElsewhere ?? []).contains(failures[index].id) {
-                    outcome.record.reportedElsewhere = (outcome.record.reportedElsewhere ?? []) + [failures[index].id]
-                }
-                return true
-            }
+            FailureRecord.foldReportedElsewhere(&outcome.failures, into: &failures, record: &outcome.record)
             records.append(outcome.record)
             failures += outcome.failures
             if let error = outcome.error { errors.append(error) }

@@ -21,6 +21,43 @@ extension FailureRecord {
         return foldingCombinations(merged)
     }
 
+    /// Removes from `found`, one suite's failures, each that breaks the same rules as a failure of an earlier suite
+    /// in `earlier` (a breakdown: broke down the same way, too), and counts it there, with a note, its id recorded in
+    /// the suite's `record` as reported elsewhere. The session suite drives navigation too: such a failure is one
+    /// bug, met through another kind of step, reported once, where it was first found.
+    public static func foldReportedElsewhere(
+        _ found: inout [FailureRecord], into earlier: inout [FailureRecord], record: inout SuiteRecord
+    ) {
+        found.removeAll { failure in
+            let rules = Set(failure.ruleIDs)
+            // The same rules; or, for a divergence, a combination the earlier suites' smaller failures name between
+            // them (folded into the one sharing most of its rules).
+            let smaller = earlier.indices.filter {
+                earlier[$0].kind == .divergence && earlier[$0].suite != failure.suite
+                    && earlier[$0].ruleIDs.count < rules.count && !rules.isDisjoint(with: earlier[$0].ruleIDs)
+            }
+            let combination =
+                failure.kind == .divergence && rules.count > 1
+                    && rules.isSubset(of: smaller.flatMap { earlier[$0].ruleIDs })
+                ? smaller.max {
+                    rules.intersection(earlier[$0].ruleIDs).count < rules.intersection(earlier[$1].ruleIDs).count
+                } : nil
+            guard
+                let index = earlier.firstIndex(where: {
+                    $0.kind == failure.kind && $0.suite != failure.suite && Set($0.ruleIDs) == rules
+                        && (failure.kind == .divergence || $0.origin == failure.origin)
+                }) ?? combination
+            else { return false }
+            let note = "the \(failure.suite) suite found this failure too"
+            if !earlier[index].notes.contains(note) { earlier[index].notes.append(note) }
+            earlier[index].occurrences += failure.occurrences
+            if !(record.reportedElsewhere ?? []).contains(earlier[index].id) {
+                record.reportedElsewhere = (record.reportedElsewhere ?? []) + [earlier[index].id]
+            }
+            return true
+        }
+    }
+
     /// MUST first (a breakdown counts as MUST), then the smallest: the order every report lists failures in.
     public static func ordered(_ failures: [FailureRecord]) -> [FailureRecord] {
         failures.sorted {

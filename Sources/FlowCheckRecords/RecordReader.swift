@@ -117,10 +117,16 @@ extension RunRecord {
         }
         try checkShards(shards)
         if files.count > 1 {
-            // Each shard folded its own failures by cause; two shards can each hold one of the same cause.
-            failures = suites.flatMap { suite in
-                FailureRecord.ordered(FailureRecord.folded(failures.filter { $0.suite == suite.suite }))
+            // Each shard folded its own failures by cause, and those an earlier suite of the shard had found: two
+            // shards can each hold one of the same cause, or one shard's session suite a bug another's navigation
+            // suite found.
+            var merged: [FailureRecord] = []
+            for index in suites.indices {
+                var own = FailureRecord.ordered(FailureRecord.folded(failures.filter { $0.suite == suites[index].suite }))
+                FailureRecord.foldReportedElsewhere(&own, into: &merged, record: &suites[index])
+                merged += own
             }
+            failures = merged
         }
         if files.count > 1 {
             // Each shard could not judge coverage alone; the merge judges it on the summed counts.

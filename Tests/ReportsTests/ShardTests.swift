@@ -40,6 +40,25 @@ struct ShardTests {
         #expect(throws: RecordError.self) { try RunRecord.read(files + [("whole.jsonl", wholeText)]) }
     }
 
+    @Test("Merged shards fold failures by cause as one run does: no rule set listed twice, none a combination")
+    func mergeFoldsByCause() throws {
+        let mutant = SampleNavigator(bug: .removePreviousTopRun)
+        var files: [(name: String, text: String)] = []
+        for index in 0..<3 {
+            let shard = try #require(Shard("\(index + 1)/3"))
+            files.append(
+                ("shard-\(index + 1).jsonl",
+                 try Fixtures.lines(mutant, seed: 5, suites: [.navigation, .session], shard: shard)))
+        }
+        let merged = try RunRecord.read(files)
+        let whole = try RunRecord.read([
+            ("whole.jsonl", try Fixtures.lines(mutant, seed: 5, suites: [.navigation, .session]))
+        ])
+        let sets = merged.failures.map { Set($0.ruleIDs) }
+        #expect(Set(sets).count == sets.count, "\(sets)")
+        #expect(Set(sets) == Set(whole.failures.map { Set($0.ruleIDs) }))
+    }
+
     @Test("A sharded failure's replay command runs its one run alone, which needs no shard")
     func shardedReplay() throws {
         let mutant = SampleNavigator(bug: .popToBottomMost)
