@@ -31,11 +31,11 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     /// create can fall under a rule too; `nil` for the suite's unit.
     public var triggerUnit: Count.Unit?
 
-    /// Per rule ID, the units that fell under the rule's trigger and diverged; `nil` when none did. A rule with such
-    /// units is held only by no one: it is broken when a failure names it, and unresolved otherwise.
+    /// Per rule ID, the units blamed on the rule that diverged; `nil` when none did. A rule with such units is never
+    /// held: it is broken when a failure names it, and unresolved otherwise.
     public var divergedTriggered: [String: Int]?
-    /// Rules searched for a failure of their own from a unit that diverged under them, whose search ended on another
-    /// rule's failure: they stay unresolved, and the report says they were searched.
+    /// Rules searched for a failure of their own from a unit that diverged under them, whose search found no case of
+    /// that rule alone: they stay unresolved, and the report says they were searched.
     public var searchedTriggers: [String]?
     /// What a reader should know beside the suite's verdict without it changing the verdict, such as a breakdown that
     /// did not happen again when its case was replayed, in a suite with reproducible failures.
@@ -128,7 +128,10 @@ extension SuiteRecord {
     /// The declared rules too few units fell under, for a record that can judge them (none for one shard).
     public func unexercisedRules(failures: [FailureRecord]) -> [String] {
         guard ruleMinimum > 0 else { return [] }
-        return ruleStatuses(failures: failures).filter { $0.standing == .notExercised }.map(\.rule.id)
+        // An unresolved rule too few units fell under is not exercised either: a diverging unit must not excuse it.
+        return ruleStatuses(failures: failures).filter {
+            $0.standing == .notExercised || ($0.standing == .unresolved && $0.triggered < ruleMinimum)
+        }.map(\.rule.id)
     }
 }
 

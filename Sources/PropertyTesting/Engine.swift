@@ -58,9 +58,12 @@ struct Engine {
         return falsification.unitRules ?? falsification.unitTriggers
     }
 
-    /// The triggers a failing outcome's unit is blamed on, sorted; `nil` when the outcome names none.
+    /// The triggers a failing outcome's unit is blamed on, sorted; `nil` when the outcome names none (a breakdown
+    /// blames no trigger, so that two breakdowns are told apart by their origins, never folded as one empty cause).
     static func cause(of outcome: TestOutcome) -> [String]? {
-        guard case .failed(let falsification) = outcome, let unit = falsification.unitTriggers else { return nil }
+        guard case .failed(let falsification) = outcome, let unit = falsification.unitTriggers, !unit.isEmpty else {
+            return nil
+        }
         return Set(unit).sorted()
     }
 

@@ -50,7 +50,8 @@ public struct ReportCase: Hashable, Sendable {
                     continue
                 }
                 let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
-                let detail = failure.diff + "\nReplay: " + failure.replay
+                // The minimal input first: a CI page shows this text alone, and the diff means little without it.
+                let detail = (failure.input + [failure.diff]).joined(separator: "\n") + "\nReplay: " + failure.replay
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,

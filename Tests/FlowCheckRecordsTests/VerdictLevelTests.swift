@@ -61,6 +61,10 @@ struct VerdictLevelTests {
         #expect(run.verdict.suites[0].unresolvedRules == ["T-MUST"])
         // Unresolved changes no verdict by itself: the failures decide it.
         #expect(run.verdict.overall == .conforming)
+        // A rule too few units fell under stays not exercised, whatever diverged under it: insufficient coverage.
+        var thin = record(failures: [failure([rules[1]])], diverged: ["T-MUST": 1]).suites[0]
+        thin.triggered["T-MUST"] = 5
+        #expect(thin.unexercisedRules(failures: []) == ["T-MUST"])
         let clean = record(failures: [])
         #expect(clean.suites[0].ruleStatuses(failures: []).map(\.standing) == [.held, .held])
     }
