@@ -277,7 +277,8 @@ public struct ConformanceRunner {
             // A breakdown judges no rule: the rules its unit fell under are neither held nor broken by it.
             return Falsification(
                 origin: "breakdown: \(kind)", message: "\(error)",
-                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls, unitTriggers: [])
+                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls, unitTriggers: [],
+                endsAfterRecurring: kind == "timeout" ? hangsInARow : nil)
         }
     }
 
@@ -375,12 +376,14 @@ public struct ConformanceRunner {
         let logs = (boxes.count == workers.count ? workers : [workers[0]]).map(BreakdownLog.init)
         let generator = suite.generator(capabilities, context: context)
         let stop = self.stop
+        let deadline = ShrinkDeadline()
         let properties = zip(boxes.count == workers.count ? boxes : [box], logs).map { box, log in
             let property = Property(
                 generator, labels: { suite.runLabels($0) }, stepLabelCounts: { suite.unitLabelCounts($0) },
                 triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
-                try log.attributing {
+                guard deadline.allowsCall else { return nil }
+                return try log.attributing {
                     try Self.verdict(stop: stop) { try suite.check(value, on: box.subject, capabilities: capabilities) }
                 }
             }
@@ -416,7 +419,9 @@ public struct ConformanceRunner {
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         var unreplayed: [String] = []
         for found in check.counterexamples {
-            switch describe(found, suite: suite, property: property, check: check, box: box, context: context) {
+            switch describe(
+                found, suite: suite, property: property, check: check, box: box, context: context, deadline: deadline)
+            {
             case .success(let failure):
                 outcome.failures.append(failure)
             case .failure(let abort):
@@ -436,6 +441,13 @@ public struct ConformanceRunner {
             outcome.record.notes = unreplayed.isEmpty ? nil : unreplayed
         } else if let first = unreplayed.first {
             outcome.error = ErrorRecord(suite: suite.suite, message: first)
+        }
+        if let ended = check.endedByRecurrence {
+            let note =
+                "the implementation hung on \(ended.runs) runs in a row, each on a fresh process, so the suite "
+                + "stopped after \(counted(check.runs, "run")) instead of waiting out a step timeout on every run "
+                + "left; what those runs would have exercised is not certified"
+            outcome.record.notes = (outcome.record.notes ?? []) + [note]
         }
         outcome.failures = FailureRecord.folded(outcome.failures)
         let searched = search(
@@ -478,7 +490,7 @@ public struct ConformanceRunner {
     /// Refines, replays and describes one counterexample; the abort when it would not replay.
     private func describe<S: ConformanceSuite>(
         _ found: Counterexample<S.Case>, suite: S, property: Property<S.Case>, check: CheckResult<S.Case>,
-        box: SubjectBox<S.Subject>, context: SuiteContext
+        box: SubjectBox<S.Subject>, context: SuiteContext, deadline: ShrinkDeadline? = nil
     ) -> Result<FailureRecord, Abort> {
         let capabilities = implementation.capabilities
         // The suite's own pass shares what is left of the time limit, like the engine's shrinking.
@@ -487,8 +499,12 @@ public struct ConformanceRunner {
             let left = max(total - check.duration, .milliseconds(1))
             refining.shrinkLimit.time = refining.shrinkLimit.time.map { min($0, left) } ?? left
         }
+        if found.origin == "breakdown: timeout", let deadline {
+            deadline.set(ShrinkDeadline.forHang(tries: Self.hangShrinkCalls) { _ = try? property.judge(found.value) })
+        }
         let shrunk = suite.refine(
             found, property: property, capabilities: capabilities, context: context, configuration: refining)
+        deadline?.set(nil)
         // The engine seeds run k with derive(seed, k) at run k's size: regenerate the failure to report its size.
         let run = max(found.run, 0)
         let original = try? suite.generator(capabilities, context: context).run(
@@ -510,6 +526,9 @@ public struct ConformanceRunner {
         }
     }
 
+    /// How many generated runs in a row that hang end a suite: an implementation that deadlocked would otherwise cost
+    /// a step timeout on each of its runs (hours at the defaults).
+    static let hangsInARow = 3
     /// The most candidates tried when shrinking a hang (each costs a step timeout).
     static let hangShrinkCalls = 6
     /// The most candidates tried when shrinking any other breakdown (each costs a restart of the implementation).

@@ -21,6 +21,9 @@ public struct CheckResult<Value> {
     public let counterexamples: [Counterexample<Value>]
     /// Whether the check stopped generating because it had found ``Configuration/maxFailures`` distinct failures.
     public let failureCapReached: Bool
+    /// The origin of a failure that ended generation by recurring in that many generated runs in a row
+    /// (``Falsification/endsAfterRecurring``); `nil` when none did.
+    public let endedByRecurrence: (origin: String, runs: Int)?
     /// The first counterexample found.
     public var counterexample: Counterexample<Value>? { counterexamples.first }
     /// Time spent running, shrinking excluded.
@@ -48,6 +51,7 @@ public struct CheckResult<Value> {
         self.unmetCoverage = engine.unmet + engine.undecided
         self.counterexamples = counterexamples
         self.failureCapReached = engine.capReached
+        endedByRecurrence = engine.endedByRecurrence
         self.duration = engine.duration
         self.timedOut = engine.timedOut
         self.interrupted = engine.interrupted

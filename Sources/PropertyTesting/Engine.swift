@@ -85,6 +85,9 @@ struct Engine {
         var witnesses: [String: [(run: Int, found: TestRun)]] = [:]
         /// Whether generation stopped because ``Configuration/maxFailures`` distinct failures were found.
         var capReached = false
+        /// The origin, and the number of runs in a row, of a failure that ended generation by recurring
+        /// (``Falsification/endsAfterRecurring``).
+        var endedByRecurrence: (origin: String, runs: Int)?
         var duration: Duration = .zero
         var timedOut = false
         var interrupted = false
@@ -137,6 +140,8 @@ struct Engine {
                     size: ChoiceSource.size(ofRun: Int(index)))
             },
             halted: { stop?.isRequested == true || limit.map { clock.now - started > $0 } ?? false })
+        // The origin of the last generated run that failed, and how many in a row before it failed so.
+        var streak: (origin: String, runs: Int)?
         // Failing runs met while shrinking another origin, by origin: shrunk at the end if no run brings theirs.
         var asides: [(origin: String, run: Int, found: TestRun)] = []
 
@@ -232,6 +237,12 @@ struct Engine {
                 break
             }
             let run = Int(drawn)
+            if case .failed(let falsification) = record.outcome {
+                let runs = streak?.origin == falsification.origin ? (streak?.runs ?? 0) + 1 : 1
+                streak = (falsification.origin, runs)
+            } else {
+                streak = nil
+            }
             switch record.outcome {
             case .passed:
                 result.runs += 1
@@ -260,6 +271,10 @@ struct Engine {
                     result.capReached = true
                     break loop
                 }
+                if let streak, let limit = falsification.endsAfterRecurring, streak.runs >= limit {
+                    result.endedByRecurrence = streak
+                    break loop
+                }
                 if let progress, result.runs % 25 == 0 { progress(result.runs) }
             case .aborted(let message):
                 // What was found so far stands beside the abort.
@@ -279,7 +294,8 @@ struct Engine {
         result.lastTakenRun = ahead.lastTaken
         // The origins met only while shrinking another, within the same budgets.
         for aside in asides where !result.failures.contains(where: { $0.origin == aside.origin }) {
-            if result.capReached || result.verdict == .errored || configuration.stop?.isRequested == true { break }
+            if result.capReached || result.verdict == .errored || result.endedByRecurrence != nil { break }
+            if configuration.stop?.isRequested == true { break }
             if let limit = configuration.timeLimit, clock.now - started > limit { break }
             add(aside.found, origin: aside.origin, run: aside.run)
             result.capReached = distinctCauses() >= configuration.maxFailures

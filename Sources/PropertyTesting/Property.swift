@@ -184,8 +184,13 @@ public struct Property<Value>: Sendable {
         let start = engine.replay(choices)
         guard let origin = start.outcome.origin else { return nil }
         let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
+        // A failure whose every try is costly (a hang) is shrunk within its own few tries, as the engine shrinks it.
+        var limit = configuration.shrinkLimit
+        if case .failed(let falsification) = start.outcome, let calls = falsification.shrinkCalls {
+            limit.calls = min(limit.calls, calls)
+        }
         let shrinker = Shrinker(
-            failing: start, limit: configuration.shrinkLimit, execute: { engine.replay($0, outcomes: outcomes) },
+            failing: start, limit: limit, execute: { engine.replay($0, outcomes: outcomes) },
             switchesBranches: switchingBranches
         ) {
             $0.origin == origin

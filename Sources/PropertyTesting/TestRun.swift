@@ -18,17 +18,22 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// knows them; `nil` when they are ``unitTriggers``. A case of one trigger's own falls under no trigger another
     /// failure names.
     public var unitRules: [String]?
+    /// How many generated runs in a row failing with this origin end generation; `nil` for no such end. For a failure
+    /// every run meets at a high price (an implementation that hangs on every run costs a whole timeout each): once
+    /// it recurs so, the runs left would only repeat it.
+    public var endsAfterRecurring: Int?
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
-        unitRules: [String]? = nil
+        unitRules: [String]? = nil, endsAfterRecurring: Int? = nil
     ) {
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls
         self.unitTriggers = unitTriggers
         self.unitRules = unitRules
+        self.endsAfterRecurring = endsAfterRecurring
     }
 
     public var description: String { message }

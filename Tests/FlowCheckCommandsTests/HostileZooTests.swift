@@ -64,4 +64,17 @@ struct HostileZooTests {
         #expect(Date().timeIntervalSince(started) < bound, "\(animal.name) took too long")
         #expect(processes(holding: marker).isEmpty, "\(animal.name) left a process")
     }
+
+    @Test("A deadlock after hello ends the suite after three hangs in a row, not after a timeout on every run")
+    func deadlockEndsTheSuite() throws {
+        let (line, marker, script) = try zoo("sleep 300")
+        defer { try? FileManager.default.removeItem(at: script) }
+        // The default 400 runs: without the end, 400 step timeouts.
+        let (code, out, err) = flowcheck("run", "--sut", line, "--seed", "1", "--step-timeout", "300ms", "--no-html")
+        #expect(code == .failure, "\(code): \(err)")
+        #expect(out.contains("navigation  ✗ errored                3 runs, 0 steps"), "\(out)")
+        #expect(out.contains("the implementation hung on 3 runs in a row, each on a fresh process"), "\(out)")
+        #expect(out.contains("3 runs failed this way"), "\(out)")
+        #expect(processes(holding: marker).isEmpty, "the deadlocked implementation left a process")
+    }
 }

@@ -53,6 +53,26 @@ struct PropertyCheckTests {
         #expect(both.counterexamples.first { $0.origin == "top" }?.value == 900_000)
     }
 
+    @Test("A failure that recurs in enough generated runs in a row ends generation")
+    func recurringFailureEndsGeneration() throws {
+        // Values below 600 "hang" (a costly failure every such run meets); the others pass.
+        func property(limit: Int?) -> Property<Int> {
+            Property(Gen<Int>.int(in: 0...999)) { x -> Falsification? in
+                x < 600 ? Falsification(origin: "hang", message: "hung on \(x)", endsAfterRecurring: limit) : nil
+            }
+        }
+        var configuration = Configuration(seed: 5, runs: 300)
+        configuration.maxFailures = 5
+        let ended = property(limit: 3).check(configuration)
+        let recurrence = try #require(ended.endedByRecurrence)
+        #expect(recurrence.origin == "hang" && recurrence.runs == 3)
+        #expect(ended.runs < 300 && ended.verdict == .failed && ended.counterexample?.value == 0)
+        #expect(ended.counterexample?.occurrences ?? 0 >= 3)
+        // Without the limit the same check spends its whole budget.
+        let whole = property(limit: nil).check(configuration)
+        #expect(whole.endedByRecurrence == nil && whole.runs == 300)
+    }
+
     @Test("onlyRun replays one run of a check, seeded as in the full check")
     func onlyRun() throws {
         let property = Property(Gen<Int>.int(in: 0...1_000_000)) { x in x < 999_000 }
