@@ -382,6 +382,8 @@ public struct ConformanceRunner {
                 generator, labels: { suite.runLabels($0) }, stepLabelCounts: { suite.unitLabelCounts($0) },
                 triggerCounts: { suite.triggers($0, capabilities: capabilities) }
             ) { value -> Falsification? in
+                // After a stop request the implementation is not called again: what it already did is the result.
+                if stop?.isRequested == true { throw Abort("stopped (\(stop?.reason ?? "interrupted"))") }
                 guard deadline.allowsCall else { return nil }
                 return try log.attributing {
                     try Self.verdict(stop: stop) { try suite.check(value, on: box.subject, capabilities: capabilities) }
@@ -427,7 +429,11 @@ public struct ConformanceRunner {
             case .failure(let abort):
                 // Found, but it would not replay: never dropped in silence.
                 let message =
-                    found.origin.hasPrefix("breakdown: ")
+                    stop?.isRequested == true
+                    ? "run \(found.run) failed (\(found.origin)), and was not described: the run was stopped "
+                        + "(\(stop?.reason ?? "interrupted")) before its replay ended; replay it alone with "
+                        + options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
+                    : found.origin.hasPrefix("breakdown: ")
                     ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
                         + "its case was replayed on a fresh process: the breakdown depends on more than the input "
                         + "(how long the process ran, its memory, timing)"
@@ -499,11 +505,17 @@ public struct ConformanceRunner {
             let left = max(total - check.duration, .milliseconds(1))
             refining.shrinkLimit.time = refining.shrinkLimit.time.map { min($0, left) } ?? left
         }
-        if found.origin == "breakdown: timeout", let deadline {
+        // After a stop request nothing more is shrunk, and the one replay that describes a failure may wait only a
+        // moment: the user asked for the results so far, not for a hang to run out its step timeout.
+        let stopped = stop?.isRequested == true
+        if found.origin == "breakdown: timeout", let deadline, !stopped {
             deadline.set(ShrinkDeadline.forHang(tries: Self.hangShrinkCalls) { _ = try? property.judge(found.value) })
         }
-        let shrunk = suite.refine(
-            found, property: property, capabilities: capabilities, context: context, configuration: refining)
+        let shrunk =
+            stopped
+            ? found
+            : suite.refine(
+                found, property: property, capabilities: capabilities, context: context, configuration: refining)
         deadline?.set(nil)
         // The engine seeds run k with derive(seed, k) at run k's size: regenerate the failure to report its size.
         let run = max(found.run, 0)
@@ -514,8 +526,9 @@ public struct ConformanceRunner {
             value: shrunk.value, original: original, shrink: shrunk.shrink,
             replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil))
         // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
-        // cannot throw away the failure found.
-        (implementation as? any TimeBoundImplementation)?.stopBy = nil
+        // cannot throw away the failure found (a stop request may have come while it was shrunk).
+        (implementation as? any TimeBoundImplementation)?.stopBy =
+            stop?.isRequested == true ? .now + Self.stoppedReplayGrace : nil
         do {
             var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
             failure.occurrences = found.occurrences
@@ -526,6 +539,8 @@ public struct ConformanceRunner {
         }
     }
 
+    /// How long the replay that describes a failure may take once a stop was requested.
+    static let stoppedReplayGrace = Duration.seconds(2)
     /// How many generated runs in a row that hang end a suite: an implementation that deadlocked would otherwise cost
     /// a step timeout on each of its runs (hours at the defaults).
     static let hangsInARow = 3

@@ -5,7 +5,8 @@ import PropertyTesting
 
 /// SIGINT, SIGTERM and SIGHUP for a real `flowcheck` process (SIGPIPE is ignored): the first asks the run to stop
 /// after the run under way and write its results so far, and ends the implementations' process groups (SIGTERM,
-/// then SIGKILL after a one-second grace); a second kills them and ends the process at once.
+/// then SIGKILL after a one-second grace); a second kills them and lets none start again, so that the results so far
+/// are written without waiting on an implementation; a third ends the process at once.
 package enum Interruption {
     /// Keeps the signal sources alive for the life of the process.
     private final class Sources: @unchecked Sendable {
@@ -26,14 +27,20 @@ package enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { @Sendable in
                 if stop.isRequested {
-                    // Nothing the kit started may outlive it.
+                    // Nothing the kit started may outlive it, and nothing more starts: every call on an implementation
+                    // returns at once, and the results so far are written. A third signal quits without them.
                     ProcessGroups.signalAll(SIGKILL)
+                    if ProcessGroups.close() {
+                        FileHandle.standardError.write(
+                            Data("\nflowcheck: \(name) again: writing the results so far (again to quit at once)\n".utf8))
+                        return
+                    }
                     exit(128 + number)
                 }
                 FileHandle.standardError.write(
                     Data(
-                        "\nflowcheck: \(name): stopping after the run under way to write the results so far (again to quit at once)\n"
-                            .utf8))
+                        ("\nflowcheck: \(name): stopping to write the results so far (a second signal stops the "
+                            + "implementations at once, a third quits without writing)\n").utf8))
                 stop.request(reason: name)
                 // A call blocked on an implementation (hello included) returns at once when its group is gone.
                 ProcessGroups.signalAll(SIGTERM)

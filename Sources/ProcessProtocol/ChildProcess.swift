@@ -30,6 +30,9 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts `commandLine`: directly when it is plain words (optionally after `NAME=value` assignments), under
     /// `/bin/sh -c` when it needs a shell.
     init(commandLine: String) throws(ProcessError) {
+        guard !ProcessGroups.isClosed else {
+            throw ProcessError(code: .launchFailed, message: "not started: the run was stopped")
+        }
         let (arguments, environment) = Self.plan(commandLine)
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
         var pid: pid_t = 0

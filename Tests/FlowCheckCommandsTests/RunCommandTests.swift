@@ -319,4 +319,43 @@ struct RunCommandTests {
             } ?? []
         #expect(left.isEmpty, "processes left: \(left)")
     }
+
+    @Test("A stop request while a hang is shrunk stops waiting at once; a second one still writes the results so far")
+    func stopWhileAHangIsShrunk() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "flowcheck")
+        let candidates = [binary, repository.appendingPathComponent(".build/debug/flowcheck")]
+        let path = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "flowcheck was not built")
+        let hanging = repository.appendingPathComponent("Tests/ProcessExample/hanging_navigator.py").path
+        for signals in [1, 2] {
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let jsonl = folder.appendingPathComponent("run.jsonl").path
+            let process = Process()
+            process.executableURL = path
+            // Seed 1 draws a deep stack in its first runs: a hang is found within a step timeout or two, and then
+            // shrunk and described, each try costing a step timeout (10 s) unless the stop ends the wait.
+            process.arguments = [
+                "run", "--sut", "python3 \(hanging)", "--suite", "navigation", "--seed", "1", "--jobs", "1",
+                "--step-timeout", "10s", "--json", jsonl, "--no-html",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 13)
+            let sent = ContinuousClock.now
+            kill(process.processIdentifier, SIGINT)
+            if signals == 2 {
+                Thread.sleep(forTimeInterval: 0.2)
+                kill(process.processIdentifier, SIGINT)
+            }
+            process.waitUntilExit()
+            #expect(ContinuousClock.now - sent < .seconds(6), "\(signals): took \(ContinuousClock.now - sent) to stop")
+            #expect(process.terminationStatus == 130)
+            let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+            #expect(text.contains(#""interrupted":"SIGINT""#), "\(signals): \(text)")
+            #expect(text.contains("breakdown: timeout"), "\(signals): the hang found is reported")
+        }
+    }
 }
