@@ -44,11 +44,15 @@ struct LintCommand: Subcommand {
     }
 
     /// Reads a spec from disk: the root file and whatever its $refs name, relative to its folder.
+    /// A root file that is a symbolic link is read where it leads, and its problems are shown there.
     static func readSpec(_ path: String) -> (spec: Spec, folder: String) {
-        let url = URL(fileURLWithPath: path)
-        let reader = SpecReader(load: SpecFiles(root: path).load)
-        let shown = (path as NSString).deletingLastPathComponent
-        return (reader.spec(file: url.lastPathComponent), shown)
+        let files = SpecFiles(root: path)
+        let given = URL(fileURLWithPath: path)
+        let linked =
+            files.rootName != given.lastPathComponent
+            || files.folder.path != given.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let shown = linked ? files.folder.path : (path as NSString).deletingLastPathComponent
+        return (SpecReader(load: files.load).spec(file: files.rootName), shown)
     }
 
     func run(_ console: Console) -> ExitCode {

@@ -5,14 +5,20 @@ import RUFSpec
 /// Reads the files of a spec from disk for `SpecReader` (RUFSpec), confined to the spec's folder.
 ///
 /// Paths are compared after resolving symbolic links, so a `$ref` through a symlinked folder cannot read a file
-/// outside the spec's folder. A file that is not UTF-8 is named with the offset of its first bad byte.
+/// outside the spec's folder. The root file the user names is trusted even when it is a symbolic link into another
+/// folder: the spec's folder is then the one the link leads to, where its `$ref`s are. A file that is not UTF-8 is
+/// named with the offset of its first bad byte.
 public struct SpecFiles: Sendable {
-    /// The spec's folder, with symbolic links resolved.
+    /// The spec's folder: the folder of the root file, with symbolic links resolved (the root file's own included).
     public let folder: URL
+    /// The root file's name in ``folder``.
+    public let rootName: String
 
     /// Files of the spec whose root file is `root`.
     public init(root: String) {
-        folder = URL(fileURLWithPath: root).deletingLastPathComponent().resolvingSymlinksInPath()
+        let file = URL(fileURLWithPath: root).resolvingSymlinksInPath()
+        folder = file.deletingLastPathComponent()
+        rootName = file.lastPathComponent
     }
 
     /// Reads `relative`, a path relative to the spec's folder.
@@ -64,6 +70,6 @@ public struct SpecFiles: Sendable {
     /// The spec at `path`, read with its `$ref`s.
     public static func read(_ path: String) -> Spec {
         let files = SpecFiles(root: path)
-        return SpecReader(load: files.load).spec(file: URL(fileURLWithPath: path).lastPathComponent)
+        return SpecReader(load: files.load).spec(file: files.rootName)
     }
 }

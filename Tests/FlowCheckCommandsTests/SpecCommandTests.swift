@@ -278,6 +278,31 @@ struct SpecFileTests {
         #expect(!out.contains("hunter2") && !sarifText.contains("hunter2"))
     }
 
+    @Test("A root file named on the command line is read through its symbolic link; its $refs stay confined there")
+    func symlinkedRootFile() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = root.appendingPathComponent("real"), here = root.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Corpus/specs/split"), to: real)
+        let link = here.appendingPathComponent("spec.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real.appendingPathComponent("app.ruf.yaml"))
+        let direct = flowcheck("lint", real.appendingPathComponent("app.ruf.yaml").path)
+        let linked = flowcheck("lint", link.path)
+        #expect(linked.code == direct.code && linked.code == .success, "\(linked.out)\(linked.err)")
+        #expect(linked.out.contains("7 screens") && !linked.out.contains("outside the spec's folder"), "\(linked.out)")
+        // Its $refs may not leave the folder the link leads to.
+        try Data("password: hunter2\n".utf8).write(to: here.appendingPathComponent("secret.ruf.yaml"))
+        try Data("screens:\n  HOME:\n    $ref: \"../here/secret.ruf.yaml\"\n".utf8).write(
+            to: real.appendingPathComponent("escape.ruf.yaml"))
+        let escape = here.appendingPathComponent("escape.yaml")
+        try FileManager.default.createSymbolicLink(
+            at: escape, withDestinationURL: real.appendingPathComponent("escape.ruf.yaml"))
+        let refused = flowcheck("lint", escape.path)
+        #expect(refused.code == .failure && refused.out.contains("leaves the spec's folder"), "\(refused.out)")
+        #expect(!refused.out.contains("hunter2"))
+    }
+
     @Test("A CRLF spec reads like its LF twin; a file that is not UTF-8 is named with its byte offset")
     func crlfAndUTF8() throws {
         let folder = try scratch()
