@@ -26,29 +26,6 @@ struct ReportCommand: Subcommand {
         gating = try GatingOptions(parsed)
     }
 
-    /// `N: at byte B of the line`: where the first byte that is not UTF-8 is.
-    static func firstInvalidUTF8(_ data: Data) -> String {
-        var line = 1
-        var column = 1
-        var decoder = UTF8()
-        var bytes = data.makeIterator()
-        while true {
-            switch decoder.decode(&bytes) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += UTF8.width(scalar)
-                }
-            case .emptyInput:
-                return "\(line)"
-            case .error:
-                return "\(line): at byte \(column) of the line"
-            }
-        }
-    }
-
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
         var texts: [(name: String, text: String)] = []
         for path in files {
@@ -58,10 +35,16 @@ struct ReportCommand: Subcommand {
             guard let data = FileManager.default.contents(atPath: path).map(ByteOrderMark.dropped) else {
                 throw ArgumentError(code: .invalidValue, message: "\(path) cannot be read", commandPath: ["report"])
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            if let long = RecordFormat.overlongLine(in: data) {
                 throw ArgumentError(
-                    code: .invalidValue, message: "\(path):\(Self.firstInvalidUTF8(data)): not UTF-8 text",
+                    code: .invalidValue,
+                    message: "\(path):\(long.line): a line of more than 64 MB: a record line may be at most 64 MB",
                     commandPath: ["report"])
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                let place = InvalidUTF8.first(in: data).map { "\($0.line): at byte \($0.column) of the line" } ?? "1"
+                throw ArgumentError(
+                    code: .invalidValue, message: "\(path):\(place): not UTF-8 text", commandPath: ["report"])
             }
             texts.append((path, text))
         }

@@ -14,7 +14,8 @@ public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertibl
     static func decode<T: Decodable>(_ path: String) throws(FileFormatError) -> T {
         let data = try read(path)
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw FileFormatError(file: path, jsonPath: "$", message: "the file is not UTF-8")
+            let place = InvalidUTF8.first(in: data).map { ": \($0)" } ?? ""
+            throw FileFormatError(file: path, jsonPath: "$", message: "the file is not UTF-8\(place)")
         }
         do { _ = try JSONParser.parse(text) } catch {
             throw FileFormatError(file: path, jsonPath: "$", message: "not JSON: \(error)")

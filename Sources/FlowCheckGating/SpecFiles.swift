@@ -33,18 +33,9 @@ public struct SpecFiles: Sendable {
             return .unusable("it cannot be opened")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            return .unusable("it is not UTF-8 (byte \(Self.firstInvalidByte(data)) is not valid UTF-8)")
+            return .unusable("it is not UTF-8 (\(InvalidUTF8.first(in: data).map(String.init(describing:)) ?? "?"))")
         }
         return .text(text)
-    }
-
-    /// The offset of the first byte that is not part of valid UTF-8.
-    static func firstInvalidByte(_ data: Data) -> Int {
-        var offset = 0
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
-        return offset
     }
 
     /// The spec's root file named by `path`: the file itself, or a folder's conventional `app.ruf.yaml`; `nil` and why

@@ -6,6 +6,27 @@ public enum RecordFormat {
     /// in a way an older reader would misread; readers refuse versions they do not know.
     public static let version = 3
 
+    /// The longest line a reader takes, 64 MB (the longest reply line the process protocol takes): a longer one is
+    /// refused with its line number before it is parsed, so a damaged or hostile file cannot take memory without end.
+    public static let maxLineBytes = 64 << 20
+
+    /// The first line of `bytes` longer than ``maxLineBytes``: its number, from 1, and its length so far.
+    public static func overlongLine(in data: Data) -> (line: Int, bytes: Int)? {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> (line: Int, bytes: Int)? in
+            guard var cursor = buffer.baseAddress else { return nil }
+            let end = cursor + buffer.count
+            var line = 1
+            while cursor < end {
+                let newline = memchr(cursor, 0x0A, end - cursor).map(UnsafeRawPointer.init) ?? end
+                let length = newline - cursor
+                if length > maxLineBytes { return (line, length) }
+                line += 1
+                cursor = newline + 1
+            }
+            return nil
+        }
+    }
+
     /// One record as a line of sorted-key JSON, without its newline.
     public static func line<T: Encodable>(_ record: T) -> String {
         let encoder = JSONEncoder()

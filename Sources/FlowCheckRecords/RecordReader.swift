@@ -39,6 +39,11 @@ extension RunRecord {
             var sawSummary = false
             for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where !line.isEmpty {
+                guard line.utf8.count <= RecordFormat.maxLineBytes else {
+                    throw RecordError(
+                        file: file.name, line: index + 1,
+                        message: "a line of \(line.utf8.count) bytes: a record line may be at most 64 MB")
+                }
                 let data = Data(line.utf8)
                 func decode<T: Decodable>(_ type: T.Type, _ what: String) throws(RecordError) -> T {
                     do { return try decoder.decode(type, from: data) } catch {

@@ -13,7 +13,8 @@ extension ClientGoldenCase {
         _ data: Data, file: String, computingExpectations: Bool = false
     ) throws(CorpusError) -> ClientGoldenCase {
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8")
+            let place = InvalidUTF8.first(in: data).map { ": \($0)" } ?? ""
+            throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8\(place)")
         }
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch {

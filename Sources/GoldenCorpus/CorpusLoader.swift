@@ -70,7 +70,8 @@ public enum CorpusLoader {
     public static func decode(_ data: Data, file: String) throws(CorpusError) -> GoldenCase {
         // The kit's own parser first: a syntax error is named by line and column, in plain words.
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8")
+            let place = InvalidUTF8.first(in: data).map { ": \($0)" } ?? ""
+            throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8\(place)")
         }
         do { _ = try JSONParser.parse(text) } catch {
             throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")

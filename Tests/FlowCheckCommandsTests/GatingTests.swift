@@ -192,6 +192,11 @@ struct GatingTests {
                 "utf8.jsonl:2: at byte 2 of the line: not UTF-8 text"
             ),
             ("array.jsonl", Data("[1, 2]\n".utf8), "array.jsonl:1: not a valid JSON-lines record: $ is not an object"),
+            // A line past the 64 MB a record line may have is refused by its number, before it is parsed.
+            (
+                "long.jsonl", Data(#"{"type":"header"}"#.utf8) + Data([0x0A]) + Data(repeating: 0x20, count: 65 << 20),
+                "long.jsonl:2: a line of more than 64 MB"
+            ),
         ]
         for (name, data, message) in files {
             let path = folder.appendingPathComponent(name).path
@@ -201,6 +206,23 @@ struct GatingTests {
             #expect(err.contains(message), "\(err)")
             #expect(!err.contains("The given data") && !err.contains("Expected to decode"), "\(err)")
         }
+    }
+
+    @Test("A corpus case holding a lone surrogate's bytes is named by line and column")
+    func corpusCaseNotUTF8() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for suite in ["navigation", "client"] {
+            let cases = folder.appendingPathComponent(suite)
+            try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+            try (Data("{\n  \"id\": \"".utf8) + Data([0xED, 0xA0, 0x80]) + Data("\"\n}\n".utf8)).write(
+                to: cases.appendingPathComponent("surrogate.json"))
+        }
+        let (_, out, err) = flowcheck("corpus", "verify", "--corpus", folder.path)
+        let text = out + err
+        #expect(text.contains("navigation/surrogate.json") && text.contains("client/surrogate.json"), "\(text)")
+        #expect(
+            text.components(separatedBy: "line 2, column 10 (byte 11) is not valid UTF-8").count == 3, "\(text)")
     }
 
     @Test("A corpus whose suite folder is a file, or a case with a wrongly typed field, is named in plain words")

@@ -303,7 +303,7 @@ struct SpecFileTests {
         #expect(!refused.out.contains("hunter2"))
     }
 
-    @Test("A CRLF spec reads like its LF twin; a file that is not UTF-8 is named with its byte offset")
+    @Test("A CRLF spec reads like its LF twin; a file that is not UTF-8 is named with its line, column and byte offset")
     func crlfAndUTF8() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -315,6 +315,6 @@ struct SpecFileTests {
         let latin1 = folder.appendingPathComponent("latin1.ruf.yaml")
         try Data([0x73, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
         let bad = flowcheck("lint", latin1.path)
-        #expect(bad.code == .failure && bad.out.contains("is not UTF-8 (byte 3 is not valid UTF-8)"))
+        #expect(bad.code == .failure && bad.out.contains("is not UTF-8 (line 1, column 4 (byte 3) is not valid UTF-8)"))
     }
 }

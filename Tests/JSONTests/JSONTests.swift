@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import JSON
+@testable import JSON
 
 @Suite("JSON parser and writer")
 struct JSONTests {
@@ -97,5 +97,19 @@ struct SpellingTests {
         #expect(try JSONParser.elementTexts(in: "[]") == [])
         #expect(throws: JSONParseError.self) { try JSONParser.elementTexts(in: "{}") }
         #expect(throws: JSONParseError.self) { try JSONParser.elementTexts(in: "[1,") }
+    }
+}
+
+@Suite("Where bytes stop being UTF-8")
+struct InvalidUTF8Tests {
+    @Test("The first bad byte is named by line, column and offset; valid text has none")
+    func firstBadByte() {
+        #expect(InvalidUTF8.first(in: Array("a\nbé\n".utf8)) == nil)
+        // A lone surrogate's bytes, after a two-byte letter on the second line.
+        let bytes = Array("{\n é".utf8) + [0xED, 0xA0, 0x80]
+        #expect(InvalidUTF8.first(in: bytes) == InvalidUTF8(offset: 5, line: 2, column: 4))
+        // A cut sequence at the very end.
+        #expect(InvalidUTF8.first(in: [0x41, 0xC3]) == InvalidUTF8(offset: 1, line: 1, column: 2))
+        #expect("\(InvalidUTF8(offset: 5, line: 2, column: 4))" == "line 2, column 4 (byte 5) is not valid UTF-8")
     }
 }
