@@ -1,4 +1,5 @@
 import FlowCheckCore
+import FlowCheckRecords
 import Foundation
 
 /// A line diff by longest common subsequence.
@@ -34,7 +35,9 @@ enum LineDiff {
     static func render(
         old: [String], new: [String], context: Int, annotate: (String, String) -> String? = { _, _ in nil }
     ) -> String {
-        let diff = lines(old: old, new: new)
+        // Each is one line: a newline inside a value (a screen name an implementation made up) is shown escaped, so
+        // it cannot print a line without its mark, such as a fake model line.
+        let diff = lines(old: old.map { VisibleText.line($0) }, new: new.map { VisibleText.line($0) })
         var output: [String] = []
         var index = 0
         while index < diff.count {

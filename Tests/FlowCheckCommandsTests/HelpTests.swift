@@ -92,5 +92,11 @@ struct TerminalOutputTests {
         let capture = Capture()
         capture.console.out("name \u{1B}]0;pwned\u{07}")
         #expect(capture.out == "name \\u{1B}]0;pwned\\u{7}")
+        // Bidirectional overrides and isolates, and the Unicode line separators, would show text other than its bytes.
+        #expect(
+            TerminalText.sanitize("spoof\u{202E}live\u{2066}x\u{2069}\u{2028}y\u{200F}")
+                == "spoof\\u{202E}live\\u{2066}x\\u{2069}\\u{2028}y\\u{200F}")
+        // Other scripts and joiners are text, kept as they are.
+        #expect(TerminalText.sanitize("שלום 👩‍💻 é") == "שלום 👩‍💻 é")
     }
 }

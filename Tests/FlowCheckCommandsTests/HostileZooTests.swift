@@ -77,4 +77,42 @@ struct HostileZooTests {
         #expect(out.contains("3 runs failed this way"), "\(out)")
         #expect(processes(holding: marker).isEmpty, "the deadlocked implementation left a process")
     }
+
+    @Test("A name or a reply that would spoof the display (a bidirectional override, a newline) is shown escaped")
+    func spoofing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("spoof.py")
+        try Data(
+            #"""
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                if r["cmd"] == "hello":
+                    out = {"protocol": 1, "implementation": {"name": "zoo\u202eevil", "version": "0", "language": "py"},
+                           "capabilities": {"suites": ["navigation"], "modes": ["PUSH", "POP"], "behaviors": ["KEEP"],
+                                            "nesting": "owned"}}
+                elif r["cmd"] == "reset":
+                    out = {"ok": True}
+                elif r["cmd"] == "stop":
+                    break
+                else:
+                    entry = {"screen": "HOME\n-   FAKE(MAIN)* \u202e", "flow": None, "flowRoot": False,
+                             "presentation": "root"}
+                    out = {"outcome": "applied", "state": {"stack": [entry], "pending": None}}
+                out["seq"] = r["seq"]
+                print(json.dumps(out), flush=True)
+            """#.utf8
+        ).write(to: script)
+        let markdown = folder.appendingPathComponent("report.md").path
+        let (code, out, err) = flowcheck(
+            "run", "--sut", "python3 \(script.path)", "--seed", "1", "--runs", "20", "--no-html", "--markdown", markdown)
+        #expect(code == .failure, "\(err)")
+        let written = try String(contentsOfFile: markdown, encoding: .utf8)
+        for text in [out, written] {
+            #expect(!text.unicodeScalars.contains("\u{202E}"), "a bidirectional override reached the reader")
+            #expect(text.contains(#"zoo\u{202E}evil"#), "\(text)")
+            #expect(!text.split(separator: "\n").contains { $0.contains("FAKE") && !$0.contains(#"HOME\u{A}"#) }, "\(text)")
+        }
+    }
 }

@@ -35,6 +35,18 @@ struct ReplyDiffTests {
         #expect(!ReplyComparison.diff(expected: reply([home]), actual: reply([both])).contains("only"))
     }
 
+    @Test("A newline or a bidirectional override in an implementation's screen name stays on its own + line, escaped")
+    func spoofedName() {
+        let home = Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
+        var spoofed = home
+        spoofed.screen = "HOME\n-   FAKE(MAIN)*\u{202E}"
+        let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([spoofed]))
+        let lines = diff.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("-") } == ["-   HOME(MAIN)*"], "\(diff)")
+        #expect(lines.contains { $0.hasPrefix("+   HOME\\u{A}-   FAKE(MAIN)*\\u{202E}(MAIN)*") }, "\(diff)")
+        #expect(!diff.contains("\u{202E}"))
+    }
+
     @Test("A presentation that contradicts the entry's position is written out, so the diff never hides it")
     func presentation() {
         let home = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
