@@ -1,3 +1,4 @@
+import FlowCheckCommands
 import FlowSchema
 import Foundation
 import JSON
@@ -38,7 +39,7 @@ enum ReaderBenchmarks {
             }.wall
         }
         let specMegabytes = Double(spec.utf8.count) / 1_048_576
-        return [
+        return [yamlMemory()] + [
             Measurement(
                 name: "readers.json", value: megabytes / parse, unit: "MB/s", target: "", met: true,
                 detail: "kit JSON parse of a \(formatted(megabytes)) MB flow; JSONSerialization "
@@ -52,6 +53,56 @@ enum ReaderBenchmarks {
                 detail: "a \(formatted(specMegabytes)) MB spec of 20,000 screens (a component, an action) read and "
                     + "linted in \(formatted(specTime * 1000)) ms"),
         ]
+    }
+}
+
+extension ReaderBenchmarks {
+    /// Peak memory of `flowcheck lint` on a spec holding one 8 MB quoted scalar, less its peak on a small spec, per
+    /// byte of the scalar: each run is this benchmark's own executable in `--cli` mode, its peak read by wait4(2).
+    static func yamlMemory() -> Measurement {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-bench-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scalar = 8 << 20
+        let small = folder.appendingPathComponent("small.ruf.yaml"), large = folder.appendingPathComponent("big.ruf.yaml")
+        let head = "ruf: \"1.0\"\nscreens:\n  HOME:\n    description: \""
+        try? Data((head + "x\"\n").utf8).write(to: small)
+        try? Data((head + String(repeating: "x", count: scalar) + "\"\n").utf8).write(to: large)
+        let base = peakKilobytes(lint: small.path), peak = peakKilobytes(lint: large.path)
+        let perByte = Double(max(peak - base, 0)) * 1024 / Double(scalar)
+        return Measurement(
+            name: "readers.yaml-memory", value: perByte, unit: "bytes per byte", target: "< 12",
+            met: perByte < 12 && base > 0,
+            detail: "peak resident size of linting a spec with an 8 MB quoted scalar (\(peak / 1024) MB) less on a "
+                + "small spec (\(base / 1024) MB)")
+    }
+
+    /// The peak resident size, in KB, of this executable linting `path` (`--lint-peak`), as it reads it itself: a
+    /// child's peak as its parent sees it (wait4, getrusage) keeps the parent's from before exec.
+    private static func peakKilobytes(lint path: String) -> Int {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return 0
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--lint-peak", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return 0 }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// `--lint-peak path`: lints the spec at `path` as `flowcheck lint` does, then prints this process's peak resident
+    /// size in KB (VmHWM, which exec resets).
+    static func lintPeak(_ path: String) -> Never {
+        _ = FlowCheckCommand.main(["lint", path], console: Console(out: { _ in }, err: { _ in }, isTerminal: false))
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        print(line.split(separator: " ").dropFirst().first ?? "0")
+        exit(0)
     }
 }
 

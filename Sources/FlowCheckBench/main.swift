@@ -11,6 +11,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--cli" {
     exit(FlowCheckCommand.main(Array(arguments.dropFirst()), console: .standard).rawValue)
 }
+// Started by the readers benchmark to measure a lint's peak memory in a process of its own.
+if arguments.first == "--lint-peak", arguments.count == 2 {
+    ReaderBenchmarks.lintPeak(arguments[1])
+}
 // Started by the process benchmark as the implementation it drives.
 if arguments.first == "--echo" {
     EchoImplementation.run(batch: !arguments.contains("--no-batch"))

@@ -29,6 +29,12 @@ public struct SpecFiles: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
         if isDirectory.boolValue { return .unusable("it is a folder, not a file") }
+        // Not read at all past the YAML reader's limit: a huge file must not take memory before it is refused.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+            size > SpecReader.maxFileBytes
+        {
+            return .unusable("it is \(size) bytes: a spec file may be at most 16 MB (\(SpecReader.maxFileBytes) bytes)")
+        }
         guard let data = FileManager.default.contents(atPath: url.path).map(ByteOrderMark.dropped) else {
             return .unusable("it cannot be opened")
         }

@@ -21,6 +21,9 @@ public struct SpecReader {
     /// Reads a file given its path relative to the spec's folder.
     public let load: (String) -> FileText
 
+    /// The largest spec file read, 16 MB: the YAML reader's limit. A loader should refuse a larger file unread.
+    public static let maxFileBytes = YAMLParser.maxBytes
+
     /// Creates a reader; `load` reads a file given its path relative to the spec's folder.
     public init(load: @escaping (String) -> FileText) { self.load = load }
 

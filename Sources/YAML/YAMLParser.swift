@@ -18,12 +18,20 @@ public struct YAMLParser {
     /// The deepest nesting of collections accepted. Deeper input is an error, never a stack overflow; RUF specs
     /// nest a dozen levels at most.
     public static let maxDepth = 200
+    /// The longest text the parser reads, 16 MB (a spec is written by hand; its largest files are a few hundred KB).
+    /// Memory stays near 10 bytes per byte read, so a longer text is refused at once rather than read.
+    public static let maxBytes = 16 << 20
 
     /// Parses one YAML document.
     ///
     /// - Parameter keepingDuplicateKeys: keep a repeated key of a mapping as a second pair instead of failing, for
     ///   a reader that reports duplicates itself and wants to go on reading the rest of the file.
     public static func parse(_ text: String, keepingDuplicateKeys: Bool = false) throws(YAMLError) -> YAMLNode {
+        guard text.utf8.count <= maxBytes else {
+            throw YAMLError(
+                line: 1, column: 1,
+                message: "the text is \(text.utf8.count) bytes: the YAML reader reads at most 16 MB (16777216 bytes)")
+        }
         var parser = YAMLParser()
         parser.keepsDuplicateKeys = keepingDuplicateKeys
         try parser.load(text)
@@ -233,7 +241,7 @@ public struct YAMLParser {
         let key = raw.trimmingTrailingSpaces
         if key.hasPrefix("\"") || key.hasPrefix("'") {
             var reader = FlowReader(
-                Array(key), line: position.line, column: position.column, keepsDuplicateKeys: keepsDuplicateKeys)
+                Array(key.unicodeScalars), line: position.line, column: position.column, keepsDuplicateKeys: keepsDuplicateKeys)
             guard case .scalar(let text, _, _) = try reader.value(), reader.atEnd else {
                 throw YAMLError(line: position.line, column: position.column, message: "a malformed quoted key")
             }
@@ -249,15 +257,16 @@ public struct YAMLParser {
     private mutating func inlineValue(
         _ text: Substring, line: Int, column: Int, continuation: Int
     ) throws(YAMLError) -> YAMLNode {
-        var characters = Array(text)
+        // Unicode scalars, 4 bytes each (a Character takes 16): a long scalar's memory stays near its size.
+        var characters = Array(text.unicodeScalars)
         if text.hasPrefix("[") || text.hasPrefix("{") {
             // Gather continuation lines until the brackets close.
             while !FlowReader.balanced(characters), index < lines.count, lines[index].indent > continuation {
-                characters += [" "] + Array(lines[index].text)
+                characters += [" "] + Array(lines[index].text.unicodeScalars)
                 index += 1
             }
         } else {
-            characters = Array(text.strippingComment)
+            characters = Array(text.strippingComment.unicodeScalars)
         }
         var reader = FlowReader(characters, line: line, column: column, keepsDuplicateKeys: keepsDuplicateKeys)
         let value = try reader.value()
@@ -310,13 +319,13 @@ public struct YAMLParser {
 /// Reads flow collections and scalars from one logical line.
 struct FlowReader {
     private var depth = 0
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     var offset = 0
     let line: Int
     let column: Int
     let keepsDuplicateKeys: Bool
 
-    init(_ characters: [Character], line: Int, column: Int, keepsDuplicateKeys: Bool = false) {
+    init(_ characters: [Unicode.Scalar], line: Int, column: Int, keepsDuplicateKeys: Bool = false) {
         self.characters = characters
         self.line = line
         self.column = column
@@ -324,14 +333,14 @@ struct FlowReader {
     }
 
     var atEnd: Bool { offset >= characters.count }
-    var peek: Character? { atEnd ? nil : characters[offset] }
+    var peek: Unicode.Scalar? { atEnd ? nil : characters[offset] }
     var position: YAMLNode.Position { .init(line: line, column: column + offset) }
 
     mutating func skipSpaces() { while let c = peek, c == " " { offset += 1 } }
 
-    static func balanced(_ characters: [Character]) -> Bool {
+    static func balanced(_ characters: [Unicode.Scalar]) -> Bool {
         var depth = 0
-        var quote: Character?
+        var quote: Unicode.Scalar?
         for c in characters {
             if let q = quote { if c == q { quote = nil }; continue }
             if c == "\"" || c == "'" {
@@ -414,7 +423,7 @@ struct FlowReader {
         if peek == "\"" { return .scalar(try doubleQuoted(), quoted: true, start) }
         if peek == "'" { return .scalar(try singleQuoted(), quoted: true, start) }
         if !isKey, peek == "[" || peek == "{" { return try value(inFlow: inFlow) }
-        var text = ""
+        var text = String.UnicodeScalarView()
         while let c = peek {
             if inFlow && (c == "," || c == "]" || c == "}") { break }
             if c == ":"
@@ -427,7 +436,7 @@ struct FlowReader {
             text.append(c)
             offset += 1
         }
-        let trimmed = Substring(text).trimmingTrailingSpaces
+        let trimmed = Substring(String(text)).trimmingTrailingSpaces
         try YAMLParser.rejectUnsupported(trimmed, line: start.line, column: start.column)
         return .scalar(String(trimmed), quoted: false, start)
     }
@@ -441,7 +450,7 @@ struct FlowReader {
                 if peek == "'" { text.append("'"); offset += 1; continue }
                 return text
             }
-            text.append(c)
+            text.unicodeScalars.append(c)
         }
         throw error("an unterminated single-quoted string")
     }
@@ -452,7 +461,7 @@ struct FlowReader {
         while let c = peek {
             offset += 1
             if c == "\"" { return text }
-            guard c == "\\" else { text.append(c); continue }
+            guard c == "\\" else { text.unicodeScalars.append(c); continue }
             guard let e = peek else { break }
             offset += 1
             switch e {
@@ -464,7 +473,7 @@ struct FlowReader {
             case "0": text.append("\0")
             case "u":
                 guard offset + 4 <= characters.count,
-                    let code = UInt32(String(characters[offset..<(offset + 4)]), radix: 16),
+                    let code = UInt32(String(String.UnicodeScalarView(characters[offset..<(offset + 4)])), radix: 16),
                     let scalar = Unicode.Scalar(code)
                 else { throw error("a \\u escape needs four hex digits") }
                 text.unicodeScalars.append(scalar)

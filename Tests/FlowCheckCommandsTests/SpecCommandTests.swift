@@ -278,6 +278,18 @@ struct SpecFileTests {
         #expect(!out.contains("hunter2") && !sarifText.contains("hunter2"))
     }
 
+    @Test("A spec file past 16 MB is refused unread, with its size")
+    func oversizedSpec() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("app.ruf.yaml")
+        try (Data("ruf: \"1.0\"\ndescription: \"".utf8) + Data(repeating: 0x78, count: 17 << 20) + Data("\"\n".utf8))
+            .write(to: file)
+        let (code, out, _) = flowcheck("lint", file.path)
+        #expect(code == .failure)
+        #expect(out.contains("it is 17825819 bytes: a spec file may be at most 16 MB (16777216 bytes)"), "\(out)")
+    }
+
     @Test("A root file named on the command line is read through its symbolic link; its $refs stay confined there")
     func symlinkedRootFile() throws {
         let root = try scratch()

@@ -116,6 +116,18 @@ struct YAMLParserTests {
         }
     }
 
+    @Test("A text past 16 MB is refused at once with its size; one at the limit is read, its scalar whole")
+    func sizeLimit() throws {
+        let head = "a: \""
+        let atLimit = head + String(repeating: "x", count: YAMLParser.maxBytes - head.utf8.count - 2) + "\"\n"
+        #expect(atLimit.utf8.count == YAMLParser.maxBytes)
+        #expect(try YAMLParser.parse(atLimit)["a"]?.string?.utf8.count == YAMLParser.maxBytes - 6)
+        #expect { try YAMLParser.parse(atLimit + " ") } throws: { error in
+            (error as? YAMLError)?.message
+                == "the text is 16777217 bytes: the YAML reader reads at most 16 MB (16777216 bytes)"
+        }
+    }
+
     @Test("Long runs of spaces are read whole (the reader is linear, not quadratic, in them)")
     func longSpaces() throws {
         let node = try YAMLParser.parse(
