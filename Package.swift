@@ -128,9 +128,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The mutation fuzzer of the kit's readers (JSON, flow decoder, YAML, spec), and its command.
+        // The mutation fuzzer of the kit's readers (JSON, flow decoder, YAML, spec, golden cases, records).
         .target(
-            name: "Fuzzing", dependencies: ["PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec"],
+            name: "Fuzzing",
+            dependencies: [
+                "PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec", "GoldenCorpus", "FlowCheckRecords",
+                "Reports", "FlowCheck", "SampleImplementations",
+            ],
             swiftSettings: strict),
         .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
         .executableTarget(name: "FlowCheckCLI", dependencies: ["FlowCheckCommands"], swiftSettings: strict),

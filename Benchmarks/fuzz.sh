@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the kit's readers (JSON parser, flow decoder, YAML reader, spec reader) with the in-repo mutation fuzzer:
+# Fuzzes the kit's readers (JSON parser, flow decoder, YAML reader, spec reader, golden-case readers, record reader
+# and the reports rendered from what it reads) with the in-repo mutation fuzzer:
 # a million inputs per target by default, in a release build. A crash or a hang saves its input in Reports/fuzz/
 # and exits 1; add that input to Tests/FuzzingTests/Regressions/<target>/ so it stays a test case.
 #   Benchmarks/fuzz.sh [inputs per target] [seed]

@@ -1,7 +1,8 @@
 import Foundation
 import Fuzzing
 
-// flowcheck-fuzz [--target json|decoder|yaml|spec|all] [--inputs N] [--seed S] [--corpus Corpus] [--out folder]
+// flowcheck-fuzz [--target json|decoder|yaml|spec|corpus|report|all] [--inputs N] [--seed S] [--corpus Corpus]
+//                [--out folder]
 //
 // Runs the mutation fuzzer over the kit's readers. A crash or a hang writes its input to <out>/<target>-crash.bin or
 // <target>-hang.bin and exits 1; otherwise it prints one line per target and exits 0. Build it in release for the
@@ -13,7 +14,8 @@ func option(_ name: String, in arguments: [String]) -> String? {
 }
 
 let usage =
-    "usage: flowcheck-fuzz [--target json|decoder|yaml|spec|all] [--inputs N] [--seed S] [--corpus Corpus] [--out folder]"
+    "usage: flowcheck-fuzz [--target json|decoder|yaml|spec|corpus|report|all] [--inputs N] [--seed S] "
+    + "[--corpus Corpus] [--out folder]"
 
 /// A usage error's message for arguments this tool does not take, or `nil`; every option takes a value.
 func misuse(_ arguments: [String]) -> String? {
