@@ -5,4 +5,4 @@ import Foundation
 // handles SIGHUP, SIGINT and SIGTERM: the run stops, writes its results so far, and exits 129, 130 or 143.
 var console = Console.standard
 console.stop = Interruption.install()
-exit(FlowCheckCommand.main(Array(CommandLine.arguments.dropFirst()), console: console).rawValue)
+Interruption.exit(FlowCheckCommand.main(Array(CommandLine.arguments.dropFirst()), console: console).rawValue)

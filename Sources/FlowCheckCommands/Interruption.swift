@@ -15,8 +15,10 @@ package enum Interruption {
 
     private static let kept = Sources()
 
-    /// Installs the handlers and returns the stop request they make.
+    /// Installs the handlers and returns the stop request they make. The process also adopts what its
+    /// implementations leave behind (``Orphans``), to end it when they stop and at ``exit(_:)``.
     package static func install() -> StopRequest {
+        Orphans.adopt()
         let stop = StopRequest()
         // A reader that went away (`flowcheck run … | head`) must not kill the run before its report files are
         // written: a write to it fails, and is dropped (Console).
@@ -53,5 +55,11 @@ package enum Interruption {
             kept.sources.append(source)
         }
         return stop
+    }
+
+    /// Ends the process with `code`, after ending whatever an implementation left that it adopted.
+    package static func exit(_ code: Int32) -> Never {
+        Orphans.sweepAll()
+        Foundation.exit(code)
     }
 }

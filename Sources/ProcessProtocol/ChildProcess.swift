@@ -23,6 +23,9 @@ final class ChildProcess: @unchecked Sendable {
     /// The read end of its standard error.
     let stderrDescriptor: Int32
 
+    /// The environment entry it and everything it starts carry (``Orphans``).
+    let token: String
+
     private let condition = NSCondition()
     private var waitStatus: Int32?
     private var inputClosed = false
@@ -33,17 +36,34 @@ final class ChildProcess: @unchecked Sendable {
         guard !ProcessGroups.isClosed else {
             throw ProcessError(code: .launchFailed, message: "not started: the run was stopped")
         }
-        let (arguments, environment) = Self.plan(commandLine)
+        var (arguments, environment) = Self.plan(commandLine)
+        // What it starts carries the token, so that the kit can tell its orphans from others (Orphans).
+        token = Orphans.newToken()
+        environment.append(token)
+        let prefix = Orphans.deathSignalPrefix
+        if let prefix {
+            // Under setpriv the program is looked up by setpriv, which cannot say so before it runs: look it up here,
+            // so that a missing program is still a failure to start.
+            let (program, failure) = Self.resolve(arguments[0], environment: environment)
+            guard let program else {
+                throw ProcessError(
+                    code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(failure)))")
+            }
+            arguments = prefix + [program] + arguments.dropFirst()
+        }
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
         var pid: pid_t = 0
         var noPipe: Int32 = 0
-        let result = Self.spawning.withLock { _ -> Int32? in
-            guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
-                noPipe = errno
-                return nil
+        let start = { () -> Int32? in
+            Self.spawning.withLock { _ -> Int32? in
+                guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
+                    noPipe = errno
+                    return nil
+                }
+                return Self.spawn(arguments, environment, input: input[0], output: output[1], errors: errors[1], &pid)
             }
-            return Self.spawn(arguments, environment, input: input[0], output: output[1], errors: errors[1], &pid)
         }
+        let result = prefix == nil ? start() : LaunchThread.shared.run(start)
         guard let result else {
             throw ProcessError(
                 code: .launchFailed,
@@ -110,6 +130,22 @@ final class ChildProcess: @unchecked Sendable {
             for pointer in envp { free(pointer) }
         }
         return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+    }
+
+    /// `program` as a path to an executable file: itself when it names a path, else the first match in the PATH of
+    /// `environment`; `nil` and the errno of the failure (ENOENT, EACCES) when there is none.
+    static func resolve(_ program: String, environment: [String]) -> (String?, Int32) {
+        if program.contains("/") { return access(program, X_OK) == 0 ? (program, 0) : (nil, errno) }
+        let path = environment.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) } ?? "/usr/bin:/bin"
+        var failure = ENOENT
+        for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            var info = stat()
+            guard stat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            if access(candidate, X_OK) == 0 { return (candidate, 0) }
+            failure = EACCES
+        }
+        return (nil, failure)
     }
 
     /// A pipe whose ends close on exec, so that another implementation started later does not inherit them
@@ -203,6 +239,8 @@ final class ChildProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(1)
         while Self.groupHasLiveMembers(pid) && Date() < deadline { usleep(2_000) }
         ProcessGroups.ended(pid)
+        // What left the group (a daemon that double-forked and called setsid) was adopted by the kit, if it can.
+        Orphans.sweep(token: token)
     }
 
     /// Whether a process group still has a member that is not a zombie. `kill(-group, 0)` cannot say: a killed

@@ -28,6 +28,9 @@ package enum ProcessGroups {
 
     static func ended(_ group: pid_t) { _ = live.withLock { $0.remove(group) } }
 
+    /// The groups the kit runs now (each led by the process it started).
+    static var liveGroups: Set<pid_t> { live.withLock { $0 } }
+
     /// Sends `signal` to every live group; returns how many there were.
     @discardableResult
     package static func signalAll(_ signal: Int32) -> Int {

@@ -115,4 +115,62 @@ struct HostileZooTests {
             #expect(!text.split(separator: "\n").contains { $0.contains("FAKE") && !$0.contains(#"HOME\u{A}"#) }, "\(text)")
         }
     }
+
+    @Test("A daemon that double-forks out of the group and ignores SIGTERM is ended with its implementation")
+    func daemonIsEnded() throws {
+        let (line, marker, script) = try zoo(#"( setsid sh -c 'trap "" TERM HUP; sleep 300' & ); exit 3"#)
+        defer { try? FileManager.default.removeItem(at: script) }
+        // The real command: a process embedding the kit (as these tests do) keeps its own process tree.
+        let binary = try #require(flowcheckBinary(), "flowcheck was not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--sut", line, "--seed", "1", "--runs", "3", "--jobs", "2", "--no-html"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        // The daemon left the implementation's group and session; the kit adopted it, and ended it by its token.
+        #expect(processes(holding: marker).isEmpty, "a daemon outlived its implementation")
+    }
+
+    @Test("Killed with SIGKILL, the kit takes its implementations with it, even ones that ignore end of input and SIGTERM")
+    func killedKit() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("stubborn.py")
+        try Data(
+            #"""
+            import json, signal, sys, time
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            r = json.loads(sys.stdin.readline())
+            print(json.dumps({"seq": r["seq"], "protocol": 1,
+                              "implementation": {"name": "stubborn", "version": "0", "language": "py"},
+                              "capabilities": {"suites": ["navigation"], "modes": ["PUSH", "POP"],
+                                               "behaviors": ["KEEP"], "nesting": "owned"}}), flush=True)
+            while True:
+                time.sleep(0.2)
+            """#.utf8
+        ).write(to: script)
+        let marker = UUID().uuidString
+        let binary = try #require(flowcheckBinary(), "flowcheck was not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [
+            "run", "--sut", "FLOWCHECK_ZOO=\(marker) python3 \(script.path)", "--seed", "1", "--jobs", "2",
+            "--no-html", "--step-timeout", "60s",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Both workers' implementations started and waiting on their first reply.
+        let started = Date()
+        while processes(holding: marker).count < 2 && Date().timeIntervalSince(started) < 20 { usleep(50_000) }
+        #expect(processes(holding: marker).count == 2)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let killed = Date()
+        while !processes(holding: marker).isEmpty && Date().timeIntervalSince(killed) < 5 { usleep(50_000) }
+        #expect(processes(holding: marker).isEmpty, "an implementation outlived the kit killed with SIGKILL")
+    }
 }
