@@ -421,18 +421,24 @@ public struct ConformanceRunner {
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         var unreplayed: [String] = []
         for found in check.counterexamples {
+            var replayed = Duration.zero
             switch describe(
-                found, suite: suite, property: property, check: check, box: box, context: context, deadline: deadline)
+                found, suite: suite, property: property, check: check, box: box, context: context, deadline: deadline,
+                replayed: &replayed)
             {
             case .success(let failure):
                 outcome.failures.append(failure)
             case .failure(let abort):
                 // Found, but it would not replay: never dropped in silence.
+                let limit = (implementation as? any TimeBoundImplementation)?.stepLimit
+                let slow = found.origin == "breakdown: timeout" && limit.map { replayed * 2 >= $0 } == true
+                let replay = options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
                 let message =
                     stop?.isRequested == true
                     ? "run \(found.run) failed (\(found.origin)), and was not described: the run was stopped "
-                        + "(\(stop?.reason ?? "interrupted")) before its replay ended; replay it alone with "
-                        + options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
+                        + "(\(stop?.reason ?? "interrupted")) before its replay ended; replay it alone with \(replay)"
+                    : slow
+                    ? Self.slowInput(run: found.run, took: replayed, limit: limit ?? replayed, replay: replay)
                     : found.origin.hasPrefix("breakdown: ")
                     ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
                         + "its case was replayed on a fresh process: the breakdown depends on more than the input "
@@ -498,6 +504,17 @@ public struct ConformanceRunner {
         _ found: Counterexample<S.Case>, suite: S, property: Property<S.Case>, check: CheckResult<S.Case>,
         box: SubjectBox<S.Subject>, context: SuiteContext, deadline: ShrinkDeadline? = nil
     ) -> Result<FailureRecord, Abort> {
+        var replayed = Duration.zero
+        return describe(
+            found, suite: suite, property: property, check: check, box: box, context: context, deadline: deadline,
+            replayed: &replayed)
+    }
+
+    /// Refines, replays and describes one counterexample; `replayed` is how long its describing replay took.
+    private func describe<S: ConformanceSuite>(
+        _ found: Counterexample<S.Case>, suite: S, property: Property<S.Case>, check: CheckResult<S.Case>,
+        box: SubjectBox<S.Subject>, context: SuiteContext, deadline: ShrinkDeadline?, replayed: inout Duration
+    ) -> Result<FailureRecord, Abort> {
         let capabilities = implementation.capabilities
         // The suite's own pass shares what is left of the time limit, like the engine's shrinking.
         var refining = check.configuration
@@ -529,6 +546,8 @@ public struct ConformanceRunner {
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
         (implementation as? any TimeBoundImplementation)?.stopBy =
             stop?.isRequested == true ? .now + Self.stoppedReplayGrace : nil
+        let began = ContinuousClock.now
+        defer { replayed = ContinuousClock.now - began }
         do {
             var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
             failure.occurrences = found.occurrences
@@ -537,6 +556,14 @@ public struct ConformanceRunner {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// What a timeout whose replay answered, but took at least half the step timeout, is: slow input, not flakiness.
+    static func slowInput(run: Int, took: Duration, limit: Duration, replay: String) -> String {
+        let percent = Int((took / limit * 100).rounded())
+        return "slow input: run \(run) timed out, and its minimal case, replayed on a fresh process, was answered "
+            + "in \(Int(took.seconds * 1000)) ms (\(percent)% of the \(durationText(limit)) step timeout): the "
+            + "implementation is slow on this input, near or past the limit, rather than hung; replay it with \(replay)"
     }
 
     /// How long the replay that describes a failure may take once a stop was requested.

@@ -125,7 +125,9 @@ struct CorpusRunCommand: Subcommand {
             switch r.status {
             case .passed: console.out("PASS \(name)")
             case .skipped: console.out("SKIP \(name): \(r.message ?? "")")
-            case .errored: console.out("ERROR \(name): \(r.message ?? "")")
+            case .errored:
+                console.out("ERROR \(name): \(r.message ?? "")")
+                if let diff = r.diff { console.out(TextReport.indent(diff, 4)) }
             case .failed:
                 let broken = r.broken.map {
                     " broke \($0.joined(separator: ", ")) (the case is about \(r.rules.joined(separator: ", ")))"

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import FlowCheck
 import FlowSchema
 import Foundation
 import GoldenCorpus
@@ -43,12 +44,16 @@ struct CorpusVerifyCommand: Subcommand {
         for error in decodingErrors { console.out("MALFORMED \(error)") }
         failed += decodingErrors.count
         for (file, c) in decodingCases {
-            if c.expected.isMet(by: FlowDecoder.decode(c.text)) {
+            let decoded = FlowDecoder.decode(c.text)
+            if c.expected.isMet(by: decoded) {
                 passed += 1
                 console.out("PASS \(file) [\(c.rules.joined(separator: ", "))]")
             } else {
                 failed += 1
-                console.out("FAIL \(file): \(c.description)\n  decoded: \(FlowDecoder.decode(c.text))")
+                console.out("FAIL \(file): \(c.description)")
+                console.out("  the reference decoder differs from the case (- expected, + decoded):")
+                let diff = DecodingAnalysis.diff(c.expected.outcome, decoded)
+                console.out("  " + diff.replacingOccurrences(of: "\n", with: "\n  "))
             }
         }
         let (clientCases, clientErrors) = ClientGoldenCase.load(corpus: folder)

@@ -33,8 +33,8 @@ package enum Interruption {
                     // returns at once, and the results so far are written. A third signal quits without them.
                     ProcessGroups.signalAll(SIGKILL)
                     if ProcessGroups.close() {
-                        FileHandle.standardError.write(
-                            Data("\nflowcheck: \(name) again: writing the results so far (again to quit at once)\n".utf8))
+                        let line = "\nflowcheck: \(name) again: writing the results so far (again to quit at once)\n"
+                        FileHandle.standardError.write(Data(line.utf8))
                         return
                     }
                     exit(128 + number)

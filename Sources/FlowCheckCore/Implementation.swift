@@ -71,6 +71,13 @@ public protocol RecoveringImplementation: Implementation {
 public protocol TimeBoundImplementation: Implementation {
     /// The instant no call may wait past; `nil` for no limit.
     var stopBy: ContinuousClock.Instant? { get set }
+    /// How long one step may take before it is a timeout; `nil` when there is no such limit. A timeout whose replay
+    /// takes most of it is reported as slow input rather than as a breakdown that did not recur.
+    var stepLimit: Duration? { get }
+}
+
+extension TimeBoundImplementation {
+    public var stepLimit: Duration? { nil }
 }
 
 /// An in-process implementation that can run on several workers at once, each with an instance of its own.

@@ -77,7 +77,11 @@ extension CorpusRun {
             if let before, let modelled {
                 let rules = ClientComparison.brokenRules(
                     expected: modelled, actual: actual, input: c.steps[step].input, before: before)
-                if !rules.isEmpty { result.broken = rules }
+                if !rules.isEmpty {
+                    result.broken = rules
+                    // A failure is as binding as the rules it breaks, not the rules the case is about.
+                    result.level = CorpusRun.level(of: rules, ClientRules.named)
+                }
             }
             return
         }

@@ -51,6 +51,10 @@ public enum CorpusRun {
                     result.broken = CaseAttribution.rules(
                         suite: Suite(c.suite), profile: c.profile, initial: c.initial,
                         commands: c.steps.map(\.command), replies: replies, reasons: capabilities.reasons)
+                    // A failure is as binding as the rules it breaks, not the rules the case is about.
+                    if let broken = result.broken, !broken.isEmpty {
+                        result.level = level(of: broken, NavigationRules.named)
+                    }
                 }
             } catch {
                 // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.
@@ -124,7 +128,9 @@ public enum CorpusRun {
     /// A case's expectation comes from the reference decoder with the documented component types and
     /// migrations. A case applies to an implementation when the reference decoder, given what the implementation
     /// declared (its component types, whether it migrates), still meets that expectation; otherwise it is skipped
-    /// as not certified.
+    /// as not certified. A case the reference decoder itself does not meet, with the documented options, is wrong:
+    /// it is a corpus error (errored, with the diff), never a skip. A failed case names the rules the implementation
+    /// broke, by cause, which may differ from those the case is about.
     public static func run(
         decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
         skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
@@ -142,6 +148,18 @@ public enum CorpusRun {
             if reason == nil && !capabilities.suites.contains(.decoding) {
                 reason = "not certified: suite decoding not declared"
             }
+            let documented = FlowDecoder.decode(c.text)
+            if reason == nil && !c.expected.isMet(by: documented) {
+                // The case, not the implementation, is wrong: said so, with what the reference decodes.
+                result.status = .errored
+                result.message =
+                    "corpus error: the reference decoder does not meet this case's expectation "
+                    + "(\(DecodingAnalysis.summary(c.expected.outcome)) expected, \(DecodingAnalysis.summary(documented)) "
+                    + "decoded); fix the case (flowcheck corpus verify shows the diff)"
+                result.diff = DecodingAnalysis.diff(c.expected.outcome, documented)
+                results.append(result)
+                continue
+            }
             if reason == nil && !c.expected.isMet(by: FlowDecoder.decode(c.text, options: capabilities.decoderOptions))
             {
                 reason =
@@ -158,11 +176,18 @@ public enum CorpusRun {
                 // A document that repeats a key may be read with its first occurrences (DEC-DUPLICATE-KEY).
                 let alternative = DecodingCheck.alternative(c.text, options: capabilities.decoderOptions)
                 if !c.expected.isMet(by: outcome) && alternative?.agrees(with: outcome) != true {
-                    let expected = FlowDecoder.decode(c.text, options: capabilities.decoderOptions)
+                    var trace = DecodeTrace()
+                    let expected = FlowDecoder.decode(c.text, options: capabilities.decoderOptions, trace: &trace)
                     result.status = .failed
                     result.message =
                         "\(DecodingAnalysis.summary(expected)) expected, \(DecodingAnalysis.summary(outcome)) decoded"
                     result.diff = DecodingAnalysis.diff(expected, outcome)
+                    let broken = DecodingCheck.broken(trace: trace, expected: expected, actual: outcome)
+                    if !broken.isEmpty {
+                        result.broken = broken
+                        // A failure is as binding as the rules it breaks, not the rules the case is about.
+                        result.level = level(of: broken, DecodingRules.named)
+                    }
                 }
             } catch {
                 // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.
@@ -173,6 +198,11 @@ public enum CorpusRun {
             results.append(result)
         }
         return results
+    }
+
+    /// How binding a failure of `rules` is: MUST when any of them is, or is not known to `named`.
+    static func level(of rules: [String], _ named: (String) -> Rule?) -> Rule.Level {
+        rules.contains { (named($0)?.level ?? .must) == .must } ? .must : .should
     }
 
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.

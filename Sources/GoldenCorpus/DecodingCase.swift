@@ -29,6 +29,14 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
         /// An error with this code; the message is free.
         case error(code: String)
 
+        /// The expectation as an outcome (an error with no message).
+        public var outcome: DecodeOutcome {
+            switch self {
+            case .flow(let flow): return .flow(flow)
+            case .error(let code): return .error(DecodeError(code: code, message: ""))
+            }
+        }
+
         /// Whether an outcome meets the expectation (error messages are free).
         public func isMet(by outcome: DecodeOutcome) -> Bool {
             switch (self, outcome) {

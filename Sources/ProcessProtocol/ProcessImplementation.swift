@@ -24,6 +24,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public let commandLine: String
     /// How long one step may take.
     public let stepTimeout: Duration
+    /// The step timeout, as a ``TimeBoundImplementation`` gives it.
+    public var stepLimit: Duration? { stepTimeout }
     /// How long the process may take to start and answer hello: a start under load (an interpreter, a JIT, a
     /// simulator) can take far longer than a step.
     public let helloTimeout: Duration

@@ -163,14 +163,50 @@ struct HostileZooTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Both workers' implementations started and waiting on their first reply.
+        // Both workers' implementations started (the first one read hello alone) and waiting on a reply.
         let started = Date()
         while processes(holding: marker).count < 2 && Date().timeIntervalSince(started) < 20 { usleep(50_000) }
-        #expect(processes(holding: marker).count == 2)
+        usleep(500_000)
+        #expect(processes(holding: marker).count >= 2)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let killed = Date()
         while !processes(holding: marker).isEmpty && Date().timeIntervalSince(killed) < 5 { usleep(50_000) }
         #expect(processes(holding: marker).isEmpty, "an implementation outlived the kit killed with SIGKILL")
+    }
+
+    @Test("A timeout whose replay answers near the limit is reported as slow input, with the time and the replay")
+    func slowInput() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("slow.py")
+        let flag = folder.appendingPathComponent("slow-once").path
+        // Slow on a deep stack: past the limit the first time, then at 70% of it.
+        try Data(
+            """
+            import os, sys, time
+            sys.path.insert(0, \(String(reflecting: repository.appendingPathComponent("Tests/ProcessExample").path)))
+            os.environ["FLOWCHECK_EXAMPLE_NO_BATCH"] = "1"
+            import navigator
+            original = navigator.handle
+            def slow(nav, request):
+                if request.get("cmd") == "navigate" and len(nav.stack) >= 4:
+                    if not os.path.exists(\(String(reflecting: flag))):
+                        open(\(String(reflecting: flag)), "w").close()
+                        time.sleep(1.5)
+                    else:
+                        time.sleep(0.7)
+                return original(nav, request)
+            navigator.handle = slow
+            navigator.main()
+            """.utf8
+        ).write(to: script)
+        let (code, out, err) = flowcheck(
+            "run", "--sut", "python3 \(script.path)", "--suite", "navigation", "--seed", "1", "--runs", "30",
+            "--jobs", "1", "--step-timeout", "1s", "--no-html")
+        #expect(code == .failure, "\(err)")
+        #expect(out.contains("slow input: run "), "\(out)")
+        #expect(out.contains("% of the 1s step timeout)") && out.contains("--step-timeout 1s"), "\(out)")
+        #expect(!out.contains("depends on more than the input"), "\(out)")
     }
 }

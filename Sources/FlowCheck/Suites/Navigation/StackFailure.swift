@@ -319,12 +319,15 @@ enum StackFailure {
                     ]))
         }
         let commands = Array(plan.commands[...at])
-        // A breakdown at a step breaks the rule that governs that step: the implementation could not do what it
-        // says (a crash on every POP_TO_ROOT is no POP_TO_ROOT held). One at the reset breaks no rule of the model.
-        // The rule governing the step, except that a crash applying an optimistic change or a redirecting answer is
-        // about its directive's mode (a crash on DISMISS is a DISMISS bug however the DISMISS came).
+        // A crash at a step breaks the rule that governs that step: the implementation could not do what it says (a
+        // crash on every POP_TO_ROOT is no POP_TO_ROOT held). One at the reset breaks no rule of the model, nor does
+        // a breakdown only the whole batch brings (no step is to blame), nor a timeout: slowness or a hang says
+        // nothing about what the step would have done. The rule governing the step, except that a crash applying an
+        // optimistic change or a redirecting answer is about its directive's mode (a crash on DISMISS is a DISMISS
+        // bug however the DISMISS came).
         var governing: [Rule] = []
-        if wasReset, var session = try? Session(stack: plan.initial, profile: plan.profile) {
+        let atStep = wasReset && replies.count < plan.commands.count
+        if atStep, kind != "timeout", var session = try? Session(stack: plan.initial, profile: plan.profile) {
             for command in plan.commands[..<at] { _ = session.perform(command) }
             var rule = RuleAttribution.rule(for: plan.commands[at], before: session)
             if rule == "SES-OPTIMISTIC" || rule == "SES-REDIRECT" { rule = directiveRule(plan, at: at) ?? rule }
