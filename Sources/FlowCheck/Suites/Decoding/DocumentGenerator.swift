@@ -465,7 +465,11 @@ package struct DocumentGenerator: Sendable {
             .object([("id", .string("shadow")), ("type", .string("hologram"))]),
         ]
         let keys = ["x-editor-note", "a11yHints", "_rev", "experimental", "Kind", "flowSchema", "ÿ-unicode"]
-        return (try pick(source, keys), try pick(source, values))
+        // A bare flow may carry a schema_version of its own: the envelope's field, undocumented here and ignored
+        // (whatever its value, an unsupported major included).
+        let key = try pick(source, level == "root" ? keys + ["schema_version"] : keys)
+        if key == "schema_version" { context.label("bare-flow-schema-version") }
+        return (key, try pick(source, values))
     }
 
     /// Where undocumented fields are put, each at its own rate.
