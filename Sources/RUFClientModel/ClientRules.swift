@@ -68,6 +68,10 @@ public enum ClientRules {
             "RUF-ROLLBACK", .must, "navigation", "On FAILED, the stack returns to its state before the action.",
             "rules: navigation; optimistic navigation"),
         rule(
+            "RUF-CURRENT-SCREEN", .must, "navigation",
+            "The screen a response's currentScreen names is the one the client renders, until a later response "
+                + "names another.", "session: fields; session: how the client processes a Session (render)"),
+        rule(
             "RUF-NO-OPTIMISTIC-POP", .must, "navigation", "POP is never applied optimistically.",
             "optimistic navigation: rules"),
         rule(

@@ -108,6 +108,9 @@ package enum ClientBug: String, CaseIterable, Sendable {
     /// The actionResult is shown before the navigation is executed. Minimal: an action, a response pushing `DETAIL`
     /// with an actionResult `SUCCESS` (2).
     case actionResultBeforeNavigation = "client-action-result-before-navigation"
+    /// A response's `currentScreen` is ignored: the client keeps the screen it rendered. Minimal: an action, a
+    /// response whose currentScreen is `HOME` (2).
+    case currentScreenIgnored = "client-current-screen-ignored"
 
     /// What the bug does, in one line.
     package var summary: String {
@@ -144,6 +147,7 @@ package enum ClientBug: String, CaseIterable, Sendable {
         case .failedNoRollback: return "FAILED leaves the optimistic stack in place"
         case .unknownActionResultHidden: return "an actionResult of an unknown type is not shown"
         case .actionResultBeforeNavigation: return "the actionResult is shown before the navigation is executed"
+        case .currentScreenIgnored: return "a response's currentScreen is ignored"
         }
     }
 
@@ -172,6 +176,7 @@ package enum ClientBug: String, CaseIterable, Sendable {
         case .failedNoRollback: return "RUF-ROLLBACK"
         case .unknownActionResultHidden: return "RUF-ACTION-RESULT"
         case .actionResultBeforeNavigation: return "RUF-ORDER"
+        case .currentScreenIgnored: return "RUF-CURRENT-SCREEN"
         }
     }
 

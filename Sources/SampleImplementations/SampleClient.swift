@@ -260,7 +260,7 @@ package final class SampleClient {
             fire(screen.navigationMetrics, .navigation, screen.name, &events)
         }
         if let result { events.append(result) }
-        if let screen = response.currentScreen { currentScreen = screen }
+        if let screen = response.currentScreen, bug != .currentScreenIgnored { currentScreen = screen }
     }
 
     private func fire(_ metrics: [JSONValue], _ point: MetricPoint, _ screen: String?, _ events: inout [ClientEvent]) {

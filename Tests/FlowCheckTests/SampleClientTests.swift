@@ -317,7 +317,7 @@ import SampleImplementations
 
     /// The part of an observation a rule is about.
     enum Part {
-        case cache, meta, requestMeta, requestIDs, requests, stack, events, metrics, actionResults
+        case cache, meta, requestMeta, requestIDs, requests, stack, events, metrics, actionResults, currentScreen
 
         func of(_ observation: JSONValue) -> JSONValue {
             let events = observation["events"]?.arrayValue ?? []
@@ -338,6 +338,7 @@ import SampleImplementations
             case .events: return .array(events)
             case .metrics: return only("metric")
             case .actionResults: return only("actionResult")
+            case .currentScreen: return state["currentScreen"] ?? .null
             }
         }
     }
@@ -492,6 +493,8 @@ import SampleImplementations
                         #"{"navigation": \#(push), "actionResult": {"type": "SUCCESS"}}"#),
                 ], .events
             )
+        case .currentScreenIgnored:
+            return ([action(), response(#"{"currentScreen": "HOME"}"#)], .currentScreen)
         }
     }
 

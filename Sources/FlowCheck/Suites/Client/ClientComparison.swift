@@ -125,7 +125,11 @@ package struct ClientComparison {
             return ["RUF-NO-OPTIMISTIC-POP"]
         }
         var rules: Set<String> = []
-        if navigationDiffers || expected.state.currentScreen != actual.state.currentScreen {
+        // The screen shown is the response's own field when the stack agrees: its rule, not the navigation's.
+        if !navigationDiffers && expected.state.currentScreen != actual.state.currentScreen {
+            rules.insert("RUF-CURRENT-SCREEN")
+        }
+        if navigationDiffers {
             if step.response?.navigation?.mode == .failed {
                 rules.insert("RUF-ROLLBACK")
             } else if step.dispatch != nil, before.state.inFlight != nil {

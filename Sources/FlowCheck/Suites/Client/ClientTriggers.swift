@@ -71,6 +71,7 @@ struct ClientTriggers {
         if !response.actionMetrics.isEmpty { add("RUF-ACTION-METRICS") }
         let lists = response.screens.flatMap { [$0.metrics, $0.navigationMetrics] } + [response.actionMetrics]
         if lists.contains(where: { $0.count > 1 }) { add("RUF-METRIC-ORDER") }
+        if response.currentScreen != nil { add("RUF-CURRENT-SCREEN") }
         if let directive = response.navigation {
             add("RUF-NAVIGATE")
             if directive.mode == .failed, before.state.navigation.pendingID != nil { add("RUF-ROLLBACK") }
