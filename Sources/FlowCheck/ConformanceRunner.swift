@@ -421,6 +421,11 @@ public struct ConformanceRunner {
         var outcome = SuiteOutcome(record: record, failures: [], error: nil)
         var unreplayed: [String] = []
         for found in check.counterexamples {
+            // Asked twice to stop: what was found is kept as found, with no call into the implementation.
+            if stop?.isUrgent == true {
+                outcome.failures.append(undescribed(found, suite: suite))
+                continue
+            }
             var replayed = Duration.zero
             switch describe(
                 found, suite: suite, property: property, check: check, box: box, context: context, deadline: deadline,
@@ -428,6 +433,9 @@ public struct ConformanceRunner {
             {
             case .success(let failure):
                 outcome.failures.append(failure)
+            case .failure(_) where stop?.isRequested == true:
+                // Stopped before its replay ended: kept as found, never dropped, never turned into an error.
+                outcome.failures.append(undescribed(found, suite: suite))
             case .failure(let abort):
                 // Found, but it would not replay: never dropped in silence.
                 let limit = (implementation as? any TimeBoundImplementation)?.stepLimit
@@ -546,6 +554,9 @@ public struct ConformanceRunner {
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
         (implementation as? any TimeBoundImplementation)?.stopBy =
             stop?.isRequested == true ? .now + Self.stoppedReplayGrace : nil
+        // A breakdown is described from a fresh process: one that shows only on an aged process (after so many
+        // commands, so much memory) must not pass for the input's.
+        if found.origin.hasPrefix("breakdown: ") { (implementation as? any RecoveringImplementation)?.startAfresh() }
         let began = ContinuousClock.now
         defer { replayed = ContinuousClock.now - began }
         do {
@@ -556,6 +567,32 @@ public struct ConformanceRunner {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A failure as the engine found it, when the run was stopped before it could be replayed and described: its
+    /// rules (those its failing unit was blamed on), the engine's message, and the command that replays it.
+    private func undescribed<S: ConformanceSuite>(_ found: Counterexample<S.Case>, suite: S) -> FailureRecord {
+        let replay = options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
+        let blamed = Set(found.unitTriggers ?? [])
+        let why =
+            "found on run \(found.run) and not described: the run was stopped (\(stop?.reason ?? "interrupted")) "
+            + "before its minimal case was replayed; replay it alone with \(replay)"
+        let content = Data((suite.suite.rawValue + "\u{0}" + found.origin).utf8)
+        var record = FailureRecord(
+            id: "stopped-" + FailureIdentity.hex(FailureIdentity.fnv1a(content)),
+            suite: suite.suite, description: "\(found.origin) (not described: the run was stopped)",
+            rules: suite.rules.filter { blamed.contains($0.id) }, features: [], size: Count(0, suite.unit),
+            originalSize: Count(0, suite.unit), oneMinimal: false, shrinkCandidates: found.shrink.calls,
+            divergedAt: "run \(found.run)", input: [], diffHeading: "What the engine saw", diff: found.message,
+            violations: [], storyboard: Storyboard(columns: [], rows: []), replay: replay, detail: .null)
+        record.origin = found.origin
+        record.occurrences = found.occurrences
+        record.notes = [why]
+        if found.origin.hasPrefix("breakdown: ") {
+            record.kind = .breakdown
+            record.breakdown = FailureRecord.BreakdownDetail(message: found.message, stderrTail: [])
+        }
+        return record
     }
 
     /// What a timeout whose replay answered, but took at least half the step timeout, is: slow input, not flakiness.

@@ -28,21 +28,20 @@ package enum Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { @Sendable in
+                // Standard error may be gone (a closed terminal, a reader that left): a failed write is dropped.
+                func say(_ line: String) { try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
                 if stop.isRequested {
-                    // Nothing the kit started may outlive it, and nothing more starts: every call on an implementation
-                    // returns at once, and the results so far are written. A third signal quits without them.
+                    // A third signal quits without the results; nothing the kit started outlives it.
+                    if stop.isUrgent { exit(128 + number) }
+                    // The second ends the implementations at once and writes what was found, unreplayed.
+                    stop.request(reason: name)
                     ProcessGroups.signalAll(SIGKILL)
-                    if ProcessGroups.close() {
-                        let line = "\nflowcheck: \(name) again: writing the results so far (again to quit at once)\n"
-                        FileHandle.standardError.write(Data(line.utf8))
-                        return
-                    }
-                    exit(128 + number)
+                    say("\nflowcheck: \(name) again: writing the results so far, unreplayed (again to quit)\n")
+                    return
                 }
-                FileHandle.standardError.write(
-                    Data(
-                        ("\nflowcheck: \(name): stopping to write the results so far (a second signal stops the "
-                            + "implementations at once, a third quits without writing)\n").utf8))
+                say(
+                    "\nflowcheck: \(name): stopping to write the results so far (a second signal stops the "
+                        + "implementations at once, a third quits without writing)\n")
                 stop.request(reason: name)
                 // A call blocked on an implementation (hello included) returns at once when its group is gone.
                 ProcessGroups.signalAll(SIGTERM)

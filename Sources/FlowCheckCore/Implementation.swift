@@ -64,6 +64,14 @@ public protocol DecodingImplementation: Implementation {
 public protocol RecoveringImplementation: Implementation {
     /// The breakdowns it recovered from, oldest first, one sentence each.
     var breakdowns: [String] { get }
+    /// Makes the next call start on a fresh instance (a new process), so that a replay says what the input does and
+    /// not what the instance's age does.
+    func startAfresh()
+}
+
+extension RecoveringImplementation {
+    /// Nothing to do for an implementation with no instance to renew.
+    public func startAfresh() {}
 }
 
 /// An implementation whose calls can block (a process), told when a suite's `--time-limit` ends so that no single

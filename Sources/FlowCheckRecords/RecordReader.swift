@@ -92,7 +92,12 @@ extension RunRecord {
                     }
                 case "failure":
                     let record = try decode(FailureRecord.self, "failure")
-                    if !failures.contains(where: { $0.id == record.id }) { failures.append(record) }
+                    // Two shards that shrank to the same case: one failure, with the runs of both.
+                    if let same = failures.firstIndex(where: { $0.id == record.id }) {
+                        failures[same].occurrences += record.occurrences
+                    } else {
+                        failures.append(record)
+                    }
                 case "error":
                     errors.append(try decode(ErrorRecord.self, "error"))
                 case "case":

@@ -17,6 +17,12 @@ extension ClientGoldenCase {
             throw CorpusError(code: .malformedCase, file: file, message: "the file is not UTF-8\(place)")
         }
         let root: JSONValue
+        if let place = LoneSurrogate.first(in: text) {
+            throw CorpusError(
+                code: .malformedCase, file: file,
+                message: "line \(place.line), column \(place.column): a \\u escape of half a surrogate pair, alone; "
+                    + "no string holds it")
+        }
         do { root = try JSONParser.parse(text) } catch {
             throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")
         }

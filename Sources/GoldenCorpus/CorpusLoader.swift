@@ -76,6 +76,12 @@ public enum CorpusLoader {
         do { _ = try JSONParser.parse(text) } catch {
             throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")
         }
+        if let place = LoneSurrogate.first(in: text) {
+            throw CorpusError(
+                code: .malformedCase, file: file,
+                message: "line \(place.line), column \(place.column): a \\u escape of half a surrogate pair, alone; "
+                    + "no string holds it")
+        }
         do {
             return try JSONDecoder().decode(GoldenCase.self, from: data)
         } catch let error as DecodingError {

@@ -33,9 +33,6 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts `commandLine`: directly when it is plain words (optionally after `NAME=value` assignments), under
     /// `/bin/sh -c` when it needs a shell.
     init(commandLine: String) throws(ProcessError) {
-        guard !ProcessGroups.isClosed else {
-            throw ProcessError(code: .launchFailed, message: "not started: the run was stopped")
-        }
         var (arguments, environment) = Self.plan(commandLine)
         // What it starts carries the token, so that the kit can tell its orphans from others (Orphans).
         token = Orphans.newToken()

@@ -4,27 +4,10 @@ import Synchronization
 /// Every process group the kit has started and not yet reaped, so that a signal to the kit reaches them all.
 ///
 /// A `flowcheck` command stopped by SIGINT or SIGTERM ends its implementations with SIGTERM, then SIGKILL after a
-/// grace period (a call blocked on one then returns, even during hello); a second signal ends them with SIGKILL and
-/// closes the registry, so that none starts again while the results so far are written.
+/// grace period (a call blocked on one then returns, even during hello); a second signal ends them with SIGKILL.
 package enum ProcessGroups {
     private static let live = Mutex<Set<pid_t>>([])
-    private static let closed = Atomic<Bool>(false)
-
-    /// Whether no process may start any more (``close()``).
-    static var isClosed: Bool { closed.load(ordering: .acquiring) }
-
-    /// Lets no process start from now on: a start fails at once, as a program that cannot be found does. Returns
-    /// whether this call closed it (`false`: it already was).
-    @discardableResult
-    package static func close() -> Bool {
-        closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-    }
-
-    static func started(_ group: pid_t) {
-        _ = live.withLock { $0.insert(group) }
-        // Started while the registry was being closed: it missed the SIGKILL the others got.
-        if isClosed { kill(-group, SIGKILL) }
-    }
+    static func started(_ group: pid_t) { _ = live.withLock { $0.insert(group) } }
 
     static func ended(_ group: pid_t) { _ = live.withLock { $0.remove(group) } }
 

@@ -128,6 +128,9 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         }
     }
 
+    /// The next call starts a fresh process, as after a breakdown (not counted as one).
+    public func startAfresh() { broken = true }
+
     /// After a breakdown, ends what is left of the old process group and starts a fresh process for the next case.
     private func recover() throws(ProcessError) {
         guard broken, !stopped else { return }

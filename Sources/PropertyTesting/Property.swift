@@ -154,20 +154,26 @@ public struct Property<Value>: Sendable {
         let (record, value) = execute(
             .replaying(failure.shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
         if let value, case .failed(let falsification) = record.outcome, falsification.origin == failure.origin {
-            return Counterexample(
+            var found = Counterexample(
                 value: value, message: falsification.message, origin: failure.origin, choices: failure.shrunk.choices,
                 run: failure.run, originalChoiceCount: failure.original.choices.count, shrink: failure.statistics,
                 occurrences: failure.occurrences)
+            found.unitTriggers = falsification.unitTriggers
+            return found
         }
         guard case .failed(let falsification) = failure.shrunk.outcome,
             let value = execute(.replaying(failure.original.choices, recordsSpans: false)).1
         else { return nil }
-        return Counterexample(
+        // After a stop request the replay was refused, not different: nothing is known about determinism.
+        let stopped = configuration.stop?.isRequested == true
+        var found = Counterexample(
             value: value,
-            message: falsification.message + " (the failure did not replay: the test is not deterministic)",
+            message: falsification.message + (stopped ? "" : " (the failure did not replay: the test is not deterministic)"),
             origin: failure.origin, choices: failure.original.choices, run: failure.run,
             originalChoiceCount: failure.original.choices.count, shrink: failure.statistics,
             occurrences: failure.occurrences)
+        found.unitTriggers = falsification.unitTriggers
+        return found
     }
 
     /// Shrinks from a failing choice sequence of the caller's making, such as one
@@ -280,6 +286,8 @@ public struct Counterexample<Value> {
     /// For a counterexample shrunk for one trigger (a rule diverging units were blamed on, that no other failure's
     /// minimal case was): that trigger.
     public var target: String?
+    /// The triggers its failing unit is blamed on (``Falsification/unitTriggers``), when the failure named them.
+    public var unitTriggers: [String]?
 
     /// Creates a counterexample.
     public init(

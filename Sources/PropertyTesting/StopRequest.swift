@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// A check that sees it stops as a time limit would, and says it was interrupted; what it found so far is kept.
 public final class StopRequest: Sendable {
-    private let state = Mutex<(requested: Bool, reason: String?, actions: [@Sendable () -> Void])>((false, nil, []))
+    private let state = Mutex<(requested: Bool, urgent: Bool, reason: String?, actions: [@Sendable () -> Void])>(
+        (false, false, nil, []))
 
     /// Creates a request that has not been made.
     public init() {}
@@ -12,13 +13,19 @@ public final class StopRequest: Sendable {
     /// Whether the stop was requested.
     public var isRequested: Bool { state.withLock { $0.requested } }
 
+    /// Whether it was requested again: what exists is to be kept without another call into the implementation.
+    public var isUrgent: Bool { state.withLock { $0.urgent } }
+
     /// Why it was requested, such as `SIGINT`.
     public var reason: String? { state.withLock { $0.reason } }
 
-    /// Requests the stop, and runs the actions registered for it (once).
+    /// Requests the stop, and runs the actions registered for it (once); a second request makes it urgent.
     public func request(reason: String) {
         let actions = state.withLock { state -> [@Sendable () -> Void] in
-            guard !state.requested else { return [] }
+            guard !state.requested else {
+                state.urgent = true
+                return []
+            }
             state.requested = true
             state.reason = reason
             defer { state.actions = [] }

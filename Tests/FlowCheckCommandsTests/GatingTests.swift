@@ -223,6 +223,16 @@ struct GatingTests {
         #expect(text.contains("navigation/surrogate.json") && text.contains("client/surrogate.json"), "\(text)")
         #expect(
             text.components(separatedBy: "line 2, column 10 (byte 11) is not valid UTF-8").count == 3, "\(text)")
+        // Escaped instead of written as bytes, it is named by its place too (Foundation's decoder says only "not
+        // valid JSON").
+        for suite in ["navigation", "client"] {
+            try Data("{\n  \"id\": \"x\\ud800\"\n}\n".utf8).write(
+                to: folder.appendingPathComponent(suite).appendingPathComponent("surrogate.json"))
+        }
+        let escaped = flowcheck("corpus", "verify", "--corpus", folder.path)
+        #expect(
+            escaped.out.components(separatedBy: "line 2, column 11: a \\u escape of half a surrogate pair").count == 3,
+            "\(escaped.out)")
     }
 
     @Test("A corpus whose suite folder is a file, or a case with a wrongly typed field, is named in plain words")

@@ -96,7 +96,11 @@ struct TerminalOutputTests {
         #expect(
             TerminalText.sanitize("spoof\u{202E}live\u{2066}x\u{2069}\u{2028}y\u{200F}")
                 == "spoof\\u{202E}live\\u{2066}x\\u{2069}\\u{2028}y\\u{200F}")
-        // Other scripts and joiners are text, kept as they are.
-        #expect(TerminalText.sanitize("שלום 👩‍💻 é") == "שלום 👩‍💻 é")
+        // Zero-width and invisible characters would make one name look like another.
+        #expect(
+            TerminalText.sanitize("CART\u{200B}\u{00AD}\u{2060}\u{FEFF}\u{3164}\u{E0041}")
+                == "CART\\u{200B}\\u{AD}\\u{2060}\\u{FEFF}\\u{3164}\\u{E0041}")
+        // Other scripts are text, kept as they are.
+        #expect(TerminalText.sanitize("שלום 日本 é") == "שלום 日本 é")
     }
 }

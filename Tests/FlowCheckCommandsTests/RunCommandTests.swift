@@ -358,4 +358,28 @@ struct RunCommandTests {
             #expect(text.contains("breakdown: timeout"), "\(signals): the hang found is reported")
         }
     }
+
+    @Test("A stop signal with standard error gone (a closed terminal, a reader that left) still writes the results")
+    func stopWithStandardErrorGone() throws {
+        let path = try #require(flowcheckBinary(), "flowcheck was not built")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsonl = folder.appendingPathComponent("run.jsonl").path
+        let slow = repository.appendingPathComponent("Tests/ProcessExample/slow_navigator.py").path
+        let process = Process()
+        process.executableURL = path
+        process.arguments = ["run", "--sut", "python3 \(slow)", "--seed", "3", "--json", jsonl, "--no-html"]
+        let gone = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = gone
+        try process.run()
+        // Nobody reads standard error any more: the kit's notice of the signal fails to be written.
+        try gone.fileHandleForReading.close()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+        #expect(text.contains(#""interrupted":"SIGTERM""#))
+    }
 }

@@ -113,3 +113,16 @@ struct InvalidUTF8Tests {
         #expect("\(InvalidUTF8(offset: 5, line: 2, column: 4))" == "line 2, column 4 (byte 5) is not valid UTF-8")
     }
 }
+
+@Suite("Lone surrogate escapes")
+struct LoneSurrogateTests {
+    @Test("Half a surrogate pair escaped alone is found by line and column; a whole pair and other escapes are not")
+    func found() {
+        #expect(LoneSurrogate.first(in: #"{"a": "\ud83d\ude00", "b": "\n\u0041"}"#) == nil)
+        #expect(LoneSurrogate.first(in: "{\n  \"a\": \"x\\ud800\"\n}")! == (2, 10))
+        #expect(LoneSurrogate.first(in: #"{"a": "\udc00"}"#)! == (1, 8))
+        // A high half followed by anything but a low half; the escaped backslash is no escape of its own.
+        #expect(LoneSurrogate.first(in: #"{"a": "\ud800\u0041"}"#)! == (1, 8))
+        #expect(LoneSurrogate.first(in: #"{"a": "\\ud800"}"#) == nil)
+    }
+}

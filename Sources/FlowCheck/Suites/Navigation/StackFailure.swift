@@ -284,6 +284,8 @@ enum StackFailure {
             failure = error
         }
         if failure == nil {
+            // The whole batch, from a fresh process too.
+            (implementation as? any RecoveringImplementation)?.startAfresh()
             do { _ = try self.replies(of: implementation, to: plan) } catch { failure = error }
         }
         guard let failure, let kind = Breakdown.kind(of: failure) else {
