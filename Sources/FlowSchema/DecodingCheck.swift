@@ -67,12 +67,24 @@ public enum DecodingCheck {
         return broken.isEmpty ? ["DEC-CANONICAL"] : broken
     }
 
-    /// The other outcome a document that repeats a key may decode to (the first occurrences kept), or `nil` when it
-    /// repeats none: JSON readers differ there (Foundation keeps the first, JavaScript the last), and
-    /// DEC-DUPLICATE-KEY accepts either.
+    /// The other outcome a document may decode to where the docs allow two readings, or `nil` when it allows one:
+    ///
+    /// - A document that repeats a key may decode with the first occurrences kept: JSON readers differ there
+    ///   (Foundation keeps the first, JavaScript the last), and DEC-DUPLICATE-KEY accepts either.
+    /// - A bare flow that carries a `schema_version` of its own may have it read as the resolve response's gate
+    ///   (DEC-SCHEMA-VERSION), where the reference ignores it as an undocumented field: the docs do not say which.
     public static func alternative(_ text: String, options: DecoderOptions) -> DecodeOutcome? {
-        guard let root = try? JSONParser.parse(text), root.repeatsAKey else { return nil }
-        return FlowDecoder.decode(JSONWriter.write(root.keepingFirstKeys, sortedKeys: false), options: options)
+        guard let root = try? JSONParser.parse(text) else { return nil }
+        if root.repeatsAKey {
+            return FlowDecoder.decode(JSONWriter.write(root.keepingFirstKeys, sortedKeys: false), options: options)
+        }
+        guard case .object(let pairs) = root, root["flow_schema"] == nil,
+            let version = root["schema_version"], version != .null
+        else { return nil }
+        let gated = JSONValue.object([
+            ("schema_version", version), ("flow_schema", .object(pairs.filter { $0.key != "schema_version" })),
+        ])
+        return FlowDecoder.decode(JSONWriter.write(gated, sortedKeys: false), options: options)
     }
 
     /// Where and how two outcomes first differ, in words that survive shrinking: the kind of document element and

@@ -379,6 +379,20 @@ struct DecodingRuleTests {
         #expect(DecodingCheck.alternative(welcome, options: DecoderOptions()) == nil)
     }
 
+    @Test("A bare flow's own schema_version is ignored by the reference, and read as the gate is accepted too")
+    func bareFlowSchemaVersion() throws {
+        let bare = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"schema_version":"#
+        for (version, code) in [("\"9.0\"", "unsupported_schema_version"), ("\"\"", "invalid_flow_schema")] {
+            let text = bare + version + "}"
+            #expect(FlowDecoder.decode(text).flow?.id == "f")
+            let gated = try #require(DecodingCheck.alternative(text, options: DecoderOptions()))
+            #expect(gated.errorCode == code)
+        }
+        // A supported one gates nothing: the same flow either way; null is no version at all.
+        #expect(DecodingCheck.alternative(bare + "1}", options: DecoderOptions())?.flow?.id == "f")
+        #expect(DecodingCheck.alternative(bare + "null}", options: DecoderOptions()) == nil)
+    }
+
     @Test("A hit's path names members and indices as JSON paths do, an index of several digits whole")
     func hitPaths() throws {
         let children = (0..<13).map { #"{"id":"c\#($0)","type":"text"\#($0 == 12 ? #","x-note":1"# : "")}"# }
