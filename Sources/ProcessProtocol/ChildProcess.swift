@@ -153,9 +153,21 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
+    /// The kit's own environment, entry by entry as the C library holds it: Foundation's dictionary drops an entry
+    /// whose value starts with a combining or tag character (the `=` and that character make one Character).
+    static func inheritedEnvironment() -> [String] {
+        var entries: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            entries.append(String(cString: entry))
+            cursor += 1
+        }
+        return entries
+    }
+
     /// The argument vector and environment for `commandLine`: plain words run directly, anything else under a shell.
     static func plan(_ commandLine: String) -> (arguments: [String], environment: [String]) {
-        var environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var environment = Self.inheritedEnvironment()
         let plain = commandLine.allSatisfy { $0.isLetter || $0.isNumber || " -_./:=@,+%".contains($0) }
         var words = commandLine.split(separator: " ").map(String.init)
         guard plain, !words.isEmpty else { return (["/bin/sh", "-c", commandLine], environment) }
@@ -164,14 +176,14 @@ final class ChildProcess: @unchecked Sendable {
             equals != first.startIndex
         {
             let name = first[..<equals]
-            environment.removeAll { $0.hasPrefix(name + "=") }
+            environment.removeAll { $0.utf8.starts(with: (name + "=").utf8) }
             environment.append(first)
             words.removeFirst()
         }
         // A shell builtin (`exec`, `ulimit`, `cd`) is no program to start: the line means what `/bin/sh -c` makes of
         // it, as the protocol article says it runs.
         guard let program = words.first, !shellBuiltins.contains(program) else {
-            return (["/bin/sh", "-c", commandLine], ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+            return (["/bin/sh", "-c", commandLine], Self.inheritedEnvironment())
         }
         return (words, environment)
     }

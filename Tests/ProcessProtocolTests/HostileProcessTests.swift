@@ -289,3 +289,19 @@ struct HostileProcessTests {
         #expect(description.utf8.count < 4_000 && description.contains("more characters)"))
     }
 }
+
+@Suite("An implementation's environment")
+struct InheritedEnvironmentTests {
+    @Test("Every variable of the kit's environment reaches the implementation, one whose value starts with a tag character too")
+    func inherited() {
+        let name = "FLOWCHECK_TEST_TAG_\(getpid())"
+        setenv(name, "\u{E0041}tag", 1)
+        defer { unsetenv(name) }
+        #expect(ChildProcess.plan("python3 impl.py").environment.contains("\(name)=\u{E0041}tag"))
+        #expect(ChildProcess.plan("exec python3 impl.py").environment.contains("\(name)=\u{E0041}tag"))
+        // An assignment on the command line replaces the inherited value, compared byte by byte.
+        setenv(name, "\u{301}old", 1)
+        let replaced = ChildProcess.plan("\(name)=new python3 impl.py").environment
+        #expect(replaced.filter { $0.hasPrefix(name) } == ["\(name)=new"])
+    }
+}
