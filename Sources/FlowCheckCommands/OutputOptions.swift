@@ -5,7 +5,7 @@ import Reports
 
 /// `--json`, `--html`, `--junit`, `--markdown`, `--badge` and `--no-html`: the report files a command writes,
 /// every one rendered from the same records.
-struct OutputOptions {
+package struct OutputOptions {
     static let json = TypedOption<String>.text(
         "json", value: "file", help: "Write the JSON-lines record of the run here.")
     static let junit = TypedOption<String>.text("junit", value: "file", help: "Write JUnit XML here.")
@@ -126,10 +126,13 @@ struct OutputOptions {
     }
 
     /// A file name for an implementation: `sample (mutant pop-to-bottom-most)` → `sample-mutant-pop-to-bottom-most`.
-    static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         var result = ""
         for character in name.lowercased() {
-            if character.isLetter || character.isNumber {
+            // A character that draws nothing (a format character, a Hangul filler) would make a file name that
+            // looks like another: it is a separator here.
+            let invisible = character.unicodeScalars.contains { VisibleText.line(String($0)) != String($0) }
+            if (character.isLetter || character.isNumber) && !invisible {
                 result.append(character)
             } else if !result.hasSuffix("-") {
                 result.append("-")

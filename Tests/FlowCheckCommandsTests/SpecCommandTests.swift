@@ -69,6 +69,14 @@ struct SpecCommandTests {
         #expect(text.contains(long))
     }
 
+    @Test("A report file name never holds a character that draws nothing: it separates words like punctuation")
+    func invisibleNameCharacters() {
+        #expect(OutputOptions.slug("sample (mutant pop-to-bottom-most)") == "sample-mutant-pop-to-bottom-most")
+        #expect(OutputOptions.slug("日本 SDK") == "日本-sdk")
+        #expect(OutputOptions.slug("python-example\u{3164}\u{E0041}\u{E007F}") == "python-example")
+        #expect(OutputOptions.slug("pay\u{200B}kit") == "pay-kit")
+    }
+
     @Test("lint: a folder means its app.ruf.yaml; a folder without one, or a missing file, is a usage error")
     func lintPaths() throws {
         let folder = try scratch()
