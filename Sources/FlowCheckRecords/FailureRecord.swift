@@ -37,7 +37,7 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     /// What tells this failure apart from the run's others: the rules broken and the kind of step or element
     /// (`NAV-POP at NAV-POP`), or the kind of breakdown. A run reports one minimal failure per origin.
     public var origin = ""
-    /// Generated runs that failed with this origin.
+    /// Generated runs that failed with this origin; 0 for a failure met only while shrinking another.
     public var occurrences = 1
     /// For a breakdown: how the implementation broke down.
     public var breakdown: BreakdownDetail?

@@ -182,14 +182,17 @@ struct Engine {
             }.count
         }
 
-        func add(_ found: TestRun, origin: String, run: Int) {
+        // `generated`: whether `found` is a generated run, which counts among the runs that failed so (a failure met
+        // only while shrinking another is no such run).
+        func add(_ found: TestRun, origin: String, run: Int, generated: Bool = true) {
+            let counted = generated ? 1 : 0
             if let known = result.failures.firstIndex(where: { $0.origin == origin }) {
-                result.failures[known].occurrences += 1
+                result.failures[known].occurrences += counted
                 return
             }
             if result.folded.contains(origin) {
                 if let same = result.failures.firstIndex(where: { Engine.cause(of: found.outcome) == $0.cause }) {
-                    result.failures[same].occurrences += 1
+                    result.failures[same].occurrences += counted
                 }
                 return
             }
@@ -198,10 +201,13 @@ struct Engine {
             guard original.outcome.origin == origin else {
                 // A test that fails only at random cannot be shrunk or replayed; report the run as is.
                 result.failures.append(
-                    Failure(run: run, origin: origin, original: found, shrunk: found, statistics: ShrinkStatistics()))
+                    Failure(
+                        run: run, origin: origin, original: found, shrunk: found, statistics: ShrinkStatistics(),
+                        occurrences: counted))
                 return
             }
-            let failure = shrink(original, origin: origin, run: run)
+            var failure = shrink(original, origin: origin, run: run)
+            failure.occurrences = counted
             // Another symptom of a cause already shrunk: folded into that failure with its count, not listed again.
             if let same = result.failures.firstIndex(where: { $0.cause == failure.cause }),
                 Engine.cause(of: failure.shrunk.outcome) != nil
@@ -297,7 +303,7 @@ struct Engine {
             if result.capReached || result.verdict == .errored || result.endedByRecurrence != nil { break }
             if configuration.stop?.isRequested == true { break }
             if let limit = configuration.timeLimit, clock.now - started > limit { break }
-            add(aside.found, origin: aside.origin, run: aside.run)
+            add(aside.found, origin: aside.origin, run: aside.run, generated: false)
             result.capReached = distinctCauses() >= configuration.maxFailures
         }
         result.duration = clock.now - started
