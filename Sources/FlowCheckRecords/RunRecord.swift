@@ -116,3 +116,17 @@ public struct RunRecord: Hashable, Sendable {
     /// The records as the text of a JSON-lines file.
     public var text: String { lines().joined(separator: "\n") + "\n" }
 }
+
+extension RunRecord {
+    /// The same record with every wall-clock figure zeroed, so that what is rendered or fuzzed from it is byte-stable.
+    package var timeless: RunRecord {
+        let suites = suites.map { suite -> SuiteRecord in
+            var suite = suite
+            suite.seconds = 0
+            return suite
+        }
+        return RunRecord(
+            header: header, suites: suites, failures: failures, errors: errors, cases: cases, seconds: 0,
+            interrupted: interrupted)
+    }
+}

@@ -17,16 +17,7 @@ enum Fixtures {
         let result = try ConformanceRunner(
             implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut, shard: shard)
         ).run()
-        let timeless = result.suites.map { suite -> SuiteRecord in
-            var suite = suite
-            suite.seconds = 0
-            return suite
-        }
-        return RunRecord(
-            header: result.header, suites: timeless, failures: result.failures, errors: result.errors,
-            cases: result.cases,
-            seconds: 0
-        ).text
+        return result.timeless.text
     }
 
     static func input(
