@@ -57,6 +57,10 @@ struct ShardTests {
         let sets = merged.failures.map { Set($0.ruleIDs) }
         #expect(Set(sets).count == sets.count, "\(sets)")
         #expect(Set(sets) == Set(whole.failures.map { Set($0.ruleIDs) }))
+        // And with the same runs behind them: the shards' failing runs add up to the whole run's (a run whose
+        // combination of causes was folded may count under either of its causes, so the total is compared).
+        let runs = { (record: RunRecord) in record.failures.map(\.occurrences).reduce(0, +) }
+        #expect(runs(merged) == runs(whole), "\(merged.failures.map(\.occurrences)) against \(runs(whole))")
     }
 
     @Test("A sharded failure's replay command runs its one run alone, which needs no shard")
