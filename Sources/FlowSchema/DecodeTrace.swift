@@ -43,6 +43,13 @@ public struct DecodeTrace: Hashable, Sendable {
     public private(set) var hits: [Hit] = []
     /// The rule that made the document an error, when it is one.
     public internal(set) var fatal: String?
+    /// The flows a reader that takes an unreadable content version at its face (`"8"` as 8, `7.5` as 7 or 8) decodes
+    /// where they differ from the reference's: an implementation's flow that is one of them broke DEC-VERSION, and
+    /// every migration difference follows from that (DEC-MIGRATE is not named for it).
+    public internal(set) var misreadings: [CanonicalFlow] = []
+    /// The edges skipped (DEC-EDGE) that name their id and both ends, as an implementation that kept them would
+    /// write them: one of them kept breaks DEC-EDGE, whatever other edge shares its id.
+    public internal(set) var skippedEdges: [CanonicalFlow.Edge] = []
 
     /// Creates an empty trace.
     public init() {}

@@ -28,9 +28,12 @@ public enum DecodingCheck {
             }
             return [trace.fatal ?? "DEC-ROOT"]
         }
+        // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's
+        // precedence over DEC-MIGRATE): the migrations ran from the version the implementation read.
+        if let flow = actual.flow, trace.misreadings.contains(flow) { return ["DEC-VERSION"] }
         var broken: [String] = []
         var brokenHits: [DecodeTrace.Hit] = []
-        for hit in trace.hits where !holds(hit, reference: reference, actual: actual) {
+        for hit in trace.hits where !holds(hit, reference: reference, actual: actual, trace: trace) {
             brokenHits.append(hit)
             if !broken.contains(hit.rule) { broken.append(hit.rule) }
         }
@@ -124,9 +127,10 @@ public enum DecodingCheck {
             return "a screen's hidden zones differ"
         }
         if want.edges != got.edges {
+            // An edge kept twice is kept where it should be skipped, as one the reference has none of.
             let kept = Set(want.edges)
-            return got.edges.contains(where: { !kept.contains($0) })
-                ? "an edge that should be skipped kept" : "an edge missing"
+            let extra = got.edges.contains { !kept.contains($0) } || Set(got.edges).count < got.edges.count
+            return extra ? "an edge that should be skipped kept" : "an edge missing"
         }
         if want.zones != got.zones { return "the zones differ" }
         if want.entry != got.entry { return "the entry node differs" }
@@ -165,7 +169,9 @@ public enum DecodingCheck {
     }
 
     /// Whether the implementation's outcome keeps what the rule says about the element the trigger fired on.
-    static func holds(_ hit: DecodeTrace.Hit, reference: CanonicalFlow, actual: DecodeOutcome) -> Bool {
+    static func holds(
+        _ hit: DecodeTrace.Hit, reference: CanonicalFlow, actual: DecodeOutcome, trace: DecodeTrace
+    ) -> Bool {
         guard case .flow(let flow) = actual else { return false }
         let expectedNode = reference.nodes.first { $0.id == (hit.screen ?? hit.element) }
         let actualNode = flow.nodes.first { $0.id == (hit.screen ?? hit.element) }
@@ -196,7 +202,24 @@ public enum DecodingCheck {
         case "DEC-DUPLICATE-NODE":
             return flow.nodes.filter { $0.id == hit.element } == reference.nodes.filter { $0.id == hit.element }
         case "DEC-EDGE", "DEC-DUPLICATE-EDGE":
-            return flow.edges == reference.edges
+            // Judged on the edges of the id the trigger fired on, so that a kept duplicate and a kept dangling edge
+            // of another id are two causes. An edge skipped for having no string id: nothing the reference lacks
+            // under an id of its own was kept.
+            guard let id = hit.element else {
+                // A skipped edge: none the reference skipped is kept, nor one under an id the reference has no edge of.
+                let ids = Set(reference.edges.map(\.id))
+                return flow.edges.allSatisfy { edge in
+                    reference.edges.contains(edge) || ids.contains(edge.id) && !trace.skippedEdges.contains(edge)
+                }
+            }
+            let first = flow.edges.first { $0.id == id }
+            if hit.rule == "DEC-DUPLICATE-EDGE" {
+                // No second edge of the id, and the one kept is the first (or none, which is another rule's).
+                return flow.edges.filter { $0.id == id }.count <= 1
+                    && (first == nil || first == reference.edges.first { $0.id == id })
+            }
+            // A kept edge with a guard, label, priority or transition: kept as the reference keeps it.
+            return first == reference.edges.first { $0.id == id }
         case "DEC-VARIABLE":
             return flow.variables == reference.variables
         case "DEC-ZONE":

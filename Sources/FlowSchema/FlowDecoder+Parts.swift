@@ -38,6 +38,12 @@ extension FlowDecoder {
                 nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
             else {
                 trace.hit("DEC-EDGE", at: path)
+                // As an implementation that kept it would write it, when it can be written.
+                if let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
+                    let to = value["toNodeId"]?.stringValue
+                {
+                    trace.skippedEdges.append(.init(id: edgeID, from: from, to: to, kind: kind))
+                }
                 continue
             }
             guard ids.insert(edgeID).inserted else {
@@ -68,9 +74,13 @@ extension FlowDecoder {
                 trace.hit("DEC-ZONE", at: .member(.root(base), "persistentUI"))
                 return []
             }
-            return ["navigationBar", "footer", "overlay"].filter {
+            let zones = ["navigationBar", "footer", "overlay"].filter {
                 zone(persistent[$0], .member(.member(.root(base), "persistentUI"), $0))
             }
+            // Written in another order, the zones are still listed in the canonical one.
+            let written = (persistent.objectPairs ?? []).map(\.key).filter(zones.contains)
+            if written.count > 1, written != zones { trace.hit("DEC-ZONE", at: .member(.root(base), "persistentUI")) }
+            return zones
         }
         guard let chrome = flow["chrome"], chrome.isObject else { return [] }
         trace.hit("DEC-LEGACY-CHROME", at: .member(.root(base), "chrome"))

@@ -31,10 +31,47 @@ public enum FlowDecoder {
         do {
             let flow = try decodeFlow(root, options: options, trace: &trace)
             trace.hit("DEC-CANONICAL", "$")
+            if trace.hits.contains(where: { $0.rule == "DEC-VERSION" }) {
+                trace.misreadings = misreadings(of: root, options: options).filter { $0 != flow }
+            }
             return .flow(flow)
         } catch {
             return .error(error)
         }
+    }
+
+    /// The flows decoded when an unreadable content `version` is taken at its face: a string of a number (`"8"`)
+    /// as that number, a fraction (`7.5`) rounded down or to the nearest. Only versions from 2 are kept: a reading
+    /// of 1 (or below) is what the rule says anyway.
+    static func misreadings(of root: JSONValue, options: DecoderOptions) -> [CanonicalFlow] {
+        let wrapped = root["flow_schema"] != nil
+        guard let flow = wrapped ? root["flow_schema"] : root, let written = flow["version"] else { return [] }
+        var readings: [Double] = []
+        switch written {
+        case .string(let text):
+            if let number = Double(text), number.isFinite { readings = [number.rounded(.down)] }
+        case .number(let number) where number.isFinite && number != number.rounded():
+            readings = [number.rounded(.down), number.rounded()]
+        default: break
+        }
+        var flows: [CanonicalFlow] = []
+        for reading in readings where reading >= 2 {
+            let replaced = setting("version", to: .number(reading), in: flow)
+            let document = wrapped ? setting("flow_schema", to: replaced, in: root) : replaced
+            var ignored = DecodeTrace()
+            if case .flow(let misread) = decode(parsed: document, options: options, trace: &ignored),
+                !flows.contains(misread)
+            {
+                flows.append(misread)
+            }
+        }
+        return flows
+    }
+
+    /// An object with every occurrence of `key` given `value`.
+    private static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
+        guard case .object(let pairs) = object else { return object }
+        return .object(pairs.map { $0.key == key ? (key, value) : $0 })
     }
 
     static func invalid(_ message: String) -> DecodeError {

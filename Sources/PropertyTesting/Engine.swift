@@ -46,6 +46,9 @@ struct Engine {
         var statistics: ShrinkStatistics
         /// Generated runs that failed with this origin, the first included.
         var occurrences = 1
+        /// The simplest later generated run of this origin, when simpler than the one shrunk: shrunk too once
+        /// generation ends, since a shrinker stuck in a local minimum from one start often is not from another.
+        var simplerStart: (run: Int, found: TestRun, origin: String)?
 
         /// What the shrunk run's failure is blamed on: its unit's triggers, sorted, or its origin when it has none.
         var cause: [String] { Engine.cause(of: shrunk.outcome) ?? [origin] }
@@ -188,11 +191,19 @@ struct Engine {
             let counted = generated ? 1 : 0
             if let known = result.failures.firstIndex(where: { $0.origin == origin }) {
                 result.failures[known].occurrences += counted
+                let failure = result.failures[known]
+                if generated, isSimpler(found, than: failure.simplerStart?.found ?? failure.original) {
+                    result.failures[known].simplerStart = (run, found, origin)
+                }
                 return
             }
             if result.folded.contains(origin) {
                 if let same = result.failures.firstIndex(where: { Engine.cause(of: found.outcome) == $0.cause }) {
                     result.failures[same].occurrences += counted
+                    let failure = result.failures[same]
+                    if generated, isSimpler(found, than: failure.simplerStart?.found ?? failure.original) {
+                        result.failures[same].simplerStart = (run, found, origin)
+                    }
                 }
                 return
             }
@@ -209,11 +220,18 @@ struct Engine {
             var failure = shrink(original, origin: origin, run: run)
             failure.occurrences = counted
             // Another symptom of a cause already shrunk: folded into that failure with its count, not listed again.
+            // The simpler of the two counterexamples stands for the cause.
             if let same = result.failures.firstIndex(where: { $0.cause == failure.cause }),
                 Engine.cause(of: failure.shrunk.outcome) != nil
             {
-                result.failures[same].occurrences += failure.occurrences
-                result.folded.append(origin)
+                if isSimpler(failure.shrunk, than: result.failures[same].shrunk) {
+                    failure.occurrences += result.failures[same].occurrences
+                    result.folded.append(result.failures[same].origin)
+                    result.failures[same] = failure
+                } else {
+                    result.failures[same].occurrences += failure.occurrences
+                    result.folded.append(origin)
+                }
                 return
             }
             result.failures.append(failure)
@@ -305,6 +323,26 @@ struct Engine {
             if let limit = configuration.timeLimit, clock.now - started > limit { break }
             add(aside.found, origin: aside.origin, run: aside.run, generated: false)
             result.capReached = distinctCauses() >= configuration.maxFailures
+        }
+        // Each failure shrunk once more from the simplest generated run of its origin, when there is a simpler one
+        // than it was shrunk from; the simpler of the two results stands. Breakdowns are not: each of their replays
+        // costs up to a timeout.
+        for index in result.failures.indices {
+            if result.verdict == .errored || configuration.stop?.isRequested == true { break }
+            if let limit = configuration.timeLimit, clock.now - started > limit { break }
+            let failure = result.failures[index]
+            guard let start = failure.simplerStart, Engine.cause(of: failure.shrunk.outcome) != nil else { continue }
+            let original = replay(start.found.choices)
+            guard original.outcome.origin == start.origin else { continue }
+            let again = shrink(original, origin: start.origin, run: start.run)
+            guard isSimpler(again.shrunk, than: failure.shrunk), again.cause == failure.cause else {
+                continue
+            }
+            result.failures[index].run = again.run
+            result.failures[index].origin = again.origin
+            result.failures[index].original = again.original
+            result.failures[index].shrunk = again.shrunk
+            result.failures[index].statistics = again.statistics
         }
         result.duration = clock.now - started
         if result.verdict == .errored || result.verdict == .gaveUp { return result }

@@ -22,11 +22,15 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// every run meets at a high price (an implementation that hangs on every run costs a whole timeout each): once
     /// it recurs so, the runs left would only repeat it.
     public var endsAfterRecurring: Int?
+    /// How large the input is up to where it failed, in the units a reader counts (steps, inputs); `nil` when the
+    /// choice sequence says it. Of two counterexamples of one cause, the one shown is the smaller in this, then in
+    /// shortlex order: fewer choices can draw more steps (a short run of large responses).
+    public var size: Int?
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
-        unitRules: [String]? = nil, endsAfterRecurring: Int? = nil
+        unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil
     ) {
         self.origin = origin
         self.message = message
@@ -34,6 +38,7 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
         self.unitTriggers = unitTriggers
         self.unitRules = unitRules
         self.endsAfterRecurring = endsAfterRecurring
+        self.size = size
     }
 
     public var description: String { message }
@@ -55,6 +60,12 @@ public enum TestOutcome: Sendable, Hashable {
     public var isFailure: Bool {
         if case .failed = self { return true }
         return false
+    }
+
+    /// The size a failure gives itself (``Falsification/size``); `nil` for any other outcome.
+    var size: Int? {
+        if case .failed(let falsification) = self { return falsification.size }
+        return nil
     }
 
     /// The origin of a failure; `nil` for any other outcome.
@@ -79,6 +90,13 @@ struct TestRun {
     var outcome: TestOutcome
     var choices: [UInt64]
     var spans: [ChoiceSource.Span]
+}
+
+/// Whether a failing run is the simpler counterexample of two: smaller in the size the failures give themselves,
+/// then in shortlex order.
+func isSimpler(_ a: TestRun, than b: TestRun) -> Bool {
+    if let x = a.outcome.size, let y = b.outcome.size, x != y { return x < y }
+    return isSimpler(a.choices, than: b.choices)
 }
 
 /// Shortlex order on choice sequences: shorter is simpler, then lexicographically smaller.

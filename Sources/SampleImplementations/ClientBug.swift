@@ -23,6 +23,13 @@ package enum ClientBug: String, CaseIterable, Sendable {
     /// MATCH drops incoming items that have no `id`. Minimal: an optimistic `[{id 1}]`, a MATCH response with
     /// `[{name x}]` (2; without optimistic updates 4).
     case matchDropsItemsWithoutID = "client-match-drops-items-without-id"
+    /// MATCH compares ids by their text, as a stringly keyed map or JavaScript's `==` does: `1` matches `"1"`.
+    /// Minimal: an optimistic `[{id "1"}]`, a MATCH response with `[{id 1}]` (2; without optimistic updates 4).
+    case matchIDsAsText = "client-match-ids-as-text"
+    /// An APPEND component sent with `"payload": null` empties the cached payload, instead of leaving it as a
+    /// component sent without one does. Minimal: an optimistic `{"items": [a]}`, an APPEND response with
+    /// `"payload": null` (2; without optimistic updates 4).
+    case mergeNullPayloadClears = "client-merge-null-payload-clears"
     /// REPLACE (or no strategy) keeps the cached payload's fields the incoming payload leaves out. Minimal: an
     /// optimistic `{"x": 1}`, a response sending the same component `{"y": 2}` without a strategy (2; without
     /// optimistic updates 4).
@@ -120,6 +127,8 @@ package enum ClientBug: String, CaseIterable, Sendable {
         case .matchDropsUnmatched: return "MATCH drops the cached items the response did not match"
         case .matchAppendsMatched: return "MATCH appends a matched item instead of updating it in place"
         case .matchDropsItemsWithoutID: return "MATCH drops incoming items without an id"
+        case .matchIDsAsText: return "MATCH compares ids as text: 1 matches \"1\""
+        case .mergeNullPayloadClears: return "an APPEND with a null payload empties the cached payload"
         case .replaceKeepsFields: return "REPLACE keeps the cached payload fields the new payload leaves out"
         case .metaDeepMerged: return "meta patches are merged into nested objects instead of replacing the key"
         case .metaReplacedByPatch: return "the meta is replaced wholesale by each patch"
@@ -155,7 +164,8 @@ package enum ClientBug: String, CaseIterable, Sendable {
     package var rule: String {
         switch self {
         case .appendReplaces: return "RUF-MERGE-APPEND"
-        case .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched: return "RUF-MERGE-MATCH"
+        case .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchIDsAsText: return "RUF-MERGE-MATCH"
+        case .mergeNullPayloadClears: return "RUF-MERGE-APPEND"
         case .matchDropsItemsWithoutID: return "RUF-MATCH-NO-ID"
         case .replaceKeepsFields: return "RUF-MERGE-REPLACE"
         case .metaDeepMerged, .metaReplacedByPatch, .metaNullDeletesKey: return "RUF-META-MERGE"
@@ -197,7 +207,7 @@ package enum ClientBug: String, CaseIterable, Sendable {
     package var minimalInputsWithoutOptimisticUpdates: Int? {
         switch self {
         case .appendReplaces, .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchDropsItemsWithoutID,
-            .replaceKeepsFields, .partialClearsCache, .absentComponentRemoved:
+            .matchIDsAsText, .mergeNullPayloadClears, .replaceKeepsFields, .partialClearsCache, .absentComponentRemoved:
             return 4
         // Both need an optimistic update to show at all.
         case .queuedOptimisticAtDispatch, .optimisticUpdateNeverRolledBack, .wholeCacheRolledBack: return nil
@@ -211,7 +221,8 @@ package enum ClientBug: String, CaseIterable, Sendable {
     package var minimalRun: Int {
         switch self {
         case .appendReplaces, .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchDropsItemsWithoutID,
-            .replaceKeepsFields, .partialClearsCache, .absentComponentRemoved, .metaDeepMerged, .metaReplacedByPatch,
+            .matchIDsAsText, .mergeNullPayloadClears, .replaceKeepsFields, .partialClearsCache, .absentComponentRemoved,
+            .metaDeepMerged, .metaReplacedByPatch,
             .queueNewestFirst, .optimisticUpdateNeverRolledBack, .wholeCacheRolledBack, .failedNoRollback:
             return 4
         case .requestCarriesPatch, .requestIDReused: return 5

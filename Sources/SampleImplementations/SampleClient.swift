@@ -404,7 +404,11 @@ package final class SampleClient {
             var kept = cached
             if let behavior = incoming.behavior { kept.behavior = behavior }
             if let locale = json["locale"], locale.isObject { kept.locale = locale }
-            if incoming.payload != .null { kept.payload = incoming.payload }
+            if incoming.payload != .null {
+                kept.payload = incoming.payload
+            } else if bug == .mergeNullPayloadClears, appends, json["payload"] == .null {
+                kept.payload = .null
+            }
             return kept
         }
         // Fields keep the order they were first received in, so that the payload reads as the server wrote it.
@@ -431,6 +435,9 @@ package final class SampleClient {
         return result
     }
 
+    /// An id as a stringly keyed map holds it: a string's own text, any other value's JSON.
+    private static func idText(_ id: JSONValue) -> String { id.stringValue ?? JSONWriter.write(id) }
+
     /// MATCH on one list.
     private func matched(_ incoming: [JSONValue], into cached: [JSONValue]) -> [JSONValue] {
         var items = cached
@@ -446,7 +453,10 @@ package final class SampleClient {
                 if bug != .matchDropsItemsWithoutID { items.append(item) }
                 continue
             }
-            if let index = items.firstIndex(where: { $0["id"] == id }) {
+            let sameID: (JSONValue) -> Bool =
+                bug == .matchIDsAsText
+                ? { ($0["id"]).map(Self.idText) == Self.idText(id) } : { $0["id"] == id }
+            if let index = items.firstIndex(where: sameID) {
                 if bug == .matchAppendsMatched {
                     items.append(item)
                 } else {

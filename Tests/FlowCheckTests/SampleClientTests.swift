@@ -123,7 +123,9 @@ import SampleImplementations
     static func item(_ random: inout Random) -> JSONValue {
         var pairs: [(key: String, value: JSONValue)] = []
         if random.chance(80) {
-            pairs.append(("id", random.chance(85) ? .number(Double(random.below(4))) : .string("x")))
+            // Mostly numbers; now and then a string, the text of a number (`"1"` must not match `1`) or not.
+            pairs.append(
+                ("id", random.chance(85) ? .number(Double(random.below(4))) : .string(random.pick(["x", "1", "2"]))))
         }
         pairs.append(("v", .number(Double(random.below(100)))))
         return .object(pairs)
@@ -150,6 +152,8 @@ import SampleImplementations
                 payload.append(("nested", .object([("items", .array([item(&random)])), ("k", .number(1))])))
             }
             pairs.append(("payload", random.chance(8) ? .string("not an object") : .object(payload)))
+        } else if random.chance(50) {
+            pairs.append(("payload", .null))
         }
         if strategies, random.chance(75) {
             let strategy: JSONValue = random.pick([
@@ -366,6 +370,16 @@ import SampleImplementations
             return ([action(update: list), listResponse("MATCH", #"[{"id": 1, "v": "b"}]"#)], .cache)
         case .matchDropsItemsWithoutID:
             return ([action(update: list), listResponse("MATCH", #"[{"v": "new"}]"#)], .cache)
+        case .matchIDsAsText:
+            return ([action(update: list), listResponse("MATCH", #"[{"id": "1", "v": "b"}]"#)], .cache)
+        case .mergeNullPayloadClears:
+            let append = #"{"mergeStrategy": "APPEND", "payload": null}"#
+            return (
+                [
+                    action(update: list),
+                    response(#"{"screens": {"HOME": {"components": {"list": \#(append)}}}}"#),
+                ], .cache
+            )
         case .replaceKeepsFields:
             let old = (screen: "HOME", rel: "card", component: #"{"payload": {"x": 1}}"#)
             return (

@@ -80,9 +80,14 @@ def component(value, version, depth, path):
     return {"id": value["id"], "type": kind, "children": decoded}
 
 
+def not_json(constant):
+    # Python reads NaN, Infinity and -Infinity by default; JSON has no such numbers.
+    raise ValueError("%s is not a JSON number" % constant)
+
+
 def decode_flow(text):
     try:
-        root = json.loads(text)
+        root = json.loads(text, parse_constant=not_json)
     except ValueError as error:
         raise Invalid("invalid_flow_schema", "not JSON: %s" % error)
     if not isinstance(root, dict):

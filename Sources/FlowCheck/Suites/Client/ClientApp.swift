@@ -175,7 +175,7 @@ package struct ClientApp: Hashable, Sendable {
                 name: name, isOptional: optional, type: type, location: .init(file: "built-in", line: 1, column: 1))
         }
         let item = SpecType.object([
-            field("id", .literals(["a", "b", "c", "d", "e", "f"]), optional: true), field("n", .number),
+            field("id", .literals(["1", "2", "3", "a", "b", "c"]), optional: true), field("n", .number),
         ])
         let list = SpecType.object([field("items", .array(item)), field("cursor", .string, optional: true)])
         let appbar = Component(

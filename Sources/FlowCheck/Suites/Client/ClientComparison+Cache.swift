@@ -133,7 +133,10 @@ extension ClientComparison {
                 switch strategy {
                 case .unknown: rules.insert("RUF-LENIENT")
                 case .match:
-                    let cached = before.state.cache[screen]?[rel]
+                    // What the response merges into: after a rejection, the value from before the optimistic update.
+                    let cached =
+                        rejected && isOptimisticKey
+                        ? before.cacheWhenSent?[screen]?[rel] : before.state.cache[screen]?[rel]
                     rules.insert(
                         onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
                 default: rules.insert(mergeRule(strategy))

@@ -191,7 +191,7 @@ struct ClientGenerator {
                 name = try pick(source, app.screens).name
             }
             guard !screens.contains(where: { $0.key == name }), let screen = app.screen(name) else { continue }
-            screens.append((name, try screenUpdate(source, screen, labels: &state.specLabels)))
+            screens.append((name, try screenUpdate(source, screen, cached: client.state.cache[name], labels: &state.specLabels)))
         }
         let empty = try source.drawBool(probability: 0.15)
         if !screens.isEmpty || empty { pairs.append(("screens", .object(screens))) }
@@ -254,7 +254,7 @@ struct ClientGenerator {
     }
 
     private func screenUpdate(
-        _ source: ChoiceSource, _ screen: ClientApp.Screen, labels: inout [String]
+        _ source: ChoiceSource, _ screen: ClientApp.Screen, cached: [String: ClientComponent]?, labels: inout [String]
     ) throws(ChoiceSource.Stop) -> JSONValue {
         if app.fromSpec { labels.append("spec screen \(screen.name)") }
         var components: [(key: String, value: JSONValue)] = []
@@ -265,7 +265,7 @@ struct ClientGenerator {
             let preferList = try source.drawBool(probability: 0.5)
             let component = !lists.isEmpty && preferList ? try pick(source, lists) : try pick(source, screen.components)
             guard !components.contains(where: { $0.key == component.rel }) else { continue }
-            components.append((component.rel, try self.component(source, component, strategy: true)))
+            components.append((component.rel, try self.component(source, component, strategy: true, cached: cached?[component.rel])))
             if app.fromSpec { labels.append("spec rel \(screen.name).\(component.rel)") }
         }
         var pairs: [(key: String, value: JSONValue)] = [("components", .object(components))]
@@ -284,7 +284,7 @@ struct ClientGenerator {
     /// A component as a response carries it: a behavior (rarely one the client cannot know), its locale and
     /// payload, and the merge strategy (as declared, or none, or rarely an unknown one).
     private func component(
-        _ source: ChoiceSource, _ component: ClientApp.Component, strategy: Bool
+        _ source: ChoiceSource, _ component: ClientApp.Component, strategy: Bool, cached: ClientComponent? = nil
     ) throws(ChoiceSource.Stop) -> JSONValue {
         guard !component.behaviors.isEmpty else { return .object([("behavior", .string("VISIBLE"))]) }
         // A behavior that merges its list comes back often: a merge needs the list cached by the one before.
@@ -296,7 +296,21 @@ struct ClientGenerator {
             ("behavior", .string(try source.drawBool(probability: 0.04) ? Self.unknownBehavior : behavior.name))
         ]
         if let locale = try value(source, behavior.locale) { pairs.append(("locale", locale)) }
-        if let payload = try value(source, behavior.payload) { pairs.append(("payload", payload)) }
+        var payload = try value(source, behavior.payload)
+        // A list merge now and then without a payload or with null (the cached one stays), or with item ids of other
+        // JSON types, so that `1` meets `"1"` and `null`. Only in the built-in app: a spec types its ids.
+        if strategy, behavior.strategy != nil, !app.fromSpec {
+            switch try source.draw(upTo: 19) {
+            case 19: payload = nil
+            case 18: payload = .null
+            case 10...17:
+                payload = try payload.map { value throws(ChoiceSource.Stop) in
+                    try retypingIDs(source, value, cached: cached)
+                }
+            default: break
+            }
+        }
+        if let payload { pairs.append(("payload", payload)) }
         if strategy {
             let declared = behavior.strategy.flatMap { capabilities.mergeStrategies.contains($0) ? $0 : nil }
             // The simplest choice, 0, is the strategy the component declares; an unknown one is the last.
@@ -309,6 +323,40 @@ struct ClientGenerator {
         }
         if try source.drawBool(probability: 0.04) { pairs.append(("analyticsId", .string("x"))) }
         return .object(pairs)
+    }
+
+    /// Item ids of the payload's lists given other JSON types: a number, the same number as a string, `null`, a
+    /// boolean, and often the twin of an id the cached list holds (`"1"` for a cached `1`), which must not match it.
+    private func retypingIDs(
+        _ source: ChoiceSource, _ payload: JSONValue, cached: ClientComponent?
+    ) throws(ChoiceSource.Stop) -> JSONValue {
+        guard case .object(var fields) = payload else { return payload }
+        for index in fields.indices {
+            guard case .array(var items) = fields[index].value else { continue }
+            let cachedIDs = cached?.payload[fields[index].key]?.arrayValue?.compactMap { $0["id"] } ?? []
+            let twins = cachedIDs.compactMap(Self.twin)
+            for item in items.indices {
+                guard case .object(var itemFields) = items[item], try source.drawBool(probability: 0.6) else { continue }
+                // Drawn either way, and checked: a replayed choice may say yes where no twin is left.
+                let twin = try source.drawBool(probability: twins.isEmpty ? 0 : 0.9) && !twins.isEmpty
+                let id = try pick(source, twin ? twins : [JSONValue.number(1), .string("1"), .null, .bool(true)])
+                itemFields.removeAll { $0.key == "id" }
+                itemFields.insert(("id", id), at: 0)
+                items[item] = .object(itemFields)
+            }
+            fields[index].value = .array(items)
+        }
+        return .object(fields)
+    }
+
+    /// An id of another JSON type that reads the same (`1` and `"1"`), or `null` for `null`.
+    static func twin(_ id: JSONValue) -> JSONValue? {
+        switch id {
+        case .number(let number): return .string(JSONWriter.write(.number(number)))
+        case .string(let text): return (try? JSONParser.parse(text)).flatMap { $0.numberValue.map(JSONValue.number) }
+        case .null: return .null
+        default: return nil
+        }
     }
 
     private func metrics(_ source: ChoiceSource, _ defined: [ClientApp.Metric]) throws(ChoiceSource.Stop) -> [JSONValue]

@@ -105,7 +105,7 @@ package struct ClientSuite: ConformanceSuite {
             origin: divergence.origin,
             message: "step \(divergence.step) (\(ClientFailure.summary(value.inputs[divergence.step]))) broke "
                 + divergence.rules.joined(separator: ", "),
-            unitTriggers: divergence.rules)
+            unitTriggers: divergence.rules, size: divergence.step + 1)
     }
 
     /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,

@@ -102,7 +102,30 @@ struct ClientTriggers {
             guard let items = value.arrayValue, let existing = old.last(where: { $0.key == key })?.value.arrayValue
             else { continue }
             let ids = existing.compactMap { $0["id"] }
-            if items.contains(where: { item in item["id"].map { !ids.contains($0) } ?? true }) { return true }
+            // A null id matches nothing, not even a cached null.
+            if items.contains(where: { item in item["id"].map { $0 == .null || !ids.contains($0) } ?? true }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a MATCH component carries an item whose id reads like a cached item's but is of another JSON type
+    /// (`1` and `"1"`), or a `null` id where a cached item has one: neither matches.
+    static func matchesAcrossTypes(_ component: JSONValue, cached: ClientComponent) -> Bool {
+        guard let payload = component["payload"]?.objectPairs, case .object(let old) = cached.payload else {
+            return false
+        }
+        func text(_ id: JSONValue) -> String { id.stringValue ?? JSONWriter.write(id) }
+        for (key, value) in payload {
+            guard let items = value.arrayValue, let existing = old.last(where: { $0.key == key })?.value.arrayValue
+            else { continue }
+            let cachedIDs = existing.compactMap { $0["id"] }
+            for id in items.compactMap({ $0["id"] }) {
+                if id == .null ? cachedIDs.contains(.null) : cachedIDs.contains(where: { $0 != id && text($0) == text(id) }) {
+                    return true
+                }
+            }
         }
         return false
     }
@@ -122,8 +145,15 @@ struct ClientTriggers {
             for screen in response.screens {
                 for component in screen.components {
                     // No strategy is REPLACE, the default.
-                    let strategy = MergeStrategy(json: component.value["mergeStrategy"])?.name ?? "REPLACE"
-                    labels.append("component \(strategy)")
+                    let merge = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
+                    labels.append("component \(merge.name)")
+                    guard merge == .append || merge == .match,
+                        let cached = before.state.cache[screen.name]?[component.key]
+                    else { continue }
+                    if (component.value["payload"] ?? .null) == .null { labels.append("list merge without a payload") }
+                    if merge == .match, Self.matchesAcrossTypes(component.value, cached: cached) {
+                        labels.append("MATCH id of another JSON type")
+                    }
                 }
                 if screen.components.isEmpty { labels.append("screen without components") }
             }

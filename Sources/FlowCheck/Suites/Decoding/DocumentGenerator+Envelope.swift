@@ -148,6 +148,11 @@ extension DocumentGenerator {
                 zones.append((name, try zone(name)))
             }
             context.label(zones.isEmpty ? "zones:empty" : zones.count < 3 ? "zones:partial" : "zones:full")
+            // Written in another order now and then: the canonical form lists zones in its own order (DEC-ZONE).
+            if zones.count > 1, try source.drawBool(probability: 0.25) {
+                zones.reverse()
+                context.label("zones:out-of-order")
+            }
             return .object(zones)
         }
         func chrome() throws(ChoiceSource.Stop) -> JSONValue {

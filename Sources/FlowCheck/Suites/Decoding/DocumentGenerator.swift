@@ -97,13 +97,13 @@ package struct DocumentGenerator: Sendable {
             "entry:empty", "entry:missing", "entry:absent", "no-screen", "duplicate-node", "duplicate-key",
             "resolve-response", "resolve:fields-missing", "resolve:flow-schema-damaged",
             "zones:persistent", "zones:chrome", "zones:both", "zones:empty", "zones:partial", "zones:not-object",
-            "zones:hidden", "zones:persistent-not-object",
+            "zones:hidden", "zones:persistent-not-object", "zones:out-of-order",
             "screen:hide-chrome", "screen:chrome-overrides", "screen:settings", "screen:settings-and-overrides",
             "depth:past", "depth:at", "depth:under", "depth:props",
             "variables:not-array", "variable:bad-type", "variable:list-no-item", "variable:no-key",
             "variable:duplicate", "variable:unknown-lifecycle", "variable:unknown-scope", "variable:unknown-source",
-            "text:not-json", "text:truncated", "root:damaged", "string:escaped", "string:unicode",
-            "string:lone-surrogate",
+            "text:not-json", "text:non-finite-number", "text:truncated", "root:damaged", "string:escaped",
+            "string:unicode", "string:lone-surrogate",
         ]
         labels += Self.edgeKindLabels + Self.variableLabels + Self.undocumentedLevels.map { "undocumented:\($0)" }
         // Each refused class of schema_version is measured by the rates test; coverage asks for one refusal at least.
@@ -290,7 +290,17 @@ package struct DocumentGenerator: Sendable {
         var parsed: JSONValue?
         switch fatal {
         case .notJSON:
-            text = try pick(source, ["<html><body>502 Bad Gateway</body></html>", "", "[]", "\"flow\"", "null"])
+            // Text no JSON reader takes, or a document that is JSON but for one number no JSON has (a reader that
+            // accepts NaN or Infinity decodes it).
+            let nonFinite = ["NaN", "Infinity", "-Infinity"]
+            let texts = ["<html><body>502 Bad Gateway</body></html>", "", "[]", "\"flow\"", "null"]
+            let choice = try pick(source, texts + nonFinite)
+            if nonFinite.contains(choice), text.hasSuffix("}") {
+                text = String(text.dropLast()) + ",\"score\":\(choice)}"
+                context.label("text:non-finite-number")
+            } else {
+                text = choice
+            }
             context.label("text:not-json")
         case .truncated:
             text = String(text.prefix(Int(try source.draw(upTo: UInt64(max(text.count - 1, 1))))))

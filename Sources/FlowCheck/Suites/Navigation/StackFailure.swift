@@ -200,7 +200,7 @@ enum StackFailure {
         return Falsification(
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
-            unitTriggers: cause.rules)
+            unitTriggers: cause.rules, size: diverging + 1)
     }
 
     static func describe(
