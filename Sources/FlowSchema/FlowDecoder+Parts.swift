@@ -54,7 +54,7 @@ extension FlowDecoder {
                 trace.hit("DEC-EDGE", at: path, element: edgeID)
             }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key))
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), element: edgeID)
             }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
@@ -117,7 +117,7 @@ extension FlowDecoder {
                 trace.hit("DEC-VARIABLE", at: path, element: key)
             }
             if let field = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, field))
+                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, field), element: key)
             }
             keys.append(key)
         }
