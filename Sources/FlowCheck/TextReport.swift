@@ -153,8 +153,7 @@ public enum TextReport {
                 : "✗ \(failure.suite): \(failure.description)"
         ]
         let seen = failure.occurrences > 1 ? "; \(failure.occurrences) runs failed this way" : ""
-        lines.append(
-            "  \(failure.size), shrunk from \(failure.originalSize)\(failure.oneMinimal ? ", 1-minimal" : "")\(seen)")
+        lines.append("  \(failure.sizeText)\(seen)")
         if !failure.rules.isEmpty {
             lines.append("  Rules broken:")
             for rule in failure.rules { lines.append("    \(rule)") }

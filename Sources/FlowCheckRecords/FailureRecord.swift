@@ -58,6 +58,12 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var originalSize: Count
     /// Whether removing any single part of the input makes the failure go away.
     public var oneMinimal: Bool
+    /// Its size as a report writes it: the minimal size and the one it was shrunk from, or, for a failure kept as
+    /// the engine found it when the run was stopped (it has no input), that it was neither replayed nor shrunk.
+    public var sizeText: String {
+        guard !input.isEmpty || size.value > 0 else { return "not replayed or shrunk (the run was stopped)" }
+        return "\(size), shrunk from \(originalSize)\(oneMinimal ? ", 1-minimal" : "")"
+    }
     /// Candidate inputs the shrinker tried.
     public var shrinkCandidates: Int
     /// Where it diverged, such as `step 3`.

@@ -50,6 +50,9 @@ public struct DecodeTrace: Hashable, Sendable {
     /// The edges skipped (DEC-EDGE) that name their id and both ends, as an implementation that kept them would
     /// write them: one of them kept breaks DEC-EDGE, whatever other edge shares its id.
     public internal(set) var skippedEdges: [CanonicalFlow.Edge] = []
+    /// The nodes skipped for repeating an earlier node's id (DEC-DUPLICATE-NODE), as they decode on their own: an
+    /// implementation that kept one of them in the first one's place broke that rule, not the rules about its content.
+    public internal(set) var duplicates: [CanonicalFlow.Node] = []
 
     /// Creates an empty trace.
     public init() {}

@@ -26,14 +26,29 @@ public enum DecodingCheck {
                 }
                 if !misread.isEmpty { return misread }
             }
+            // Refused at the schema gate the reference passed: the first rule at which the two depart.
+            if case .error(let got) = actual, got.code == DecodeError.unsupportedSchemaVersion,
+                trace.fatal != "DEC-SCHEMA-VERSION", trace.hits.contains(where: { $0.rule == "DEC-SCHEMA-VERSION" })
+            {
+                return ["DEC-SCHEMA-VERSION"]
+            }
             return [trace.fatal ?? "DEC-ROOT"]
         }
         // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's
         // precedence over DEC-MIGRATE): the migrations ran from the version the implementation read.
         if let flow = actual.flow, trace.misreadings.contains(flow) { return ["DEC-VERSION"] }
+        // A later node of a repeated id kept in the first one's place: what it holds is not the rules' to answer for.
+        let keptLater = Set(
+            trace.hits.filter { $0.rule == "DEC-DUPLICATE-NODE" }.compactMap(\.element).filter { id in
+                guard let got = actual.flow?.nodes.first(where: { $0.id == id }) else { return false }
+                return got != reference.nodes.first { $0.id == id } && trace.duplicates.contains(got)
+            })
         var broken: [String] = []
         var brokenHits: [DecodeTrace.Hit] = []
         for hit in trace.hits where !holds(hit, reference: reference, actual: actual, trace: trace) {
+            if hit.rule != "DEC-DUPLICATE-NODE", let node = hit.screen ?? hit.element, keptLater.contains(node) {
+                continue
+            }
             brokenHits.append(hit)
             if !broken.contains(hit.rule) { broken.append(hit.rule) }
         }
@@ -185,7 +200,8 @@ public enum DecodingCheck {
         let expectedNode = reference.nodes.first { $0.id == (hit.screen ?? hit.element) }
         let actualNode = flow.nodes.first { $0.id == (hit.screen ?? hit.element) }
         switch hit.rule {
-        case "DEC-RESOLVE", "DEC-SCHEMA-VERSION":
+        case "DEC-RESOLVE", "DEC-SCHEMA-VERSION", "DEC-STRING":
+            // A flow decoded passed the envelope and kept its strings: these rules break only by a refusal.
             return true
         case "DEC-UNKNOWN-COMPONENT", "DEC-MALFORMED-CHILD":
             // The component (or the parent of the skipped child) keeps exactly the reference's children.

@@ -96,6 +96,9 @@ public enum DecodingRules {
         ),
         rule("DEC-IGNORE-FIELDS", .must, "input", "Unknown fields anywhere are ignored."),
         rule(
+            "DEC-STRING", .should, "input",
+            "A surrogate escape without its other half decodes as U+FFFD and never fails the flow."),
+        rule(
             "DEC-CANONICAL", .must, "input",
             "A document that decodes is described exactly by its canonical form: id, version 8, entry, nodes in order with their layouts, edges, zones and variables; no rule of leniency excuses a difference in them."
         ),

@@ -71,7 +71,9 @@ extension FlowDecoder {
         }
         if let persistent = flow["persistentUI"], persistent != .null {
             guard persistent.isObject else {
-                trace.hit("DEC-ZONE", at: .member(.root(base), "persistentUI"))
+                // With a legacy chrome beside it, the one to fall back to, what wins is DEC-LEGACY-CHROME's question.
+                let rule = flow["chrome"]?.isObject == true ? "DEC-LEGACY-CHROME" : "DEC-ZONE"
+                trace.hit(rule, at: .member(.root(base), "persistentUI"))
                 return []
             }
             let zones = ["navigationBar", "footer", "overlay"].filter {

@@ -34,6 +34,7 @@ public enum FlowDecoder {
             if trace.hits.contains(where: { $0.rule == "DEC-VERSION" }) {
                 trace.misreadings = misreadings(of: root, options: options).filter { $0 != flow }
             }
+            if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
             return .flow(flow)
         } catch {
             return .error(error)
@@ -66,6 +67,71 @@ public enum FlowDecoder {
             }
         }
         return flows
+    }
+
+    /// A node with a string id and kind, decoded; `nil` for a kind the rules skip (DEC-NODE-UNKNOWN).
+    static func node(
+        _ value: JSONValue, id nodeID: String, kind: String, path: Location, version: Int, options: DecoderOptions,
+        trace: inout DecodeTrace
+    ) throws(DecodeError) -> CanonicalFlow.Node? {
+        if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
+            trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: nodeID, element: nodeID)
+        }
+        if kind == "screen" {
+            let layout = try component(
+                value["layout"], path: { .member(path, "layout") }, screen: nodeID, parent: nil,
+                version: version,
+                depth: 0, options: options, trace: &trace)
+            // Missing, null or malformed; not a layout a migration removed (DEC-MIGRATE's).
+            let raw = value["layout"] ?? .null
+            if layout == nil, raw == .null || !removedByMigration(raw, version: version) {
+                trace.hit("DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID, element: nodeID)
+            }
+            if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
+                trace.hit(
+                    "DEC-LEGACY-OVERRIDES", at: .member(path, "chromeOverrides"), screen: nodeID, element: nodeID)
+            }
+            if value["props"]?["hideChrome"] != nil {
+                trace.hit(
+                    "DEC-LEGACY-OVERRIDES", at: .member(.member(path, "props"), "hideChrome"), screen: nodeID,
+                    element: nodeID)
+            }
+            if let screenType = value["screenType"],
+                !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
+            {
+                trace.hit("DEC-SCREEN-TYPE", at: .member(path, "screenType"), screen: nodeID, element: nodeID)
+            }
+            return .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value))
+        } else if DecoderOptions.supportedNodeKinds.contains(kind) {
+            // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
+            trace.hit("DEC-LOGIC-NODE", at: path, element: nodeID)
+            return .init(id: nodeID, kind: kind, supported: true)
+        } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
+            trace.hit("DEC-NODE-UNSUPPORTED", at: path, element: nodeID)
+            return .init(id: nodeID, kind: kind, supported: false)
+        } else {
+            trace.hit("DEC-NODE-UNKNOWN", at: path, element: nodeID)
+            return nil
+        }
+    }
+
+    /// Whether a string anywhere in the value (keys included) holds U+FFFD, which a lone surrogate escape decodes
+    /// to (DEC-STRING). Walked without recursion: a document may nest as deep as the parser reads.
+    static func holdsReplacementCharacter(_ root: JSONValue) -> Bool {
+        var pending = [root]
+        while let value = pending.popLast() {
+            switch value {
+            case .string(let text): if text.unicodeScalars.contains("\u{FFFD}") { return true }
+            case .array(let items): pending += items
+            case .object(let pairs):
+                for pair in pairs {
+                    if pair.key.unicodeScalars.contains("\u{FFFD}") { return true }
+                    pending.append(pair.value)
+                }
+            case .null, .bool, .number: break
+            }
+        }
+        return false
     }
 
     /// An object with every occurrence of `key` given `value`.
@@ -152,48 +218,19 @@ public enum FlowDecoder {
             }
             guard !seen.contains(nodeID) else {
                 trace.hit("DEC-DUPLICATE-NODE", at: path, element: nodeID)
+                var scratch = DecodeTrace()
+                if let skipped = try? node(
+                    value, id: nodeID, kind: kind, path: path, version: migrateFrom, options: options, trace: &scratch)
+                {
+                    trace.duplicates.append(skipped)
+                }
                 continue
             }
-            if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: nodeID, element: nodeID)
-            }
-            if kind == "screen" {
-                let layout = try component(
-                    value["layout"], path: { .member(path, "layout") }, screen: nodeID, parent: nil,
-                    version: migrateFrom,
-                    depth: 0, options: options, trace: &trace)
-                if layout == nil, let raw = value["layout"], raw != .null,
-                    !removedByMigration(raw, version: migrateFrom)
-                {
-                    trace.hit("DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID, element: nodeID)
-                }
-                if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
-                    trace.hit(
-                        "DEC-LEGACY-OVERRIDES", at: .member(path, "chromeOverrides"), screen: nodeID, element: nodeID)
-                }
-                if value["props"]?["hideChrome"] != nil {
-                    trace.hit(
-                        "DEC-LEGACY-OVERRIDES", at: .member(.member(path, "props"), "hideChrome"), screen: nodeID,
-                        element: nodeID)
-                }
-                if let screenType = value["screenType"],
-                    !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
-                {
-                    trace.hit("DEC-SCREEN-TYPE", at: .member(path, "screenType"), screen: nodeID, element: nodeID)
-                }
-                nodes.append(
-                    .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value)))
-            } else if DecoderOptions.supportedNodeKinds.contains(kind) {
-                // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
-                trace.hit("DEC-LOGIC-NODE", at: path, element: nodeID)
-                nodes.append(.init(id: nodeID, kind: kind, supported: true))
-            } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
-                trace.hit("DEC-NODE-UNSUPPORTED", at: path, element: nodeID)
-                nodes.append(.init(id: nodeID, kind: kind, supported: false))
-            } else {
-                trace.hit("DEC-NODE-UNKNOWN", at: path, element: nodeID)
-                continue
-            }
+            guard
+                let node = try node(
+                    value, id: nodeID, kind: kind, path: path, version: migrateFrom, options: options, trace: &trace)
+            else { continue }
+            nodes.append(node)
             seen.insert(nodeID)
         }
 

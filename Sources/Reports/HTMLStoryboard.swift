@@ -14,8 +14,7 @@ package enum HTMLStoryboard {
         var out =
             #"<section class="failure" id="failure-\#(number)"><h2>\#(mark) \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))\#(kind)</h2>"#
         out +=
-            "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.size.description)), shrunk from \(escape(failure.originalSize.description))"
-            + "\(failure.oneMinimal ? ", 1-minimal" : "")"
+            "<p class=\"meta\">Case <code>\(escape(failure.id))</code> · \(escape(failure.sizeText))"
             + (failure.occurrences > 1 ? " · \(failure.occurrences) runs failed this way" : "")
             + "</p><ul class=\"rules\">"
         for rule in failure.rules {

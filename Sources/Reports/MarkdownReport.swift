@@ -50,7 +50,7 @@ public enum MarkdownReport {
             for rule in failure.rules {
                 lines.append("- **\(rule.id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)")
             }
-            lines.append("- \(failure.size), shrunk from \(failure.originalSize): \(failure.description)")
+            lines.append("- \(failure.sizeText): \(failure.description)")
             lines += ["", fence(failure.diff, language: "diff"), "", "Replay: \(code(failure.replay))"]
         }
         for suite in record.suites {

@@ -500,7 +500,7 @@ package struct PlanGenerator: Sendable {
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
     }
 
-    /// An unknown mode, a destination without a flow, the spec example's behavior REPLACE, no screen, or (when
+    /// An unknown mode (or a known one in lower case), a destination without a flow, the spec example's behavior REPLACE, no screen, or (when
     /// POP_TO is declared) a POP_TO without its target.
     func invalidDirective(
         _ source: ChoiceSource, stack: ScreenStack, id: String?
@@ -510,11 +510,15 @@ package struct PlanGenerator: Sendable {
         // wrong. The one drawn is the only one made: each directive is an allocation.
         let kinds = (capabilities.flows ? 4 : 2) + (capabilities.modes.contains(.popTo) ? 1 : 0)
         switch (capabilities.flows, try source.draw(upTo: UInt64(kinds - 1))) {
-        case (true, 0): return Directive(id: id, mode: "JUMP", screen: screen, flow: .init(name: flow, behavior: .keep))
+        case (true, 0):
+            // A mode no one knows, or a known one in lower case: modes are case-sensitive (NAV-VALID-MODE).
+            let mode: Mode = try source.drawBool(probability: 0.5) ? "push" : "JUMP"
+            return Directive(id: id, mode: mode, screen: screen, flow: .init(name: flow, behavior: .keep))
         case (true, 1): return Directive(id: id, mode: .push, screen: screen)
         case (true, 2): return Directive(id: id, .push, screen, flow: flow, "REPLACE")
         case (true, 3): return Directive(id: id, mode: .push, flow: .init(name: flow, behavior: .keep))
-        case (false, 0): return Directive(id: id, mode: "JUMP", screen: screen)
+        case (false, 0):
+            return Directive(id: id, mode: try source.drawBool(probability: 0.5) ? "push" : "JUMP", screen: screen)
         case (false, 1): return Directive(id: id, mode: .push)
         default: return Directive(id: id, mode: .popTo)
         }

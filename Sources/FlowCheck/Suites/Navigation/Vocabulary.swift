@@ -24,14 +24,15 @@ public struct Vocabulary: Hashable, Codable, Sendable {
     static let tiny = Vocabulary(screens: ["HOME", "PRODUCT"], flows: ["MAIN", "DISCOVERY"])
 
     /// Names an SDK may mishandle: case variants of each other, names that read as modes and behaviors,
-    /// non-ASCII letters and emoji, spaces and slashes, and names longer than a database column.
+    /// non-ASCII letters and emoji, spaces and slashes, names of spaces only (non-empty, so valid: NAV-VALID-DEST),
+    /// and names longer than a database column.
     static let varied = Vocabulary(
         screens: [
             "HOME", "home", "PUSH", "POP_TO", "Produit détaillé", "商品详情", "🛒 CART", "settings/privacy",
-            " PADDED ", "PRODUCT_DETAILS_" + String(repeating: "VERY_LONG_", count: 8) + "SCREEN",
+            " PADDED ", "PRODUCT_DETAILS_" + String(repeating: "VERY_LONG_", count: 8) + "SCREEN", "   ",
         ],
         flows: [
             "MAIN", "main", "START_NEW", "KEEP", "Ünïcødé-flöw", "flow with spaces",
-            "CHECKOUT_" + String(repeating: "EXPRESS_", count: 9) + "FLOW",
+            "CHECKOUT_" + String(repeating: "EXPRESS_", count: 9) + "FLOW", " ",
         ])
 }
