@@ -50,12 +50,25 @@ public struct DecodeTrace: Hashable, Sendable {
     /// The edges skipped (DEC-EDGE) that name their id and both ends, as an implementation that kept them would
     /// write them: one of them kept breaks DEC-EDGE, whatever other edge shares its id.
     public internal(set) var skippedEdges: [CanonicalFlow.Edge] = []
-    /// The nodes skipped for repeating an earlier node's id (DEC-DUPLICATE-NODE), as they decode on their own: an
-    /// implementation that kept one of them in the first one's place broke that rule, not the rules about its content.
-    public internal(set) var duplicates: [CanonicalFlow.Node] = []
+    /// The nodes skipped for repeating an earlier node's id (DEC-DUPLICATE-NODE), as they decode on their own, each
+    /// with the ids of the nodes kept between the first one and it: an implementation that kept one of them in the
+    /// first one's place, before those, broke that rule, not the rules about its content.
+    public internal(set) var duplicates: [Duplicate] = []
+
+    /// A node skipped for repeating an earlier node's id.
+    public struct Duplicate: Hashable, Sendable {
+        /// The node as it decodes on its own.
+        public var node: CanonicalFlow.Node
+        /// The ids of the nodes kept between the first node of its id and it.
+        public var between: [String]
+    }
 
     /// Creates an empty trace.
     public init() {}
+
+    /// The element of a DEC-MALFORMED-LAYOUT hit for a screen with no layout, or a `null` one, rather than a
+    /// malformed one.
+    public static let missingLayout = "(no layout)"
 
     mutating func hit(_ rule: String, _ path: String, screen: String? = nil, element: String? = nil) {
         hit(rule, at: .root(path), screen: screen, element: element)

@@ -37,12 +37,20 @@ public enum DecodingCheck {
         // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's
         // precedence over DEC-MIGRATE): the migrations ran from the version the implementation read.
         if let flow = actual.flow, trace.misreadings.contains(flow) { return ["DEC-VERSION"] }
-        // A later node of a repeated id kept in the first one's place: what it holds is not the rules' to answer for.
+        // A later node of a repeated id kept in the first one's place (last wins): what it holds is not the rules' to
+        // answer for. One kept in its own place is a first node dropped, and that node's rules say why.
+        let kept = (reference.nodes.map(\.id), (actual.flow?.nodes ?? []).map(\.id))
         let keptLater = Set(
-            trace.hits.filter { $0.rule == "DEC-DUPLICATE-NODE" }.compactMap(\.element).filter { id in
-                guard let got = actual.flow?.nodes.first(where: { $0.id == id }) else { return false }
-                return got != reference.nodes.first { $0.id == id } && trace.duplicates.contains(got)
-            })
+            trace.duplicates.filter { duplicate in
+                let id = duplicate.node.id
+                guard let got = actual.flow?.nodes.first(where: { $0.id == id }), got == duplicate.node,
+                    got != reference.nodes.first(where: { $0.id == id }), let at = kept.1.firstIndex(of: id)
+                else { return false }
+                // Before a node kept between the two, where the first stood; with none kept between, a first node
+                // dropped looks the same, and that node's rules are named.
+                let between = duplicate.between.compactMap { kept.1.firstIndex(of: $0) }
+                return !between.isEmpty && between.allSatisfy { at < $0 }
+            }.map(\.node.id))
         var broken: [String] = []
         var brokenHits: [DecodeTrace.Hit] = []
         for hit in trace.hits where !holds(hit, reference: reference, actual: actual, trace: trace) {
@@ -76,8 +84,10 @@ public enum DecodingCheck {
         broken.removeAll { $0 == "DEC-CANONICAL" }
         // Two rules judged on the whole flow (a repeated key; an unknown field at the top) name a difference only
         // when no rule about a part of it does: the part's rule says where the implementation went wrong.
+        // (And a screen with no layout: a node dropped or kept otherwise says so through its own rule.)
         let wholeFlow = brokenHits.filter {
             $0.rule == "DEC-DUPLICATE-KEY" || $0.rule == "DEC-IGNORE-FIELDS" && $0.element == nil
+                || $0.element == DecodeTrace.missingLayout
         }
         let partRules = Set(brokenHits.filter { !wholeFlow.contains($0) && $0.rule != "DEC-CANONICAL" }.map(\.rule))
         if !wholeFlow.isEmpty, !partRules.isEmpty {
@@ -86,10 +96,19 @@ public enum DecodingCheck {
         if actual.flow == nil && broken.count > 1 {
             // A rejected document: the rules about the whole of it (the resolve envelope, which only carries what the
             // others are about; a version that means 1; repeated keys; unknown fields) name the cause only when no
-            // rule about a part of it (a node, a component, an edge) breaks.
+            // rule about a part of it (a node, a component, an edge) breaks. A screen with no layout, as the simplest
+            // screen is, names no cause before either.
             let wholeDocument: Set<String> = ["DEC-RESOLVE", "DEC-VERSION", "DEC-DUPLICATE-KEY", "DEC-IGNORE-FIELDS"]
-            let parts = broken.filter { !wholeDocument.contains($0) }
-            if !parts.isEmpty { broken = parts }
+            let weak = { (hit: DecodeTrace.Hit) in
+                wholeDocument.contains(hit.rule) || hit.element == DecodeTrace.missingLayout
+            }
+            let parts = Set(brokenHits.filter { !weak($0) && $0.rule != "DEC-CANONICAL" }.map(\.rule))
+            let wholes = Set(brokenHits.filter { wholeDocument.contains($0.rule) }.map(\.rule))
+            if !parts.isEmpty {
+                broken = broken.filter(parts.contains)
+            } else if !wholes.isEmpty {
+                broken = broken.filter(wholes.contains)
+            }
         }
         return broken.isEmpty ? ["DEC-CANONICAL"] : broken
     }

@@ -82,10 +82,13 @@ public enum FlowDecoder {
                 value["layout"], path: { .member(path, "layout") }, screen: nodeID, parent: nil,
                 version: version,
                 depth: 0, options: options, trace: &trace)
-            // Missing, null or malformed; not a layout a migration removed (DEC-MIGRATE's).
+            // Missing, null or malformed; not a layout a migration removed (DEC-MIGRATE's). A missing one is marked:
+            // the simplest screen has none, and that names no cause while another rule can (DecodingCheck).
             let raw = value["layout"] ?? .null
             if layout == nil, raw == .null || !removedByMigration(raw, version: version) {
-                trace.hit("DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID, element: nodeID)
+                trace.hit(
+                    "DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID,
+                    element: raw == .null ? DecodeTrace.missingLayout : nodeID)
             }
             if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
                 trace.hit(
@@ -222,7 +225,8 @@ public enum FlowDecoder {
                 if let skipped = try? node(
                     value, id: nodeID, kind: kind, path: path, version: migrateFrom, options: options, trace: &scratch)
                 {
-                    trace.duplicates.append(skipped)
+                    let between = nodes.drop { $0.id != nodeID }.dropFirst().map(\.id)
+                    trace.duplicates.append(.init(node: skipped, between: between))
                 }
                 continue
             }

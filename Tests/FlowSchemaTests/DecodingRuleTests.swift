@@ -442,6 +442,22 @@ struct DecodingRuleTests {
         #expect(flow.id == "café" && flow.nodes[0].layout?.id == "\u{FFFD}x\u{FFFD}")
     }
 
+    @Test("DEC-STRING: a lone surrogate falls under the rule, which only a refusal breaks")
+    func loneSurrogate() throws {
+        let text = flow(layout: #"{"id":"r","type":"text","props":{"text":"half \ud83d"}}"#)
+        var trace = DecodeTrace()
+        let expected = FlowDecoder.decode(text, trace: &trace)
+        #expect(trace.rules.contains("DEC-STRING"))
+        let refused = DecodeOutcome.error(DecodeError(code: DecodeError.invalidFlowSchema, message: "bad string"))
+        #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: refused) == ["DEC-STRING"])
+        var renamed = try #require(expected.flow)
+        renamed.id = "other"
+        #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: .flow(renamed)) == ["DEC-CANONICAL"])
+        var plain = DecodeTrace()
+        _ = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#), trace: &plain)
+        #expect(!plain.rules.contains("DEC-STRING"))
+    }
+
     @Test("Every decoding rule has a test here and a unique ID")
     func catalogue() throws {
         #expect(Set(DecodingRules.all.map(\.id)).count == DecodingRules.all.count)

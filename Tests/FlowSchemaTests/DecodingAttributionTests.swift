@@ -1,0 +1,103 @@
+import Testing
+import FlowSchema
+
+/// Which rule a divergence is named under where two could be: the precedences Decoding.md states.
+@Suite("Decoding attribution")
+struct DecodingAttributionTests {
+    /// The rules an implementation's outcome breaks on a text.
+    func broken(_ text: String, actual: DecodeOutcome, options: DecoderOptions = DecoderOptions()) -> [String] {
+        var trace = DecodeTrace()
+        let expected = FlowDecoder.decode(text, options: options, trace: &trace)
+        return DecodingCheck.broken(trace: trace, expected: expected, actual: actual)
+    }
+
+    func refused(_ code: String = DecodeError.invalidFlowSchema) -> DecodeOutcome {
+        .error(DecodeError(code: code, message: "refused"))
+    }
+
+    @Test("A version read at its face (\"4\" as 4) is DEC-VERSION alone, not the migrations it skipped")
+    func versionReadAtItsFace() throws {
+        let text = #"{"id":"f","version":"4","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
+            + #"{"id":"r","type":"stack","children":[{"id":"c","type":"card"},{"id":"k","type":"checkbox"}]}}]}"#
+        let misread = FlowDecoder.decode(text.replacingOccurrences(of: #""version":"4""#, with: #""version":4"#))
+        #expect(!misread.agrees(with: FlowDecoder.decode(text)))
+        #expect(broken(text, actual: misread) == ["DEC-VERSION"])
+    }
+
+    @Test("A kept duplicate edge and a kept dangling edge are two causes")
+    func edgesJudgedApart() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
+            + #"{"id":"e0","fromNodeId":"s","toNodeId":"s"},{"id":"e0","fromNodeId":"s","toNodeId":"s","kind":"event"},"#
+            + #"{"id":"e1","fromNodeId":"s","toNodeId":"gone"}]}"#
+        let reference = try #require(FlowDecoder.decode(text).flow)
+        var duplicate = reference
+        duplicate.edges.append(.init(id: "e0", from: "s", to: "s", kind: "event"))
+        #expect(broken(text, actual: .flow(duplicate)) == ["DEC-DUPLICATE-EDGE"])
+        var dangling = reference
+        dangling.edges.append(.init(id: "e1", from: "s", to: "gone", kind: "normal"))
+        #expect(broken(text, actual: .flow(dangling)) == ["DEC-EDGE"])
+    }
+
+    @Test("A malformed persistentUI beside a legacy chrome: falling back to the chrome breaks DEC-LEGACY-CHROME")
+    func malformedPersistentUIBesideChrome() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"persistentUI":"x","#
+            + #""chrome":{"header":{"height":44}}}"#
+        var flow = try #require(FlowDecoder.decode(text).flow)
+        #expect(flow.zones.isEmpty)
+        flow.zones = ["navigationBar"]
+        #expect(broken(text, actual: .flow(flow)) == ["DEC-LEGACY-CHROME"])
+    }
+
+    @Test("Zones written out of order are listed in the canonical order; a flow listing them as written breaks DEC-ZONE")
+    func zonesOutOfOrder() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"#
+            + #""persistentUI":{"footer":{"height":1},"navigationBar":{"height":2}}}"#
+        var flow = try #require(FlowDecoder.decode(text).flow)
+        #expect(flow.zones == ["navigationBar", "footer"])
+        flow.zones = ["footer", "navigationBar"]
+        #expect(broken(text, actual: .flow(flow)) == ["DEC-ZONE"])
+    }
+
+    @Test("Refused at the schema gate where the reference refuses later: DEC-SCHEMA-VERSION")
+    func schemaGateFirst() throws {
+        let text = #"{"schema_version":"1.2","flow_schema":{"id":"f","entryNodeId":"nowhere","nodes":[]}}"#
+        #expect(FlowDecoder.decode(text).errorCode == DecodeError.invalidFlowSchema)
+        #expect(broken(text, actual: refused(DecodeError.unsupportedSchemaVersion)) == ["DEC-SCHEMA-VERSION"])
+    }
+
+    @Test("A later node of a repeated id kept in the first one's place is DEC-DUPLICATE-NODE alone")
+    func lastWins() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"a","kind":"api"},{"id":"s","kind":"screen"},"#
+            + #"{"id":"a","kind":"screen"}]}"#
+        let reference = try #require(FlowDecoder.decode(text).flow)
+        let later = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
+        var inPlace = reference
+        inPlace.nodes[0] = later
+        #expect(broken(text, actual: .flow(inPlace)) == ["DEC-DUPLICATE-NODE"])
+        // The first dropped and the later kept as a node of its own: the first one's rule.
+        var dropped = reference
+        dropped.nodes = [reference.nodes[1], later]
+        #expect(broken(text, actual: .flow(dropped)) == ["DEC-NODE-UNSUPPORTED"])
+    }
+
+    @Test("A screen with no layout names no cause while another rule can; alone, it is DEC-MALFORMED-LAYOUT")
+    func missingLayoutIsWeak() throws {
+        let stringVersion = #"{"id":"f","version":"8","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}]}"#
+        #expect(broken(stringVersion, actual: refused()) == ["DEC-VERSION"])
+        let two = #"{"id":"f","entryNodeId":"t","nodes":[{"id":"s","kind":"screen"},"#
+            + #"{"id":"t","kind":"screen","layout":{"id":"r","type":"text"}}]}"#
+        var dropped = try #require(FlowDecoder.decode(two).flow)
+        dropped.nodes.removeFirst()
+        #expect(broken(two, actual: .flow(dropped)) == ["DEC-MALFORMED-LAYOUT"])
+    }
+
+    @Test("NaN, Infinity and -Infinity are not JSON: DEC-JSON")
+    func nonFiniteNumbers() {
+        for constant in ["NaN", "Infinity", "-Infinity"] {
+            let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"score":"# + constant + "}"
+            var trace = DecodeTrace()
+            #expect(FlowDecoder.decode(text, trace: &trace).errorCode == DecodeError.invalidFlowSchema)
+            #expect(trace.fatal == "DEC-JSON")
+        }
+    }
+}
