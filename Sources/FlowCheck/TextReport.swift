@@ -37,6 +37,19 @@ public enum TextReport {
                         }.joined(separator: ", "),
                 ]
             }
+            // Beside failures, a rule too few compared units fell under is easy to miss: the runs that diverged early
+            // never reached it. (A suite without failures says so in its verdict.)
+            let unexercised = suite.ruleStatuses(failures: result.failures).filter { $0.standing == .notExercised }
+            if !unexercised.isEmpty, !result.failures(of: suite.suite).isEmpty {
+                let unit = suite.triggeredUnit
+                lines += [
+                    "",
+                    "  \(suite.suite): not exercised, so not held (too few units under them were compared: a run's units "
+                        + "after its first divergence are never compared): "
+                        + unexercised.map { "\($0.rule.id) (\(Count($0.triggered, unit)) of \(suite.ruleMinimum))" }
+                        .joined(separator: ", "),
+                ]
+            }
             if let elsewhere = suite.reportedElsewhere?.count {
                 lines += [
                     "",

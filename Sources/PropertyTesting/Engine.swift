@@ -273,9 +273,12 @@ struct Engine {
                 result.coverage.add(record)
                 if let progress, result.runs % 25 == 0 { progress(result.runs) }
             case .failed(let falsification):
-                // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead.
+                // The failing run executed its steps too: a report that said "1 run, 0 steps" would mislead. Its
+                // triggers count only up to the unit that diverged: what came after was never compared.
                 result.runs += 1
-                result.coverage.add(record)
+                var compared = record
+                if let triggers = falsification.comparedTriggers { compared.triggers = TriggerCounts(triggers) }
+                result.coverage.add(compared)
                 if let unit = falsification.unitTriggers {
                     for name in Set(unit) { result.divergedTriggers[name, default: 0] += 1 }
                 } else {

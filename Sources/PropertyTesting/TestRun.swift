@@ -26,12 +26,18 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// choice sequence says it. Of two counterexamples of one cause, the one shown is the smaller in this, then in
     /// shortlex order: fewer choices can draw more steps (a short run of large responses).
     public var size: Int?
+    /// The triggers of the units compared, up to and including the one that diverged; `nil` when every unit of the
+    /// value was compared. The units after the first divergence were never compared, and count toward no trigger: a
+    /// rule is held only on what was checked.
+    public var comparedTriggers: [String: Int]?
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
-        unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil
+        unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil,
+        comparedTriggers: [String: Int]? = nil
     ) {
+        self.comparedTriggers = comparedTriggers
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls

@@ -37,9 +37,14 @@ package struct ClientCase: Hashable, Sendable {
     }
 
     /// How many inputs fell under each rule's trigger.
-    package var triggers: [String: Int] {
+    package var triggers: [String: Int] { triggers(upTo: inputs.count) }
+
+    /// How many of the first `count` inputs fell under each rule's trigger.
+    package func triggers(upTo count: Int) -> [String: Int] {
         var tally = ClientTriggers()
-        for (input, step) in zip(inputs, steps) { tally.count(input, before: step.before, after: step.observation) }
+        for (input, step) in zip(inputs, steps).prefix(count) {
+            tally.count(input, before: step.before, after: step.observation)
+        }
         return tally.triggers
     }
 

@@ -29,6 +29,16 @@ enum ClientFailure {
     }
 
     static func firstDivergence(_ value: ClientCase, _ replies: [ClientObservation]) -> Divergence? {
+        divergences(value, replies).first
+    }
+
+    /// The first divergence, and how many inputs were compared: up to the first divergence, and past it while the
+    /// state stays the reference's and every later step agrees or diverges the same way (an event order a SHOULD
+    /// rule recommends, met at every response, must not leave the rest of the run unchecked). A step that diverges
+    /// otherwise, or after the state parted, is not counted: nothing after it is comparable.
+    static func divergences(
+        _ value: ClientCase, _ replies: [ClientObservation]
+    ) -> (first: Divergence?, compared: Int) {
         var comparison = ClientComparison()
         func judge(_ step: Int, _ input: ClientInput, before: ReferenceClient, expected: ClientObservation)
             -> Divergence?
@@ -47,23 +57,39 @@ enum ClientFailure {
         }
         // What the reference client did at each step as the generator drew the case, when it is at hand: replaying
         // it gives the same, at the cost of a second reference client per check.
+        var first: Divergence?
+        // Whether the run may go on being compared after a step's divergence (or agreement).
+        func goesOn(_ step: Int, _ divergence: Divergence?) -> Bool {
+            guard let divergence else { return true }
+            if first == nil { first = divergence }
+            return divergence.rules == first?.rules && divergence.expected.state == divergence.actual.state
+        }
+        var compared = value.inputs.count
         if let reference = value.reference, reference.count == value.inputs.count {
             for (step, input) in value.inputs.enumerated() {
                 let seen = reference[step]
-                if let divergence = judge(step, input, before: seen.before, expected: seen.observation) {
-                    return divergence
+                let divergence = judge(step, input, before: seen.before, expected: seen.observation)
+                let isFirst = first == nil && divergence != nil
+                if !goesOn(step, divergence) {
+                    compared = isFirst ? step + 1 : step
+                    break
                 }
             }
-            return nil
+            return (first, compared)
         }
         guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
-        else { return nil }
+        else { return (nil, 0) }
         for (step, input) in value.inputs.enumerated() {
             let before = client
             let expected = client.apply(input)
-            if let divergence = judge(step, input, before: before, expected: expected) { return divergence }
+            let divergence = judge(step, input, before: before, expected: expected)
+            let isFirst = first == nil && divergence != nil
+            if !goesOn(step, divergence) {
+                compared = isFirst ? step + 1 : step
+                break
+            }
         }
-        return nil
+        return (first, compared)
     }
 
     static func kind(_ input: ClientInput) -> String {

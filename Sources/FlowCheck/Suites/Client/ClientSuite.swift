@@ -100,12 +100,14 @@ package struct ClientSuite: ConformanceSuite {
         guard actual.count == value.inputs.count else {
             throw ClientFailure.ReplyCount(inputs: value.inputs.count, replies: actual.count)
         }
-        guard let divergence = ClientFailure.firstDivergence(value, actual) else { return nil }
+        let (first, compared) = ClientFailure.divergences(value, actual)
+        guard let divergence = first else { return nil }
         return Falsification(
             origin: divergence.origin,
             message: "step \(divergence.step) (\(ClientFailure.summary(value.inputs[divergence.step]))) broke "
                 + divergence.rules.joined(separator: ", "),
-            unitTriggers: divergence.rules, size: divergence.step + 1)
+            unitTriggers: divergence.rules, size: divergence.step + 1,
+            comparedTriggers: value.triggers(upTo: compared))
     }
 
     /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,

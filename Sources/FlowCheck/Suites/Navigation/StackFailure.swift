@@ -200,7 +200,10 @@ enum StackFailure {
         return Falsification(
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
-            unitTriggers: cause.rules, size: diverging + 1)
+            unitTriggers: cause.rules, size: diverging + 1,
+            comparedTriggers: (try? RunPlan(
+                suite: plan.suite, profile: plan.profile, initial: plan.initial,
+                commands: Array(plan.commands[...diverging])))?.ruleTally.counts.byName)
     }
 
     static func describe(
