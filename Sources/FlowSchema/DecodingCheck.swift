@@ -46,10 +46,11 @@ public enum DecodingCheck {
                 guard let got = actual.flow?.nodes.first(where: { $0.id == id }), got == duplicate.node,
                     got != reference.nodes.first(where: { $0.id == id }), let at = kept.1.firstIndex(of: id)
                 else { return false }
-                // Before a node kept between the two, where the first stood; with none kept between, a first node
-                // dropped looks the same, and that node's rules are named.
+                // Before the nodes kept between the two, where the first stood. With none kept between, a first node
+                // dropped looks the same, and the document cannot say which: the repeated id's rule, a SHOULD, is
+                // named (a decoder that drops nodes shows it on documents without a repeated id, under its rule).
                 let between = duplicate.between.compactMap { kept.1.firstIndex(of: $0) }
-                return !between.isEmpty && between.allSatisfy { at < $0 }
+                return between.allSatisfy { at < $0 }
             }.map(\.node.id))
         var broken: [String] = []
         var brokenHits: [DecodeTrace.Hit] = []
@@ -58,8 +59,9 @@ public enum DecodingCheck {
                 continue
             }
             brokenHits.append(hit)
-            if !broken.contains(hit.rule) { broken.append(hit.rule) }
         }
+        brokenHits = withoutConsequences(brokenHits, reference: reference, actual: actual)
+        for hit in brokenHits where !broken.contains(hit.rule) { broken.append(hit.rule) }
         // Two rules only follow from which nodes were kept: a later node of a repeated id is judged against the
         // first one, and an empty entry falls back to the first screen. When a node they depend on broke a rule of
         // its own (it was dropped, or kept when it should not have been, and so became the first screen), their
@@ -131,6 +133,42 @@ public enum DecodingCheck {
             ("schema_version", version), ("flow_schema", .object(pairs.filter { $0.key != "schema_version" })),
         ])
         return FlowDecoder.decode(JSONWriter.write(gated, sortedKeys: false), options: options)
+    }
+
+    /// The broken hits less those that follow from another: the rules about what a node holds (its components,
+    /// their depth and migrations, its fields) and about the edges that touch it, when a rule about the node itself
+    /// (kept, skipped, its kind) broke and the implementation's flow lacks it; and DEC-DUPLICATE-EDGE for an id whose
+    /// kept edge broke DEC-EDGE.
+    static func withoutConsequences(
+        _ hits: [DecodeTrace.Hit], reference: CanonicalFlow, actual: DecodeOutcome
+    ) -> [DecodeTrace.Hit] {
+        guard let flow = actual.flow else { return hits }
+        let nodeRules: Set<String> = [
+            "DEC-SCREEN-TYPE", "DEC-NODE-UNSUPPORTED", "DEC-NODE-UNKNOWN", "DEC-LOGIC-NODE", "DEC-MALFORMED-LAYOUT",
+            "DEC-DUPLICATE-NODE",
+        ]
+        let dropped = Set(
+            hits.filter { nodeRules.contains($0.rule) }.compactMap { $0.screen ?? $0.element }.filter { id in
+                id != DecodeTrace.missingLayout && !flow.nodes.contains { $0.id == id }
+            }
+            + hits.filter { $0.element == DecodeTrace.missingLayout }.compactMap(\.screen).filter { id in
+                !flow.nodes.contains { $0.id == id }
+            })
+        let edgeTouches = { (id: String) in
+            reference.edges.contains { $0.id == id && (dropped.contains($0.from) || dropped.contains($0.to)) }
+        }
+        let brokenEdges = Set(hits.filter { $0.rule == "DEC-EDGE" }.compactMap(\.element))
+        return hits.filter { hit in
+            if nodeRules.contains(hit.rule) { return true }
+            if let screen = hit.screen, dropped.contains(screen) { return false }
+            if hit.rule == "DEC-EDGE" || hit.rule == "DEC-DUPLICATE-EDGE" || hit.rule == "DEC-IGNORE-FIELDS",
+                let id = hit.element, edgeTouches(id)
+            {
+                return false
+            }
+            if hit.rule == "DEC-DUPLICATE-EDGE", let id = hit.element, brokenEdges.contains(id) { return false }
+            return true
+        }
     }
 
     /// Where and how two outcomes first differ, in words that survive shrinking: the kind of document element and
@@ -258,9 +296,9 @@ public enum DecodingCheck {
             }
             let first = flow.edges.first { $0.id == id }
             if hit.rule == "DEC-DUPLICATE-EDGE" {
-                // No second edge of the id, and the one kept is the first (or none, which is another rule's).
-                return flow.edges.filter { $0.id == id }.count <= 1
-                    && (first == nil || first == reference.edges.first { $0.id == id })
+                // Exactly the reference's edge of the id: none more, none other, and not lost to an edge skipped
+                // before it (a kept edge of the id that breaks DEC-EDGE explains a difference first).
+                return flow.edges.filter { $0.id == id } == reference.edges.filter { $0.id == id }
             }
             // A kept edge with a guard, label, priority or transition: kept as the reference keeps it.
             return first == reference.edges.first { $0.id == id }

@@ -29,7 +29,7 @@ extension FlowDecoder {
         _ flow: JSONValue, base: String, nodes: Set<String>, trace: inout DecodeTrace
     ) -> [CanonicalFlow.Edge] {
         var edges: [CanonicalFlow.Edge] = []
-        var ids = Set<String>()
+        var ids = Set<String>(), skippedIDs = Set<String>()
         for (index, value) in (flow["edges"]?.arrayValue ?? []).enumerated() {
             let path = Location.child(.root(base), "edges", index)
             let kind = value["kind"] == nil || value["kind"] == .null ? "normal" : value["kind"]?.stringValue ?? ""
@@ -38,6 +38,7 @@ extension FlowDecoder {
                 nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
             else {
                 trace.hit("DEC-EDGE", at: path)
+                if let edgeID = value["id"]?.stringValue { skippedIDs.insert(edgeID) }
                 // As an implementation that kept it would write it, when it can be written.
                 if let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
                     let to = value["toNodeId"]?.stringValue
@@ -49,6 +50,11 @@ extension FlowDecoder {
             guard ids.insert(edgeID).inserted else {
                 trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
                 continue
+            }
+            // An edge skipped before it does not take its id (DEC-DUPLICATE-EDGE): a decoder that lets it would drop
+            // this one.
+            if skippedIDs.contains(edgeID) {
+                trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
             }
             if ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil }) {
                 trace.hit("DEC-EDGE", at: path, element: edgeID)

@@ -80,6 +80,36 @@ struct DecodingAttributionTests {
         #expect(broken(text, actual: .flow(dropped)) == ["DEC-NODE-UNSUPPORTED"])
     }
 
+    @Test("With no node kept between a first node and its repeat, last-wins and a dropped first look alike: the SHOULD")
+    func ambiguousRepeat() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"a","kind":"api"},"#
+            + #"{"id":"a","kind":"screen"}]}"#
+        var flow = try #require(FlowDecoder.decode(text).flow)
+        flow.nodes[1] = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
+        #expect(broken(text, actual: .flow(flow)) == ["DEC-DUPLICATE-NODE"])
+    }
+
+    @Test("An edge skipped before a valid one of the same id does not take the id: dropping the valid one is the repeat's")
+    func skippedEdgeTakesNoID() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
+            + #"{"id":"e0","fromNodeId":"s","toNodeId":"gone"},{"id":"e0","fromNodeId":"s","toNodeId":"s"}]}"#
+        var flow = try #require(FlowDecoder.decode(text).flow)
+        #expect(flow.edges.count == 1)
+        flow.edges = []
+        #expect(broken(text, actual: .flow(flow)) == ["DEC-DUPLICATE-EDGE"])
+    }
+
+    @Test("A screen dropped for its own rule: the rules about its components and its edges follow, and are not named")
+    func droppedNodeConsequences() throws {
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"t","kind":"screen","#
+            + #""screenType":"holo","layout":{"id":"r","type":"card"}}],"version":6,"edges":["#
+            + #"{"id":"e0","fromNodeId":"s","toNodeId":"t","guard":"x > 1"}]}"#
+        var flow = try #require(FlowDecoder.decode(text).flow)
+        flow.nodes.removeLast()
+        flow.edges = []
+        #expect(broken(text, actual: .flow(flow)) == ["DEC-SCREEN-TYPE"])
+    }
+
     @Test("A screen with no layout names no cause while another rule can; alone, it is DEC-MALFORMED-LAYOUT")
     func missingLayoutIsWeak() throws {
         let stringVersion = #"{"id":"f","version":"8","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}]}"#
