@@ -27,7 +27,8 @@ struct DecodingAttributionTests {
     @Test("A kept duplicate edge and a kept dangling edge are two causes")
     func edgesJudgedApart() throws {
         let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
-            + #"{"id":"e0","fromNodeId":"s","toNodeId":"s"},{"id":"e0","fromNodeId":"s","toNodeId":"s","kind":"event"},"#
+            + #"{"id":"e0","fromNodeId":"s","toNodeId":"s"},"#
+            + #"{"id":"e0","fromNodeId":"s","toNodeId":"s","kind":"event"},"#
             + #"{"id":"e1","fromNodeId":"s","toNodeId":"gone"}]}"#
         let reference = try #require(FlowDecoder.decode(text).flow)
         var duplicate = reference
@@ -48,7 +49,7 @@ struct DecodingAttributionTests {
         #expect(broken(text, actual: .flow(flow)) == ["DEC-LEGACY-CHROME"])
     }
 
-    @Test("Zones written out of order are listed in the canonical order; a flow listing them as written breaks DEC-ZONE")
+    @Test("Zones written out of order are listed in the canonical order; listed as written, they break DEC-ZONE")
     func zonesOutOfOrder() throws {
         let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"#
             + #""persistentUI":{"footer":{"height":1},"navigationBar":{"height":2}}}"#
@@ -89,7 +90,7 @@ struct DecodingAttributionTests {
         #expect(broken(text, actual: .flow(flow)) == ["DEC-DUPLICATE-NODE"])
     }
 
-    @Test("An edge skipped before a valid one of the same id does not take the id: dropping the valid one is the repeat's")
+    @Test("An edge skipped before a valid one of its id does not take the id: losing the valid one is the repeat's")
     func skippedEdgeTakesNoID() throws {
         let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"gone"},{"id":"e0","fromNodeId":"s","toNodeId":"s"}]}"#
