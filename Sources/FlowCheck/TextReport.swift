@@ -44,17 +44,24 @@ public enum TextReport {
                 let unit = suite.triggeredUnit
                 lines += [
                     "",
-                    "  \(suite.suite): not exercised, so not held (too few units under them were compared: a run's units "
-                        + "after its first divergence are never compared): "
+                    "  \(suite.suite): not exercised, so not held (too few units under them were compared: "
+                        + "a run's units after its first divergence are never compared): "
                         + unexercised.map { "\($0.rule.id) (\(Count($0.triggered, unit)) of \(suite.ruleMinimum))" }
                         .joined(separator: ", "),
                 ]
             }
-            if let elsewhere = suite.reportedElsewhere?.count {
+            if let ids = suite.reportedElsewhere {
+                let elsewhere = ids.count
+                let found = result.failures.filter { ids.contains($0.id) }
+                let deviations = !found.isEmpty && found.allSatisfy(result.isDeviation)
+                let breakdowns = !found.isEmpty && found.allSatisfy { $0.kind == .breakdown }
+                let same =
+                    breakdowns ? "the same breakdown" : deviations ? "the same deviation" : "the same rules broken"
+                let failures = elsewhere == 1 ? "1 failure" : "\(elsewhere) failures"
                 lines += [
                     "",
-                    "✗ \(suite.suite): found \(elsewhere == 1 ? "1 failure" : "\(elsewhere) failures") an earlier suite found "
-                        + "first (the same rules broken); each is reported once, above, with a note.",
+                    "\(deviations ? "△" : "✗") \(suite.suite): found \(failures) an earlier suite found first "
+                        + "(\(same)); each is reported once, above, with a note.",
                 ]
             }
             if let cap = suite.failureCap {

@@ -77,8 +77,10 @@ public enum DecodingCheck {
             let consequent = brokenHits.filter { $0.rule == rule }
             let explained = consequent.allSatisfy { hit in
                 let nodes = dependsOn(hit)
+                // (A screen's missing layout explains nothing: the simplest screen has none.)
                 return brokenHits.contains { other in
-                    other.rule != rule && nodes.contains { other.element == $0 || other.screen == $0 }
+                    other.rule != rule && other.element != DecodeTrace.missingLayout
+                        && nodes.contains { other.element == $0 || other.screen == $0 }
                 }
             }
             if !consequent.isEmpty && explained { broken.removeAll { $0 == rule } }

@@ -63,13 +63,18 @@ public struct ReportCase: Hashable, Sendable {
                 // Counted in this suite's verdict, so failed (or errored, for a breakdown) here too: a green suite
                 // must not hide them.
                 let detail = "Reported once, under the earlier suite, with a note: " + ids.joined(separator: ", ") + "."
-                let brokeDown = record.failures.contains { ids.contains($0.id) && $0.kind == .breakdown }
+                let found = record.failures.filter { ids.contains($0.id) }
+                let brokeDown = found.contains { $0.kind == .breakdown }
+                // Deviations only, found first elsewhere, fail nothing here either.
+                let deviations = !found.isEmpty && found.allSatisfy(record.isDeviation)
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).run",
                         name: "\(name): \(counted(ids.count, "failure")) an earlier suite found first",
                         outcome: brokeDown
                             ? .errored(message: "the same breakdown; " + detail)
+                            : deviations
+                            ? .deviated(message: "the same deviation from SHOULD rules", detail: detail)
                             : .failed(message: "the same rules broken", detail: detail)))
             }
             if let error = verdict.error {
