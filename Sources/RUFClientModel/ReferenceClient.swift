@@ -75,6 +75,8 @@ public struct ReferenceClient: Sendable {
 
     /// The optimistic navigation awaiting the server's answer, if any.
     public var pendingDirective: Directive? { session.pending?.directive }
+    /// The navigation session the client's stack lives in: the navigation model's rules govern each directive.
+    public var navigationSession: Session { session }
 
     /// Applies one input and tells what the client shows afterwards.
     public mutating func apply(_ input: ClientInput) -> ClientObservation {

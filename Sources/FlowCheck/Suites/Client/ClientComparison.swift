@@ -130,12 +130,22 @@ package struct ClientComparison {
             rules.insert("RUF-CURRENT-SCREEN")
         }
         if navigationDiffers {
+            let session = before.navigationSession
             if step.response?.navigation?.mode == .failed {
                 rules.insert("RUF-ROLLBACK")
             } else if step.dispatch != nil, before.state.inFlight != nil {
                 rules.insert("RUF-QUEUE")
-            } else if step.response != nil, sentAction?.optimisticNavigation != nil, step.response?.navigation == nil {
-                rules.insert("RUF-QUEUE")
+            } else if step.response != nil, let sent = sentAction?.optimisticNavigation,
+                step.response?.navigation == nil
+            {
+                // The waiting action let go applied its optimistic change otherwise: the navigation model's rule for
+                // that change, at its level, when nothing else was pending (a queue that sends the wrong action is
+                // told above).
+                rules.insert(session.pending == nil ? Self.navigationRule(sent, in: session) : "RUF-QUEUE")
+            } else if let directive = step.response?.navigation, session.pending == nil {
+                // The directive was executed otherwise: the navigation model's rule for it, so that a deviation from
+                // one of its SHOULD rules stays a deviation here, and a MUST one a failure.
+                rules.insert(Self.navigationRule(directive, in: session))
             } else {
                 rules.insert("RUF-NAVIGATE")
             }
@@ -151,8 +161,41 @@ package struct ClientComparison {
         // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
         if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }
         // A stack left otherwise makes another screen active: its navigationMetrics follow from it.
-        if !rules.isDisjoint(with: ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-QUEUE"]) { rules.remove("RUF-NAV-METRICS") }
+        let navigationRules = rules.filter { $0.hasPrefix("NAV-") }
+        if !rules.isDisjoint(with: ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-QUEUE"]) || !navigationRules.isEmpty {
+            rules.remove("RUF-NAV-METRICS")
+        }
+        // A directive executed otherwise with nothing pending (its outcome, or its stack) is the navigation model's
+        // rule for it, at its level: a deviation from a NAV- SHOULD rule stays a deviation in this suite too.
+        // Another directive than the pending one redirects: it applies to the stack from before the optimistic change.
+        let session = before.navigationSession
+        if rules.contains("RUF-NAVIGATE") {
+            let profile = session.navigator.profile
+            var governing: String?
+            if let directive = step.response?.navigation, directive.mode != .failed {
+                if let pending = session.pending {
+                    if directive.id != pending.id {
+                        governing = RuleAttribution.directiveRule(directive, stack: pending.stackBefore, profile: profile)
+                    }
+                } else {
+                    governing = Self.navigationRule(directive, in: session)
+                }
+            } else if let directive = step.dispatch?.optimisticNavigation, before.state.inFlight == nil,
+                session.pending == nil
+            {
+                governing = Self.navigationRule(directive, in: session)
+            }
+            if let governing {
+                rules.remove("RUF-NAVIGATE")
+                rules.insert(governing)
+            }
+        }
         return rules.sorted()
+    }
+
+    /// The navigation model's rule for a directive applied in a session with nothing pending (NAV-).
+    static func navigationRule(_ directive: Directive, in session: Session) -> String {
+        RuleAttribution.directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
     }
 
     /// The input of a step, taken apart.

@@ -129,7 +129,8 @@ enum ClientFailure {
         guard let divergence = firstDivergence(value, replies) else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference client")
         }
-        let rules = divergence.rules.compactMap(ClientRules.named)
+        // A stack the navigation model's rules govern is named by them (NAV-), at their level.
+        let rules = divergence.rules.compactMap { ClientRules.named($0) ?? NavigationRules.named($0) }
         let step = divergence.step
         let diff = ClientComparison.diff(expected: divergence.expected.json, actual: divergence.actual.json)
         var record = FailureRecord(
