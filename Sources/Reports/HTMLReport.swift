@@ -73,8 +73,14 @@ public enum HTMLReport {
         // A conforming run's first listed failure can only be a deviation.
         let what = verdict.overall == .conforming ? "First deviation" : "First failure"
         let link = first.map { " <a class=\"jump\" href=\"#\($0)\">\(what) ↓</a>" } ?? ""
+        // Deviations and unresolved rules stand in the heading beside the verdict: a conforming run with them is not
+        // a clean one, and the heading is what a reader sees first.
+        let unresolved = verdict.suites.reduce(0) { $0 + $1.unresolvedRules.count }
+        var heading = title(verdict.overall)
+        if verdict.deviations > 0 { heading += ", \(counted(verdict.deviations, "deviation"))" }
+        if unresolved > 0 { heading += ", \(counted(unresolved, "rule")) unresolved" }
         return
-            #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(title(verdict.overall))</h1><p>\#(escape(verdict.sentence))\#(link)</p></header>"#
+            #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(escape(heading))</h1><p>\#(escape(verdict.sentence))\#(link)</p></header>"#
     }
 
     /// One line per failure (rules, level, size, suite), each linking to its storyboard; with none, what was
@@ -158,7 +164,12 @@ public enum HTMLReport {
         if let passed = record.verdict.corpus?.passed, passed > 0 {
             items.append("<li><strong>golden cases</strong>: \(counted(passed, "case")) passed</li>")
         }
-        let heading = record.verdict.overall == .conforming ? "Certified" : "No failure, but not certified"
+        let unresolved = record.verdict.suites.contains { !$0.unresolvedRules.isEmpty }
+        let heading =
+            record.verdict.overall != .conforming
+            ? "No failure, but not certified"
+            : record.verdict.deviations > 0 || unresolved
+            ? "Certified at the MUST level (deviations and unresolved rules above)" : "Certified"
         var out = "<h2>\(heading)</h2><ul>\(items.joined())</ul>"
         let outside = record.header.notCertified
         if !outside.isEmpty {

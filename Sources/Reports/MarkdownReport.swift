@@ -109,12 +109,19 @@ public enum BadgeReport {
         let share = ReportCase.passShare(ReportCase.cases(record))
         let percent = Int((share * 100).rounded(.down))
         // The colour follows the verdict: a high share of passed checks must not make a divergent SDK look healthy.
+        // Deviations and unresolved rules are said beside the verdict: a conforming run with them is not a clean one.
+        let deviations = record.verdict.deviations
+        let unresolved = record.verdict.suites.reduce(0) { $0 + $1.unresolvedRules.count }
+        var state = record.verdict.overall.rawValue
+        if deviations > 0 { state += ", \(counted(deviations, "deviation"))" }
+        if unresolved > 0 { state += ", \(unresolved) unresolved" }
+        let clean = deviations == 0 && unresolved == 0
         let color =
-            record.verdict.passed ? "brightgreen" : record.verdict.overall == .insufficientCoverage ? "yellow" : "red"
+            record.verdict.passed ? (clean ? "brightgreen" : "green")
+            : record.verdict.overall == .insufficientCoverage ? "yellow" : "red"
         struct Badge: Encodable {
             var schemaVersion = 1; var label = "flowcheck"; var message: String; var color: String
         }
-        return RecordFormat.line(Badge(message: "\(percent)% (\(record.verdict.overall.rawValue))", color: color))
-            + "\n"
+        return RecordFormat.line(Badge(message: "\(percent)% (\(state))", color: color)) + "\n"
     }
 }
