@@ -112,7 +112,7 @@ public enum BadgeReport {
         // Deviations and unresolved rules are said beside the verdict: a conforming run with them is not a clean one.
         let deviations = record.verdict.deviations
         let unresolved = record.verdict.suites.reduce(0) { $0 + $1.unresolvedRules.count }
-        var state = record.verdict.overall.rawValue
+        var state = "(\(record.verdict.overall.rawValue))"
         if deviations > 0 { state += ", \(counted(deviations, "deviation"))" }
         if unresolved > 0 { state += ", \(unresolved) unresolved" }
         let clean = deviations == 0 && unresolved == 0
@@ -122,6 +122,6 @@ public enum BadgeReport {
         struct Badge: Encodable {
             var schemaVersion = 1; var label = "flowcheck"; var message: String; var color: String
         }
-        return RecordFormat.line(Badge(message: "\(percent)% (\(state))", color: color)) + "\n"
+        return RecordFormat.line(Badge(message: "\(percent)% \(state)", color: color)) + "\n"
     }
 }
