@@ -168,7 +168,8 @@ public struct Property<Value>: Sendable {
         let stopped = configuration.stop?.isRequested == true
         var found = Counterexample(
             value: value,
-            message: falsification.message + (stopped ? "" : " (the failure did not replay: the test is not deterministic)"),
+            message: falsification.message
+                + (stopped ? "" : " (the failure did not replay: the test is not deterministic)"),
             origin: failure.origin, choices: failure.original.choices, run: failure.run,
             originalChoiceCount: failure.original.choices.count, shrink: failure.statistics,
             occurrences: failure.occurrences)

@@ -79,8 +79,8 @@ public enum HTMLReport {
         var heading = title(verdict.overall)
         if verdict.deviations > 0 { heading += ", \(counted(verdict.deviations, "deviation"))" }
         if unresolved > 0 { heading += ", \(counted(unresolved, "rule")) unresolved" }
-        return
-            #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(escape(heading))</h1><p>\#(escape(verdict.sentence))\#(link)</p></header>"#
+        return #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(escape(heading))</h1>"#
+            + #"<p>\#(escape(verdict.sentence))\#(link)</p></header>"#
     }
 
     /// One line per failure (rules, level, size, suite), each linking to its storyboard; with none, what was

@@ -175,7 +175,8 @@ package struct ClientComparison {
             if let directive = step.response?.navigation, directive.mode != .failed {
                 if let pending = session.pending {
                     if directive.id != pending.id {
-                        governing = RuleAttribution.directiveRule(directive, stack: pending.stackBefore, profile: profile)
+                        governing = RuleAttribution.directiveRule(
+                            directive, stack: pending.stackBefore, profile: profile)
                     }
                 } else {
                     governing = Self.navigationRule(directive, in: session)

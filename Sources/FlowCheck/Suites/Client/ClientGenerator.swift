@@ -191,7 +191,8 @@ struct ClientGenerator {
                 name = try pick(source, app.screens).name
             }
             guard !screens.contains(where: { $0.key == name }), let screen = app.screen(name) else { continue }
-            screens.append((name, try screenUpdate(source, screen, cached: client.state.cache[name], labels: &state.specLabels)))
+            let update = try screenUpdate(source, screen, cached: client.state.cache[name], labels: &state.specLabels)
+            screens.append((name, update))
         }
         let empty = try source.drawBool(probability: 0.15)
         if !screens.isEmpty || empty { pairs.append(("screens", .object(screens))) }
@@ -265,7 +266,8 @@ struct ClientGenerator {
             let preferList = try source.drawBool(probability: 0.5)
             let component = !lists.isEmpty && preferList ? try pick(source, lists) : try pick(source, screen.components)
             guard !components.contains(where: { $0.key == component.rel }) else { continue }
-            components.append((component.rel, try self.component(source, component, strategy: true, cached: cached?[component.rel])))
+            let sent = try self.component(source, component, strategy: true, cached: cached?[component.rel])
+            components.append((component.rel, sent))
             if app.fromSpec { labels.append("spec rel \(screen.name).\(component.rel)") }
         }
         var pairs: [(key: String, value: JSONValue)] = [("components", .object(components))]
@@ -336,7 +338,9 @@ struct ClientGenerator {
             let cachedIDs = cached?.payload[fields[index].key]?.arrayValue?.compactMap { $0["id"] } ?? []
             let twins = cachedIDs.compactMap(Self.twin)
             for item in items.indices {
-                guard case .object(var itemFields) = items[item], try source.drawBool(probability: 0.6) else { continue }
+                guard case .object(var itemFields) = items[item], try source.drawBool(probability: 0.6) else {
+                    continue
+                }
                 // Drawn either way, and checked: a replayed choice may say yes where no twin is left.
                 let twin = try source.drawBool(probability: twins.isEmpty ? 0 : 0.9) && !twins.isEmpty
                 let id = try pick(source, twin ? twins : [JSONValue.number(1), .string("1"), .null, .bool(true)])

@@ -122,9 +122,8 @@ struct ClientTriggers {
             else { continue }
             let cachedIDs = existing.compactMap { $0["id"] }
             for id in items.compactMap({ $0["id"] }) {
-                if id == .null ? cachedIDs.contains(.null) : cachedIDs.contains(where: { $0 != id && text($0) == text(id) }) {
-                    return true
-                }
+                let twin = cachedIDs.contains { $0 != id && text($0) == text(id) }
+                if id == .null ? cachedIDs.contains(.null) : twin { return true }
             }
         }
         return false

@@ -500,8 +500,8 @@ package struct PlanGenerator: Sendable {
         return vocabulary.screens[Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
     }
 
-    /// An unknown mode (or a known one in lower case), a destination without a flow, the spec example's behavior REPLACE, no screen, or (when
-    /// POP_TO is declared) a POP_TO without its target.
+    /// An unknown mode (or a known one in lower case), a destination without a flow, the spec example's behavior
+    /// REPLACE, no screen, or (when POP_TO is declared) a POP_TO without its target.
     func invalidDirective(
         _ source: ChoiceSource, stack: ScreenStack, id: String?
     ) throws(ChoiceSource.Stop) -> Directive {
