@@ -311,9 +311,12 @@ public struct ConformanceRunner {
                 (Set($0.element.rules).intersection(covered).count, $0.offset)
                     < (Set($1.element.rules).intersection(covered).count, $1.offset)
             }.map(\.element)
+            // Blamed on it first, or at a later divergence (with the rules blamed there).
             guard let witness = witnesses.first,
                 case .failed(let falsification) = property.replay(choices: witness.choices).outcome,
-                let blamed = falsification.unitTriggers, blamed.contains(trigger)
+                let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
+                    $0.contains(trigger)
+                })
             else { continue }
             guard
                 var found = property.shrink(
@@ -549,7 +552,7 @@ public struct ConformanceRunner {
                 seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
-            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil))
+            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil), target: found.target)
         // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
         (implementation as? any TimeBoundImplementation)?.stopBy =

@@ -131,6 +131,9 @@ package struct FailingCase<Case: Sendable>: Sendable {
     package var shrink: ShrinkStatistics
     /// The one command that replays the suite.
     package var replay: String
+    /// For a case searched for one rule (``Counterexample/target``): that rule. It may be broken only at a later
+    /// divergence than the case's first, which the description then shows.
+    package var target: String?
 }
 
 /// Lets the engine's `@Sendable` test closure reach a class-bound implementation.

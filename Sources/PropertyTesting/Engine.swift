@@ -280,7 +280,9 @@ struct Engine {
                 if let triggers = falsification.comparedTriggers { compared.triggers = TriggerCounts(triggers) }
                 result.coverage.add(compared)
                 if let unit = falsification.unitTriggers {
-                    for name in Set(unit) { result.divergedTriggers[name, default: 0] += 1 }
+                    for name in Set(unit + falsification.later.joined()) {
+                        result.divergedTriggers[name, default: 0] += 1
+                    }
                 } else {
                     for (name, units) in record.triggers.byName where units > 0 {
                         result.divergedTriggers[name, default: 0] += 1
@@ -290,7 +292,8 @@ struct Engine {
                 let found = TestRun(outcome: record.outcome, choices: failedChoices, spans: [])
                 // A few per trigger: the search starts from the one that falls under the fewest rules other
                 // failures name, and the first may fall under many.
-                for trigger in falsification.unitTriggers ?? [] where result.witnesses[trigger, default: []].count < 8 {
+                let blamed = (falsification.unitTriggers ?? []) + falsification.later.joined()
+                for trigger in Set(blamed).sorted() where result.witnesses[trigger, default: []].count < 8 {
                     result.witnesses[trigger, default: []].append((run, found))
                 }
                 add(found, origin: falsification.origin, run: run)

@@ -218,6 +218,10 @@ public struct Property<Value>: Sendable {
     /// It looks for a failure of a trigger's own that another failure's symptom hid: `excluded` are the triggers other
     /// failures name, which would explain the case as well. The start may fall under some of them: a candidate is
     /// taken only when it falls under no more of them than the case it replaces, and the end must fall under none.
+    ///
+    /// The start may be blamed on `target` only at a later divergence (``Falsification/later``): a candidate may stay
+    /// so, or bring it first, never take it back from first to later. An end blamed on it only later is taken when
+    /// that divergence blames it alone: the counterexample's ``Counterexample/target`` says which one it stands for.
     public func shrink(
         from choices: [UInt64], configuration: Configuration, target: String, allowed: Set<String>,
         excluded: Set<String>
@@ -226,13 +230,24 @@ public struct Property<Value>: Sendable {
         func explained(_ outcome: TestOutcome) -> Int {
             Set(Engine.unitRules(of: outcome) ?? []).intersection(excluded).count
         }
-        // Also kept from growing: the other triggers the case is blamed on, so that it ends blamed on as few as it can.
-        func measure(_ outcome: TestOutcome) -> (Int, Int) {
-            (explained(outcome), (Engine.cause(of: outcome) ?? []).count)
-        }
-        func blamed(_ outcome: TestOutcome) -> Bool {
+        func blamedFirst(_ outcome: TestOutcome) -> Bool {
             guard let cause = Engine.cause(of: outcome) else { return false }
             return cause.contains(target) && cause.allSatisfy(allowed.contains)
+        }
+        func blamedLater(_ outcome: TestOutcome) -> Bool {
+            guard case .failed(let falsification) = outcome else { return false }
+            return falsification.later.contains { $0.contains(target) }
+        }
+        func blamed(_ outcome: TestOutcome) -> Bool { blamedFirst(outcome) || blamedLater(outcome) }
+        // Also kept from growing: the other triggers the case is blamed on, so that it ends blamed on as few as it can
+        // (at its first divergence once the target is blamed there, else at the later one that blames it).
+        func measure(_ outcome: TestOutcome) -> (Int, Int, Int, Int) {
+            guard blamedFirst(outcome) else {
+                guard case .failed(let falsification) = outcome else { return (Int.max, 1, Int.max, Int.max) }
+                let blaming = falsification.later.filter { $0.contains(target) }.map(\.count).min() ?? Int.max
+                return (explained(outcome), 1, Int.max, blaming)
+            }
+            return (explained(outcome), 0, (Engine.cause(of: outcome) ?? []).count, 0)
         }
         let start = engine.replay(choices)
         guard blamed(start.outcome) else { return nil }
@@ -244,13 +259,24 @@ public struct Property<Value>: Sendable {
             failing: start, limit: configuration.shrinkLimit, execute: { engine.replay($0, outcomes: outcomes) }
         ) { outcome in
             let count = measure(outcome)
-            guard blamed(outcome), count.0 <= bound.0, count.1 <= bound.1 else { return false }
+            guard blamed(outcome), count.0 <= bound.0, count.1 <= bound.1, count.2 <= bound.2, count.3 <= bound.3
+            else { return false }
             bound = count
             return true
         }
         shrinker.stop = configuration.stop
         let shrunk = shrinker.shrink()
-        guard explained(shrunk.outcome) == 0 else { return nil }
+        // Blamed on it first and on nothing another failure names; or, where every case brings another failure first
+        // (a bug met at every action), blamed on it alone at a later divergence.
+        let ended: Bool
+        if blamedFirst(shrunk.outcome) {
+            ended = explained(shrunk.outcome) == 0
+        } else if case .failed(let falsification) = shrunk.outcome {
+            ended = falsification.later.contains([target])
+        } else {
+            ended = false
+        }
+        guard ended else { return nil }
         let (record, value) = execute(
             .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
         guard let value, case .failed(let falsification) = record.outcome else { return nil }

@@ -30,14 +30,21 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// value was compared. The units after the first divergence were never compared, and count toward no trigger: a
     /// rule is held only on what was checked.
     public var comparedTriggers: [String: Int]?
+    /// The triggers blamed at each later divergence the property could still tell apart from the first (a part of
+    /// the value the earlier divergences left as the model's), one list per distinct divergence; empty when it found
+    /// none or looked no further. With many bugs at once the first divergence of nearly every run is one of a few
+    /// common ones: a rule broken only later would otherwise never be compared, and a search for a failure of its
+    /// own starts from these.
+    public var later: [[String]]
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
         unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil,
-        comparedTriggers: [String: Int]? = nil
+        comparedTriggers: [String: Int]? = nil, later: [[String]] = []
     ) {
         self.comparedTriggers = comparedTriggers
+        self.later = later
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls

@@ -17,6 +17,7 @@ package enum BuiltinImplementations {
         if let bug = ClientBug(rawValue: mutant) { return SampleNavigator(clientBug: bug) }
         switch ManyBugMutant(rawValue: mutant) {
         case .navigation?: return SampleNavigator(bugs: ManyBugMutant.navigation.sampleBugs)
+        case .client?: return SampleNavigator(bugs: [], clientBugs: ManyBugMutant.client.clientBugs)
         case let many?: return SampleFlowDecoder(bugs: many.decoderBugs)
         case nil: return nil
         }

@@ -7,6 +7,8 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
     case decoder = "decoder-many-bugs"
     /// Four decoder bugs that all show one symptom: a decodable document rejected as invalid_flow_schema.
     case sameSymptom = "decoder-same-symptom"
+    /// Nine RUF client bugs, one of which breaks a rule at every action: every other bug shows only after it.
+    case client = "client-many-bugs"
 
     /// The navigation bugs planted, for ``navigation``.
     package var sampleBugs: Set<SampleBug> {
@@ -17,6 +19,16 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
         ]
     }
 
+    /// The RUF client bugs planted, for ``client``: the meta written at every action comes before every other bug
+    /// of a run with an action, and every merge, rollback and request bug needs one.
+    package var clientBugs: Set<ClientBug> {
+        guard self == .client else { return [] }
+        return [
+            .metaStampedByClient, .appendReplaces, .matchByPosition, .requestIDReused, .requestCarriesPatch,
+            .partialClearsCache, .optimisticUpdateNeverRolledBack, .metricsReversed, .currentScreenIgnored,
+        ]
+    }
+
     /// The decoder bugs planted, for ``decoder`` and ``sameSymptom``.
     package var decoderBugs: Set<DecoderBug> {
         let rejecting: Set<DecoderBug> = [
@@ -24,7 +36,7 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
             .emptyEntryRejected,
         ]
         switch self {
-        case .navigation: return []
+        case .navigation, .client: return []
         case .sameSymptom: return rejecting
         case .decoder: return rejecting.union([.unknownTypeDropsSiblings, .chromeIgnored, .duplicateEdgeIDsKept])
         }
@@ -41,6 +53,9 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
         case .sameSymptom:
             return "four decoder bugs with one symptom: an unknown edge kind, an unknown variable type, an unparsable "
                 + "condition and an empty entry each reject the whole document as invalid_flow_schema"
+        case .client:
+            return "nine RUF client bugs at once, one of which (the client writing meta) breaks a rule at every "
+                + "action, before any other bug of the run shows"
         }
     }
 

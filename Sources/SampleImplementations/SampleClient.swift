@@ -38,8 +38,8 @@ package final class SampleClient {
     static let knownStrategies: Set<String> = ["REPLACE", "APPEND", "MATCH"]
     static let knownResults: Set<String> = ["SUCCESS", "ERROR", "FORM_ERROR", "TOAST"]
 
-    /// The planted bug, or `nil`.
-    package let bug: ClientBug?
+    /// The planted bugs: none, one, or several at once.
+    package let bugs: Set<ClientBug>
     /// What happens to actions dispatched while one is in flight.
     package let queueing: ReferenceClient.Queueing
     private var navigator: SampleNavigator
@@ -53,14 +53,19 @@ package final class SampleClient {
     private var waiting: [Waiting] = []
 
     /// A client with `bug` planted, its stack kept by a sample navigator with `navigationBugs`.
-    package init(
+    package convenience init(
         bug: ClientBug? = nil, queueing: ReferenceClient.Queueing = .fifo, navigationBugs: Set<SampleBug> = []
     ) {
-        self.bug = bug
+        self.init(bugs: bug.map { [$0] } ?? [], queueing: queueing, navigationBugs: navigationBugs)
+    }
+
+    /// A client with `bugs` planted, its stack kept by a sample navigator with `navigationBugs`.
+    package init(bugs: Set<ClientBug>, queueing: ReferenceClient.Queueing = .fifo, navigationBugs: Set<SampleBug> = []) {
+        self.bugs = bugs
         self.queueing = queueing
         // The one navigation bug a client bug is made of lives in the navigator.
         navigator = SampleNavigator(
-            bugs: bug == .optimisticPopApplied ? navigationBugs.union([.optimisticPopAllowed]) : navigationBugs)
+            bugs: bugs.contains(.optimisticPopApplied) ? navigationBugs.union([.optimisticPopAllowed]) : navigationBugs)
     }
 
     /// Puts the client on `stack`: nothing cached, an empty meta, nothing in flight or waiting.
@@ -87,7 +92,7 @@ package final class SampleClient {
         case .respond(let response):
             try handle(response, events: &events)
             if !waiting.isEmpty {
-                try send(bug == .queueNewestFirst ? waiting.removeLast() : waiting.removeFirst(), events: &events)
+                try send(bugs.contains(.queueNewestFirst) ? waiting.removeLast() : waiting.removeFirst(), events: &events)
             }
         }
         var state = ClientState(stack: navigation.stack)
@@ -109,12 +114,12 @@ package final class SampleClient {
     // MARK: Requests
 
     private func submit(_ request: Waiting, events: inout [ClientEvent]) throws {
-        guard flight != nil, bug != .twoInFlight else {
+        guard flight != nil, !bugs.contains(.twoInFlight) else {
             try send(request, events: &events)
             return
         }
         var request = request
-        if bug == .queuedOptimisticAtDispatch, let update = request.action?.optimisticUpdate {
+        if bugs.contains(.queuedOptimisticAtDispatch), let update = request.action?.optimisticUpdate {
             request.appliedEarly = .some(component(at: update.screen, update.rel))
             store(Self.component(from: update.component), at: update.screen, update.rel)
         }
@@ -129,12 +134,12 @@ package final class SampleClient {
             events.append(
                 .request(ClientRequest(kind: "create", id: id, screen: create.screen, screenParams: create.params)))
         } else if let action = request.action {
-            if bug == .metaStampedByClient { meta["screen"] = .string(action.screen) }
+            if bugs.contains(.metaStampedByClient) { meta["screen"] = .string(action.screen) }
             var carried = metaJSON
-            if bug == .requestCarriesPatch {
+            if bugs.contains(.requestCarriesPatch) {
                 carried = JSONValue.object(lastPatch.map { (key: $0.key, value: $0.value) }).canonical
             }
-            if bug == .queuedRequestStaleMeta { carried = request.metaAtDispatch }
+            if bugs.contains(.queuedRequestStaleMeta) { carried = request.metaAtDispatch }
             let body = JSONValue.object([("payload", action.payload), ("type", .string(action.type))]).canonical
             events.append(
                 .request(ClientRequest(kind: "action", id: id, screen: action.screen, action: body, meta: carried)))
@@ -163,7 +168,7 @@ package final class SampleClient {
     /// first appearance, never by value.
     private func nextRequestID(for request: Waiting) -> String {
         requestsSent += 1
-        if bug == .requestIDReused {
+        if bugs.contains(.requestIDReused) {
             // An idempotency key: the same action from the same screen gets the same id.
             if let action = request.action { return "action:\(action.screen):\(action.type)" }
             return "create:\(request.create?.screen ?? "")"
@@ -198,15 +203,15 @@ package final class SampleClient {
         let rejected = Self.rejects(response)
         mergeMeta(response)
         // A rejected optimistic update goes back before the response's components are merged into the cache.
-        if rejected, let answered, let key = answered.updated, bug != .wholeCacheRolledBack,
-            bug != .optimisticUpdateNeverRolledBack
+        if rejected, let answered, let key = answered.updated, !bugs.contains(.wholeCacheRolledBack),
+            !bugs.contains(.optimisticUpdateNeverRolledBack)
         {
             store(answered.before, at: key.screen, key.rel)
         }
         let stackBefore = navigation.stack
         _ = updateCache(response)
         // The mutant takes the whole cache back to before the action once the response is merged, losing what it sent.
-        if rejected, let answered, answered.updated != nil, bug == .wholeCacheRolledBack { cache = answered.cacheBefore }
+        if rejected, let answered, answered.updated != nil, bugs.contains(.wholeCacheRolledBack) { cache = answered.cacheBefore }
 
         // The navigation runs first so that the metrics know the screen that becomes active; its event is still
         // written after them, in the session page's order.
@@ -220,7 +225,7 @@ package final class SampleClient {
             } else {
                 label = nil
             }
-            let forgetsRollback = bug == .failedNoRollback && directive.mode == .failed
+            let forgetsRollback = bugs.contains(.failedNoRollback) && directive.mode == .failed
             let reply = try navigator.perform(.navigate(forgetsRollback ? nil : directive))
             navigation = reply.state
             navigationEvent = .navigation(
@@ -232,39 +237,39 @@ package final class SampleClient {
         let activeAfter = activeScreen
         let changed = answered.map { $0.stackBefore != navigation.stack } ?? (stackBefore != navigation.stack)
         let becameActive = changed ? response.screens.first { $0.name == activeAfter } : nil
-        if bug != .navigationMetricsOnLoad, let screen = becameActive {
+        if !bugs.contains(.navigationMetricsOnLoad), let screen = becameActive {
             fire(screen.navigationMetrics, .navigation, screen.name, &events)
         }
         for screen in response.screens {
-            if bug == .navigationMetricsOnLoad { fire(screen.navigationMetrics, .navigation, screen.name, &events) }
-            if bug == .screenMetricsOnlyActive && screen.name != activeAfter { continue }
+            if bugs.contains(.navigationMetricsOnLoad) { fire(screen.navigationMetrics, .navigation, screen.name, &events) }
+            if bugs.contains(.screenMetricsOnlyActive) && screen.name != activeAfter { continue }
             fire(screen.metrics, .screen, screen.name, &events)
         }
-        if !rejected || bug == .actionMetricsAfterRejection {
+        if !rejected || bugs.contains(.actionMetricsAfterRejection) {
             fire(response.actionResult?["actionMetrics"]?.arrayValue ?? [], .action, nil, &events)
         }
 
         var result: ClientEvent?
         if let shown = response.actionResult {
             let type = shown["type"]?.stringValue ?? ""
-            if bug != .unknownActionResultHidden || Self.knownResults.contains(type) {
+            if !bugs.contains(.unknownActionResultHidden) || Self.knownResults.contains(type) {
                 result = .actionResult(shown.canonical)
             }
         }
-        if bug == .actionResultBeforeNavigation, let shown = result {
+        if bugs.contains(.actionResultBeforeNavigation), let shown = result {
             events.append(shown)
             result = nil
         }
         if let navigationEvent { events.append(navigationEvent) }
-        if bug == .navigationMetricsTwice, let screen = becameActive {
+        if bugs.contains(.navigationMetricsTwice), let screen = becameActive {
             fire(screen.navigationMetrics, .navigation, screen.name, &events)
         }
         if let result { events.append(result) }
-        if let screen = response.currentScreen, bug != .currentScreenIgnored { currentScreen = screen }
+        if let screen = response.currentScreen, !bugs.contains(.currentScreenIgnored) { currentScreen = screen }
     }
 
     private func fire(_ metrics: [JSONValue], _ point: MetricPoint, _ screen: String?, _ events: inout [ClientEvent]) {
-        for metric in bug == .metricsReversed ? metrics.reversed() : metrics {
+        for metric in bugs.contains(.metricsReversed) ? metrics.reversed() : metrics {
             events.append(.metric(point: point, screen: screen, metric: metric))
         }
     }
@@ -291,12 +296,13 @@ package final class SampleClient {
         guard let patch = response.json["meta"]?.objectPairs else { return }
         var received: [String: JSONValue] = [:]
         for (key, value) in patch { received[key] = value }
-        switch bug {
-        case .metaReplacedByPatch?: meta = received
-        case .metaDeepMerged?: meta = Self.deepMerged(meta, received)
-        default:
+        if bugs.contains(.metaReplacedByPatch) {
+            meta = received
+        } else if bugs.contains(.metaDeepMerged) {
+            meta = Self.deepMerged(meta, received)
+        } else {
             for (key, value) in patch {
-                if bug == .metaNullDeletesKey && value == .null {
+                if bugs.contains(.metaNullDeletesKey) && value == .null {
                     meta[key] = nil
                 } else {
                     meta[key] = value
@@ -331,21 +337,21 @@ package final class SampleClient {
     /// Merges every component of the response; returns the keys it sent.
     private func updateCache(_ response: SessionResponse) -> Set<Key> {
         var sent: Set<Key> = []
-        if bug == .partialClearsCache {
+        if bugs.contains(.partialClearsCache) {
             let names = Set(response.screens.map(\.name))
             cache = cache.filter { names.contains($0.key) }
         }
         for screen in response.screens {
-            if bug == .absentComponentRemoved, let kept = cache[screen.name] {
+            if bugs.contains(.absentComponentRemoved), let kept = cache[screen.name] {
                 let rels = Set(screen.components.map(\.key))
                 cache[screen.name] = kept.filter { rels.contains($0.key) }
                 if cache[screen.name]?.isEmpty == true { cache[screen.name] = nil }
             }
             for pair in screen.components {
                 let strategy = Self.strategy(of: pair.value)
-                if bug == .unknownStrategyFails, let strategy, !Self.knownStrategies.contains(strategy) { continue }
+                if bugs.contains(.unknownStrategyFails), let strategy, !Self.knownStrategies.contains(strategy) { continue }
                 let incoming = Self.component(from: pair.value)
-                if bug == .unknownBehaviorDropped, let behavior = incoming.behavior,
+                if bugs.contains(.unknownBehaviorDropped), let behavior = incoming.behavior,
                     !Self.knownBehaviors.contains(behavior)
                 {
                     continue
@@ -359,13 +365,13 @@ package final class SampleClient {
     }
 
     private func component(at screen: String, _ rel: String) -> ClientComponent? {
-        if bug == .cacheKeyedByRel { return cache.values.lazy.compactMap { $0[rel] }.first }
+        if bugs.contains(.cacheKeyedByRel) { return cache.values.lazy.compactMap { $0[rel] }.first }
         return cache[screen]?[rel]
     }
 
     /// Stores a component, or removes the entry for `nil`; a screen with nothing cached is not kept.
     private func store(_ component: ClientComponent?, at screen: String, _ rel: String) {
-        if bug == .cacheKeyedByRel {
+        if bugs.contains(.cacheKeyedByRel) {
             for name in Array(cache.keys) where name != screen {
                 cache[name]?[rel] = nil
                 if cache[name]?.isEmpty == true { cache[name] = nil }
@@ -393,10 +399,10 @@ package final class SampleClient {
     private func merge(
         _ json: JSONValue, _ incoming: ClientComponent, by strategy: String?, into cached: ClientComponent?
     ) -> ClientComponent {
-        let appends = strategy == "APPEND" && bug != .appendReplaces
+        let appends = strategy == "APPEND" && !bugs.contains(.appendReplaces)
         let matches = strategy == "MATCH"
         let keepsFields =
-            bug == .replaceKeepsFields && !Self.knownStrategies.subtracting(["REPLACE"]).contains(strategy ?? "")
+            bugs.contains(.replaceKeepsFields) && !Self.knownStrategies.subtracting(["REPLACE"]).contains(strategy ?? "")
         guard appends || matches || keepsFields, let cached else { return incoming }
         guard let old = cached.payload.objectPairs, let new = incoming.payload.objectPairs else {
             if keepsFields { return incoming }
@@ -406,7 +412,7 @@ package final class SampleClient {
             if let locale = json["locale"], locale.isObject { kept.locale = locale }
             if incoming.payload != .null {
                 kept.payload = incoming.payload
-            } else if bug == .mergeNullPayloadClears, appends, json["payload"] == .null {
+            } else if bugs.contains(.mergeNullPayloadClears), appends, json["payload"] == .null {
                 kept.payload = .null
             }
             return kept
@@ -441,7 +447,7 @@ package final class SampleClient {
     /// MATCH on one list.
     private func matched(_ incoming: [JSONValue], into cached: [JSONValue]) -> [JSONValue] {
         var items = cached
-        if bug == .matchByPosition {
+        if bugs.contains(.matchByPosition) {
             for (index, item) in incoming.enumerated() {
                 if index < items.count { items[index] = item } else { items.append(item) }
             }
@@ -450,14 +456,14 @@ package final class SampleClient {
         var touched: Set<Int> = []
         for item in incoming {
             guard let id = item["id"], id != .null else {
-                if bug != .matchDropsItemsWithoutID { items.append(item) }
+                if !bugs.contains(.matchDropsItemsWithoutID) { items.append(item) }
                 continue
             }
             let sameID: (JSONValue) -> Bool =
-                bug == .matchIDsAsText
+                bugs.contains(.matchIDsAsText)
                 ? { ($0["id"]).map(Self.idText) == Self.idText(id) } : { $0["id"] == id }
             if let index = items.firstIndex(where: sameID) {
-                if bug == .matchAppendsMatched {
+                if bugs.contains(.matchAppendsMatched) {
                     items.append(item)
                 } else {
                     items[index] = item
@@ -467,7 +473,7 @@ package final class SampleClient {
                 items.append(item)
             }
         }
-        if bug == .matchDropsUnmatched {
+        if bugs.contains(.matchDropsUnmatched) {
             // Cached items the response did not match go; everything it added stays.
             return items.indices.filter { $0 >= cached.count || touched.contains($0) }.map { items[$0] }
         }

@@ -15,40 +15,41 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package let bugs: Set<SampleBug>
     /// The planted decoding bug, or `nil`.
     package let decoderBug: DecoderBug?
-    /// The planted RUF client bug, or `nil`.
-    package let clientBug: ClientBug?
+    /// The planted RUF client bugs.
+    package let clientBugs: Set<ClientBug>
 
     /// The screens and what the sample last showed: one value, changed in one access per step.
     private var stack: SampleStack
 
     /// The RUF client (``ClientImplementation``), made on first use: most runs never drive it. Its stack is kept by a
     /// navigator of its own with the same navigation bugs, so a navigation mutant is a client mutant too.
-    private lazy var client = SampleClient(bug: clientBug, navigationBugs: bugs)
+    private lazy var client = SampleClient(bugs: clientBugs, navigationBugs: bugs)
 
     /// The first planted navigation bug by declaration order, or `nil`.
     package var bug: SampleBug? { SampleBug.allCases.first(where: bugs.contains) }
 
-    package init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil, clientBug: ClientBug? = nil) {
-        self.bugs = bug.map { [$0] } ?? []
-        self.stack = SampleStack(bugs: bugs)
-        self.decoderBug = decoderBug
-        self.clientBug = clientBug
+    package convenience init(bug: SampleBug? = nil, decoderBug: DecoderBug? = nil, clientBug: ClientBug? = nil) {
+        self.init(bugs: bug.map { [$0] } ?? [], decoderBug: decoderBug, clientBugs: clientBug.map { [$0] } ?? [])
     }
 
-    package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil, clientBug: ClientBug? = nil) {
+    package init(bugs: Set<SampleBug>, decoderBug: DecoderBug? = nil, clientBugs: Set<ClientBug> = []) {
         self.bugs = bugs
         self.stack = SampleStack(bugs: bugs)
         self.decoderBug = decoderBug
-        self.clientBug = clientBug
+        self.clientBugs = clientBugs
     }
 
     package func makeWorker() -> SampleNavigator {
-        SampleNavigator(bugs: bugs, decoderBug: decoderBug, clientBug: clientBug)
+        SampleNavigator(bugs: bugs, decoderBug: decoderBug, clientBugs: clientBugs)
     }
 
     package var info: ImplementationInfo {
         let planted = SampleBug.allCases.filter(bugs.contains).map(\.rawValue)
-        let mutant = planted.isEmpty ? (decoderBug?.rawValue ?? clientBug?.rawValue) : planted.joined(separator: ", ")
+        let clientPlanted = ClientBug.allCases.filter(clientBugs.contains).map(\.rawValue)
+        let mutant =
+            !planted.isEmpty
+            ? planted.joined(separator: ", ")
+            : decoderBug?.rawValue ?? (clientPlanted.isEmpty ? nil : clientPlanted.joined(separator: ", "))
         return ImplementationInfo(
             name: mutant.map { "sample (mutant \($0))" } ?? "sample", version: KitInfo.current.version,
             language: "Swift")

@@ -22,6 +22,31 @@ struct ClientMutantTests {
         for failure in result.failures { #expect(!failure.ruleIDs.isEmpty, "\(bug): \(failure.origin)") }
     }
 
+    @Test("The many-bug client: every bug's rule named under a failure of its own, also those shown only later")
+    func manyBugsOneRun() throws {
+        let bugs = ManyBugMutant.client.clientBugs
+        let result = try ConformanceRunner(
+            implementation: SampleNavigator(bugs: [], clientBugs: bugs), options: .init(seed: 1, suites: [.client])
+        ).run()
+        for bug in bugs {
+            #expect(result.failures.contains { $0.ruleIDs == [bug.rule] }, "\(bug): \(result.failures.map(\.ruleIDs))")
+        }
+        // MATCH by position also departs from the kit's decision on an id sent twice (a SHOULD rule): a deviation.
+        let planted = Set(bugs.map(\.rule)).union(["RUF-MATCH-NO-ID"])
+        #expect(Set(result.failures.flatMap(\.ruleIDs)) == planted, "\(result.failures.map(\.origin))")
+        #expect(result.verdict.overall == .divergent && result.verdict.deviations == 1)
+        // No rule is unresolved: each one diverged under is named.
+        let suite = try #require(result.suites.first)
+        #expect(!suite.ruleStatuses(failures: result.failures).contains { $0.standing == .unresolved })
+        // A failure shown past the one every action brings says which step diverged first.
+        let later = result.failures.filter { $0.origin.contains(" after ") }
+        #expect(!later.isEmpty)
+        for failure in later {
+            #expect(failure.input.contains { $0.hasSuffix("← diverged first (its own failure)") }, "\(failure.input)")
+            #expect(failure.notes.contains { $0.contains("diverged first, breaking RUF-META-READONLY") })
+        }
+    }
+
     @Test("The sample client conforms in the client suite, every RUF rule held with its trigger count")
     func sampleConforms() throws {
         let result = try ConformanceRunner(

@@ -555,8 +555,8 @@ import SampleImplementations
         #expect(ClientBug.allCases.count >= 20)
         for name in BuiltinImplementations.clientMutantNames {
             let implementation = try #require(BuiltinImplementations.named(name) as? SampleNavigator)
-            #expect(implementation.clientBug.map { "builtin:mutant:\($0.rawValue)" } == name)
-            #expect(implementation.makeWorker().clientBug == implementation.clientBug)
+            #expect(implementation.clientBugs.map { "builtin:mutant:\($0.rawValue)" } == [name])
+            #expect(implementation.makeWorker().clientBugs == implementation.clientBugs)
             #expect(implementation.info.name.contains("client-"))
         }
     }

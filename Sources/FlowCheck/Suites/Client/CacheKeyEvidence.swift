@@ -27,8 +27,8 @@ struct CacheKeyEvidence {
         forced.contains(entry) || (!forced.isEmpty && ambiguous.contains(entry))
     }
 
-    /// Whether the cache the implementation held before the step (the same as the reference's, as every earlier
-    /// observation agreed) has a `rel` on two screens, which a cache keyed by rel alone cannot hold.
+    /// Whether the cache the implementation held before the step has a `rel` on two screens, which a cache keyed by
+    /// rel alone cannot hold.
     static func refuted(by before: [String: [String: ClientComponent]]) -> Bool {
         var rels: Set<String> = []
         for components in before.values {
@@ -38,13 +38,14 @@ struct CacheKeyEvidence {
     }
 
     /// The evidence of one step: the entries that differ, the entries the step writes in the client's order, the
-    /// response's components (`isResponse`: the step is a response), and the caches.
+    /// response's components (`isResponse`: the step is a response), and the caches: the reference's before the step,
+    /// the implementation's (`shown`: the same, unless the step is compared past an earlier divergence), and after.
     init(
         differing: [Entry], written: [Entry], sent: [Entry: JSONValue], isResponse: Bool,
-        before: [String: [String: ClientComponent]], expected: [String: [String: ClientComponent]],
-        actual: [String: [String: ClientComponent]]
+        before: [String: [String: ClientComponent]], shown: [String: [String: ClientComponent]],
+        expected: [String: [String: ClientComponent]], actual: [String: [String: ClientComponent]]
     ) {
-        guard !Self.refuted(by: before) else { return }
+        guard !Self.refuted(by: shown) else { return }
         func value(_ cache: [String: [String: ClientComponent]], _ entry: Entry) -> ClientComponent? {
             cache[entry.screen]?[entry.rel]
         }

@@ -53,7 +53,7 @@ extension ClientComparison {
                     && changedBeyondMerge(item)
             }
         let evidence = cacheKeyEvidence(expected: expected, actual: actual, step: step, sentAction: sentAction)
-        let relKeyed = !CacheKeyEvidence.refuted(by: before.state.cache)
+        let relKeyed = !CacheKeyEvidence.refuted(by: step.shownCache ?? before.state.cache)
         for screen in screens {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
@@ -112,9 +112,11 @@ extension ClientComparison {
                 }
                 let strategy = MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
                 let unknownBehavior = sent.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
-                // A component the client did not take (left as it was, or gone) for its unknown behavior or strategy.
+                // A component the client did not take (left as it was, or gone) for its unknown behavior or strategy:
+                // after a rejection of its optimistic update, as the rollback left it.
+                let left = rejected && isOptimisticKey ? before.cacheWhenSent?[screen]?[rel] : nil
                 if unknownBehavior || strategy.isUnknown,
-                    new[rel] == nil || new[rel] == before.state.cache[screen]?[rel]
+                    new[rel] == nil || new[rel] == before.state.cache[screen]?[rel] || (left != nil && new[rel] == left)
                 {
                     rules.insert("RUF-LENIENT")
                     continue
@@ -188,7 +190,7 @@ extension ClientComparison {
         if let update = sentAction?.optimisticUpdate { written.append(Entry(screen: update.screen, rel: update.rel)) }
         return CacheKeyEvidence(
             differing: differing, written: written, sent: sent, isResponse: step.response != nil,
-            before: step.before.state.cache, expected: old,
+            before: step.before.state.cache, shown: step.shownCache ?? step.before.state.cache, expected: old,
             actual: new)
     }
 

@@ -70,12 +70,17 @@ package struct ClientComparison {
     ///
     /// One difference often follows from another (a request sent out of turn brings its optimistic changes with it;
     /// a stack left wrong fires the wrong navigationMetrics): the cause is named, not its consequences.
+    ///
+    /// `shownBefore` is the cache the implementation showed before the input, when it may differ from the reference's
+    /// (a step compared past an earlier divergence); `nil` when every earlier step agreed.
     package static func brokenRules(
-        expected: ClientObservation, actual: ClientObservation, input: ClientInput, before: ReferenceClient
+        expected: ClientObservation, actual: ClientObservation, input: ClientInput, before: ReferenceClient,
+        shownBefore: [String: [String: ClientComponent]]? = nil
     ) -> [String] {
         // Equal values have equal JSON forms: only unequal ones (a member order, say) need theirs built and compared.
         guard expected != actual, expected.json != actual.json else { return [] }
-        let step = Step(input: input, before: before)
+        var step = Step(input: input, before: before)
+        step.shownCache = shownBefore
         // A request sent that should wait, one due that was not sent, or another one than the one due.
         let requests = (expected.events.compactMap(Self.request), actual.events.compactMap(Self.request))
         if requests.1.count > requests.0.count { return ["RUF-ONE-IN-FLIGHT"] }
@@ -194,6 +199,36 @@ package struct ClientComparison {
         return rules.sorted()
     }
 
+    /// Another explanation of a step's difference than the `blamed` rules, as good as theirs, where the input cannot
+    /// tell them apart: the rules that alone explain it; empty when the input tells.
+    ///
+    /// A client that drops the screens a response leaves out (RUF-PARTIAL) shows every entry of those screens gone:
+    /// when nothing else differs, that explains the step whatever else the entries lost suggest (a cache keyed by rel
+    /// alone loses an entry whose rel the response writes for another screen; an entry of an unknown behavior lost
+    /// looks like one the client did not take). `shown` is the cache as the implementation showed it,
+    /// when `actual` has parts of it left as the reference's (a step compared past an earlier divergence).
+    static func alternatives(
+        blamed: [String], expected: ClientObservation, actual: ClientObservation, input: ClientInput,
+        before: ReferenceClient, shown: [String: [String: ClientComponent]]? = nil
+    ) -> [String] {
+        guard !blamed.isEmpty, blamed != ["RUF-PARTIAL"], case .respond(let response) = input else { return [] }
+        let sent = Set(response.screens.map(\.name))
+        let (old, new) = (expected.state.cache, actual.state.cache)
+        let differing = Set(old.keys).union(new.keys).filter { old[$0]?.keys != new[$0]?.keys || old[$0] != new[$0] }
+        // Entries gone, only of screens the response left out, and nothing of those screens shown.
+        let dropped = differing.allSatisfy { screen in
+            !sent.contains(screen) && (new[screen] ?? [:]).allSatisfy { old[screen]?[$0.key] == $0.value }
+        }
+        // What the waiting action the response lets go writes comes after the merge.
+        var whole = shown ?? new
+        if let update = before.nextWaitingAction?.optimisticUpdate {
+            whole[update.screen]?[update.rel] = nil
+            if whole[update.screen]?.isEmpty == true { whole[update.screen] = nil }
+        }
+        let unsent = Set(old.keys).union(whole.keys).filter { !sent.contains($0) }
+        return !differing.isEmpty && dropped && unsent.allSatisfy { whole[$0] == nil } ? ["RUF-PARTIAL"] : []
+    }
+
     /// The navigation model's rule for a directive applied in a session with nothing pending (NAV-).
     static func navigationRule(_ directive: Directive, in session: Session) -> String {
         RuleAttribution.directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
@@ -204,6 +239,8 @@ package struct ClientComparison {
         var response: SessionResponse?
         var dispatch: UserAction?
         var before: ReferenceClient
+        /// The cache the implementation showed before the step, when it may differ from the reference's.
+        var shownCache: [String: [String: ClientComponent]]?
 
         init(input: ClientInput, before: ReferenceClient) {
             self.before = before

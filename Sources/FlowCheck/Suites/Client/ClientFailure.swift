@@ -16,6 +16,8 @@ enum ClientFailure {
         var rules: [String]
         var expected: ClientObservation
         var actual: ClientObservation
+        /// Other rules that explain the difference as well (``ClientComparison``'s alternatives).
+        var alternatives: [String] = []
 
         /// The failure's identity while shrinking: the rules broken and the kind of input.
         var origin: String = ""
@@ -28,68 +30,85 @@ enum ClientFailure {
         var description: String { "the implementation gave \(replies) observations for \(inputs) inputs" }
     }
 
-    static func firstDivergence(_ value: ClientCase, _ replies: [ClientObservation]) -> Divergence? {
-        divergences(value, replies).first
-    }
-
-    /// The first divergence, and how many inputs were compared: up to the first divergence, and past it while the
-    /// state stays the reference's and every later step agrees or diverges the same way (an event order a SHOULD
-    /// rule recommends, met at every response, must not leave the rest of the run unchecked). A step that diverges
-    /// otherwise, or after the state parted, is not counted: nothing after it is comparable.
+    /// The first divergence, how many inputs were compared, and the rules broken at later divergences.
+    ///
+    /// Compared up to the first divergence, and past it while the state stays the reference's and every later step
+    /// agrees or diverges the same way (an event order a SHOULD rule recommends, met at every response, must not leave
+    /// the rest of the run unchecked). A step that diverges otherwise, or after the state parted, is not counted.
+    /// After it, the parts of the state no divergence reached are still compared (``ClientTaint``): the rules broken
+    /// there, the first of each distinct list of rules, are `later`.
     static func divergences(
         _ value: ClientCase, _ replies: [ClientObservation]
-    ) -> (first: Divergence?, compared: Int) {
+    ) -> (first: Divergence?, compared: Int, later: [Divergence]) {
         var comparison = ClientComparison()
-        func judge(_ step: Int, _ input: ClientInput, before: ReferenceClient, expected: ClientObservation)
-            -> Divergence?
-        {
-            guard step < replies.count else {
-                return Divergence(
-                    step: step, rules: [], expected: expected,
-                    actual: ClientObservation(state: expected.state, events: []), origin: "missing reply")
-            }
-            let actual = comparison.normalized(replies[step])
-            let rules = ClientComparison.brokenRules(expected: expected, actual: actual, input: input, before: before)
-            guard !rules.isEmpty else { return nil }
-            return Divergence(
-                step: step, rules: rules, expected: expected, actual: actual,
-                origin: rules.joined(separator: ", ") + " (\(kind(input)))")
-        }
-        // What the reference client did at each step as the generator drew the case, when it is at hand: replaying
-        // it gives the same, at the cost of a second reference client per check.
+        // What the reference client did at each step: as the generator drew the case, or replayed.
+        let steps = value.steps
+        guard steps.count == value.inputs.count else { return (nil, 0, []) }
         var first: Divergence?
-        // Whether the run may go on being compared after a step's divergence (or agreement).
-        func goesOn(_ step: Int, _ divergence: Divergence?) -> Bool {
-            guard let divergence else { return true }
-            if first == nil { first = divergence }
-            return divergence.rules == first?.rules && divergence.expected.state == divergence.actual.state
-        }
         var compared = value.inputs.count
-        if let reference = value.reference, reference.count == value.inputs.count {
-            for (step, input) in value.inputs.enumerated() {
-                let seen = reference[step]
-                let divergence = judge(step, input, before: seen.before, expected: seen.observation)
-                let isFirst = first == nil && divergence != nil
-                if !goesOn(step, divergence) {
-                    compared = isFirst ? step + 1 : step
-                    break
-                }
-            }
-            return (first, compared)
-        }
-        guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
-        else { return (nil, 0) }
+        var taint: ClientTaint?
+        var later: [Divergence] = []
+        // What the implementation showed at the step before, for a step compared past the divergence.
+        var shown = ClientState(stack: value.initial)
         for (step, input) in value.inputs.enumerated() {
-            let before = client
-            let expected = client.apply(input)
-            let divergence = judge(step, input, before: before, expected: expected)
-            let isFirst = first == nil && divergence != nil
-            if !goesOn(step, divergence) {
-                compared = isFirst ? step + 1 : step
+            let (before, expected) = (steps[step].before, steps[step].observation)
+            guard step < replies.count else {
+                if first == nil {
+                    first = Divergence(
+                        step: step, rules: [], expected: expected,
+                        actual: ClientObservation(state: expected.state, events: []), origin: "missing reply")
+                    compared = step + 1
+                }
                 break
             }
+            let actual = comparison.normalized(replies[step])
+            if var parted = taint {
+                // Past the run's divergence: only what no divergence reached.
+                guard !parted.parted else { break }
+                let masked = parted.masked(expected: expected, actual: actual, shownMeta: shown.meta)
+                let rules = ClientComparison.brokenRules(
+                    expected: expected, actual: masked, input: input, before: before, shownBefore: shown.cache)
+                // Only a divergence whose cause the input tells: a guess past the first divergence would be a rule
+                // named with nothing to show for it.
+                let certain = ClientComparison.alternatives(
+                    blamed: rules, expected: expected, actual: masked, input: input, before: before,
+                    shown: actual.state.cache
+                ).isEmpty
+                if !rules.isEmpty, certain, rules != first?.rules, !later.contains(where: { $0.rules == rules }) {
+                    later.append(Divergence(step: step, rules: rules, expected: expected, actual: masked))
+                }
+                parted.record(expected: expected, actual: actual)
+                taint = parted
+                shown = actual.state
+                continue
+            }
+            let rules = ClientComparison.brokenRules(expected: expected, actual: actual, input: input, before: before)
+            guard !rules.isEmpty else { continue }
+            let isFirst = first == nil
+            if isFirst {
+                first = Divergence(
+                    step: step, rules: rules, expected: expected, actual: actual,
+                    alternatives: ClientComparison.alternatives(
+                        blamed: rules, expected: expected, actual: actual, input: input, before: before),
+                    origin: rules.joined(separator: ", ") + " (\(kind(input)))")
+            }
+            // The same divergence with the state still the reference's: the run goes on being compared as a whole.
+            if rules == first?.rules, expected.state == actual.state { continue }
+            // Another divergence, from a state that was still the reference's: as clean as the first.
+            if !isFirst, rules != first?.rules,
+                ClientComparison.alternatives(
+                    blamed: rules, expected: expected, actual: actual, input: input, before: before
+                ).isEmpty
+            {
+                later.append(Divergence(step: step, rules: rules, expected: expected, actual: actual))
+            }
+            compared = isFirst ? step + 1 : step
+            var parted = ClientTaint()
+            parted.record(expected: expected, actual: actual)
+            taint = parted
+            shown = actual.state
         }
-        return (first, compared)
+        return (first, compared, later)
     }
 
     static func kind(_ input: ClientInput) -> String {
@@ -126,8 +145,18 @@ enum ClientFailure {
         } catch {
             return try describeBreakdown(failing, error: error)
         }
-        guard let divergence = firstDivergence(value, replies) else {
+        let found = divergences(value, replies)
+        guard let first = found.first else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference client")
+        }
+        // A case searched for a rule that every such case breaks only after another: shown at that later step.
+        var divergence = first
+        var earlier: Divergence?
+        if let target = failing.target, !first.rules.contains(target) {
+            guard let shown = found.later.first(where: { $0.rules == [target] }) else {
+                throw Abort("the divergence did not replay: no step broke \(target) alone")
+            }
+            (divergence, earlier) = (shown, first)
         }
         // A stack the navigation model's rules govern is named by them (NAV-), at their level.
         let rules = divergence.rules.compactMap { ClientRules.named($0) ?? NavigationRules.named($0) }
@@ -141,22 +170,35 @@ enum ClientFailure {
             originalSize: Count(failing.original?.inputs.count ?? value.inputs.count, Count.Unit(rawValue: "input")),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls,
             divergedAt: "step \(step) of \(value.inputs.count) (\(summary(value.inputs[step])))",
-            input: input(value, mark: step),
-            diffHeading: "Observation after step \(step)", diff: diff,
+            input: input(value, mark: step, first: earlier?.step),
+            diffHeading: "Observation after step \(step)"
+                + (earlier.map { " (what step \($0.step)'s divergence reached is left as the model's)" } ?? ""),
+            diff: diff,
             violations: [], storyboard: storyboard(value, replies: replies, divergence: step),
             replay: failing.replay, detail: detail(value, replies: replies))
         record.origin = divergence.origin
+        if let earlier {
+            record.origin =
+                divergence.rules.joined(separator: ", ") + " (\(kind(value.inputs[step]))) after " + first.origin
+            record.notes.append(
+                "step \(earlier.step) (\(summary(value.inputs[earlier.step]))) diverged first, breaking "
+                    + earlier.rules.joined(separator: ", ") + " (its own failure): no run reached "
+                    + "\(divergence.rules[0]) without it, so step \(step) is compared only in what that divergence left as the model's (the "
+                    + "cached components, the meta, the requests)")
+        }
         return record
     }
 
-    /// The inputs, one per line as the process protocol sends them, the diverging one marked.
-    static func input(_ value: ClientCase, mark: Int?) -> [String] {
+    /// The inputs, one per line as the process protocol sends them, the diverging one marked (and the one that
+    /// diverged `first`, for a failure shown at a later divergence).
+    static func input(_ value: ClientCase, mark: Int?, first: Int? = nil) -> [String] {
         var lines = [
             "Profile: \(value.profile.nesting.rawValue)", "Initial stack: \(value.initial)",
             "Action queue: \(value.queueing.rawValue)", "Inputs:",
         ]
         for (index, input) in value.inputs.enumerated() {
-            lines.append("  \(index). \(JSONWriter.write(input.json))" + (index == mark ? "   ← diverged" : ""))
+            let note = index == mark ? "   ← diverged" : index == first ? "   ← diverged first (its own failure)" : ""
+            lines.append("  \(index). \(JSONWriter.write(input.json))" + note)
         }
         return lines
     }
