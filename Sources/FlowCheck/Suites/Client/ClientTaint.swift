@@ -7,16 +7,16 @@ import RUFClientModel
 /// A client with several bugs diverges early in nearly every run, on whichever bug the run meets first: without
 /// looking further, a rule broken only after that (an APPEND into one component, once another component's merge went
 /// wrong) is never compared in any run. Past the first divergence only what follows from the input and from parts
-/// still equal is compared: each cached component whose value has agreed so far, the meta while it agrees (and the
-/// meta a request carries with it, after that whether it is the client's own), the requests' ids while they agree,
-/// and the requests and the queue. Once the
-/// requests part (another number sent, another action, another queue), the responses answer other requests than
-/// the reference's, and nothing after is comparable. The stack, the metrics, the navigation events and what is shown
-/// follow from the stack, which no later step can be told apart from: they are not compared past the first step
-/// that diverged.
+/// still equal is compared: the cached components of each rel whose values have agreed so far, the meta while it
+/// agrees (after that, whether a request carries the client's own meta), the requests' ids while they agree, and the
+/// requests and the queue. Once the requests part (another number sent, another action, another queue), the
+/// responses answer other requests than the reference's, and nothing after is comparable. The stack, the metrics, the
+/// navigation events and what is shown follow from the stack, which no later step can be told apart from: they are
+/// not compared past the first step that diverged.
 struct ClientTaint {
-    /// The cached components (`screen`, `rel`) that differed at some step.
-    private var components: Set<[String]> = []
+    /// The rels of the cached components that differed at some step. A rel, not a screen's entry: a cache keyed by
+    /// rel alone shows its one entry under another screen, and restores it there on a rollback.
+    private var rels: Set<String> = []
     /// Whether the meta differed at some step.
     private var meta = false
     /// Whether a request's id differed at some step: later ids are numbered otherwise from then on.
@@ -30,7 +30,7 @@ struct ClientTaint {
         for screen in Set(old.keys).union(new.keys) {
             let rels = Self.rels(old[screen]).union(Self.rels(new[screen]))
             for rel in rels where old[screen]?[rel] != new[screen]?[rel] {
-                components.insert([screen, rel])
+                self.rels.insert(rel)
             }
         }
         if expected.state.meta.canonical != actual.state.meta.canonical { meta = true }
@@ -62,7 +62,7 @@ struct ClientTaint {
         var cache = expected.state.cache
         for screen in Set(cache.keys).union(actual.state.cache.keys) {
             let rels = Self.rels(cache[screen]).union(Self.rels(actual.state.cache[screen]))
-            for rel in rels where !components.contains([screen, rel]) {
+            for rel in rels where !self.rels.contains(rel) {
                 cache[screen, default: [:]][rel] = actual.state.cache[screen]?[rel]
             }
             if cache[screen]?.isEmpty == true { cache[screen] = nil }
@@ -77,14 +77,28 @@ struct ClientTaint {
         var events = expected.events.compactMap { event -> ClientEvent? in
             guard case .request(let due) = event else { return event }
             guard var request = sent.next() else { return nil }
-            let own = [shownMeta.canonical, actual.state.meta.canonical]
-            if meta, request.meta.map({ own.contains($0.canonical) }) ?? true { request.meta = due.meta }
+            if meta, Self.isOwn(request.meta, due: due.meta, shown: shownMeta, after: actual.state.meta) {
+                request.meta = due.meta
+            }
             if requestIDs { request.id = due.id }
             return .request(request)
         }
         while let request = sent.next() { events.append(.request(request)) }
         result.events = events
         return result
+    }
+
+    /// Whether a request's meta is the client's own, key by key: as the client showed it before the step, or after
+    /// (a patch merged before the request, a key written after it), or as the reference sends it. A meta with a key
+    /// of the client's left out, or holding another value, is not.
+    private static func isOwn(_ sent: JSONValue?, due: JSONValue?, shown: JSONValue, after: JSONValue) -> Bool {
+        let sources = [sent, due, shown, after].map { $0?.objectPairs ?? [] }
+        let keys = Set(sources.joined().map(\.key))
+        return keys.allSatisfy { key in
+            let value = { (pairs: [(key: String, value: JSONValue)]) in pairs.last { $0.key == key }?.value.canonical }
+            let candidates = sources.dropFirst().map(value)
+            return candidates.contains { $0 == value(sources[0]) }
+        }
     }
 
     private static func rels(_ screen: [String: ClientComponent]?) -> Set<String> {
