@@ -368,18 +368,28 @@ enum StackFailure {
         return result
     }
 
-    /// Whether deleting any single step, as a value, makes the divergence disappear.
+    /// Whether deleting any single step, or any single entry of the initial stack but its bottom one, as a value,
+    /// makes the divergence disappear (a deleted entry may leave a stack no plan can start from: that one is not
+    /// tried).
     static func isOneMinimal(
         _ plan: RunPlan, upTo diverging: Int, origin: String, implementation: any NavigationImplementation,
         reasons: Bool
     ) -> Bool {
         let commands = Array(plan.commands[...diverging])
-        for index in commands.indices {
+        var candidates: [(initial: ScreenStack, commands: [Command])] = commands.indices.map { index in
             var fewer = commands
             fewer.remove(at: index)
+            return (plan.initial, fewer)
+        }
+        for index in 1..<max(plan.initial.count, 1) {
+            var entries = plan.initial.entries
+            entries.remove(at: index)
+            candidates.append((ScreenStack(entries), commands))
+        }
+        for (initial, fewer) in candidates {
             guard
                 let candidate = try? RunPlan(
-                    suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: fewer)
+                    suite: plan.suite, profile: plan.profile, initial: initial, commands: fewer)
             else { continue }
             // Another failure (or a breakdown) on the shorter plan is not this one.
             guard let candidateReplies = try? replies(of: implementation, to: candidate) else { continue }

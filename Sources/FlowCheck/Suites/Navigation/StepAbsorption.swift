@@ -50,13 +50,56 @@ enum StepAbsorption {
         {
             merge(smaller)
         }
+        return droppingInitialEntries(of: best, property: property, generator: generator)
+    }
+
+    /// The same failure from the initial stack with entries deleted one at a time, top first, as long as it fails
+    /// with the same origin: the choices that draw a stack delete an entry only where the ones after it mean the same
+    /// without it, and a deep stack's not at all. Each deletion is tried on the value (one replay each); the choices
+    /// are encoded again when the generator can draw the stack, and the value stands for the failure either way.
+    static func droppingInitialEntries(
+        of counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, generator: PlanGenerator
+    ) -> Counterexample<RunPlan> {
+        var best = counterexample
+        var progress = true
+        // A bound on the replays: a deep stack whose top entries all matter would take one pass per entry below.
+        var replays = 0
+        while progress && best.value.initial.count > 1 && replays < 256 {
+            progress = false
+            for index in stride(from: best.value.initial.count - 1, through: 1, by: -1) where replays < 256 {
+                replays += 1
+                var entries = best.value.initial.entries
+                entries.remove(at: index)
+                let plan = best.value
+                guard
+                    let candidate = try? RunPlan(
+                        suite: plan.suite, profile: plan.profile, initial: ScreenStack(entries),
+                        commands: plan.commands),
+                    let falsification = (try? property.judge(candidate)) ?? nil,
+                    falsification.origin == best.origin
+                else { continue }
+                if let (spans, shaped) = layout(of: best, generator: generator),
+                    let initial = spans.first(where: { $0.label == "initial" }),
+                    let encoded = shaped.encode(initial: candidate.initial)
+                {
+                    best.choices =
+                        Array(best.choices[..<initial.start]) + encoded + Array(best.choices[initial.end...])
+                }
+                best.value = candidate
+                best.message = falsification.message
+                progress = true
+                break
+            }
+        }
+        best.shrink.calls += replays
         return best
     }
 
     /// The same failure from a smaller initial stack, when one gives it: the engine's shrinker cannot turn a deep
     /// stack (drawn from a handful of choices, 13 entries at least) into a plain one of two entries, since the
     /// choices after the first mean other things there. Candidates are tried smallest first, each encoded as a plain
-    /// stack in place of the run's own and replayed once; the first that fails with the same origin is shrunk.
+    /// stack in place of the run's own and replayed once; the first that fails with the same origin is shrunk, and
+    /// kept as it is when the shrink would give back a larger stack.
     static func smallerStart(
         of counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, generator: PlanGenerator,
         configuration: Configuration
@@ -70,13 +113,23 @@ enum StepAbsorption {
             let choices =
                 Array(counterexample.choices[..<initial.start]) + encoded
                 + Array(counterexample.choices[initial.end...])
-            guard case .failed(let falsification) = property.replay(choices: choices).outcome,
-                falsification.origin == counterexample.origin,
-                let shrunk = property.shrink(from: choices, configuration: configuration),
-                shrunk.origin == counterexample.origin, shrunk.value.initial.count < stack.count,
-                shrunk.value.commands.count <= counterexample.value.commands.count
+            let replayed = property.replay(choices: choices)
+            guard case .failed(let falsification) = replayed.outcome, falsification.origin == counterexample.origin,
+                let value = replayed.value, value.commands.count <= counterexample.value.commands.count
             else { continue }
-            return shrunk
+            if let shrunk = property.shrink(from: choices, configuration: configuration),
+                shrunk.origin == counterexample.origin, shrunk.value.initial.count <= candidate.count,
+                shrunk.value.commands.count <= value.commands.count
+            {
+                return shrunk
+            }
+            // The engine's shrink takes fewer choices for simpler, and a deep stack is drawn from fewer than a plain
+            // one of two entries: it may have gone back to the deep stack. The candidate stands as it is.
+            var found = counterexample
+            found.value = value
+            found.choices = choices
+            found.message = falsification.message
+            return found
         }
         return nil
     }
