@@ -117,24 +117,28 @@ public enum DecodingCheck {
         return broken.isEmpty ? ["DEC-CANONICAL"] : broken
     }
 
-    /// The other outcome a document may decode to where the docs allow two readings, or `nil` when it allows one:
+    /// The other outcomes a document may decode to where the docs allow more than one reading; empty when they
+    /// allow one. Each choice below is independent of the other, so a document that meets both has three:
     ///
     /// - A document that repeats a key may decode with the first occurrences kept: JSON readers differ there
     ///   (Foundation keeps the first, JavaScript the last), and DEC-DUPLICATE-KEY accepts either.
     /// - A bare flow that carries a `schema_version` of its own may have it read as the resolve response's gate
     ///   (DEC-SCHEMA-VERSION), where the reference ignores it as an undocumented field: the docs do not say which.
-    public static func alternative(_ text: String, options: DecoderOptions) -> DecodeOutcome? {
-        guard let root = try? JSONParser.parse(text) else { return nil }
-        if root.repeatsAKey {
-            return FlowDecoder.decode(JSONWriter.write(root.keepingFirstKeys, sortedKeys: false), options: options)
+    public static func alternatives(_ text: String, options: DecoderOptions) -> [DecodeOutcome] {
+        guard let root = try? JSONParser.parse(text) else { return [] }
+        // Both readings of the same key are read by the same gate: a repeated schema_version is read as written.
+        let readings = root.repeatsAKey ? [root, root.keepingFirstKeys] : [root]
+        var documents = Array(readings.dropFirst())
+        for reading in readings {
+            guard case .object(let pairs) = reading, reading["flow_schema"] == nil,
+                let version = reading["schema_version"], version != .null
+            else { continue }
+            documents.append(
+                .object([
+                    ("schema_version", version), ("flow_schema", .object(pairs.filter { $0.key != "schema_version" })),
+                ]))
         }
-        guard case .object(let pairs) = root, root["flow_schema"] == nil,
-            let version = root["schema_version"], version != .null
-        else { return nil }
-        let gated = JSONValue.object([
-            ("schema_version", version), ("flow_schema", .object(pairs.filter { $0.key != "schema_version" })),
-        ])
-        return FlowDecoder.decode(JSONWriter.write(gated, sortedKeys: false), options: options)
+        return documents.map { FlowDecoder.decode(JSONWriter.write($0, sortedKeys: false), options: options) }
     }
 
     /// The broken hits less those that follow from another: the rules about what a node holds (its components,

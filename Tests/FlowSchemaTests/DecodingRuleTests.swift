@@ -374,9 +374,9 @@ struct DecodingRuleTests {
             #"{"id":"f","id":"g","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"text","type":"stack"}}]}"#
         let outcome = FlowDecoder.decode(text)
         #expect(outcome.flow?.id == "g" && outcome.flow?.nodes[0].layout?.type == "stack")
-        let first = try #require(DecodingCheck.alternative(text, options: DecoderOptions()))
+        let first = try #require(DecodingCheck.alternatives(text, options: DecoderOptions()).first)
         #expect(first.flow?.id == "f" && first.flow?.nodes[0].layout?.type == "text")
-        #expect(DecodingCheck.alternative(welcome, options: DecoderOptions()) == nil)
+        #expect(DecodingCheck.alternatives(welcome, options: DecoderOptions()).isEmpty)
     }
 
     @Test("A bare flow's own schema_version is ignored by the reference, and read as the gate is accepted too")
@@ -385,12 +385,17 @@ struct DecodingRuleTests {
         for (version, code) in [("\"9.0\"", "unsupported_schema_version"), ("\"\"", "invalid_flow_schema")] {
             let text = bare + version + "}"
             #expect(FlowDecoder.decode(text).flow?.id == "f")
-            let gated = try #require(DecodingCheck.alternative(text, options: DecoderOptions()))
+            let gated = try #require(DecodingCheck.alternatives(text, options: DecoderOptions()).first)
             #expect(gated.errorCode == code)
         }
         // A supported one gates nothing: the same flow either way; null is no version at all.
-        #expect(DecodingCheck.alternative(bare + "1}", options: DecoderOptions())?.flow?.id == "f")
-        #expect(DecodingCheck.alternative(bare + "null}", options: DecoderOptions()) == nil)
+        #expect(DecodingCheck.alternatives(bare + "1}", options: DecoderOptions()).first?.flow?.id == "f")
+        #expect(DecodingCheck.alternatives(bare + "null}", options: DecoderOptions()).isEmpty)
+        // With a key repeated too, each reading of it may be gated: a decoder that keeps the last "kind" and reads
+        // an empty schema_version as the gate refuses the document.
+        let both = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","kind":"screen"}],"schema_version":""}"#
+        let readings = DecodingCheck.alternatives(both, options: DecoderOptions())
+        #expect(readings.count == 3 && readings.contains { $0.errorCode == "invalid_flow_schema" })
     }
 
     @Test("A hit's path names members and indices as JSON paths do, an index of several digits whole")

@@ -30,11 +30,11 @@ package enum DecodingAnalysis {
         let (expected, trace) = reference(text, parsed: parsed, memo: memo, options: options)
         guard let shape = DecodingCheck.shape(expected: expected, actual: actual) else { return nil }
         // A repeated key may be read either way (DEC-DUPLICATE-KEY), and a bare flow's schema_version ignored or
-        // gated (DecodingCheck.alternative). The trace says whether an object document repeats a key, so that the
-        // others are not parsed again to find out.
+        // gated (DecodingCheck.alternatives), or both. The trace says whether an object document repeats a key, so
+        // that the others are not parsed again to find out.
         if trace.fatal == "DEC-JSON" || trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" })
             || text.contains("\"schema_version\""),
-            let other = DecodingCheck.alternative(text, options: options), other.agrees(with: actual)
+            DecodingCheck.alternatives(text, options: options).contains(where: { $0.agrees(with: actual) })
         {
             return nil
         }
