@@ -18,6 +18,13 @@ public enum DecodingCheck {
                 var misread: [String] = []
                 for hit in trace.hits where !misread.contains(hit.rule) {
                     let kept = flow.nodes.first { $0.id == hit.element }
+                    // A later node of the same id in its place (last wins) is the repeated id's rule at work.
+                    if let kept, hit.rule.hasPrefix("DEC-NODE-"),
+                        trace.duplicates.contains(where: { $0.node.id == kept.id && $0.node == kept })
+                    {
+                        if !misread.contains("DEC-DUPLICATE-NODE") { misread.append("DEC-DUPLICATE-NODE") }
+                        continue
+                    }
                     if hit.rule == "DEC-NODE-UNSUPPORTED" && kept?.supported == true
                         || hit.rule == "DEC-NODE-UNKNOWN" && kept != nil
                     {
