@@ -269,6 +269,18 @@ public enum DecodingCheck {
         guard case .flow(let flow) = actual else { return false }
         let expectedNode = reference.nodes.first { $0.id == (hit.screen ?? hit.element) }
         let actualNode = flow.nodes.first { $0.id == (hit.screen ?? hit.element) }
+        // The first node of a repeated id dropped, and a later one kept instead: the rule that keeps the first node
+        // (its kind, its screenType, its layout) is what broke, not the repeated id's.
+        let keepsNode: Set<String> = [
+            "DEC-SCREEN-TYPE", "DEC-NODE-UNSUPPORTED", "DEC-NODE-UNKNOWN", "DEC-LOGIC-NODE", "DEC-MALFORMED-LAYOUT",
+        ]
+        // (Equal to the first, it shows where it stands: in the later one's place.)
+        if keepsNode.contains(hit.rule), let actualNode,
+            actualNode != expectedNode || flow.nodes.map(\.id) != reference.nodes.map(\.id),
+            trace.duplicates.contains(where: { $0.node.id == actualNode.id && $0.node == actualNode })
+        {
+            return false
+        }
         switch hit.rule {
         case "DEC-RESOLVE", "DEC-SCHEMA-VERSION", "DEC-STRING":
             // A flow decoded passed the envelope and kept its strings: these rules break only by a refusal.
