@@ -109,7 +109,11 @@ public enum InvariantCatalogue {
         ) { o in
             guard let (_, base) = o.applied(.push) ?? o.applied(.replace) else { return true }
             let start = base.topLayerStart
-            return o.after.stack.count > start && o.after.stack[start].presentation == base[start].presentation
+            // A layer gone whole, or the layers below it changed, is another rule's doing (what the step removed).
+            guard o.after.stack.count > start,
+                Array(o.after.stack.entries.prefix(start)) == Array(base.entries.prefix(start))
+            else { return true }
+            return o.after.stack[start].presentation == base[start].presentation
         },
         Invariant(
             id: "INV-PUSH-TOP-LAYER-ONLY", rule: "NAV-PUSH-REMOVE-PREVIOUS",

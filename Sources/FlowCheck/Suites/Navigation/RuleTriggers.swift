@@ -72,9 +72,9 @@ enum RuleTriggers {
     struct Before {
         var rules: StepRules
         var flows: Bool
-        /// A PUSH or REPLACE applied to a stack by this step: that stack's length, the start of its top layer, and
-        /// the entry there.
-        var replacing: (count: Int, start: Int, entry: Entry?)?
+        /// A PUSH or REPLACE applied to a stack by this step: that stack's length, the start of its top layer, the
+        /// entry there, and whether the step is a REPLACE of that entry (the layer's only one).
+        var replacing: (count: Int, start: Int, entry: Entry?, replacesFirst: Bool)?
     }
 
     /// The rules of `command` known before it is performed in `session`'s state, in which it is `situation`.
@@ -95,22 +95,22 @@ enum RuleTriggers {
             // A PUSH or REPLACE applied to a stack by this step: the session's stack, or the one from before the
             // pending change for a redirect.
             let pushes = directive.mode == .push || directive.mode == .replace
-            var replacing: (count: Int, start: Int, entry: Entry?)?
+            var replacing: (count: Int, start: Int, entry: Entry?, replacesFirst: Bool)?
             switch situation {
             case .optimistic:
                 rules.insert(
                     RuleAttribution.directive(directive, stack: session.stack, profile: session.navigator.profile))
-                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart) }
+                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart, directive: directive) }
             case .directive:
                 if case .navigate = command { rules.insert(.idle) }
-                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart) }
+                if pushes { replacing = Self.replacing(session.stack, start: topLayerStart, directive: directive) }
             case .answerRedirect:
                 rules.insert(.settle)
                 if session.pending != nil {
                     rules.insert(
                         RuleAttribution.directive(
                             directive, stack: session.pending!.stackBefore, profile: session.navigator.profile))
-                    if pushes { replacing = Self.replacing(session.pending!.stackBefore) }
+                    if pushes { replacing = Self.replacing(session.pending!.stackBefore, directive: directive) }
                 }
             case .answerNone, .answerConfirm, .answerFailed:
                 rules.insert(.settle)
@@ -128,13 +128,19 @@ enum RuleTriggers {
         }
     }
 
-    /// What NAV-BASE needs of the stack a PUSH or REPLACE applies to: its length, the start of its top layer, and
-    /// the entry there.
+    /// What NAV-BASE needs of the stack a PUSH or REPLACE applies to: its length, the start of its top layer, the
+    /// entry there, and whether the step takes that entry: a REPLACE of the layer's only entry, or a PUSH or REPLACE
+    /// that removes every entry of the first one's flow.
     private static func replacing(
-        _ base: borrowing ScreenStack, start known: Int? = nil
-    ) -> (count: Int, start: Int, entry: Entry?) {
+        _ base: borrowing ScreenStack, start known: Int? = nil, directive: Directive
+    ) -> (count: Int, start: Int, entry: Entry?, replacesFirst: Bool) {
         let start = known ?? base.topLayerStart
-        return (base.count, start, base.count > start ? base[start] : nil)
+        let entry = base.count > start ? base[start] : nil
+        let removing = directive.flow?.behavior == .removePrevious || directive.flow?.behavior == .startNew
+        let takes =
+            (directive.mode == .replace && base.count == start + 1)
+            || (removing && entry?.flow != nil && entry?.flow == directive.flow?.name)
+        return (base.count, start, entry, takes)
     }
 
     /// The rules of a step, given what was known before it and the model's reply.
@@ -150,8 +156,11 @@ enum RuleTriggers {
         if !applied { rules.insert(.reject) }
         if let replacing = before.replacing, applied {
             if before.flows { rules.insert(.flowRoot) }
-            // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps.
-            if let entry = replacing.entry, after.count > replacing.start, after[replacing.start] != entry {
+            // NAV-BASE: the removal took the top layer's first entry, whose presentation the layer keeps (also where
+            // the entry now first is equal to it).
+            if let entry = replacing.entry, after.count > replacing.start,
+                after[replacing.start] != entry || replacing.replacesFirst
+            {
                 rules.insert(.base)
             }
         }
