@@ -258,7 +258,7 @@ struct GatingTests {
         let binary = try #require(flowcheckBinary(), "flowcheck was not built")
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["run", "--sut", "builtin:mutant:base-rule-forgotten", "--seed", "1", "--no-html"]
+        process.arguments = ["run", "--sut", "builtin:mutant:present-as-push", "--seed", "1", "--no-html"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
