@@ -174,7 +174,7 @@ enum ClientFailure {
             diffHeading: "Observation after step \(step)"
                 + (earlier.map { " (what step \($0.step)'s divergence reached is left as the model's)" } ?? ""),
             diff: diff,
-            violations: [], storyboard: storyboard(value, replies: replies, divergence: step),
+            violations: [], storyboard: storyboard(value, replies: replies, divergence: step, first: earlier?.step),
             replay: failing.replay, detail: detail(value, replies: replies))
         record.origin = divergence.origin
         if let earlier {
@@ -222,7 +222,11 @@ enum ClientFailure {
         }
     }
 
-    static func storyboard(_ value: ClientCase, replies: [ClientObservation], divergence: Int) -> Storyboard {
+    /// The steps up to the divergence, both observations side by side; `first` marks the step that diverged first,
+    /// for a failure shown at a later divergence.
+    static func storyboard(
+        _ value: ClientCase, replies: [ClientObservation], divergence: Int, first: Int? = nil
+    ) -> Storyboard {
         guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
         else { return Storyboard(columns: [], rows: []) }
         var comparison = ClientComparison()
@@ -232,13 +236,13 @@ enum ClientFailure {
             let actual = index < replies.count ? comparison.normalized(replies[index]) : nil
             rows.append(
                 Storyboard.Row(
-                    label: "\(index)", diverged: index == divergence,
+                    label: index == first ? "\(index) (diverged first)" : "\(index)", diverged: index == divergence,
                     cells: [
                         Storyboard.Cell(text: summary(input), style: .code),
                         Storyboard.Cell(text: brief(expected), style: .preformatted),
                         Storyboard.Cell(
-                            alert: index == divergence, text: actual.map(brief) ?? "(no observation)",
-                            style: .preformatted),
+                            alert: index == divergence || index == first,
+                            text: actual.map(brief) ?? "(no observation)", style: .preformatted),
                     ]))
         }
         return Storyboard(columns: ["", "Input", "Model (reference client)", "Implementation"], rows: rows)
