@@ -49,7 +49,7 @@ struct CertifyCommand: Subcommand {
         defer { (subject as? ProcessImplementation)?.stop() }
         let started = ContinuousClock.now
         let corpusRun = CorpusRunCommand.runCases(
-            corpus, on: subject, skip: gating.skipList, shard: nil, console: console)
+            corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, console: console)
         let corpusTime = ContinuousClock.now - started
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
@@ -89,8 +89,15 @@ struct CertifyCommand: Subcommand {
                 + (strict
                     ? " (--strict)"
                     : "; deviations from SHOULD rules are listed in it and not counted (--strict counts them)")
-                + (certificate.deviations > 0 ? ": \(counted(certificate.deviations, "deviation")) listed" : ""))
+                + (certificate.deviations > 0 ? ": \(counted(certificate.deviations, "deviation")) listed" : "")
+                + Self.deviationSources(golden: certificate.cases["deviations"] ?? 0, total: certificate.deviations))
         if let reason = record.interrupted { return .stopped(by: reason) }
         return certificate.decision == .certified ? .success : .failure
+    }
+
+    /// Where the deviations come from, when both the golden cases and the suites' runs found some.
+    static func deviationSources(golden: Int, total: Int) -> String {
+        guard golden > 0, golden < total else { return "" }
+        return " (\(counted(golden, "golden case")), \(counted(total - golden, "failure")) found by the suites)"
     }
 }

@@ -39,7 +39,8 @@ public struct Certificate: Codable, Hashable, Sendable {
     public var runs: Int
     /// What the suites exercised, one count per unit.
     public var exercised: [Count]
-    /// Golden cases by how they ended.
+    /// Golden cases by how they ended: passed, failed, errored, skipped, and deviations (failed on SHOULD rules
+    /// only in a run that is not strict, not counted as failed).
     public var cases: [String: Int]
     /// The verdict of the run it rests on.
     public var verdict: ConformanceVerdict
@@ -109,7 +110,10 @@ public struct Certificate: Codable, Hashable, Sendable {
         runs = verdict.runs
         exercised = verdict.exercised
         let tally = verdict.corpus ?? Verdict.CorpusTally(passed: 0, failed: 0, errored: 0, skipped: 0, malformed: 0)
-        cases = ["passed": tally.passed, "failed": tally.failed, "errored": tally.errored, "skipped": tally.skipped]
+        cases = [
+            "passed": tally.passed, "failed": tally.failed, "errored": tally.errored, "skipped": tally.skipped,
+            "deviations": tally.deviations,
+        ]
         self.verdict = verdict.overall
         scope = Self.scope(record.header.capabilities)
         rules = record.suites.flatMap { suite in

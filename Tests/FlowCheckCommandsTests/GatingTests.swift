@@ -22,6 +22,16 @@ let corpusPath = repository.appendingPathComponent("Corpus").path
 
 @Suite("CI gating", .serialized)
 struct GatingTests {
+    @Test("A golden case about SHOULD rules only that fails is a DEVIATION, tallied apart, and fails nothing")
+    func corpusDeviation() throws {
+        let run = flowcheck(
+            "corpus", "run", "--sut", "builtin:mutant:pop-root-ignored", "--corpus", corpusPath, "--no-html")
+        #expect(run.code == .success, "\(run.out)")
+        #expect(run.out.contains("DEVIATION navigation/pop-root-rejected.json (SHOULD rules only"))
+        #expect(!run.out.contains("FAIL navigation/pop-root-rejected.json"))
+        #expect(run.out.contains("corpus run: ") && run.out.contains(" 0 failed, 4 deviations from SHOULD rules, "))
+    }
+
     @Test(
         "A skip list skips a failing golden case by id or by feature, with its reason; an entry without a reason is refused"
     )
