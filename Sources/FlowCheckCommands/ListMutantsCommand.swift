@@ -26,8 +26,13 @@ struct ListMutantsCommand: Subcommand {
                     + "\(inputs))")
         }
         for many in ManyBugMutant.allCases {
-            console.out(
-                "builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: each is named by a failure of its own)")
+            // A rejected document is blamed on every rule it falls under: a decoder's bug may show only beside another.
+            let named =
+                many.decoderBugs.isEmpty
+                ? "each is named by a failure of its own"
+                : "each is named by a failure of its own, or its rule left unresolved (never held) on a seed where "
+                    + "every document showing it is rejected for another bug too"
+            console.out("builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: \(named))")
         }
         return .success
     }
