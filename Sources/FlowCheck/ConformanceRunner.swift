@@ -552,7 +552,8 @@ public struct ConformanceRunner {
                 seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
-            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil), target: found.target)
+            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil),
+            target: found.target)
         // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
         (implementation as? any TimeBoundImplementation)?.stopBy =

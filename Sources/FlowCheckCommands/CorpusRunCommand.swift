@@ -136,7 +136,8 @@ struct CorpusRunCommand: Subcommand {
                 // A case about SHOULD rules only is a deviation unless the run is strict: said, not hidden.
                 let deviation = r.level == .should && !strict
                 console.out(
-                    (deviation ? "DEVIATION \(name) (SHOULD rules only: fails nothing without --strict)" : "FAIL \(name)")
+                    (deviation
+                        ? "DEVIATION \(name) (SHOULD rules only: fails nothing without --strict)" : "FAIL \(name)")
                         + "\(r.step.map { " at step \($0)" } ?? "")"
                         + (broken ?? " [\(r.rules.joined(separator: ", "))]") + ": \(r.description)"
                         + (r.message.map { " (\($0))" } ?? ""))

@@ -164,9 +164,9 @@ public enum DecodingCheck {
             hits.filter { nodeRules.contains($0.rule) }.compactMap { $0.screen ?? $0.element }.filter { id in
                 id != DecodeTrace.missingLayout && !flow.nodes.contains { $0.id == id }
             }
-            + hits.filter { $0.element == DecodeTrace.missingLayout }.compactMap(\.screen).filter { id in
-                !flow.nodes.contains { $0.id == id }
-            })
+                + hits.filter { $0.element == DecodeTrace.missingLayout }.compactMap(\.screen).filter { id in
+                    !flow.nodes.contains { $0.id == id }
+                })
         let edgeTouches = { (id: String) in
             reference.edges.contains { $0.id == id && (dropped.contains($0.from) || dropped.contains($0.to)) }
         }

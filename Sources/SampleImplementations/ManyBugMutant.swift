@@ -46,7 +46,8 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
     package var summary: String {
         switch self {
         case .navigation:
-            return "eight navigation and session bugs at once (PRESENT, POP_TO, confirmation, RESET, DISMISS, POP on the "
+            return
+                "eight navigation and session bugs at once (PRESENT, POP_TO, confirmation, RESET, DISMISS, POP on the "
                 + "root, a second optimistic change, FAILED with nothing pending)"
         case .decoder:
             return "seven decoder bugs at once, four of which reject a decodable document with the same error"

@@ -60,7 +60,8 @@ package final class SampleClient {
     }
 
     /// A client with `bugs` planted, its stack kept by a sample navigator with `navigationBugs`.
-    package init(bugs: Set<ClientBug>, queueing: ReferenceClient.Queueing = .fifo, navigationBugs: Set<SampleBug> = []) {
+    package init(bugs: Set<ClientBug>, queueing: ReferenceClient.Queueing = .fifo, navigationBugs: Set<SampleBug> = [])
+    {
         self.bugs = bugs
         self.queueing = queueing
         // The one navigation bug a client bug is made of lives in the navigator.
@@ -92,7 +93,8 @@ package final class SampleClient {
         case .respond(let response):
             try handle(response, events: &events)
             if !waiting.isEmpty {
-                try send(bugs.contains(.queueNewestFirst) ? waiting.removeLast() : waiting.removeFirst(), events: &events)
+                try send(
+                    bugs.contains(.queueNewestFirst) ? waiting.removeLast() : waiting.removeFirst(), events: &events)
             }
         }
         var state = ClientState(stack: navigation.stack)
@@ -211,7 +213,9 @@ package final class SampleClient {
         let stackBefore = navigation.stack
         _ = updateCache(response)
         // The mutant takes the whole cache back to before the action once the response is merged, losing what it sent.
-        if rejected, let answered, answered.updated != nil, bugs.contains(.wholeCacheRolledBack) { cache = answered.cacheBefore }
+        if rejected, let answered, answered.updated != nil, bugs.contains(.wholeCacheRolledBack) {
+            cache = answered.cacheBefore
+        }
 
         // The navigation runs first so that the metrics know the screen that becomes active; its event is still
         // written after them, in the session page's order.
@@ -241,7 +245,9 @@ package final class SampleClient {
             fire(screen.navigationMetrics, .navigation, screen.name, &events)
         }
         for screen in response.screens {
-            if bugs.contains(.navigationMetricsOnLoad) { fire(screen.navigationMetrics, .navigation, screen.name, &events) }
+            if bugs.contains(.navigationMetricsOnLoad) {
+                fire(screen.navigationMetrics, .navigation, screen.name, &events)
+            }
             if bugs.contains(.screenMetricsOnlyActive) && screen.name != activeAfter { continue }
             fire(screen.metrics, .screen, screen.name, &events)
         }
@@ -349,7 +355,9 @@ package final class SampleClient {
             }
             for pair in screen.components {
                 let strategy = Self.strategy(of: pair.value)
-                if bugs.contains(.unknownStrategyFails), let strategy, !Self.knownStrategies.contains(strategy) { continue }
+                if bugs.contains(.unknownStrategyFails), let strategy, !Self.knownStrategies.contains(strategy) {
+                    continue
+                }
                 let incoming = Self.component(from: pair.value)
                 if bugs.contains(.unknownBehaviorDropped), let behavior = incoming.behavior,
                     !Self.knownBehaviors.contains(behavior)
@@ -402,7 +410,8 @@ package final class SampleClient {
         let appends = strategy == "APPEND" && !bugs.contains(.appendReplaces)
         let matches = strategy == "MATCH"
         let keepsFields =
-            bugs.contains(.replaceKeepsFields) && !Self.knownStrategies.subtracting(["REPLACE"]).contains(strategy ?? "")
+            bugs.contains(.replaceKeepsFields)
+            && !Self.knownStrategies.subtracting(["REPLACE"]).contains(strategy ?? "")
         guard appends || matches || keepsFields, let cached else { return incoming }
         guard let old = cached.payload.objectPairs, let new = incoming.payload.objectPairs else {
             if keepsFields { return incoming }

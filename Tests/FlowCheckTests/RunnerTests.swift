@@ -34,7 +34,9 @@ let expectedRules: [SampleBug: Set<String>] = [
         "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REJECT",
         "NAV-REPLACE", "SES-ROLLBACK",
     ],
-    .stackFullAt50: ["NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "SES-OPTIMISTIC"],
+    .stackFullAt50: [
+        "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "SES-OPTIMISTIC",
+    ],
     .popToSearchesTop32: ["NAV-POP-TO"],
     .removePreviousScansTop20: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
     .flowRootWindow10: ["NAV-FLOW-ROOT"], .presentMax3Layers: ["NAV-PRESENT"], .popDeepRemovesTwo: ["NAV-POP"],
@@ -368,6 +370,8 @@ struct RunnerTests {
             implementation: SampleNavigator(), options: .init(seed: 1, runs: 100_000, timeLimit: .milliseconds(50))
         ).run()
         #expect(cut.suites.allSatisfy { $0.stoppedByTimeLimit == "50ms" })
-        #expect(cut.verdict.sentence.hasSuffix("The time limit cut 4 suites short (navigation, session, decoding, client)."))
+        #expect(
+            cut.verdict.sentence.hasSuffix("The time limit cut 4 suites short (navigation, session, decoding, client).")
+        )
     }
 }

@@ -393,7 +393,8 @@ struct DecodingRuleTests {
         #expect(DecodingCheck.alternatives(bare + "null}", options: DecoderOptions()).isEmpty)
         // With a key repeated too, each reading of it may be gated: a decoder that keeps the last "kind" and reads
         // an empty schema_version as the gate refuses the document.
-        let both = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","kind":"screen"}],"schema_version":""}"#
+        let both =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","kind":"screen"}],"schema_version":""}"#
         let readings = DecodingCheck.alternatives(both, options: DecoderOptions())
         #expect(readings.count == 3 && readings.contains { $0.errorCode == "invalid_flow_schema" })
     }

@@ -183,8 +183,8 @@ enum ClientFailure {
             record.notes.append(
                 "step \(earlier.step) (\(summary(value.inputs[earlier.step]))) diverged first, breaking "
                     + earlier.rules.joined(separator: ", ") + " (its own failure): no run reached "
-                    + "\(divergence.rules[0]) without it, so step \(step) is compared only in what that divergence left as the model's (the "
-                    + "cached components, the meta, the requests)")
+                    + "\(divergence.rules[0]) without it, so step \(step) is compared only in what that divergence "
+                    + "left as the model's (the cached components, the meta, the requests)")
         }
         return record
     }

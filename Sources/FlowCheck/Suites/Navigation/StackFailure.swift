@@ -81,7 +81,9 @@ enum StackFailure {
             let (want, got) = (expected.state.stack.entries, replies[diverging].state.stack.entries)
             let onlyPresentation =
                 want.count == got.count
-                && zip(want, got).allSatisfy { $0.screen == $1.screen && $0.flow == $1.flow && $0.flowRoot == $1.flowRoot }
+                && zip(want, got).allSatisfy {
+                    $0.screen == $1.screen && $0.flow == $1.flow && $0.flowRoot == $1.flowRoot
+                }
             if onlyPresentation { violations.removeAll { $0.rule != "NAV-BASE" } }
         }
         var rules: [String] = []
