@@ -398,6 +398,9 @@ enum StackFailure {
             fewer.remove(at: index)
             return (plan.initial, fewer)
         }
+        // One replay per entry: a stack deeper than the entry pass of the shrink tries (a capacity bug's) is not
+        // claimed 1-minimal rather than replayed a thousand times.
+        guard plan.initial.count <= StepAbsorption.entryReplays else { return false }
         for index in 1..<max(plan.initial.count, 1) {
             var entries = plan.initial.entries
             entries.remove(at: index)

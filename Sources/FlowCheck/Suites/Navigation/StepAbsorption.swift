@@ -53,6 +53,9 @@ enum StepAbsorption {
         return droppingInitialEntries(of: best, property: property, generator: generator)
     }
 
+    /// The most replays the initial stack's entry pass takes, and the deepest stack whose 1-minimality is checked.
+    static let entryReplays = 256
+
     /// The same failure from the initial stack with entries deleted one at a time, top first, as long as it fails
     /// with the same origin: the choices that draw a stack delete an entry only where the ones after it mean the same
     /// without it, and a deep stack's not at all. Each deletion is tried on the value (one replay each); the choices
@@ -64,9 +67,9 @@ enum StepAbsorption {
         var progress = true
         // A bound on the replays: a deep stack whose top entries all matter would take one pass per entry below.
         var replays = 0
-        while progress && best.value.initial.count > 1 && replays < 256 {
+        while progress && best.value.initial.count > 1 && replays < entryReplays {
             progress = false
-            for index in stride(from: best.value.initial.count - 1, through: 1, by: -1) where replays < 256 {
+            for index in stride(from: best.value.initial.count - 1, through: 1, by: -1) where replays < entryReplays {
                 replays += 1
                 var entries = best.value.initial.entries
                 entries.remove(at: index)
