@@ -45,7 +45,7 @@ public enum TextReport {
                 lines += [
                     "",
                     "  \(suite.suite): not exercised, so not held (too few units under them were compared: "
-                        + "a run's units after its first divergence are never compared): "
+                        + "past a run's first divergence, a unit counts only where it was still compared): "
                         + unexercised.map { "\($0.rule.id) (\(Count($0.triggered, unit)) of \(suite.ruleMinimum))" }
                         .joined(separator: ", "),
                 ]
