@@ -148,6 +148,32 @@ public enum DecodingCheck {
         return documents.map { FlowDecoder.decode(JSONWriter.write($0, sortedKeys: false), options: options) }
     }
 
+    /// The document with the first occurrence of every repeated key kept, as text; `nil` when no key is repeated with
+    /// values that differ (both readings are the same document).
+    public static func firstOccurrences(_ text: String) -> String? {
+        guard let root = try? JSONParser.parse(text) else { return nil }
+        var count = 0
+        let reading = root.keepingOccurrences(&count) { _ in true }
+        return count == 0 ? nil : JSONWriter.write(reading, sortedKeys: false)
+    }
+
+    /// Whether the implementation's outcome is a reading that keeps the first occurrence of some repeated keys and
+    /// the last of others: DEC-DUPLICATE-KEY asks for one way over the whole document. Up to four keys repeated with
+    /// values that differ are tried in every mix (14 readings); a document repeating more is not judged this way.
+    public static func readsRepeatedKeysMixed(_ text: String, actual: DecodeOutcome, options: DecoderOptions) -> Bool {
+        guard let root = try? JSONParser.parse(text) else { return false }
+        var count = 0
+        _ = root.keepingOccurrences(&count) { _ in false }
+        guard (2...4).contains(count) else { return false }
+        let all = (1 << count) - 1
+        return (1..<all).contains { mask in
+            var next = 0
+            let reading = root.keepingOccurrences(&next) { mask & (1 << $0) != 0 }
+            return FlowDecoder.decode(JSONWriter.write(reading, sortedKeys: false), options: options).agrees(
+                with: actual)
+        }
+    }
+
     /// The broken hits less those that follow from another: the rules about what a node holds (its components,
     /// their depth and migrations, its fields) and about the edges that touch it, when a rule about the node itself
     /// (kept, skipped, its kind) broke and the implementation's flow lacks it; and DEC-DUPLICATE-EDGE for an id whose

@@ -275,6 +275,44 @@ extension JSONValue {
         }
     }
 
+    /// The value with each key an object repeats with values that differ read at one occurrence: its first where
+    /// `first` holds for the key's number (counted in document order from `next`), its last elsewhere. `next` ends as
+    /// the number of such keys.
+    func keepingOccurrences(_ next: inout Int, first: (Int) -> Bool) -> JSONValue {
+        switch self {
+        case .array(let items):
+            var kept: [JSONValue] = []
+            kept.reserveCapacity(items.count)
+            for item in items { kept.append(item.keepingOccurrences(&next, first: first)) }
+            return .array(kept)
+        case .object(let pairs):
+            var kept: [(key: String, value: JSONValue)] = []
+            var place: [String: Int] = [:]
+            // Per key, its first occurrence as written and as read, and whether a later one is written otherwise:
+            // told apart on the written values, so that every reading numbers the same keys.
+            var firstValue: [String: (written: JSONValue, read: JSONValue)] = [:]
+            var differs: Set<String> = []
+            for pair in pairs {
+                let value = pair.value.keepingOccurrences(&next, first: first)
+                guard let index = place[pair.key] else {
+                    place[pair.key] = kept.count
+                    kept.append((pair.key, value))
+                    firstValue[pair.key] = (pair.value, value)
+                    continue
+                }
+                if firstValue[pair.key]?.written != pair.value { differs.insert(pair.key) }
+                kept[index].value = value
+            }
+            // The first occurrence is put back for a key numbered to keep it.
+            for (key, index) in place.sorted(by: { $0.value < $1.value }) where differs.contains(key) {
+                if first(next), let value = firstValue[key]?.read { kept[index].value = value }
+                next += 1
+            }
+            return .object(kept)
+        default: return self
+        }
+    }
+
     /// The value with every object keeping the first occurrence of a repeated key, as some JSON readers do.
     var keepingFirstKeys: JSONValue {
         switch self {

@@ -35,6 +35,12 @@ let expectedDecodingRules: [DecoderBug: Set<String>] = [
     .hugeVersionTreatedAsMissing: ["DEC-UNKNOWN-COMPONENT", "DEC-VERSION"],
 ]
 
+/// A mutant's rules that a run may leave unresolved (never held) instead of naming: every document that shows the
+/// rule falls under another rule the mutant breaks, so no case is the rule's alone. depthCountsProps's wrong error
+/// code needs deep props, which are DEC-DEPTH's; a seed may or may not draw a resolve response whose deep props the
+/// reference never meets.
+let mayStayUnresolved: [DecoderBug: Set<String>] = [.depthCountsProps: ["DEC-SCHEMA-VERSION"]]
+
 @Suite("Decoding suite")
 struct DecodingRunnerTests {
     @Test(
@@ -77,8 +83,16 @@ struct DecodingRunnerTests {
         arguments: DecoderBug.allCases)
     func mutantCaught(bug: DecoderBug) throws {
         let result = try ConformanceRunner(implementation: SampleFlowDecoder(bug: bug), options: .init(seed: 1)).run()
-        #expect(result.verdict.overall == expectedVerdict(breaking: expectedDecodingRules[bug] ?? []), "\(bug)")
-        #expect(Set(result.failures.flatMap(\.ruleIDs)) == expectedDecodingRules[bug], "\(bug)")
+        let expected = expectedDecodingRules[bug] ?? []
+        let named = Set(result.failures.flatMap(\.ruleIDs))
+        #expect(!named.isEmpty && named.isSubset(of: expected), "\(bug): \(named)")
+        #expect(expected.subtracting(named).isSubset(of: mayStayUnresolved[bug] ?? []), "\(bug): \(named)")
+        // An unresolved rule fails nothing: the verdict follows the rules named.
+        #expect(result.verdict.overall == expectedVerdict(breaking: named), "\(bug)")
+        let statuses = try #require(result.suites.first).ruleStatuses(failures: result.failures)
+        for status in statuses where expected.subtracting(named).contains(status.rule.id) {
+            #expect(status.standing == .unresolved, "\(bug): \(status.rule.id) is \(status.standing)")
+        }
         for failure in result.failures(of: .decoding) {
             let detail = try #require(failure.detail.decoded(as: DocumentFailureDetail.self))
             #expect(failure.size.value <= bug.minimalNodes, "\(bug): \(failure.size)\n\(detail.document)")

@@ -17,7 +17,8 @@ struct DecodingAttributionTests {
 
     @Test("A version read at its face (\"4\" as 4) is DEC-VERSION alone, not the migrations it skipped")
     func versionReadAtItsFace() throws {
-        let text = #"{"id":"f","version":"4","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
+        let text =
+            #"{"id":"f","version":"4","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
             + #"{"id":"r","type":"stack","children":[{"id":"c","type":"card"},{"id":"k","type":"checkbox"}]}}]}"#
         let misread = FlowDecoder.decode(text.replacingOccurrences(of: #""version":"4""#, with: #""version":4"#))
         #expect(!misread.agrees(with: FlowDecoder.decode(text)))
@@ -26,7 +27,8 @@ struct DecodingAttributionTests {
 
     @Test("A kept duplicate edge and a kept dangling edge are two causes")
     func edgesJudgedApart() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"s"},"#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"s","kind":"event"},"#
             + #"{"id":"e1","fromNodeId":"s","toNodeId":"gone"}]}"#
@@ -41,7 +43,8 @@ struct DecodingAttributionTests {
 
     @Test("A malformed persistentUI beside a legacy chrome: falling back to the chrome breaks DEC-LEGACY-CHROME")
     func malformedPersistentUIBesideChrome() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"persistentUI":"x","#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"persistentUI":"x","#
             + #""chrome":{"header":{"height":44}}}"#
         var flow = try #require(FlowDecoder.decode(text).flow)
         #expect(flow.zones.isEmpty)
@@ -51,7 +54,8 @@ struct DecodingAttributionTests {
 
     @Test("Zones written out of order are listed in the canonical order; listed as written, they break DEC-ZONE")
     func zonesOutOfOrder() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"#
             + #""persistentUI":{"footer":{"height":1},"navigationBar":{"height":2}}}"#
         var flow = try #require(FlowDecoder.decode(text).flow)
         #expect(flow.zones == ["navigationBar", "footer"])
@@ -68,7 +72,8 @@ struct DecodingAttributionTests {
 
     @Test("A later node of a repeated id kept in the first one's place is DEC-DUPLICATE-NODE alone")
     func lastWins() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"a","kind":"api"},{"id":"s","kind":"screen"},"#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"a","kind":"api"},{"id":"s","kind":"screen"},"#
             + #"{"id":"a","kind":"screen"}]}"#
         let reference = try #require(FlowDecoder.decode(text).flow)
         let later = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
@@ -83,7 +88,8 @@ struct DecodingAttributionTests {
 
     @Test("With no node kept between a first node and its repeat, last-wins and a dropped first look alike: the SHOULD")
     func ambiguousRepeat() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"a","kind":"api"},"#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"a","kind":"api"},"#
             + #"{"id":"a","kind":"screen"}]}"#
         var flow = try #require(FlowDecoder.decode(text).flow)
         flow.nodes[1] = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
@@ -92,7 +98,8 @@ struct DecodingAttributionTests {
 
     @Test("An edge skipped before a valid one of its id does not take the id: losing the valid one is the repeat's")
     func skippedEdgeTakesNoID() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"gone"},{"id":"e0","fromNodeId":"s","toNodeId":"s"}]}"#
         var flow = try #require(FlowDecoder.decode(text).flow)
         #expect(flow.edges.count == 1)
@@ -102,7 +109,8 @@ struct DecodingAttributionTests {
 
     @Test("A screen dropped for its own rule: the rules about its components and its edges follow, and are not named")
     func droppedNodeConsequences() throws {
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"t","kind":"screen","#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"t","kind":"screen","#
             + #""screenType":"holo","layout":{"id":"r","type":"card"}}],"version":6,"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"t","guard":"x > 1"}]}"#
         var flow = try #require(FlowDecoder.decode(text).flow)
@@ -115,7 +123,8 @@ struct DecodingAttributionTests {
     func missingLayoutIsWeak() throws {
         let stringVersion = #"{"id":"f","version":"8","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}]}"#
         #expect(broken(stringVersion, actual: refused()) == ["DEC-VERSION"])
-        let two = #"{"id":"f","entryNodeId":"t","nodes":[{"id":"s","kind":"screen"},"#
+        let two =
+            #"{"id":"f","entryNodeId":"t","nodes":[{"id":"s","kind":"screen"},"#
             + #"{"id":"t","kind":"screen","layout":{"id":"r","type":"text"}}]}"#
         var dropped = try #require(FlowDecoder.decode(two).flow)
         dropped.nodes.removeFirst()
@@ -130,5 +139,26 @@ struct DecodingAttributionTests {
             #expect(FlowDecoder.decode(text, trace: &trace).errorCode == DecodeError.invalidFlowSchema)
             #expect(trace.fatal == "DEC-JSON")
         }
+    }
+
+    @Test("Repeated keys read first for some and last for others: a mix, which DEC-DUPLICATE-KEY forbids alone")
+    func repeatedKeysReadMixed() throws {
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"id":"g","edges":["#
+            + #"{"id":"e","fromNodeId":"s","toNodeId":"s","kind":"normal","kind":"event"}]}"#
+        let last = FlowDecoder.decode(text)
+        let first = FlowDecoder.decode(
+            text.replacingOccurrences(of: #","id":"g""#, with: "")
+                .replacingOccurrences(of: #","kind":"event""#, with: ""))
+        #expect(last.flow?.id == "g" && first.flow?.id == "f" && !first.agrees(with: last))
+        #expect(!DecodingCheck.readsRepeatedKeysMixed(text, actual: last, options: DecoderOptions()))
+        #expect(!DecodingCheck.readsRepeatedKeysMixed(text, actual: first, options: DecoderOptions()))
+        // Ids first, everything else last.
+        var mixed = try #require(last.flow)
+        mixed.id = "f"
+        #expect(DecodingCheck.readsRepeatedKeysMixed(text, actual: .flow(mixed), options: DecoderOptions()))
+        // A flow no reading gives is not a mix.
+        mixed.entry = "elsewhere"
+        #expect(!DecodingCheck.readsRepeatedKeysMixed(text, actual: .flow(mixed), options: DecoderOptions()))
     }
 }

@@ -38,12 +38,28 @@ package enum DecodingAnalysis {
         {
             return nil
         }
+        // A reader that keeps the first occurrence of one repeated key and the last of another breaks the one rule.
+        if trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" }),
+            DecodingCheck.readsRepeatedKeysMixed(text, actual: actual, options: options)
+        {
+            return Falsification(
+                origin: shape, message: shape, unitTriggers: ["DEC-DUPLICATE-KEY"], unitRules: trace.rules)
+        }
         // The rules this document's divergence is blamed on: a rule blamed here and named by no failure (its cause
         // hidden behind another one's symptom) is unresolved, never held.
-        return Falsification(
-            origin: shape, message: shape,
-            unitTriggers: DecodingCheck.broken(trace: trace, expected: expected, actual: actual),
-            unitRules: trace.rules)
+        var broken = DecodingCheck.broken(trace: trace, expected: expected, actual: actual)
+        var rules = trace.rules
+        // A reader that keeps first occurrences (as Foundation's does) is judged on that reading where it explains
+        // the divergence with fewer rules: what the last occurrences hold is not what it read.
+        if trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" }),
+            let first = DecodingCheck.firstOccurrences(text)
+        {
+            var firstTrace = DecodeTrace()
+            let firstExpected = FlowDecoder.decode(first, options: options, trace: &firstTrace)
+            let firstBroken = DecodingCheck.broken(trace: firstTrace, expected: firstExpected, actual: actual)
+            if firstBroken.count < broken.count { (broken, rules) = (firstBroken, firstTrace.rules) }
+        }
+        return Falsification(origin: shape, message: shape, unitTriggers: broken, unitRules: rules)
     }
 
     /// The rules whose triggers the reference decoder meets in a text.

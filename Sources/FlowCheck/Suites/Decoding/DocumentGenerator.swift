@@ -95,6 +95,7 @@ package struct DocumentGenerator: Sendable {
             "edge:unknown-kind", "edge:dangling", "edge:malformed", "edge:duplicate-id", "edge:guard", "edge:label",
             "edge:priority", "edge:transition",
             "entry:empty", "entry:missing", "entry:absent", "no-screen", "duplicate-node", "duplicate-key",
+            "duplicate-key:differing",
             "resolve-response", "resolve:fields-missing", "resolve:flow-schema-damaged",
             "zones:persistent", "zones:chrome", "zones:both", "zones:empty", "zones:partial", "zones:not-object",
             "zones:hidden", "zones:persistent-not-object", "zones:out-of-order",
@@ -196,12 +197,13 @@ package struct DocumentGenerator: Sendable {
         case none, notJSON, truncated, entryMissing, entryAbsent, root, deepPast, schemaError, flowSchemaDamage
     }
 
-    /// Documents in twenty: 10 undamaged, 3 with a missing entry, 2 with a damaged root (its id or nodes, or no
-    /// entry), 2 in a resolve response whose schema_version or flow_schema is wrong, and one each for text that is
-    /// not JSON, truncated text and a layout nested past the limit.
+    /// Documents in twenty: 9 undamaged, 3 with a missing entry, 2 with a damaged root (its id or nodes, or no
+    /// entry), 3 in a resolve response (2 whose schema_version is refused, so that each of its seven refused classes
+    /// meets a few documents in a run, and 1 whose flow_schema is wrong), and one each for text that is not JSON,
+    /// truncated text and a layout nested past the limit.
     static let fatalShares: [Fatal] = [
-        .none, .none, .none, .none, .none, .none, .none, .none, .none, .none, .notJSON, .truncated,
-        .entryMissing, .entryMissing, .entryMissing, .entryAbsent, .root, .deepPast, .schemaError, .flowSchemaDamage,
+        .none, .none, .none, .none, .none, .none, .none, .none, .none, .notJSON, .truncated, .entryMissing,
+        .entryMissing, .entryMissing, .entryAbsent, .root, .deepPast, .schemaError, .schemaError, .flowSchemaDamage,
     ]
 
     func document(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> GeneratedDocument {
@@ -266,7 +268,24 @@ package struct DocumentGenerator: Sendable {
             }
         }
         if fatal != .root || !nodes.isEmpty { flow.append(("nodes", .array(nodes))) }
-        flow.append(("edges", .array(try edges(source, ids: ids, context: context))))
+        var edgeValues = try edges(source, ids: ids, context: context)
+        if try source.drawBool(probability: 0.04) {
+            // Keys repeated with values that differ, at two depths: a reader keeps the first occurrence of every key or
+            // the last of every key (DEC-DUPLICATE-KEY), and only two keys repeated differently can tell a reader that
+            // mixes the two.
+            context.label("duplicate-key")
+            context.label("duplicate-key:differing")
+            flow.append(("id", .string("flow-again")))
+            // Between two documented kinds: either reading keeps the edge, so that the readings differ in one field.
+            let known = Set(DecoderOptions.edgeKinds)
+            if let index = edgeValues.firstIndex(where: { known.contains($0["kind"]?.stringValue ?? "") }),
+                case .object(var pairs) = edgeValues[index], let kind = edgeValues[index]["kind"]?.stringValue
+            {
+                pairs.append(("kind", .string(kind == "normal" ? "event" : "normal")))
+                edgeValues[index] = .object(pairs)
+            }
+        }
+        flow.append(("edges", .array(edgeValues)))
         flow += try zones(source, context: context)
         if let variables = try variables(source, context: context) { flow.append(("variables", variables)) }
         flow.append(("metadata", .object([("generatedBy", .string("FlowCheck"))])))
