@@ -214,13 +214,22 @@ enum StackFailure {
     ) -> Falsification? {
         guard let diverging = firstDivergence(plan, replies, reasons: reasons) else { return nil }
         let cause = cause(plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
+        var compared =
+            (try? RunPlan(
+                suite: plan.suite, profile: plan.profile, initial: plan.initial,
+                commands: Array(plan.commands[...diverging])))?.ruleTally.counts.byName ?? [:]
+        // Past the first divergence, the rest of the plan from the model's state (LaterDivergences).
+        var later: [[String]] = []
+        if let implementation {
+            let continued = LaterDivergences.find(
+                plan, diverging: diverging, implementation: implementation, reasons: reasons)
+            later = continued.causes
+            compared.merge(continued.compared, uniquingKeysWith: +)
+        }
         return Falsification(
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
-            unitTriggers: cause.rules, size: diverging + 1,
-            comparedTriggers: (try? RunPlan(
-                suite: plan.suite, profile: plan.profile, initial: plan.initial,
-                commands: Array(plan.commands[...diverging])))?.ruleTally.counts.byName)
+            unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later)
     }
 
     static func describe(

@@ -66,7 +66,14 @@ extension StackSuite {
         _ counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<RunPlan> {
-        StepAbsorption.minimize(
+        // A case searched for a rule broken only past its first divergence stands as the plan that divergence is
+        // the first of.
+        if let target = counterexample.target,
+            let own = LaterDivergences.standalone(counterexample, target: target, property: property)
+        {
+            return own
+        }
+        return StepAbsorption.minimize(
             counterexample, property: property, generator: planGenerator(capabilities, context: context),
             configuration: configuration)
     }
