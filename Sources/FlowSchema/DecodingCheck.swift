@@ -39,6 +39,13 @@ public enum DecodingCheck {
             {
                 return ["DEC-SCHEMA-VERSION"]
             }
+            // Refused whole as invalid where the reference refuses it otherwise (at the schema gate, say), and the
+            // text holds a lone surrogate: a reader that refuses such text does so as it parses, before any gate.
+            if case .error(let got) = actual, got.code == DecodeError.invalidFlowSchema,
+                trace.hits.contains(where: { $0.rule == "DEC-STRING" })
+            {
+                return ["DEC-STRING"]
+            }
             return [trace.fatal ?? "DEC-ROOT"]
         }
         // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's

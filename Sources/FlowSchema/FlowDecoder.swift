@@ -37,6 +37,9 @@ public enum FlowDecoder {
             if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
             return .flow(flow)
         } catch {
+            // A refused document falls under it too: a reader that refuses the text for a lone surrogate refuses it
+            // before any gate (DecodingCheck.broken).
+            if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
             return .error(error)
         }
     }

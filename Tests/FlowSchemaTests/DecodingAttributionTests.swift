@@ -161,4 +161,14 @@ struct DecodingAttributionTests {
         mixed.entry = "elsewhere"
         #expect(!DecodingCheck.readsRepeatedKeysMixed(text, actual: .flow(mixed), options: DecoderOptions()))
     }
+
+    @Test("Refused as invalid for a lone surrogate where the gate refuses it as unsupported: DEC-STRING, not the gate")
+    func surrogateBeforeTheGate() {
+        let text = #"{"schema_version":2,"flow_schema":{"id":"f","name":"\ud800","entryNodeId":"s","#
+            + #""nodes":[{"id":"s","kind":"screen"}]}}"#
+        #expect(FlowDecoder.decode(text).errorCode == DecodeError.unsupportedSchemaVersion)
+        #expect(broken(text, actual: refused()) == ["DEC-STRING"])
+        let plain = text.replacingOccurrences(of: "\\ud800", with: "x")
+        #expect(broken(plain, actual: refused()) == ["DEC-SCHEMA-VERSION"])
+    }
 }
