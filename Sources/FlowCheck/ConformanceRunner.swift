@@ -282,6 +282,9 @@ public struct ConformanceRunner {
         }
     }
 
+    /// The most witnesses the search for one rule starts from, the fewest-explained first.
+    static let searchWitnesses = 8
+
     /// Searches, for each rule a diverging unit was blamed on and no failure names, a failure of its own: from one of
     /// the first runs that diverged under it, the smallest case still blamed on it that falls under no rule a
     /// failure already names (which would explain the case as well). A found failure that names that rule alone is
@@ -306,34 +309,56 @@ public struct ConformanceRunner {
                 if left <= .zero { break }
                 configuration.shrinkLimit.time = configuration.shrinkLimit.time.map { min($0, left) } ?? left
             }
-            // From the witness that falls under the fewest rules other failures name (the earliest among equals).
+            // From the witness that falls under the fewest rules other failures name, then under the fewest rules
+            // (the earliest among equals).
             let witnesses = (check.witnesses[trigger] ?? []).enumerated().sorted {
-                (Set($0.element.rules).intersection(covered).count, $0.offset)
-                    < (Set($1.element.rules).intersection(covered).count, $1.offset)
+                (Set($0.element.rules).intersection(covered).count, $0.element.rules.count, $0.offset)
+                    < (Set($1.element.rules).intersection(covered).count, $1.element.rules.count, $1.offset)
             }.map(\.element)
-            // Blamed on it first, or at a later divergence (with the rules blamed there).
-            guard let witness = witnesses.first,
-                case .failed(let falsification) = property.replay(choices: witness.choices).outcome,
-                let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
-                    $0.contains(trigger)
-                })
-            else { continue }
-            guard
-                var found = property.shrink(
-                    from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
-                    excluded: covered)
-            else {
-                searched.append(trigger)
-                continue
+            // Blamed on it first, or at a later divergence (with the rules blamed there). A witness is only blamed
+            // on the rule: a rejected document is blamed on every rule it falls under, and another bug may have
+            // rejected it. So a few are tried, each until one ends on a failure of the rule's own.
+            var own: FailureRecord?
+            // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected document
+            // blames every rule it falls under) cannot say which of them the implementation broke.
+            func take(_ found: Counterexample<S.Case>) {
+                if case .success(let failure) = describe(
+                    found, suite: suite, property: property, check: check, box: box, context: context),
+                    Set(failure.ruleIDs) == [trigger], failure.kind == .divergence
+                {
+                    own = failure
+                }
             }
-            found.run = witness.run
-            found.occurrences = check.divergedTriggers[trigger] ?? 1
-            guard case .success(let failure) = describe(
-                found, suite: suite, property: property, check: check, box: box, context: context),
-                // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected
-                // document blames every rule it falls under) cannot say which of them the implementation broke.
-                Set(failure.ruleIDs) == [trigger], failure.kind == .divergence
-            else {
+            var unshrunk: [Counterexample<S.Case>] = []
+            for witness in witnesses.prefix(Self.searchWitnesses) {
+                guard own == nil, stop?.isRequested != true else { break }
+                let replayed = property.replay(choices: witness.choices)
+                guard case .failed(let falsification) = replayed.outcome, let value = replayed.value,
+                    let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
+                        $0.contains(trigger)
+                    })
+                else { continue }
+                guard
+                    var found = property.shrink(
+                        from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
+                        excluded: covered)
+                else {
+                    unshrunk.append(
+                        Counterexample(
+                            value: value, message: falsification.message, origin: falsification.origin,
+                            choices: witness.choices, run: witness.run, originalChoiceCount: witness.choices.count,
+                            shrink: ShrinkStatistics(), occurrences: check.divergedTriggers[trigger] ?? 1,
+                            target: trigger))
+                    continue
+                }
+                found.run = witness.run
+                found.occurrences = check.divergedTriggers[trigger] ?? 1
+                take(found)
+            }
+            // Where the engine's shrink found no case, the suite's own pass (which edits the value itself: a document's
+            // parts deleted whole) may, from the first few witnesses as drawn.
+            for found in unshrunk.prefix(2) where own == nil && stop?.isRequested != true { take(found) }
+            guard let failure = own else {
                 searched.append(trigger)
                 continue
             }
