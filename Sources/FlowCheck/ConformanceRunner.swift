@@ -319,9 +319,20 @@ public struct ConformanceRunner {
             // on the rule: a rejected document is blamed on every rule it falls under, and another bug may have
             // rejected it. So a few are tried, each until one ends on a failure of the rule's own.
             var own: FailureRecord?
-            // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected document
-            // blames every rule it falls under) cannot say which of them the implementation broke.
-            func take(_ found: Counterexample<S.Case>) {
+            for witness in witnesses.prefix(Self.searchWitnesses) {
+                guard own == nil, stop?.isRequested != true else { break }
+                guard case .failed(let falsification) = property.replay(choices: witness.choices).outcome,
+                    let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
+                        $0.contains(trigger)
+                    }),
+                    var found = property.shrink(
+                        from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
+                        excluded: covered)
+                else { continue }
+                found.run = witness.run
+                found.occurrences = check.divergedTriggers[trigger] ?? 1
+                // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected
+                // document blames every rule it falls under) cannot say which of them the implementation broke.
                 if case .success(let failure) = describe(
                     found, suite: suite, property: property, check: check, box: box, context: context),
                     Set(failure.ruleIDs) == [trigger], failure.kind == .divergence
@@ -329,35 +340,6 @@ public struct ConformanceRunner {
                     own = failure
                 }
             }
-            var unshrunk: [Counterexample<S.Case>] = []
-            for witness in witnesses.prefix(Self.searchWitnesses) {
-                guard own == nil, stop?.isRequested != true else { break }
-                let replayed = property.replay(choices: witness.choices)
-                guard case .failed(let falsification) = replayed.outcome, let value = replayed.value,
-                    let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
-                        $0.contains(trigger)
-                    })
-                else { continue }
-                guard
-                    var found = property.shrink(
-                        from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
-                        excluded: covered)
-                else {
-                    unshrunk.append(
-                        Counterexample(
-                            value: value, message: falsification.message, origin: falsification.origin,
-                            choices: witness.choices, run: witness.run, originalChoiceCount: witness.choices.count,
-                            shrink: ShrinkStatistics(), occurrences: check.divergedTriggers[trigger] ?? 1,
-                            target: trigger))
-                    continue
-                }
-                found.run = witness.run
-                found.occurrences = check.divergedTriggers[trigger] ?? 1
-                take(found)
-            }
-            // Where the engine's shrink found no case, the suite's own pass (which edits the value itself: a document's
-            // parts deleted whole) may, from the first few witnesses as drawn.
-            for found in unshrunk.prefix(2) where own == nil && stop?.isRequested != true { take(found) }
             guard let failure = own else {
                 searched.append(trigger)
                 continue

@@ -31,6 +31,16 @@ public enum DecodingCheck {
                         misread.append(hit.rule)
                     }
                 }
+                // A flow with no screen, whose screens in the implementation's flow all take the id of a node
+                // repeated later: a later node kept in the first one's place (one the reference skips on its own,
+                // for its kind, too), which is the repeated id's rule.
+                let repeated = Set(trace.hits.filter { $0.rule == "DEC-DUPLICATE-NODE" }.compactMap(\.element))
+                let screens = flow.nodes.filter { $0.kind == "screen" }
+                if misread.isEmpty, trace.fatal == "DEC-NO-SCREEN", !screens.isEmpty,
+                    screens.allSatisfy({ repeated.contains($0.id) })
+                {
+                    misread.append("DEC-DUPLICATE-NODE")
+                }
                 if !misread.isEmpty { return misread }
             }
             // Refused at the schema gate the reference passed: the first rule at which the two depart.

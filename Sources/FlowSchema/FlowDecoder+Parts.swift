@@ -47,8 +47,11 @@ extension FlowDecoder {
                 }
                 continue
             }
+            // A repeat, skipped, falls under it too: its guard decides nothing either.
+            let runFields = ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil })
             guard ids.insert(edgeID).inserted else {
                 trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
+                if runFields { trace.hit("DEC-EDGE", at: path, element: edgeID) }
                 continue
             }
             // An edge skipped before it does not take its id (DEC-DUPLICATE-EDGE): a decoder that lets it would drop
@@ -56,9 +59,7 @@ extension FlowDecoder {
             if skippedIDs.contains(edgeID) {
                 trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
             }
-            if ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil }) {
-                trace.hit("DEC-EDGE", at: path, element: edgeID)
-            }
+            if runFields { trace.hit("DEC-EDGE", at: path, element: edgeID) }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
                 trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), element: edgeID)
             }

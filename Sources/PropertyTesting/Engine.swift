@@ -168,7 +168,7 @@ struct Engine {
                 guard let found = other.outcome.origin, !asides.contains(where: { $0.origin == found }) else { return }
                 asides.append((found, run, other))
             }
-            let shrunk = shrinker.shrink()
+            let shrunk = Falsification.$laterWanted.withValue(false) { shrinker.shrink() }
             return Failure(
                 run: run, origin: origin, original: original, shrunk: shrunk, statistics: shrinker.statistics)
         }

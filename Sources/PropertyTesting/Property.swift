@@ -203,7 +203,7 @@ public struct Property<Value>: Sendable {
             $0.origin == origin
         }
         shrinker.stop = configuration.stop
-        let shrunk = shrinker.shrink()
+        let shrunk = Falsification.$laterWanted.withValue(false) { shrinker.shrink() }
         let (record, value) = execute(
             .replaying(shrunk.choices, maxChoices: configuration.maxChoices, recordsSpans: false))
         guard let value, case .failed(let falsification) = record.outcome else { return nil }

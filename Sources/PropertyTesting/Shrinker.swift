@@ -14,9 +14,6 @@ public struct ShrinkLimit: Hashable, Sendable {
 
 /// What a shrink cost and achieved.
 public struct ShrinkStatistics: Hashable, Sendable, CustomStringConvertible {
-    /// Statistics of no shrink at all: a counterexample taken as drawn.
-    public init() {}
-
     /// Test executions (candidates tried).
     public var calls = 0
     /// Candidates that were simpler and still failed.

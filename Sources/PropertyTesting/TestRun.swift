@@ -55,6 +55,11 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Whether a property is asked for ``later``: not while a failure shrinks keeping its origin, where only the first
+    /// divergence counts, and where finding the later ones would cost a property that runs again past the first (a
+    /// navigator reset to the model's state) that much more at every candidate.
+    @TaskLocal public static var laterWanted = true
 }
 
 /// What one execution of a test on a choice source gave.

@@ -55,7 +55,7 @@ struct GeneratorRateTests {
         rates["steps:30"] = share(navigation.filter { $0.commands.count == 30 }.count, of: runs)
         // Session: what an optimistic change carries as its id, and how the server answers a pending one.
         var ids: [String: Int] = [:], answers: [String: Int] = [:]
-        var optimistic = 0, pendingAnswers = 0
+        var optimistic = 0, pendingAnswers = 0, unknownModes = 0
         for plan in session {
             var pending: Directive?
             // Replayed by the model each time it is asked for: once per plan.
@@ -67,6 +67,7 @@ struct GeneratorRateTests {
                 } else if case .optimistic(let directive) = command {
                     optimistic += 1
                     ids[idClass(directive.id, step: index), default: 0] += 1
+                    if let mode = directive.mode, !Mode.known.contains(mode) { unknownModes += 1 }
                 }
                 pending = nil
                 if expected[index].state.pendingID != nil, case .optimistic(let directive) = command {
@@ -75,6 +76,7 @@ struct GeneratorRateTests {
             }
         }
         for (name, count) in ids { rates["id:\(name)"] = share(count, of: optimistic) }
+        rates["optimistic:unknown-mode"] = share(unknownModes, of: optimistic)
         for (name, count) in answers { rates["answer:\(name)"] = share(count, of: pendingAnswers) }
         return rates
     }

@@ -171,4 +171,13 @@ struct DecodingAttributionTests {
         let plain = text.replacingOccurrences(of: "\\ud800", with: "x")
         #expect(broken(plain, actual: refused()) == ["DEC-SCHEMA-VERSION"])
     }
+
+    @Test("No screen but a later node of a repeated id kept as one: DEC-DUPLICATE-NODE, not DEC-NO-SCREEN")
+    func laterDuplicateKeptAsTheScreen() throws {
+        let text = #"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"abTest"},{"id":"n","kind":""}]}"#
+        #expect(FlowDecoder.decode(text).errorCode == DecodeError.invalidFlowSchema)
+        let kept = try #require(
+            FlowDecoder.decode(#"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"screen"}]}"#).flow)
+        #expect(broken(text, actual: .flow(kept)) == ["DEC-DUPLICATE-NODE"])
+    }
 }

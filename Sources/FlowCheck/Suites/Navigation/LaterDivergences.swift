@@ -107,10 +107,20 @@ enum LaterDivergences {
             best.message = judged.message
             return true
         }
+        // Kept to its origin from here: no divergence past the first is asked for.
+        Falsification.$laterWanted.withValue(false) { shrinkOnValues(current: { best.value }, accept) }
+        best.shrink.calls += calls
+        return best
+    }
+
+    /// Deletes steps, absorbs the first one, deletes initial entries, while `accept` takes the result.
+    private static func shrinkOnValues(
+        current: () -> RunPlan, _ accept: (ScreenStack, [Command]) -> Bool
+    ) {
         var progress = true
         while progress {
             progress = false
-            let value = best.value
+            let value = current()
             // The first step into the initial stack, where it applies and leaves nothing pending.
             if value.commands.count > 1, let first = value.expected.first, first.outcome.isApplied,
                 first.state.pendingID == nil, accept(first.state.stack, Array(value.commands.dropFirst()))
@@ -130,7 +140,5 @@ enum LaterDivergences {
                 if accept(ScreenStack(entries), value.commands) { progress = true; break }
             }
         }
-        best.shrink.calls += calls
-        return best
     }
 }

@@ -307,8 +307,8 @@ package struct PlanGenerator: Sendable {
         return String(id.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })
     }
 
-    /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, no id, an empty one, a fresh id
-    /// in capitals, or an id an earlier step used.
+    /// Usually PUSH, REPLACE or RESET with a fresh id; sometimes another mode, an invalid directive, no id, an empty
+    /// one, a fresh id in capitals, or an id an earlier step used.
     func optimisticDirective(
         _ source: ChoiceSource, stack: ScreenStack, profile: Profile, step: Int, chosen: SpecChoice? = nil,
         topLayerStart: Int? = nil
@@ -323,6 +323,8 @@ package struct PlanGenerator: Sendable {
             case 19: id = step > 0 ? "o0" : Self.id("o", step)
             default: id = Self.id("o", step)
             }
+            // An invalid directive (an unknown mode above all): SES-NOT-OPTIMISTIC's check comes before validation.
+            if try source.drawBool(probability: 0.04) { return try invalidDirective(source, stack: stack, id: id) }
             if !nonOptimisticModes.isEmpty, try source.drawBool(probability: 0.08) {
                 let mode = nonOptimisticModes[Int(try source.draw(upTo: UInt64(nonOptimisticModes.count - 1)))]
                 return try directive(

@@ -220,7 +220,7 @@ enum StackFailure {
                 commands: Array(plan.commands[...diverging])))?.ruleTally.counts.byName ?? [:]
         // Past the first divergence, the rest of the plan from the model's state (LaterDivergences).
         var later: [[String]] = []
-        if let implementation {
+        if let implementation, Falsification.laterWanted {
             let continued = LaterDivergences.find(
                 plan, diverging: diverging, implementation: implementation, reasons: reasons)
             later = continued.causes
@@ -272,9 +272,11 @@ enum StackFailure {
             description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
             rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
-            oneMinimal: isOneMinimal(
-                plan, upTo: diverging, origin: "\(ruleIDs.joined(separator: ", ")) at \(governing)",
-                implementation: implementation, reasons: reasons),
+            oneMinimal: Falsification.$laterWanted.withValue(false) {
+                isOneMinimal(
+                    plan, upTo: diverging, origin: "\(ruleIDs.joined(separator: ", ")) at \(governing)",
+                    implementation: implementation, reasons: reasons)
+            },
             shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)",
             input: input(plan, upTo: diverging),
             diffHeading: "Step \(diverging) diverged: \(step)",

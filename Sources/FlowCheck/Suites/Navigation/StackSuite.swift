@@ -73,9 +73,12 @@ extension StackSuite {
         {
             return own
         }
-        return StepAbsorption.minimize(
-            counterexample, property: property, generator: planGenerator(capabilities, context: context),
-            configuration: configuration)
+        // Kept to its origin, it needs no divergence past its first.
+        return Falsification.$laterWanted.withValue(false) {
+            StepAbsorption.minimize(
+                counterexample, property: property, generator: planGenerator(capabilities, context: context),
+                configuration: configuration)
+        }
     }
 
     package func describe(
