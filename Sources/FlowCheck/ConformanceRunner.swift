@@ -284,6 +284,8 @@ public struct ConformanceRunner {
 
     /// The most witnesses the search for one rule starts from, the fewest-explained first.
     static let searchWitnesses = 8
+    /// The most candidates a search tries from a witness after the first.
+    static let laterWitnessCalls = 300
 
     /// Searches, for each rule a diverging unit was blamed on and no failure names, a failure of its own: from one of
     /// the first runs that diverged under it, the smallest case still blamed on it that falls under no rule a
@@ -319,8 +321,14 @@ public struct ConformanceRunner {
             // on the rule: a rejected document is blamed on every rule it falls under, and another bug may have
             // rejected it. So a few are tried, each until one ends on a failure of the rule's own.
             var own: FailureRecord?
-            for witness in witnesses.prefix(Self.searchWitnesses) {
+            for (index, witness) in witnesses.prefix(Self.searchWitnesses).enumerated() {
                 guard own == nil, stop?.isRequested != true else { break }
+                // The first witness is shrunk as far as the limits go; the next ones, most often other bugs'
+                // documents, within a few hundred candidates each.
+                var configuration = configuration
+                if index > 0 {
+                    configuration.shrinkLimit.calls = min(configuration.shrinkLimit.calls, Self.laterWitnessCalls)
+                }
                 guard case .failed(let falsification) = property.replay(choices: witness.choices).outcome,
                     let blamed = ([falsification.unitTriggers ?? []] + falsification.later).first(where: {
                         $0.contains(trigger)
