@@ -102,6 +102,26 @@ enum StackFailure {
             // rule held on the wrong stack, so the cause is the missing rollback alone.
             return (["SES-REDIRECT"], governing, violations.filter { $0.rule == "SES-REDIRECT" })
         }
+        if triggered.contains("SES-REDIRECT"), var before = try? Session(stack: plan.initial, profile: plan.profile) {
+            for command in plan.commands[..<diverging] { _ = before.perform(command) }
+            // Taken for a confirmation: the optimistic stack kept as it stands and nothing left pending, where the
+            // model leaves another stack: the answer was another change, and what the rules of that change say of it
+            // was never asked.
+            let reply = replies[diverging]
+            // A wrong mode can leave the same stack by chance: the implementation itself is asked to apply the answer,
+            // with nothing pending, to the stack from before the change; doing that right, its mode is right.
+            if let pending = before.pending, reply.state.pendingID == nil,
+                reply.state.stack == before.stack, let expected, expected.state.stack != before.stack,
+                case .navigate(let directive?) = plan.commands[diverging], let implementation,
+                let alone = try? RunPlan(
+                    suite: plan.suite, profile: plan.profile, initial: pending.stackBefore,
+                    commands: [.navigate(directive)]),
+                let probe = try? self.replies(of: implementation, to: alone),
+                firstDivergence(alone, probe, reasons: reasons) == nil
+            {
+                return (["SES-REDIRECT"], governing, violations.filter { $0.rule == "SES-REDIRECT" })
+            }
+        }
         if rules.isEmpty, let session = try? Session(stack: plan.initial, profile: plan.profile) {
             var before = session
             for command in plan.commands[..<diverging] { _ = before.perform(command) }
