@@ -70,6 +70,10 @@ public struct DecodeTrace: Hashable, Sendable {
     /// malformed one.
     public static let missingLayout = "(no layout)"
 
+    /// The element of a DEC-DEPTH hit for deep nesting the decode never reached (a node skipped whole, a gate
+    /// refused).
+    public static let documentProps = "(nesting the decode never reached)"
+
     mutating func hit(_ rule: String, _ path: String, screen: String? = nil, element: String? = nil) {
         hit(rule, at: .root(path), screen: screen, element: element)
     }

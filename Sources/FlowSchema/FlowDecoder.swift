@@ -35,13 +35,24 @@ public enum FlowDecoder {
                 trace.misreadings = misreadings(of: root, options: options).filter { $0 != flow }
             }
             if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
+            hitDeepNestingElsewhere(root, trace: &trace)
             return .flow(flow)
         } catch {
             // A refused document falls under it too: a reader that refuses the text for a lone surrogate refuses it
             // before any gate (DecodingCheck.broken).
             if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
+            hitDeepNestingElsewhere(root, trace: &trace)
             return .error(error)
         }
+    }
+
+    /// DEC-DEPTH on the whole document, for deep nesting the decode never reached (a layout or props in a node
+    /// skipped whole, or past a gate): a reader that measures the depth of the text refuses the document for it,
+    /// which no other rule explains.
+    static func hitDeepNestingElsewhere(_ root: JSONValue, trace: inout DecodeTrace) {
+        guard !trace.hits.contains(where: { $0.rule == "DEC-DEPTH" }), root.nesting >= DecoderOptions.deepProps
+        else { return }
+        trace.hit("DEC-DEPTH", "$", element: DecodeTrace.documentProps)
     }
 
     /// The flows decoded when an unreadable content `version` is taken at its face: a string of a number (`"8"`)
