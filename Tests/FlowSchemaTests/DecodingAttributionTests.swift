@@ -180,4 +180,20 @@ struct DecodingAttributionTests {
             FlowDecoder.decode(#"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"screen"}]}"#).flow)
         #expect(broken(text, actual: .flow(kept)) == ["DEC-DUPLICATE-NODE"])
     }
+
+    @Test("Deep nesting in a node skipped whole falls under DEC-DEPTH: a refusal for it is blamed there too")
+    func deepNestingNeverReached() {
+        let deep = String(repeating: #"{"children":["#, count: 20) + String(repeating: "]}", count: 20)
+        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
+            + #""layout":{"id":"c","type":"stack"}},{"id":"q","kind":"quiz","layout":"# + deep + "}]}"
+        var trace = DecodeTrace()
+        let expected = FlowDecoder.decode(text, trace: &trace)
+        #expect(expected.flow != nil && trace.rules.contains("DEC-DEPTH"))
+        #expect(broken(text, actual: refused()).contains("DEC-DEPTH"))
+        #expect(broken(text, actual: expected).isEmpty)
+        // Shallow, the same skipped node falls under no depth rule.
+        var shallow = DecodeTrace()
+        _ = FlowDecoder.decode(text.replacingOccurrences(of: deep, with: "{}"), trace: &shallow)
+        #expect(!shallow.rules.contains("DEC-DEPTH"))
+    }
 }
