@@ -304,6 +304,13 @@ enum StackFailure {
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
         record.origin = "\(ruleIDs.joined(separator: ", ")) at \(governing)"
+        if failing.target != nil {
+            // A search's case may be a later part of its run, started from the model's state (LaterDivergences).
+            record.notes.append(
+                "found by the search for a rule no other failure names: the replay line replays the generated run it "
+                    + "started from, whose first divergence may be another failure's; the initial stack and steps "
+                    + "above reproduce this one alone")
+        }
         return record
     }
 
