@@ -432,6 +432,7 @@ public struct ConformanceRunner {
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         record.triggered = check.coverage.triggered
         record.divergedTriggered = check.divergedTriggers.isEmpty ? nil : check.divergedTriggers
+        record.maskedTriggered = check.maskedTriggers.isEmpty ? nil : check.maskedTriggers
         record.triggerUnit = suite.triggerUnit
         // One replayed run judges no rule; a shard's counts are judged when the shards are merged.
         record.ruleMinimum = options.onlyRun == nil ? options.ruleMinimum : 0

@@ -31,10 +31,7 @@ public enum TextReport {
                 lines += [
                     "",
                     "  \(suite.suite): unresolved, so not held (units under them diverged, and no failure names them): "
-                        + unresolved.map {
-                            "\($0.rule.id) (\(Count($0.diverged, unit)) diverged"
-                                + ($0.searched ? "; searched: no case of its own diverged)" : ")")
-                        }.joined(separator: ", "),
+                        + unresolved.map { "\($0.rule.id) (\($0.unresolvedReason(unit)))" }.joined(separator: ", "),
                 ]
             }
             // Beside failures, a rule too few compared units fell under is easy to miss: the runs that diverged early

@@ -214,7 +214,7 @@ public struct Verdict: Hashable, Codable, Sendable {
         let unresolved = suites.flatMap(\.unresolvedRules)
         if !unresolved.isEmpty {
             let pronoun = unresolved.count == 1 ? "it" : "them"
-            clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units blamed on \(pronoun) "
+            clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units under \(pronoun) "
                 + "diverged, and no failure names \(pronoun))"
         }
         return clause

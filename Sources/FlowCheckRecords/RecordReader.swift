@@ -217,6 +217,9 @@ extension RunRecord {
         if let diverged = b.divergedTriggered {
             merged.divergedTriggered = (a.divergedTriggered ?? [:]).merging(diverged, uniquingKeysWith: +)
         }
+        if let masked = b.maskedTriggered {
+            merged.maskedTriggered = (a.maskedTriggered ?? [:]).merging(masked, uniquingKeysWith: +)
+        }
         merged.failureCap = merged.failureCap ?? b.failureCap
         if let more = b.reportedElsewhere {
             let ids = (a.reportedElsewhere ?? []) + more.filter { !(a.reportedElsewhere ?? []).contains($0) }

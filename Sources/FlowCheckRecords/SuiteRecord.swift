@@ -34,6 +34,9 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     /// Per rule ID, the units blamed on the rule that diverged; `nil` when none did. A rule with such units is never
     /// held: it is broken when a failure names it, and unresolved otherwise.
     public var divergedTriggered: [String: Int]?
+    /// Per rule ID, the units that fell under the rule and diverged, blamed on other rules only; `nil` when none did.
+    /// They never count toward holding it: a rule is held on the units that fell under it and agreed.
+    public var maskedTriggered: [String: Int]?
     /// Rules searched for a failure of their own from a unit that diverged under them, whose search found no case of
     /// that rule alone: they stay unresolved, and the report says they were searched.
     public var searchedTriggers: [String]?
@@ -75,10 +78,11 @@ public struct RuleStatus: Codable, Hashable, Sendable {
     public enum Standing: String, Codable, Hashable, Sendable {
         /// A failure names it.
         case broken
-        /// Enough units fell under its trigger, none of them diverged, and no failure names it.
+        /// Enough units fell under its trigger and agreed, none blamed on it diverged, and no failure names it.
         case held
-        /// Units that fell under its trigger diverged, but no failure names it: the failures found there are explained
-        /// by other rules, or the failure cap stopped the search first. Not held, and not known to be broken.
+        /// Units blamed on it diverged, but no failure names it: the failures found there are explained by other
+        /// rules, or the failure cap stopped the search first. Or too few of the units under its trigger agreed, the
+        /// others diverging first under other rules (masked). Not held, and not known to be broken.
         case unresolved
         /// Declared, but too few units fell under its trigger to judge it: the suite's coverage is insufficient.
         case notExercised = "not exercised"
@@ -94,10 +98,22 @@ public struct RuleStatus: Codable, Hashable, Sendable {
     public var triggered: Int
     /// The fewest it needed to be held.
     public var minimum: Int
-    /// The units under its trigger that diverged.
+    /// The units blamed on it that diverged.
     public var diverged = 0
+    /// The units under its trigger that diverged, blamed on other rules only.
+    public var masked = 0
     /// For an unresolved rule: whether a search for a failure of its own ended on other rules' failures.
     public var searched = false
+
+    /// Why an unresolved rule is not held, in the unit given: `25 documents diverged; searched: no case of its own
+    /// diverged`, or `70 inputs under it diverged first under other rules, 0 agreed`.
+    public func unresolvedReason(_ unit: Count.Unit) -> String {
+        guard diverged == 0, masked > 0 else {
+            return "\(Count(diverged, unit)) diverged"
+                + (searched ? "; searched: no case of its own diverged" : "; no failure names it")
+        }
+        return "\(Count(masked, unit)) under it diverged first under other rules, \(max(0, triggered - masked)) agreed"
+    }
 }
 
 extension SuiteRecord {
@@ -112,14 +128,18 @@ extension SuiteRecord {
         return ordered.map { rule in
             let count = triggered[rule.id] ?? 0
             let diverged = divergedTriggered?[rule.id] ?? 0
+            let masked = maskedTriggered?[rule.id] ?? 0
+            let agreed = max(0, count - masked)
             let standing: RuleStatus.Standing =
                 broken.contains(rule.id)
                 ? .broken
                 : uncertified.contains(rule.id)
                     ? .notCertified
-                    : diverged > 0 ? .unresolved : count >= max(ruleMinimum, 1) ? .held : .notExercised
+                    : diverged > 0 ? .unresolved
+                    : agreed >= max(ruleMinimum, 1) ? .held : masked > 0 ? .unresolved : .notExercised
             var status = RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
             status.diverged = diverged
+            status.masked = masked
             status.searched = standing == .unresolved && (searchedTriggers ?? []).contains(rule.id)
             return status
         }

@@ -12,6 +12,9 @@ public struct CheckResult<Value> {
     public let coverage: CoverageTable
     /// Per trigger, the generated runs whose diverging unit fell under it (``Falsification/unitTriggers``).
     public let divergedTriggers: [String: Int]
+    /// Per trigger, the diverging units of generated runs that fell under it, blamed on other triggers only
+    /// (``Falsification/masked``).
+    public let maskedTriggers: [String: Int]
     /// Per trigger, the first few generated runs whose diverging unit was blamed on it (at most 8), with their choices
     /// and every trigger their diverging unit fell under: where a search for a failure of that trigger's own starts.
     public let witnesses: [String: [(run: Int, choices: [UInt64], rules: [String])]]
@@ -45,6 +48,7 @@ public struct CheckResult<Value> {
         self.invalidRuns = engine.invalidRuns
         self.coverage = engine.coverage
         divergedTriggers = engine.divergedTriggers
+        maskedTriggers = engine.maskedTriggers
         witnesses = engine.witnesses.mapValues { list in
             list.map { ($0.run, $0.found.choices, Engine.unitRules(of: $0.found.outcome) ?? []) }
         }

@@ -77,6 +77,8 @@ struct Engine {
         var coverage = CoverageTable()
         /// Per trigger, the generated runs whose diverging unit fell under it.
         var divergedTriggers: [String: Int] = [:]
+        /// Per trigger, the diverging units that fell under it blamed on other triggers only.
+        var maskedTriggers: [String: Int] = [:]
         var unmet: [CoverageRequirement] = []
         var undecided: [CoverageRequirement] = []
         /// One per origin, in the order found.
@@ -279,6 +281,7 @@ struct Engine {
                 var compared = record
                 if let triggers = falsification.comparedTriggers { compared.triggers = TriggerCounts(triggers) }
                 result.coverage.add(compared)
+                for name in falsification.masked { result.maskedTriggers[name, default: 0] += 1 }
                 if let unit = falsification.unitTriggers {
                     for name in Set(unit + falsification.later.joined()) {
                         result.divergedTriggers[name, default: 0] += 1
@@ -291,10 +294,12 @@ struct Engine {
                 guard let failedChoices else { preconditionFailure("a failed run hands over the choices it drew") }
                 let found = TestRun(outcome: record.outcome, choices: failedChoices, spans: [])
                 // A few per trigger: the search starts from the one that falls under the fewest rules other
-                // failures name, and the first may fall under many.
+                // failures name, and the first may fall under many. Those blamed on the fewest triggers, then
+                // falling under the fewest, are kept: the first ones met are most often other bugs' cases, and the
+                // case of a rule's own may come late.
                 let blamed = (falsification.unitTriggers ?? []) + falsification.later.joined()
-                for trigger in Set(blamed).sorted() where result.witnesses[trigger, default: []].count < 8 {
-                    result.witnesses[trigger, default: []].append((run, found))
+                for trigger in Set(blamed).sorted() {
+                    Self.keep((run, found), in: &result.witnesses[trigger, default: []])
                 }
                 add(found, origin: falsification.origin, run: run)
                 if distinctCauses() >= configuration.maxFailures {

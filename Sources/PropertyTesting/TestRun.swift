@@ -36,15 +36,20 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// common ones: a rule broken only later would otherwise never be compared, and a search for a failure of its
     /// own starts from these.
     public var later: [[String]]
+    /// The triggers the diverging units (the first, and each later one) fell under without being blamed on them,
+    /// once per unit. Such a unit diverged first under another rule: it says nothing of these, and a rule whose units
+    /// all diverged so was never seen to hold.
+    public var masked: [String]
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
         unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil,
-        comparedTriggers: [String: Int]? = nil, later: [[String]] = []
+        comparedTriggers: [String: Int]? = nil, later: [[String]] = [], masked: [String] = []
     ) {
         self.comparedTriggers = comparedTriggers
         self.later = later
+        self.masked = masked
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls

@@ -281,7 +281,7 @@ public enum HTMLReport {
     /// implementation declared, so never generated).
     static func rules(_ record: RunRecord) -> String {
         var out =
-            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent: a deviation from one is reported but fails nothing, unless the run is strict (--strict). A rule is held only when enough steps, documents or client inputs fell under it and none blamed on it diverged; one whose units diverged without a failure naming it is unresolved.</p>"
+            "<section><h2>Results by rule</h2><p>MUST rules are stated by the sources, and certification needs all of them; SHOULD rules are the kit's decisions where the sources are silent: a deviation from one is reported but fails nothing, unless the run is strict (--strict). A rule is held only when enough steps, documents or client inputs fell under it and agreed, and none blamed on it diverged; one whose units diverged without a failure naming it, or too few of whose units agreed (the others diverging first under other rules), is unresolved.</p>"
         for suite in record.suites {
             out +=
                 "<h3>\(escape(suite.suite.rawValue))</h3><div class=\"scroll\"><table class=\"rules\"><tr><th>Level</th><th>Feature</th><th>Rule</th><th>Status</th><th>Statement</th></tr>"
@@ -324,9 +324,7 @@ public enum HTMLReport {
         case .broken: return "broken (\(triggered) under it)"
         case .held: return "held (\(triggered))"
         case .unresolved:
-            return "unresolved (\(Count(status.diverged, unit).description) of \(triggered) under it diverged; "
-                + (status.searched
-                    ? "searched: no case of its own diverged)" : "no failure names it)")
+            return "unresolved (\(status.unresolvedReason(unit)); \(triggered) under it)"
         case .notExercised:
             return status.minimum > 0
                 ? "not exercised (\(status.triggered) of \(Count(status.minimum, unit).description))"

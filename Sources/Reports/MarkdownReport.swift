@@ -51,6 +51,8 @@ public enum MarkdownReport {
                 lines.append("- **\(rule.id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)")
             }
             lines.append("- \(failure.sizeText): \(failure.description)")
+            // The minimal input itself (the stack and steps, or the document): the case reads without a replay.
+            if !failure.input.isEmpty { lines += ["", fence(failure.input.joined(separator: "\n"), language: "")] }
             lines += ["", fence(failure.diff, language: "diff"), "", "Replay: \(code(failure.replay))"]
         }
         for suite in record.suites {

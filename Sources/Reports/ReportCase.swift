@@ -102,7 +102,7 @@ public struct ReportCase: Hashable, Sendable {
                 case .unresolved:
                     // Not judged either way, so neither passed nor failed: the failures of the run carry the verdict.
                     outcome = .skipped(
-                        reason: "unresolved: \(Count(status.diverged, unit)) under it diverged, and no failure names it")
+                        reason: "unresolved: \(status.unresolvedReason(unit))")
                 case .notExercised where status.minimum == 0:
                     outcome = .skipped(reason: "not exercised: one replayed run holds no rule")
                 case .notExercised:

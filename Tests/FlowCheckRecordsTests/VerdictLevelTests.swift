@@ -68,4 +68,24 @@ struct VerdictLevelTests {
         let clean = record(failures: [])
         #expect(clean.suites[0].ruleStatuses(failures: []).map(\.standing) == [.held, .held])
     }
+
+    @Test("A rule is held on the units under it that agreed: one whose units all diverged first under others is not")
+    func maskedRuleIsNotHeld() {
+        // T-MUST's 50 units all diverged, blamed on other rules; 40 of T-SHOULD's did, and 10 agreed.
+        var suite = record(failures: []).suites[0]
+        suite.maskedTriggered = ["T-MUST": 50, "T-SHOULD": 40]
+        let statuses = suite.ruleStatuses(failures: [])
+        #expect(statuses.map(\.standing) == [.unresolved, .unresolved])
+        #expect(
+            statuses[0].unresolvedReason(.document) == "50 documents under it diverged first under other rules, 0 agreed")
+        // With 20 that agreed (the minimum), it is held.
+        suite.maskedTriggered = ["T-MUST": 30]
+        #expect(suite.ruleStatuses(failures: []).map(\.standing) == [.held, .held])
+        // Broken and unresolved-by-blame come first: masked units change neither.
+        suite.maskedTriggered = ["T-MUST": 50, "T-SHOULD": 50]
+        suite.divergedTriggered = ["T-MUST": 2]
+        let blamed = suite.ruleStatuses(failures: [failure([rules[1]])])
+        #expect(blamed.map(\.standing) == [.unresolved, .broken])
+        #expect(blamed[0].unresolvedReason(.document) == "2 documents diverged; no failure names it")
+    }
 }

@@ -35,9 +35,12 @@ struct ClientMutantTests {
         let planted = Set(bugs.map(\.rule)).union(["RUF-MATCH-NO-ID"])
         #expect(Set(result.failures.flatMap(\.ruleIDs)) == planted, "\(result.failures.map(\.origin))")
         #expect(result.verdict.overall == .divergent && result.verdict.deviations == 1)
-        // No rule is unresolved: each one diverged under is named.
+        // Each rule a divergence was blamed on is named. Rules whose inputs nearly all diverged first under the meta
+        // written at every action are unresolved, masked: never seen to hold, so never called held.
         let suite = try #require(result.suites.first)
-        #expect(!suite.ruleStatuses(failures: result.failures).contains { $0.standing == .unresolved })
+        let unresolved = suite.ruleStatuses(failures: result.failures).filter { $0.standing == .unresolved }
+        #expect(unresolved.allSatisfy { $0.diverged == 0 && $0.masked > 0 && $0.triggered - $0.masked < 20 })
+        #expect(unresolved.contains { $0.rule.id == "RUF-ORDER" }, "\(unresolved.map(\.rule.id))")
         // A failure shown past the one every action brings says which step diverged first.
         let later = result.failures.filter { $0.origin.contains(" after ") }
         #expect(!later.isEmpty)

@@ -53,6 +53,24 @@ struct PropertyCheckTests {
         #expect(both.counterexamples.first { $0.origin == "top" }?.value == 900_000)
     }
 
+    @Test("The witnesses kept for a trigger are the runs blamed on the fewest triggers, not the first met")
+    func witnessesFewestBlamed() throws {
+        // Every run fails. Most are blamed on T with two other triggers; a value from 950 on is T's alone, and the
+        // first runs are rarely such.
+        let property = Property(Gen<Int>.int(in: 0...999)) { x -> Falsification? in
+            Falsification(
+                origin: "all", message: "\(x)", unitTriggers: x >= 950 ? ["T"] : ["T", "U", "V"])
+        }
+        var configuration = Configuration(seed: 3, runs: 400)
+        configuration.maxFailures = 5
+        let result = property.check(configuration)
+        let kept = try #require(result.witnesses["T"])
+        #expect(kept.count == Engine.witnessesKept)
+        #expect(kept.allSatisfy { property.replay(choices: $0.choices).value.map { $0 >= 950 } == true })
+        #expect(kept.map(\.run) == kept.map(\.run).sorted(), "among equals, the earliest first")
+        #expect(result.witnesses["U"]?.count == Engine.witnessesKept)
+    }
+
     @Test("A failure that recurs in enough generated runs in a row ends generation")
     func recurringFailureEndsGeneration() throws {
         // Values below 600 "hang" (a costly failure every such run meets); the others pass.

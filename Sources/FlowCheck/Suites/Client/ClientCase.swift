@@ -39,6 +39,14 @@ package struct ClientCase: Hashable, Sendable {
     /// How many inputs fell under each rule's trigger.
     package var triggers: [String: Int] { triggers(upTo: inputs.count) }
 
+    /// The rules the input at `index` fell under.
+    package func triggers(at index: Int) -> [String] {
+        guard inputs.indices.contains(index), steps.indices.contains(index) else { return [] }
+        var tally = ClientTriggers()
+        tally.count(inputs[index], before: steps[index].before, after: steps[index].observation)
+        return tally.triggers.filter { $0.value > 0 }.keys.sorted()
+    }
+
     /// How many of the first `count` inputs fell under each rule's trigger.
     package func triggers(upTo count: Int) -> [String: Int] {
         var tally = ClientTriggers()

@@ -105,6 +105,9 @@ package struct ClientSuite: ConformanceSuite {
         // A rule broken at a later divergence was compared there too.
         var triggers = value.triggers(upTo: compared)
         for rule in Set(later.flatMap(\.rules)) { triggers[rule, default: 0] += 1 }
+        // The rules the diverging input fell under that the divergence is not blamed on, nor may be.
+        let explained = Set(divergence.rules + divergence.alternatives)
+        let masked = value.triggers(at: divergence.step).filter { !explained.contains($0) }
         return Falsification(
             origin: divergence.origin,
             message: "step \(divergence.step) (\(ClientFailure.summary(value.inputs[divergence.step]))) broke "
@@ -112,7 +115,7 @@ package struct ClientSuite: ConformanceSuite {
             unitTriggers: divergence.rules,
             unitRules: divergence.alternatives.isEmpty ? nil : Set(divergence.rules + divergence.alternatives).sorted(),
             size: divergence.step + 1, comparedTriggers: triggers,
-            later: later.map(\.rules))
+            later: later.map(\.rules), masked: masked)
     }
 
     /// After the engine's shrinking, whole inputs are deleted, an action with its answer first, then one at a time,

@@ -234,10 +234,15 @@ enum StackFailure {
     ) -> Falsification? {
         guard let diverging = firstDivergence(plan, replies, reasons: reasons) else { return nil }
         let cause = cause(plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
-        var compared =
+        func tally(_ count: Int) -> [String: Int] {
             (try? RunPlan(
                 suite: plan.suite, profile: plan.profile, initial: plan.initial,
-                commands: Array(plan.commands[...diverging])))?.ruleTally.counts.byName ?? [:]
+                commands: Array(plan.commands.prefix(count))))?.ruleTally.counts.byName ?? [:]
+        }
+        var compared = tally(diverging + 1)
+        // The rules the diverging step fell under that its divergence is not blamed on.
+        let before = tally(diverging)
+        let masked = compared.filter { $0.value > (before[$0.key] ?? 0) && !cause.rules.contains($0.key) }.keys.sorted()
         // Past the first divergence, the rest of the plan from the model's state (LaterDivergences).
         var later: [[String]] = []
         if let implementation, Falsification.laterWanted {
@@ -249,7 +254,7 @@ enum StackFailure {
         return Falsification(
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
-            unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later)
+            unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later, masked: masked)
     }
 
     static func describe(
