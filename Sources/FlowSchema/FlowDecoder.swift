@@ -56,21 +56,26 @@ public enum FlowDecoder {
     }
 
     /// The flows decoded when an unreadable content `version` is taken at its face: a string of a number (`"8"`)
-    /// as that number, a fraction (`7.5`) rounded down or to the nearest. Only versions from 2 are kept: a reading
-    /// of 1 (or below) is what the rule says anyway.
+    /// as that number, a fraction (`7.5`) rounded down or to the nearest, a whole number above the current version as
+    /// unreadable (1). Otherwise only readings from 2 are kept: a reading of 1 (or below) is what the rule says.
     static func misreadings(of root: JSONValue, options: DecoderOptions) -> [CanonicalFlow] {
         let wrapped = root["flow_schema"] != nil
         guard let flow = wrapped ? root["flow_schema"] : root, let written = flow["version"] else { return [] }
         var readings: [Double] = []
+        // A reading of 1 is what the rule says for an unreadable version; for one above the current version it is
+        // the misreading: a version taken as unreadable, with every migration run on a document to be left as is.
+        var lowest = 2.0
         switch written {
         case .string(let text):
             if let number = Double(text), number.isFinite { readings = [number.rounded(.down)] }
         case .number(let number) where number.isFinite && number != number.rounded():
             readings = [number.rounded(.down), number.rounded()]
+        case .number(let number) where number.isFinite && number > Double(DecoderOptions.currentContentVersion):
+            (readings, lowest) = ([1], 1)
         default: break
         }
         var flows: [CanonicalFlow] = []
-        for reading in readings where reading >= 2 {
+        for reading in readings where reading >= lowest {
             let replaced = setting("version", to: .number(reading), in: flow)
             let document = wrapped ? setting("flow_schema", to: replaced, in: root) : replaced
             var ignored = DecodeTrace()
@@ -96,13 +101,16 @@ public enum FlowDecoder {
                 value["layout"], path: { .member(path, "layout") }, screen: nodeID, parent: nil,
                 version: version,
                 depth: 0, options: options, trace: &trace)
-            // Missing, null or malformed; not a layout a migration removed (DEC-MIGRATE's). A missing one is marked:
-            // the simplest screen has none, and that names no cause while another rule can (DecodingCheck).
+            // Missing, null or malformed. A missing one is marked: the simplest screen has none, and that names no
+            // cause while another rule can (DecodingCheck). So is one a migration removed whole: stripping it is
+            // DEC-MIGRATE's, but keeping the screen left without a layout is this rule's decision, as for a missing
+            // one.
             let raw = value["layout"] ?? .null
-            if layout == nil, raw == .null || !removedByMigration(raw, version: version) {
+            if layout == nil {
+                let missing = raw == .null || removedByMigration(raw, version: version)
                 trace.hit(
                     "DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID,
-                    element: raw == .null ? DecodeTrace.missingLayout : nodeID)
+                    element: missing ? DecodeTrace.missingLayout : nodeID)
             }
             if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
                 trace.hit(

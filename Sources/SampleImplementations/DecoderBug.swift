@@ -28,6 +28,7 @@ package enum DecoderBug: String, CaseIterable, Sendable {
     case conditionExpressionFailsFlow = "decoder-condition-expression-fails-flow"
     case migrationSingleStep = "decoder-migration-single-step"
     case hugeVersionTreatedAsMissing = "decoder-huge-version-treated-as-missing"
+    case loneSurrogateRefused = "decoder-lone-surrogate-refused"
 
     package var summary: String {
         switch self {
@@ -71,6 +72,8 @@ package enum DecoderBug: String, CaseIterable, Sendable {
         case .migrationSingleStep: return "only the first migration step that applies is run, never a chain"
         case .hugeVersionTreatedAsMissing:
             return "a content version of a billion or more is read as missing (1) and migrated, not left untransformed"
+        case .loneSurrogateRefused:
+            return "a string with a lone surrogate escape (\\ud800) rejects the whole document as invalid_flow_schema"
         }
     }
 

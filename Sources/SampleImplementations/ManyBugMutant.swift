@@ -5,7 +5,7 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
     case navigation = "many-bugs"
     /// Seven decoder bugs, four of which reject a decodable document with the same error.
     case decoder = "decoder-many-bugs"
-    /// Four decoder bugs that all show one symptom: a decodable document rejected as invalid_flow_schema.
+    /// Five decoder bugs that all show one symptom: a decodable document rejected as invalid_flow_schema.
     case sameSymptom = "decoder-same-symptom"
     /// Nine RUF client bugs, one of which breaks a rule at every action: every other bug shows only after it.
     case client = "client-many-bugs"
@@ -37,7 +37,7 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
         ]
         switch self {
         case .navigation, .client: return []
-        case .sameSymptom: return rejecting
+        case .sameSymptom: return rejecting.union([.loneSurrogateRefused])
         case .decoder: return rejecting.union([.unknownTypeDropsSiblings, .chromeIgnored, .duplicateEdgeIDsKept])
         }
     }
@@ -52,8 +52,8 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
         case .decoder:
             return "seven decoder bugs at once, four of which reject a decodable document with the same error"
         case .sameSymptom:
-            return "four decoder bugs with one symptom: an unknown edge kind, an unknown variable type, an unparsable "
-                + "condition and an empty entry each reject the whole document as invalid_flow_schema"
+            return "five decoder bugs with one symptom: an unknown edge kind, an unknown variable type, an unparsable "
+                + "condition, an empty entry and a lone surrogate each reject the whole document as invalid_flow_schema"
         case .client:
             return "nine RUF client bugs at once, one of which (the client writing meta) breaks a rule at every "
                 + "action, before any other bug of the run shows"

@@ -283,6 +283,10 @@ struct SampleDecoder {
         if bugs.contains(.depthCountsProps), Self.nesting(text) > 256 {
             return fail("the document nests deeper than 256 levels")
         }
+        // A strict UTF-16 reader: half a surrogate pair is an error, not U+FFFD.
+        if bugs.contains(.loneSurrogateRefused), LoneSurrogates.replaced(in: text) != nil {
+            return fail("a string holds a lone surrogate escape")
+        }
         // Not JSON, or not an object: the keyed envelope cannot decode either way.
         guard let root = SampleJSON.read(text)?.object else {
             return fail("the document is not a JSON object")

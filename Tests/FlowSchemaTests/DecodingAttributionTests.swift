@@ -25,6 +25,63 @@ struct DecodingAttributionTests {
         #expect(broken(text, actual: misread) == ["DEC-VERSION"])
     }
 
+    @Test("A version read at its face beside another broken rule: DEC-VERSION and that rule, never DEC-MIGRATE")
+    func versionReadAtItsFaceBesideAnotherBug() throws {
+        let text =
+            #"{"id":"f","version":"8","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
+            + #"{"id":"r","type":"stack","children":[{"id":"k","type":"checkbox"}]}}],"#
+            + #""variables":[{"key":"v","type":"color","scope":"global"}]}"#
+        var misread = try #require(
+            FlowDecoder.decode(text.replacingOccurrences(of: #""version":"8""#, with: #""version":8"#)).flow)
+        #expect(misread != FlowDecoder.decode(text).flow)
+        // The same implementation also keeps a variable of a type the rules skip.
+        misread.variables.append("v")
+        #expect(broken(text, actual: .flow(misread)) == ["DEC-VERSION", "DEC-VARIABLE"])
+    }
+
+    @Test("A version above 8 is DEC-VERSION's only where the implementation migrated as a version of 1 does")
+    func versionAboveJudgedOnItsMigrations() throws {
+        let text =
+            #"{"id":"f","version":12345678901234567890,"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
+            + #""layout":{"id":"r","type":"stack","children":[{"id":"k","type":"chip","children":[{"id":"x","#
+            + #""type":"text"}]}]}}]}"#
+        let reference = try #require(FlowDecoder.decode(text).flow)
+        // Left untransformed (the chip stays unknown), but its children kept: the unknown component's rule.
+        var keptChildren = reference
+        keptChildren.nodes[0].layout?.children[0].children = [.init(id: "x", type: "text")]
+        #expect(broken(text, actual: .flow(keptChildren)) == ["DEC-UNKNOWN-COMPONENT"])
+        // Migrated as a version of 1 would be (the chip made a stack): the version's.
+        let migrated = FlowDecoder.decode(
+            text.replacingOccurrences(of: "12345678901234567890", with: "1"))
+        #expect(!migrated.agrees(with: .flow(reference)))
+        #expect(broken(text, actual: migrated) == ["DEC-VERSION"])
+    }
+
+    @Test("Lone surrogate escapes are rewritten as U+FFFD's, pairs and everything else left byte for byte")
+    func loneSurrogatesRewritten() {
+        #expect(LoneSurrogates.replaced(in: #"{"a":"x\ud800y"}"#) == #"{"a":"x\ufffdy"}"#)
+        #expect(LoneSurrogates.replaced(in: #"{"a":"\udc00","b":"\ud83d"}"#) == #"{"a":"\ufffd","b":"\ufffd"}"#)
+        #expect(LoneSurrogates.replaced(in: #"{"a":"\ud800\ud800\udc00"}"#) == #"{"a":"\ufffd\ud800\udc00"}"#)
+        // A pair, an escaped backslash before "ud800", and a number are not lone surrogates.
+        #expect(LoneSurrogates.replaced(in: #"{"a":"\ud83d\ude00","b":"\\ud800","c":1}"#) == nil)
+        #expect(LoneSurrogates.replaced(in: #"{"\ud800":"k"}"#) == #"{"\ufffd":"k"}"#)
+    }
+
+    @Test("A screen whose layout a migration strips whole: dropping it is DEC-MALFORMED-LAYOUT's, not DEC-MIGRATE's")
+    func layoutStrippedWhole() throws {
+        let text =
+            #"{"id":"f","version":1,"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
+            + #"{"id":"c","type":"stack"}},{"id":"t","kind":"screen","layout":{"id":"x","type":"spacer"}}]}"#
+        let reference = try #require(FlowDecoder.decode(text).flow)
+        #expect(reference.nodes.count == 2 && reference.nodes[1].layout == nil)
+        var dropped = reference
+        dropped.nodes.removeLast()
+        #expect(broken(text, actual: .flow(dropped)) == ["DEC-MALFORMED-LAYOUT"])
+        var kept = reference
+        kept.nodes[1].layout = .init(id: "x", type: "unknown")
+        #expect(broken(text, actual: .flow(kept)) == ["DEC-MIGRATE"])
+    }
+
     @Test("A kept duplicate edge and a kept dangling edge are two causes")
     func edgesJudgedApart() throws {
         let text =

@@ -74,9 +74,9 @@ package struct DecodingSuite: ConformanceSuite {
     package func check(
         _ value: GeneratedDocument, on subject: any DecodingImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
-        DecodingAnalysis.falsification(
+        try DecodingAnalysis.falsification(
             value.text, parsed: value.parsed, memo: value.reference, actual: try subject.decode(value.text),
-            options: capabilities.decoderOptions)
+            options: capabilities.decoderOptions, ask: subject.decode)
     }
 
     package func refine(

@@ -16,15 +16,17 @@ extension DocumentGenerator {
         var id = "n\(index)"
         if !ids.isEmpty, try source.drawBool(probability: 0.08) { id = ids[0]; context.label("duplicate-node") }
         var extra = try undocumentedField(source, level: "node", probability: 0.05, context: context)
-        // 0 screen (the simplest), then logic kinds, unsupported kinds, an unknown kind, a malformed node. The first
-        // node is a screen five times in eight, so that most documents have something to present.
+        // 0 screen (the simplest), then logic kinds and unsupported kinds interleaved, an unknown kind, a malformed
+        // node. The first node is a screen five times in eight, so that most documents have something to present.
+        // Interleaved so that a logic node shrinks to an unsupported one just below it (and back): a case that needs
+        // some node other than a screen first (DEC-ENTRY-EMPTY) is not held by one kind's bug.
         let roll = try source.draw(upTo: 15)
         switch index == 0 && roll < 10 ? 0 : roll {
         case 0...7:
             return (
                 try screen(source, id: id, index: index, version: version, context: context, extra: extra), id, true
             )
-        case 8...10:
+        case 8, 9, 11:
             let kind = try pick(source, ["condition", "assign", "abTest"])
             context.label("node:\(kind)")
             var pairs: [(key: String, value: JSONValue)] = [
@@ -33,7 +35,7 @@ extension DocumentGenerator {
             pairs += try logicFields(source, kind: kind, target: ids.first ?? id)
             if let field = extra { pairs.append(field); extra = nil }
             return (.object(pairs), id, false)
-        case 11, 12:
+        case 10, 12:
             context.label("node:unsupported")
             let kind = try pick(source, ["api", "event", "subflow"])
             context.label("node:\(kind)")
