@@ -272,16 +272,16 @@ public struct Verdict: Hashable, Codable, Sendable {
             return "INSUFFICIENT COVERAGE: no golden case could be judged (every case was skipped)."
         case .insufficientCoverage:
             let rules = suites.flatMap(\.unexercisedRules)
+            // With deviations, not everything judged agreed: only no MUST rule broke.
+            let judged = deviations == 0 ? "everything judged agreed" : "no MUST rule broken"
             if !rules.isEmpty && suites.allSatisfy(\.missingCoverage.isEmpty) {
-                return "INSUFFICIENT COVERAGE: everything judged agreed, but too few steps or documents fell under "
+                return "INSUFFICIENT COVERAGE: \(judged), but too few steps or documents fell under "
                     + "\(counted(rules.count, "declared rule")) to judge \(rules.count == 1 ? "it" : "them"): "
-                    + rules.joined(separator: ", ") + "."
+                    + rules.joined(separator: ", ") + deviationClause + "."
             }
-            return "INSUFFICIENT COVERAGE: everything judged agreed, but not every required combination was exercised"
-                + (rules.isEmpty
-                    ? "."
-                    : ", and too few steps or documents fell under " + rules.joined(separator: ", ")
-                        + ".")
+            return "INSUFFICIENT COVERAGE: \(judged), but not every required combination was exercised"
+                + (rules.isEmpty ? "" : ", and too few steps or documents fell under " + rules.joined(separator: ", "))
+                + deviationClause + "."
         case .errored:
             var parts: [String] = []
             let brokeDown = suites.filter { $0.breakdowns > 0 }.count

@@ -72,7 +72,8 @@ extension FlowDecoder {
     /// (DEC-LEGACY-CHROME). A zone is an object; any other value is no zone, and `visible: false` still one (DEC-ZONE).
     static func zones(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
         func zone(_ value: JSONValue?, _ path: Location) -> Bool {
-            guard let value, value != .null else { return false }
+            // A zone written as null is written, and not an object: absent by this rule, as a string would be.
+            guard let value else { return false }
             if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", at: path) }
             return value.isObject
         }

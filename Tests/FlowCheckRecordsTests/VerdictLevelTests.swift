@@ -69,6 +69,19 @@ struct VerdictLevelTests {
         #expect(clean.suites[0].ruleStatuses(failures: []).map(\.standing) == [.held, .held])
     }
 
+    @Test("Insufficient coverage beside deviations says that no MUST rule broke, not that everything agreed")
+    func thinCoverageWithDeviations() {
+        let full = record(failures: [failure([rules[1]])])
+        var suite = full.suites[0]
+        suite.triggered["T-MUST"] = 5
+        let run = RunRecord(
+            header: full.header, suites: [suite], failures: full.failures, errors: [], cases: [], seconds: 0)
+        #expect(run.verdict.overall == .insufficientCoverage)
+        #expect(run.verdict.sentence.contains("no MUST rule broken, but too few"), "\(run.verdict.sentence)")
+        #expect(run.verdict.sentence.contains("1 deviation from SHOULD rules"), "\(run.verdict.sentence)")
+        #expect(!run.verdict.sentence.contains("everything judged agreed"))
+    }
+
     @Test("A rule is held on the units under it that agreed: one whose units all diverged first under others is not")
     func maskedRuleIsNotHeld() {
         // T-MUST's 50 units all diverged, blamed on other rules; 40 of T-SHOULD's did, and 10 agreed.

@@ -82,6 +82,15 @@ struct DecodingAttributionTests {
         #expect(broken(text, actual: .flow(kept)) == ["DEC-MIGRATE"])
     }
 
+    @Test("A rejected document with a repeated node: the repeat may be what was refused, so it is blamed too")
+    func rejectedWithRepeatedNode() throws {
+        // The first node's unknown component is no reason to refuse; the repeat (with a screenType) may be.
+        let text =
+            #"{"id":"f","entryNodeId":"n0","nodes":[{"id":"n0","kind":"screen","layout":{"id":"c1","type":""}},"#
+            + #"{"id":"n0","kind":"screen","screenType":null}]}"#
+        #expect(broken(text, actual: refused()).contains("DEC-DUPLICATE-NODE"))
+    }
+
     @Test("A kept duplicate edge and a kept dangling edge are two causes")
     func edgesJudgedApart() throws {
         let text =

@@ -338,6 +338,11 @@ struct DecodingRuleTests {
         #expect(try zones(#","persistentUI":{},"chrome":{"header":{}}"#) == [])
         #expect(try zones(#","chrome":{"header":true,"footer":{}}"#) == ["footer"])
         #expect(try zones(#","persistentUI":null,"chrome":{"header":{"title":"Acme"}}"#) == ["navigationBar"])
+        // A zone written as null is absent, and falls under the rule: a decoder that refuses it breaks DEC-ZONE.
+        let text = flow(layout: #"{"id":"r","type":"text"}"#, extra: #","persistentUI":{"footer":null,"overlay":{}}"#)
+        var trace = DecodeTrace()
+        #expect(FlowDecoder.decode(text, trace: &trace).flow?.zones == ["overlay"])
+        #expect(trace.rules.contains("DEC-ZONE"))
     }
 
     @Test(

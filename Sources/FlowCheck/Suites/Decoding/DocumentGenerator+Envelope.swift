@@ -126,7 +126,7 @@ extension DocumentGenerator {
             switch try source.draw(upTo: 9) {
             case 9:
                 context.label("zones:not-object")
-                return try pick(source, [.string(name), .bool(true), .array([]), .number(44)])
+                return try pick(source, [.string(name), .bool(true), .array([]), .number(44), .null])
             case 8:
                 context.label("zones:hidden")
                 return .object([("visible", .bool(false)), ("height", .number(44))])

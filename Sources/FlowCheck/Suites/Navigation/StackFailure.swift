@@ -240,9 +240,13 @@ enum StackFailure {
                 commands: Array(plan.commands.prefix(count))))?.ruleTally.counts.byName ?? [:]
         }
         var compared = tally(diverging + 1)
-        // The rules the diverging step fell under that its divergence is not blamed on.
-        let before = tally(diverging)
-        let masked = compared.filter { $0.value > (before[$0.key] ?? 0) && !cause.rules.contains($0.key) }.keys.sorted()
+        // The rules the diverging step fell under that its divergence is not blamed on: counted for generated runs
+        // only, so a shrink that keeps its origin does not run the model over the plan once more per candidate.
+        var masked: [String] = []
+        if Falsification.laterWanted {
+            let before = tally(diverging)
+            masked = compared.filter { $0.value > (before[$0.key] ?? 0) && !cause.rules.contains($0.key) }.keys.sorted()
+        }
         // Past the first divergence, the rest of the plan from the model's state (LaterDivergences).
         var later: [[String]] = []
         if let implementation, Falsification.laterWanted {
