@@ -107,9 +107,10 @@ public enum DecodingCheck {
             default: return []
             }
         }
-        // Only in a flow decoded: in a rejected document no node is known to have broken a rule of its own (every hit
-        // fails there), so the repeat or the empty entry may as well be what the implementation refused.
-        for rule in ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] where actual.flow != nil {
+        // A repeated node only in a flow decoded: in a rejected document no node is known to have broken a rule of
+        // its own (every hit fails there), and the repeat, which a reader may read before skipping it, may as well
+        // be what the implementation refused. (An empty entry names the first screen, which the reader has kept.)
+        for rule in ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] where actual.flow != nil || rule == "DEC-ENTRY-EMPTY" {
             let consequent = brokenHits.filter { $0.rule == rule }
             let explained = consequent.allSatisfy { hit in
                 let nodes = dependsOn(hit)
