@@ -37,7 +37,8 @@ public enum TextReport {
             // Beside failures, a rule too few compared units fell under is easy to miss: the runs that diverged early
             // never reached it. (A suite without failures says so in its verdict.)
             let unexercised = suite.ruleStatuses(failures: result.failures).filter { $0.standing == .notExercised }
-            if !unexercised.isEmpty, !result.failures(of: suite.suite).isEmpty {
+            // (A replayed run or one shard judges no rule on coverage: nothing to list.)
+            if !unexercised.isEmpty, !result.failures(of: suite.suite).isEmpty, suite.ruleMinimum > 0 {
                 let unit = suite.triggeredUnit
                 lines += [
                     "",

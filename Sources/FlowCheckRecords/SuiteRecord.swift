@@ -136,7 +136,9 @@ extension SuiteRecord {
                 : uncertified.contains(rule.id)
                     ? .notCertified
                     : diverged > 0 ? .unresolved
-                    : agreed >= max(ruleMinimum, 1) ? .held : masked > 0 ? .unresolved : .notExercised
+                    : agreed >= max(ruleMinimum, 1) ? .held
+                    // One replayed run (or shard) judges no rule on its units: masked ones leave it not exercised.
+                    : masked > 0 && ruleMinimum > 0 ? .unresolved : .notExercised
             var status = RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
             status.diverged = diverged
             status.masked = masked

@@ -40,6 +40,17 @@ public enum MarkdownReport {
                     + (corpus.malformed > 0 ? ", \(corpus.malformed) could not be read." : "."),
             ]
         }
+        // Not held and not known broken: named, with why, so a reader of the summary alone knows which rules.
+        for suite in record.suites {
+            let unresolved = suite.ruleStatuses(failures: record.failures).filter { $0.standing == .unresolved }
+            guard !unresolved.isEmpty else { continue }
+            lines += [
+                "",
+                "Unresolved in \(suite.suite), so not held: "
+                    + unresolved.map { "\(code($0.rule.id)) (\(text($0.unresolvedReason(suite.triggeredUnit))))" }
+                    .joined(separator: ", ") + ".",
+            ]
+        }
         for failure in record.failures {
             // A deviation from a SHOULD rule fails nothing (without --strict), but is shown as fully as a failure.
             let heading =

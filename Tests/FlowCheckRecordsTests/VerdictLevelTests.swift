@@ -100,5 +100,9 @@ struct VerdictLevelTests {
         let blamed = suite.ruleStatuses(failures: [failure([rules[1]])])
         #expect(blamed.map(\.standing) == [.unresolved, .broken])
         #expect(blamed[0].unresolvedReason(.document) == "2 documents diverged; no failure names it")
+        // One replayed run judges no rule on its units: masked units leave a rule not exercised there.
+        suite.divergedTriggered = nil
+        suite.ruleMinimum = 0
+        #expect(suite.ruleStatuses(failures: []).map(\.standing) == [.notExercised, .notExercised])
     }
 }
