@@ -110,7 +110,8 @@ public enum DecodingCheck {
         // A repeated node only in a flow decoded: in a rejected document no node is known to have broken a rule of
         // its own (every hit fails there), and the repeat, which a reader may read before skipping it, may as well
         // be what the implementation refused. (An empty entry names the first screen, which the reader has kept.)
-        for rule in ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] where actual.flow != nil || rule == "DEC-ENTRY-EMPTY" {
+        let dependent = actual.flow != nil ? ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] : ["DEC-ENTRY-EMPTY"]
+        for rule in dependent {
             let consequent = brokenHits.filter { $0.rule == rule }
             let explained = consequent.allSatisfy { hit in
                 let nodes = dependsOn(hit)
