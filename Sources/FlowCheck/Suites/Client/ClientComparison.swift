@@ -134,19 +134,36 @@ package struct ClientComparison {
         if !navigationDiffers && expected.state.currentScreen != actual.state.currentScreen {
             rules.insert("RUF-CURRENT-SCREEN")
         }
-        if navigationDiffers {
+        // A step with one navigation command is named as the navigation suite names it.
+        let cause = navigationDiffers ? navigationCause(actual: actual, step: step) : nil
+        if let cause {
+            rules.formUnion(cause)
+        } else if navigationDiffers {
             let session = before.navigationSession
             if step.response?.navigation?.mode == .failed {
-                rules.insert("RUF-ROLLBACK")
+                // With nothing to roll back, FAILED is the navigation model's idle case.
+                rules.insert(session.pending == nil ? "NAV-FAILED-IDLE" : "RUF-ROLLBACK")
             } else if step.dispatch != nil, before.state.inFlight != nil {
                 rules.insert("RUF-QUEUE")
             } else if step.response != nil, let sent = sentAction?.optimisticNavigation,
                 step.response?.navigation == nil
             {
                 // The waiting action let go applied its optimistic change otherwise: the navigation model's rule for
-                // that change, at its level, when nothing else was pending (a queue that sends the wrong action is
-                // told above).
-                rules.insert(session.pending == nil ? Self.navigationRule(sent, in: session) : "RUF-QUEUE")
+                // that change, at its level, on the stack the response kept (with no navigation, a change pending
+                // stays and is no longer pending). Tried and refused where the reference applied it, it was tried
+                // too early: the queue's rule (a queue that sends the wrong action is told above).
+                var kept = session
+                _ = kept.navigate(nil)
+                let outcome = { (events: [ClientEvent]) in
+                    events.lazy.compactMap { if case .navigation(let outcome, sent.id) = $0 { outcome } else { nil } }
+                        .first
+                }
+                if outcome(actual.events) == "rejected" && outcome(expected.events) != "rejected" {
+                    rules.insert("RUF-QUEUE")
+                } else {
+                    rules.formUnion(
+                        optimisticCause(sent, after: kept, actual: actual) ?? [Self.navigationRule(sent, in: kept)])
+                }
             } else if let directive = step.response?.navigation, session.pending == nil {
                 // The directive was executed otherwise: the navigation model's rule for it, so that a deviation from
                 // one of its SHOULD rules stays a deviation here, and a MUST one a failure.
@@ -163,10 +180,18 @@ package struct ClientComparison {
             rules.insert(step.dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
         }
         rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: step.response))
+        // The navigation events of a command whose cause is named follow from it.
+        if let cause { rules.subtract(["RUF-NAVIGATE", "RUF-ROLLBACK"].filter { !cause.contains($0) }) }
+        // With nothing pending, the screen a FAILED leaves active is the navigation model's idle case, not a rollback.
+        if step.response?.navigation?.mode == .failed, before.navigationSession.pending == nil,
+            rules.remove("RUF-ROLLBACK") != nil
+        {
+            rules.insert("NAV-FAILED-IDLE")
+        }
         // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
         if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }
         // A stack left otherwise makes another screen active: its navigationMetrics follow from it.
-        let navigationRules = rules.filter { $0.hasPrefix("NAV-") }
+        let navigationRules = rules.filter { $0.hasPrefix("NAV-") || $0.hasPrefix("SES-") }
         if !rules.isDisjoint(with: ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-QUEUE"]) || !navigationRules.isEmpty {
             rules.remove("RUF-NAV-METRICS")
         }
@@ -179,10 +204,10 @@ package struct ClientComparison {
             var governing: String?
             if let directive = step.response?.navigation, directive.mode != .failed {
                 if let pending = session.pending {
-                    if directive.id != pending.id {
-                        governing = RuleAttribution.directiveRule(
-                            directive, stack: pending.stackBefore, profile: profile)
-                    }
+                    governing =
+                        directive.id == pending.id && directive.asksForSameChange(as: pending.directive)
+                        ? "SES-CONFIRM"
+                        : RuleAttribution.directiveRule(directive, stack: pending.stackBefore, profile: profile)
                 } else {
                     governing = Self.navigationRule(directive, in: session)
                 }

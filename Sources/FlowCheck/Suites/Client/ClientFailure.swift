@@ -21,6 +21,25 @@ enum ClientFailure {
 
         /// The failure's identity while shrinking: the rules broken and the kind of input.
         var origin: String = ""
+        /// Where the rules were found instead, for a stack restored from before an optimistic change.
+        var probe: HiddenStackProbe.Finding?
+    }
+
+    /// `divergence`, blamed on what ``HiddenStackProbe`` finds where a stack no step showed may be the one left wrong.
+    /// A probe the implementation breaks down on tells nothing.
+    static func probed(
+        _ value: ClientCase, _ divergence: Divergence, implementation: any ClientImplementation
+    ) -> Divergence {
+        let finding = try? HiddenStackProbe.finding(value, divergence) {
+            try implementation.run(initial: $0.initial, profile: $0.profile, inputs: $0.inputs)
+        }
+        guard let finding = finding ?? nil else { return divergence }
+        var result = divergence
+        result.rules = finding.rules
+        result.alternatives = []
+        result.origin = finding.rules.joined(separator: ", ") + " (\(kind(value.inputs[divergence.step])))"
+        result.probe = finding
+        return result
     }
 
     /// An implementation that answered a batch of inputs with another number of observations.
@@ -146,7 +165,7 @@ enum ClientFailure {
             return try describeBreakdown(failing, error: error)
         }
         let found = divergences(value, replies)
-        guard let first = found.first else {
+        guard let first = found.first.map({ probed(value, $0, implementation: implementation) }) else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference client")
         }
         // A case searched for a rule that every such case breaks only after another: shown at that later step.
@@ -177,6 +196,9 @@ enum ClientFailure {
             violations: [], storyboard: storyboard(value, replies: replies, divergence: step, first: earlier?.step),
             replay: failing.replay, detail: detail(value, replies: replies))
         record.origin = divergence.origin
+        if let probe = divergence.probe {
+            record.notes.append(probe.note(at: step, inputs: value.inputs))
+        }
         if let earlier {
             record.origin =
                 divergence.rules.joined(separator: ", ") + " (\(kind(value.inputs[step]))) after " + first.origin

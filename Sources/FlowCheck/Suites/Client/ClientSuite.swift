@@ -101,7 +101,8 @@ package struct ClientSuite: ConformanceSuite {
             throw ClientFailure.ReplyCount(inputs: value.inputs.count, replies: actual.count)
         }
         let (first, compared, later) = ClientFailure.divergences(value, actual)
-        guard let divergence = first else { return nil }
+        guard let first else { return nil }
+        let divergence = ClientFailure.probed(value, first, implementation: subject)
         // A rule broken at a later divergence was compared there too.
         var triggers = value.triggers(upTo: compared)
         for rule in Set(later.flatMap(\.rules)) { triggers[rule, default: 0] += 1 }

@@ -1,0 +1,128 @@
+import NavigationModel
+import RUFClientModel
+
+/// Tells which change left a stack wrong when no observation showed the stack in between.
+///
+/// Two stacks go unseen. A response that lets a waiting action go applies its directive, then the action's optimistic
+/// navigation, in one step: either may have left the stack wrong. And a rollback or redirect restores the stack from
+/// before an optimistic change, which was never shown when the change came in the step that made that stack.
+///
+/// The probe asks the implementation the same inputs again with the optimistic navigation left out, so that the stack
+/// in between shows: a divergence then is the earlier change's, named by its own rules (a directive applied
+/// otherwise, NAV-); a run that agrees leaves the optimistic change, or the restoring step, to blame.
+enum HiddenStackProbe {
+    /// What the probe found: the rules to blame, the step that showed them, and the optimistic change left out.
+    struct Finding: Hashable {
+        var rules: [String]
+        /// The step of the probe's inputs that showed the rules; `nil` when the optimistic change is to blame (the
+        /// probe agreed).
+        var step: Int?
+        var optimisticID: String
+    }
+
+    /// The probe's finding for `divergence`, or `nil` when its step hides no stack or the probe tells nothing.
+    static func finding(
+        _ value: ClientCase, _ divergence: ClientFailure.Divergence,
+        run: (ClientCase) throws -> [ClientObservation]
+    ) rethrows -> Finding? {
+        let step = divergence.step
+        let steps = value.steps
+        // Only a stack blamed on the rule of what the step itself did; a queue that sent another action, or a POP
+        // applied when sent, is told by the step alone.
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+            divergence.expected.state.navigation != divergence.actual.state.navigation,
+            divergence.rules.allSatisfy(isStackRule)
+        else { return nil }
+        let before = steps[step].before
+        // The response's directive and the optimistic navigation it lets go, in one step.
+        if let sent = before.nextWaitingAction?.optimisticNavigation,
+            tried(sent, divergence.actual.events),
+            let probe = stripped(
+                value, keeping: step + 1, before: step, where: { $0.nextWaitingAction?.optimisticNavigation == nil })
+        {
+            let replies = try run(probe)
+            guard replies.count == probe.inputs.count else { return nil }
+            guard let shown = ClientFailure.divergences(probe, replies).first, shown.step == step else {
+                // Without it the step agrees: the optimistic change was applied otherwise, on the stack the response
+                // left, by the navigation model's rule for it.
+                var session = before.navigationSession
+                _ = session.navigate(response.navigation)
+                let rules =
+                    ClientComparison.optimisticCause(sent, after: session, actual: divergence.actual)
+                    ?? [ClientComparison.navigationRule(sent, in: session)]
+                return Finding(rules: rules, step: nil, optimisticID: sent.id ?? "")
+            }
+            guard !shown.rules.isEmpty, shown.alternatives.isEmpty else { return nil }
+            let deeper = try finding(probe, shown, run: run)
+            return deeper ?? Finding(rules: shown.rules, step: step, optimisticID: sent.id ?? "")
+        }
+        // A stack restored from before an optimistic change: shown, without it, at the step that made it.
+        guard let directive = response.navigation, let pending = before.navigationSession.pending,
+            directive.mode == .failed || directive.id != pending.id
+                || !directive.asksForSameChange(as: pending.directive),
+            let probe = stripped(
+                value, keeping: step, before: step, where: { $0.navigationSession.pending?.id != pending.id })
+        else { return nil }
+        let replies = try run(probe)
+        guard replies.count == probe.inputs.count, let shown = ClientFailure.divergences(probe, replies).first,
+            !shown.rules.isEmpty, shown.alternatives.isEmpty
+        else { return nil }
+        return Finding(rules: shown.rules, step: shown.step, optimisticID: pending.id)
+    }
+
+    /// Whether a rule names a stack left otherwise by what a step did.
+    static func isStackRule(_ rule: String) -> Bool {
+        rule.hasPrefix("NAV-") || rule.hasPrefix("SES-")
+            || ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-NO-OPTIMISTIC-POP"].contains(rule)
+    }
+
+    /// Whether the events show `directive` tried (applied or refused).
+    static func tried(_ directive: Directive, _ events: [ClientEvent]) -> Bool {
+        events.contains { if case .navigation(_, directive.id) = $0, directive.id != nil { true } else { false } }
+    }
+
+    /// The first `count` inputs with one action's optimistic navigation left out: the latest one before `step` after
+    /// which the reference client, replayed up to `step`, satisfies `left`; `nil` when none does.
+    static func stripped(
+        _ value: ClientCase, keeping count: Int, before step: Int, where left: (ReferenceClient) -> Bool
+    ) -> ClientCase? {
+        let candidates = value.inputs[..<step].indices.reversed().filter {
+            if case .dispatch(let action) = value.inputs[$0] { action.optimisticNavigation != nil } else { false }
+        }
+        for at in candidates {
+            guard case .dispatch(var action) = value.inputs[at] else { continue }
+            action.optimisticNavigation = nil
+            var inputs = value.inputs
+            inputs[at] = .dispatch(action)
+            guard
+                var client = try? ReferenceClient(
+                    stack: value.initial, profile: value.profile, queueing: value.queueing)
+            else { return nil }
+            for input in inputs[..<step] { _ = client.apply(input) }
+            if left(client) { return value.with(inputs: Array(inputs.prefix(count))) }
+        }
+        return nil
+    }
+}
+
+extension HiddenStackProbe.Finding {
+    /// What the probe showed, for a failure's notes.
+    func note(at step: Int, inputs: [ClientInput]) -> String {
+        guard let shown = self.step else {
+            return
+                "step \(step) applies a response's directive, then optimistic change \(optimisticID): asked the same "
+                + "inputs without that change, the implementation agrees at step \(step), so the change was applied "
+                + "otherwise (" + rules.joined(separator: ", ") + ")"
+        }
+        if shown == step {
+            return
+                "step \(step) applies a response's directive, then optimistic change \(optimisticID): asked the same "
+                + "inputs without that change, the implementation still diverges there, breaking "
+                + rules.joined(separator: ", ")
+        }
+        return "step \(step) restores the stack from before optimistic change \(optimisticID), which no step showed: "
+            + "asked the same inputs without that change, the implementation diverges at step \(shown) ("
+            + ClientFailure.summary(inputs[shown]) + "), breaking " + rules.joined(separator: ", ")
+            + ", so the restored stack was already wrong"
+    }
+}

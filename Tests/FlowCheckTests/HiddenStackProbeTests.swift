@@ -1,0 +1,89 @@
+import FlowCheckCore
+@testable import PropertyTesting
+import NavigationModel
+import RUFClientModel
+import SampleImplementations
+import Testing
+
+@testable import FlowCheck
+
+/// A navigator bug that shows only through a stack no step showed is named by the navigation model's rule for it,
+/// as the navigation suite names it, never by the rollback or the queue that revealed it.
+@Suite struct HiddenStackProbeTests {
+    typealias Inputs = SampleClientTests
+
+    static func directive(_ mode: String, _ id: String, _ screen: String, flow: String, _ behavior: String) -> String {
+        #"{"mode": "\#(mode)", "id": "\#(id)", "screen": "\#(screen)", "#
+            + #""flow": {"name": "\#(flow)", "behavior": "\#(behavior)"}}"#
+    }
+
+    static let startNewCart = directive("PUSH", "n1", "CART", flow: "CHECKOUT", "START_NEW")
+    static let removePreviousHome = directive("PUSH", "n5", "HOME", flow: "MAIN", "REMOVE_PREVIOUS")
+
+    /// The rules `check` blames for `inputs`, fed to the sample whose REMOVE_PREVIOUS removes only the flow's screens
+    /// at the top of the stack, and the notes the failure's description carries.
+    static func blamed(_ inputs: [ClientInput]) throws -> (rules: [String], notes: [String]) {
+        let sample = SampleNavigator(bug: .removePreviousTopRun)
+        let reference = ClientCase(
+            profile: .owned, initial: Inputs.home, queueing: .fifo, inputs: [Inputs.create()],
+            responseLabels: [], specLabels: [])
+        let value = try #require(reference.with(inputs: [Inputs.create()] + inputs))
+        let falsification = try ClientSuite().check(value, on: sample, capabilities: sample.capabilities)
+        let failing = FailingCase(value: value, original: nil, shrink: ShrinkStatistics(), replay: "", target: nil)
+        let notes = (try? ClientFailure.describe(failing, implementation: sample).notes) ?? []
+        return (falsification?.unitTriggers ?? [], notes)
+    }
+
+    @Test("A response's directive applied wrongly, then an optimistic change, in one step: the directive's rule")
+    func directiveBeforeOptimisticChange() throws {
+        // The response to the first action lets the second go, with an optimistic push the sample applies right.
+        let found = try Self.blamed([
+            Inputs.response(#"{"navigation": \#(Self.startNewCart)}"#), Inputs.action(),
+            Inputs.action(navigation: Self.directive("PUSH", "n7", "LIST", flow: "MAIN", "KEEP")),
+            Inputs.response(#"{"navigation": \#(Self.removePreviousHome)}"#),
+        ])
+        #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
+        #expect(found.notes.contains { $0.contains("still diverges there") }, "\(found.notes)")
+    }
+
+    @Test("An optimistic change applied wrongly by a response that lets it go with a directive: the change's rule")
+    func optimisticChangeAfterDirective() throws {
+        let keep = Self.directive("PUSH", "n6", "LIST", flow: "CHECKOUT", "KEEP")
+        let found = try Self.blamed([
+            Inputs.response(#"{"navigation": \#(Self.startNewCart)}"#), Inputs.action(),
+            Inputs.action(navigation: Self.removePreviousHome), Inputs.response(#"{"navigation": \#(keep)}"#),
+        ])
+        #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
+        #expect(found.notes.contains { $0.contains("the implementation agrees at step 4") }, "\(found.notes)")
+    }
+
+    @Test("A FAILED that restores a stack an unseen directive left wrong: the directive's rule, not RUF-ROLLBACK")
+    func restoredStack() throws {
+        let found = try Self.blamed([
+            Inputs.action(), Inputs.action(navigation: Self.directive("RESET", "n1", "HOME", flow: "MAIN", "KEEP")),
+            Inputs.response(
+                #"{"navigation": \#(Self.directive("PUSH", "n2", "CART", flow: "CHECKOUT", "START_NEW"))}"#),
+            Inputs.response(#"{"navigation": \#(Self.removePreviousHome)}"#),
+            Inputs.response(#"{"navigation": {"mode": "FAILED", "id": "n1"}}"#),
+        ])
+        #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
+        #expect(found.notes.contains { $0.contains("so the restored stack was already wrong") }, "\(found.notes)")
+    }
+
+    @Test("A FAILED that rolls back otherwise keeps its own rule: the probe agrees")
+    func rollbackItself() throws {
+        let sample = SampleNavigator(clientBug: .failedNoRollback)
+        let inputs = [
+            Inputs.create(), Inputs.response("{}"),
+            Inputs.action(navigation: Self.directive("PUSH", "n1", "LIST", flow: "MAIN", "KEEP")),
+            Inputs.response(#"{"navigation": {"mode": "FAILED", "id": "n1"}}"#),
+        ]
+        let value = try #require(
+            ClientCase(
+                profile: .owned, initial: Inputs.home, queueing: .fifo, inputs: [Inputs.create()],
+                responseLabels: [], specLabels: []
+            ).with(inputs: inputs))
+        let falsification = try ClientSuite().check(value, on: sample, capabilities: sample.capabilities)
+        #expect(falsification?.unitTriggers == ["RUF-ROLLBACK"])
+    }
+}
