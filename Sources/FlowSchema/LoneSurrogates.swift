@@ -4,6 +4,47 @@ public enum LoneSurrogates {
     /// no high one before it) written as `\ufffd`, the character DEC-STRING reads it as; `nil` when it holds none.
     /// Everything else is left byte for byte, so that a decoder given both texts is asked about that alone.
     public static func replaced(in text: String) -> String? {
+        replaced(in: text) { _ in Array("\\ufffd".utf8) }
+    }
+
+    /// The text with every lone surrogate escape written as a marker (an ASCII word naming its unit, which a JSON
+    /// reader keeps as written), so that a document can be parsed, edited and written again with its lone halves
+    /// intact; ``unmarked(_:)`` writes them back. `nil` when it holds none.
+    package static func marked(in text: String) -> String? {
+        replaced(in: text) { escape in Array(marker.utf8) + escape.dropFirst(2).map(upper) }
+    }
+
+    /// The text with each marker of ``marked(in:)`` written back as its escape.
+    package static func unmarked(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let mark = Array(marker.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == mark[0], index + mark.count + 4 <= bytes.count,
+                bytes[index..<(index + mark.count)].elementsEqual(mark)
+            {
+                let digits = bytes[(index + mark.count)..<(index + mark.count + 4)]
+                output +=
+                    Array("\\u".utf8) + digits.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") ? $0 + 32 : $0 }
+                index += mark.count + 4
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let marker = "FLOWCHECK_LONE_SURROGATE_"
+
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) ? byte - 32 : byte
+    }
+
+    /// The text with each lone surrogate escape (its six bytes) written as `spelling` gives it.
+    private static func replaced(in text: String, by spelling: (ArraySlice<UInt8>) -> [UInt8]) -> String? {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -25,7 +66,7 @@ public enum LoneSurrogates {
         }
         func settleHigh() {
             guard let at = pendingHigh else { return }
-            output.replaceSubrange(at..<(at + 6), with: Array("\\ufffd".utf8))
+            output.replaceSubrange(at..<(at + 6), with: spelling(output[at..<(at + 6)]))
             replacedAny = true
             pendingHigh = nil
         }
@@ -47,7 +88,7 @@ public enum LoneSurrogates {
                     pendingHigh = nil
                     output += bytes[index..<(index + 6)]
                 case 0xDC00...0xDFFF:
-                    output += Array("\\ufffd".utf8)
+                    output += spelling(bytes[index..<(index + 6)])
                     replacedAny = true
                 default:
                     settleHigh()

@@ -20,10 +20,12 @@ import Testing
     static let startNewCart = directive("PUSH", "n1", "CART", flow: "CHECKOUT", "START_NEW")
     static let removePreviousHome = directive("PUSH", "n5", "HOME", flow: "MAIN", "REMOVE_PREVIOUS")
 
-    /// The rules `check` blames for `inputs`, fed to the sample whose REMOVE_PREVIOUS removes only the flow's screens
-    /// at the top of the stack, and the notes the failure's description carries.
-    static func blamed(_ inputs: [ClientInput]) throws -> (rules: [String], notes: [String]) {
-        let sample = SampleNavigator(bug: .removePreviousTopRun)
+    /// The rules `check` blames for `inputs`, fed to the sample with `bug` (by default, a REMOVE_PREVIOUS that removes
+    /// only the flow's screens at the top of the stack), and the notes the failure's description carries.
+    static func blamed(
+        _ inputs: [ClientInput], bug: SampleBug = .removePreviousTopRun
+    ) throws -> (rules: [String], notes: [String]) {
+        let sample = SampleNavigator(bug: bug)
         let reference = ClientCase(
             profile: .owned, initial: Inputs.home, queueing: .fifo, inputs: [Inputs.create()],
             responseLabels: [], specLabels: [])
@@ -43,7 +45,7 @@ import Testing
             Inputs.response(#"{"navigation": \#(Self.removePreviousHome)}"#),
         ])
         #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
-        #expect(found.notes.contains { $0.contains("still diverges there") }, "\(found.notes)")
+        #expect(found.notes.contains { $0.contains("still diverges at step") }, "\(found.notes)")
     }
 
     @Test("An optimistic change applied wrongly by a response that lets it go with a directive: the change's rule")
@@ -68,6 +70,20 @@ import Testing
         ])
         #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
         #expect(found.notes.contains { $0.contains("so the restored stack was already wrong") }, "\(found.notes)")
+    }
+
+    @Test(
+        "Another directive answering a pending change, refused where the reference applies it: the redirect or the POP",
+        arguments: [(SampleBug.redirectWithoutRollback, "SES-REDIRECT"), (.popRootIgnored, "NAV-POP-ROOT")])
+    func redirectOrDirective(bug: SampleBug, rule: String) throws {
+        // The POP answering the optimistic push leaves the root alone either way: only the outcome tells.
+        let found = try Self.blamed(
+            [
+                Inputs.action(navigation: Self.directive("PUSH", "n1", "HOME", flow: "MAIN", "KEEP")),
+                Inputs.response(#"{"navigation": {"mode": "POP", "id": "n2"}}"#),
+                Inputs.response(#"{"navigation": {"mode": "POP", "id": "n3"}}"#),
+            ], bug: bug)
+        #expect(found.rules == [rule])
     }
 
     @Test("A FAILED that rolls back otherwise keeps its own rule: the probe agrees")

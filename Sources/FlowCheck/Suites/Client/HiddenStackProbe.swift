@@ -11,12 +11,20 @@ import RUFClientModel
 /// in between shows: a divergence then is the earlier change's, named by its own rules (a directive applied
 /// otherwise, NAV-); a run that agrees leaves the optimistic change, or the restoring step, to blame.
 enum HiddenStackProbe {
-    /// What the probe found: the rules to blame, the step that showed them, and the optimistic change left out.
+    /// What the probe found: the rules to blame, why, and the optimistic change left out.
     struct Finding: Hashable {
+        enum Reason: Hashable {
+            /// Without the change the step agrees: the change was applied otherwise.
+            case changeAppliedOtherwise
+            /// Without the change the step still diverges: the response's own doing.
+            case stepItself
+            /// Without the change an earlier step diverges: the stack restored was already wrong.
+            case restoredStackWrong(at: Int)
+            /// Without the change the directive is applied right: it was not applied to the rolled-back stack.
+            case redirectWithoutRollback
+        }
         var rules: [String]
-        /// The step of the probe's inputs that showed the rules; `nil` when the optimistic change is to blame (the
-        /// probe agreed).
-        var step: Int?
+        var reason: Reason
         var optimisticID: String
     }
 
@@ -30,7 +38,9 @@ enum HiddenStackProbe {
         // Only a stack blamed on the rule of what the step itself did; a queue that sent another action, or a POP
         // applied when sent, is told by the step alone.
         guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
-            divergence.expected.state.navigation != divergence.actual.state.navigation,
+            divergence.expected.state.navigation != divergence.actual.state.navigation
+                || divergence.expected.events.filter({ $0.kind == "navigation" })
+                    != divergence.actual.events.filter({ $0.kind == "navigation" }),
             divergence.rules.allSatisfy(isStackRule)
         else { return nil }
         let before = steps[step].before
@@ -50,24 +60,32 @@ enum HiddenStackProbe {
                 let rules =
                     ClientComparison.optimisticCause(sent, after: session, actual: divergence.actual)
                     ?? [ClientComparison.navigationRule(sent, in: session)]
-                return Finding(rules: rules, step: nil, optimisticID: sent.id ?? "")
+                return Finding(rules: rules, reason: .changeAppliedOtherwise, optimisticID: sent.id ?? "")
             }
             guard !shown.rules.isEmpty, shown.alternatives.isEmpty else { return nil }
             let deeper = try finding(probe, shown, run: run)
-            return deeper ?? Finding(rules: shown.rules, step: step, optimisticID: sent.id ?? "")
+            return deeper ?? Finding(rules: shown.rules, reason: .stepItself, optimisticID: sent.id ?? "")
         }
-        // A stack restored from before an optimistic change: shown, without it, at the step that made it.
+        // An answer to a pending change that restores the stack from before it (FAILED, or another directive):
+        // without that change, the restored stack shows at the step that made it, and another directive is applied
+        // to it alone.
         guard let directive = response.navigation, let pending = before.navigationSession.pending,
             directive.mode == .failed || directive.id != pending.id
                 || !directive.asksForSameChange(as: pending.directive),
             let probe = stripped(
-                value, keeping: step, before: step, where: { $0.navigationSession.pending?.id != pending.id })
+                value, keeping: step + 1, before: step, where: { $0.navigationSession.pending?.id != pending.id })
         else { return nil }
         let replies = try run(probe)
-        guard replies.count == probe.inputs.count, let shown = ClientFailure.divergences(probe, replies).first,
-            !shown.rules.isEmpty, shown.alternatives.isEmpty
-        else { return nil }
-        return Finding(rules: shown.rules, step: shown.step, optimisticID: pending.id)
+        guard replies.count == probe.inputs.count else { return nil }
+        guard let shown = ClientFailure.divergences(probe, replies).first else {
+            // The directive alone is applied as the reference applies it: what went wrong is the redirect (a FAILED
+            // is the rollback's own, as blamed).
+            guard directive.mode != .failed else { return nil }
+            return Finding(rules: ["SES-REDIRECT"], reason: .redirectWithoutRollback, optimisticID: pending.id)
+        }
+        guard !shown.rules.isEmpty, shown.alternatives.isEmpty else { return nil }
+        let reason: Finding.Reason = shown.step == step ? .stepItself : .restoredStackWrong(at: shown.step)
+        return Finding(rules: shown.rules, reason: reason, optimisticID: pending.id)
     }
 
     /// Whether a rule names a stack left otherwise by what a step did.
@@ -108,21 +126,24 @@ enum HiddenStackProbe {
 extension HiddenStackProbe.Finding {
     /// What the probe showed, for a failure's notes.
     func note(at step: Int, inputs: [ClientInput]) -> String {
-        guard let shown = self.step else {
+        let asked = "asked the same inputs without optimistic change \(optimisticID), the implementation"
+        let broken = rules.joined(separator: ", ")
+        switch reason {
+        case .changeAppliedOtherwise:
+            return "step \(step) applies a response's directive, then optimistic change \(optimisticID), in one step: "
+                + "\(asked) agrees at step \(step), so the change was applied otherwise (\(broken))"
+        case .stepItself:
+            return "step \(step) answers with an optimistic change in play: \(asked) still diverges at step \(step), "
+                + "breaking \(broken)"
+        case .restoredStackWrong(let shown):
             return
-                "step \(step) applies a response's directive, then optimistic change \(optimisticID): asked the same "
-                + "inputs without that change, the implementation agrees at step \(step), so the change was applied "
-                + "otherwise (" + rules.joined(separator: ", ") + ")"
+                "step \(step) restores the stack from before optimistic change \(optimisticID), which no step showed: "
+                + "\(asked) diverges at step \(shown) (\(ClientFailure.summary(inputs[shown]))), breaking \(broken), "
+                + "so the restored stack was already wrong"
+        case .redirectWithoutRollback:
+            return "step \(step) answers optimistic change \(optimisticID) with another directive: \(asked) applies "
+                + "that directive as the reference does, so it was not applied to the stack from before the change "
+                + "(SES-REDIRECT)"
         }
-        if shown == step {
-            return
-                "step \(step) applies a response's directive, then optimistic change \(optimisticID): asked the same "
-                + "inputs without that change, the implementation still diverges there, breaking "
-                + rules.joined(separator: ", ")
-        }
-        return "step \(step) restores the stack from before optimistic change \(optimisticID), which no step showed: "
-            + "asked the same inputs without that change, the implementation diverges at step \(shown) ("
-            + ClientFailure.summary(inputs[shown]) + "), breaking " + rules.joined(separator: ", ")
-            + ", so the restored stack was already wrong"
     }
 }

@@ -93,16 +93,31 @@ package struct DecodingSuite: ConformanceSuite {
         // judged once in a pass, where the rules it is held to are the same. A text refused in the first pass is
         // refused in the second too: the second pass's rules are those of a document the first one kept, no more.
         var judged: [String: Bool] = [:]
-        let start: Falsification? =
-            counterexample.target == nil ? nil : (try? property.judge(counterexample.value)) ?? nil
-        let targetBlame = Set(start?.unitTriggers ?? [])
+        let start = (try? property.judge(counterexample.value)) ?? nil
+        let startBlame = Set(start?.unitTriggers ?? [])
+        // An envelope is no part of the cause where the flow it holds fails alone, of the same rules (the rules a
+        // document falls under change with it: inside an envelope refused, the flow's own were never reached).
+        if !startBlame.isEmpty,
+            let hoisted = Self.hoisted(
+                text,
+                judge: { candidate in
+                    calls += 1
+                    return Set((try? property.judge(candidate))??.unitTriggers ?? []) == startBlame
+                })
+        {
+            text = hoisted
+        }
         for _ in 0..<2 {
             let rules = DecodingAnalysis.triggered(text, options: options)
             judged = judged.filter { !$0.value }
-            var minimizer = DocumentMinimizer { candidateText, value in
+            // Lone surrogate halves do not survive a parse (they read as U+FFFD): edited as markers, each candidate
+            // is judged with them written back, so that a failure they cause is minimized too.
+            let marked = LoneSurrogates.marked(in: text)
+            var minimizer = DocumentMinimizer { written, value in
+                let candidateText = marked == nil ? written : LoneSurrogates.unmarked(written)
                 if let known = judged[candidateText] { return known }
                 // The reference decoder reads the candidate from its value: the text is not parsed again for it.
-                DecodingAnalysis.remember(candidateText, parsed: value, options: options)
+                if marked == nil { DecodingAnalysis.remember(candidateText, parsed: value, options: options) }
                 let candidate = GeneratedDocument(
                     text: candidateText, labels: counterexample.value.labels, nodeCount: 0)
                 let falsification = (try? property.judge(candidate)) ?? nil
@@ -110,16 +125,20 @@ package struct DecodingSuite: ConformanceSuite {
                 // engine's result was not blamed on (rules other failures name among them).
                 let blamed = Set(falsification?.unitTriggers ?? [])
                 let onTarget =
-                    counterexample.target.map { blamed.contains($0) && blamed.isSubset(of: targetBlame) } ?? true
+                    counterexample.target.map { blamed.contains($0) && blamed.isSubset(of: startBlame) } ?? true
+                // A failure is its cause: another symptom of the same rules alone (a refusal where the document's
+                // envelope is refused otherwise, the envelope gone) is the same failure, smaller.
+                let sameCause = !startBlame.isEmpty && blamed == startBlame
                 let fails =
-                    falsification?.origin == origin && onTarget
+                    (falsification?.origin == origin || sameCause) && onTarget
                     && DecodingAnalysis.triggered(candidateText, options: options).isSubset(of: rules)
                 judged[candidateText] = fails
                 return fails
             }
-            guard let minimal = minimizer.minimize(text) else { break }
+            guard let minimal = minimizer.minimize(marked ?? text) else { break }
             calls += minimizer.calls
             text = JSONWriter.write(minimal, sortedKeys: false)
+            if marked != nil { text = LoneSurrogates.unmarked(text) }
         }
         guard text != counterexample.value.text, let minimal = try? JSONParser.parse(text) else {
             return counterexample
@@ -129,6 +148,18 @@ package struct DecodingSuite: ConformanceSuite {
             text: text, labels: counterexample.value.labels, nodeCount: DecodingAnalysis.nodeCount(minimal))
         refined.shrink.calls += calls
         return refined
+    }
+
+    /// The first object at the top of `text` that fails alone, as `judge` says; `nil` when none does.
+    static func hoisted(_ text: String, judge: (GeneratedDocument) -> Bool) -> String? {
+        let marked = LoneSurrogates.marked(in: text)
+        guard let root = try? JSONParser.parse(marked ?? text), let pairs = root.objectPairs else { return nil }
+        for pair in pairs where pair.value.isObject {
+            let written = JSONWriter.write(pair.value, sortedKeys: false)
+            let candidate = marked == nil ? written : LoneSurrogates.unmarked(written)
+            if judge(GeneratedDocument(text: candidate, labels: [], nodeCount: 0)) { return candidate }
+        }
+        return nil
     }
 
     package func describe(
