@@ -123,8 +123,8 @@ let package = Package(
             dependencies: [
                 "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating",
                 "FlowCheckRecords", "FlowSchema",
-                "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFSpec",
-                "SampleImplementations",
+                "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
+                "RUFClientModel", "RUFSpec", "SampleImplementations",
             ],
             swiftSettings: strict
         ),

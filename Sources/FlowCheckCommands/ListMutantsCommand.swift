@@ -1,4 +1,8 @@
 import ArgumentParsing
+import ConformanceRules
+import FlowSchema
+import NavigationModel
+import RUFClientModel
 import SampleImplementations
 
 /// `flowcheck list-mutants`: the built-in mutants, realistic bugs the kit must catch.
@@ -12,18 +16,20 @@ struct ListMutantsCommand: Subcommand {
         for bug in SampleBug.allCases {
             let steps = "\(bug.minimalSteps) step\(bug.minimalSteps == 1 ? "" : "s")"
             let depth = bug.minimalDepth.map { " from a stack of about \($0) screens" } ?? ""
-            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (minimal counterexample: \(steps)\(depth))")
+            console.out(
+                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (minimal counterexample: \(steps)\(depth)"
+                    + Self.levelNote(bug.rules) + ")")
         }
         for bug in DecoderBug.allCases {
             let nodes = "\(bug.minimalNodes) node\(bug.minimalNodes == 1 ? "" : "s")"
             let minimal = "a decoding-only implementation; minimal counterexample: a document of \(nodes)"
-            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (\(minimal))")
+            console.out("builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (\(minimal)\(Self.levelNote(bug.rules)))")
         }
         for bug in ClientBug.allCases {
             let inputs = "\(bug.minimalRun) input\(bug.minimalRun == 1 ? "" : "s"), the session create included"
             console.out(
                 "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, \(bug.rule); minimal counterexample: "
-                    + "\(inputs))")
+                    + "\(inputs)\(Self.levelNote([bug.rule])))")
         }
         for many in ManyBugMutant.allCases {
             // A rejected document is blamed on every rule it falls under: a decoder's bug may show only beside another.
@@ -32,8 +38,21 @@ struct ListMutantsCommand: Subcommand {
                 ? "each is named by a failure of its own"
                 : "each is named by a failure of its own, or its rule left unresolved (never held) on a seed where "
                     + "every document showing it is rejected for another bug too"
-            console.out("builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: \(named))")
+            let rules =
+                many.sampleBugs.flatMap(\.rules) + many.decoderBugs.flatMap(\.rules) + many.clientBugs.map(\.rule)
+            console.out(
+                "builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: \(named)"
+                    + Self.levelNote(Set(rules)) + ")")
         }
         return .success
+    }
+
+    /// A note for a mutant that breaks only SHOULD rules, which a default run does not fail; empty otherwise.
+    static func levelNote(_ rules: Set<String>) -> String {
+        let levels = rules.map {
+            (NavigationRules.named($0) ?? DecodingRules.named($0) ?? ClientRules.named($0))?.level
+        }
+        guard !levels.isEmpty, levels.allSatisfy({ $0 == .should }) else { return "" }
+        return "; breaks only SHOULD rules: a default run lists the deviation and exits 0, --strict fails it"
     }
 }

@@ -208,6 +208,12 @@ struct RunCommandTests {
         #expect(
             DecoderBug.allCases.count >= 10
                 && DecoderBug.allCases.allSatisfy { out.contains("builtin:mutant:\($0.rawValue)\n    \($0.summary)") })
+        // A mutant whose every rule is a SHOULD is marked: a default run of it exits 0; one MUST rule and it is not.
+        let entries = out.components(separatedBy: "builtin:mutant:").dropFirst()
+        let marked = Set(
+            entries.filter { $0.contains("breaks only SHOULD rules") }.compactMap { $0.split(separator: "\n").first })
+        #expect(marked.isSuperset(of: ["pop-root-ignored", "redirect-without-rollback", "decoder-same-symptom"]))
+        #expect(marked.isDisjoint(with: ["reset-keeps-root", "decoder-many-bugs", "client-meta-deep-merge"]))
         let help = flowcheck("run", "--help")
         #expect(help.code == .success && help.out.contains("EXIT CODES"))
     }

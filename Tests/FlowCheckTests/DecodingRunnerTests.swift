@@ -8,36 +8,8 @@ import FlowSchema
 import PropertyTesting
 import SampleImplementations
 
-/// The rules each decoder mutant's run must name, exactly, over all its failures (default settings, seed 1): each
-/// mutant breaks only its own rule, whatever else its counterexamples hold (a flow with no screen accepted because an
-/// unknown node became one). One exception, stated in Decoding.md: a mutant that drops a node, met where a repeat of
-/// its id follows with no node kept between, looks exactly like a decoder where the last of a repeated id wins, and
-/// the document cannot say which; the kit names DEC-DUPLICATE-NODE, a SHOULD, there.
-let expectedDecodingRules: [DecoderBug: Set<String>] = [
-    .unknownComponentFailsScreen: ["DEC-UNKNOWN-COMPONENT", "DEC-DUPLICATE-NODE"],
-    .unknownTypeDropsSiblings: ["DEC-UNKNOWN-COMPONENT"],
-    .unknownNodeKindBecomesScreen: ["DEC-NODE-UNKNOWN"], .unknownEdgeKindFailsFlow: ["DEC-EDGE"],
-    .chromeIgnored: ["DEC-LEGACY-CHROME"], .majorSchemaVersionAccepted: ["DEC-SCHEMA-VERSION"],
-    .malformedChildDropsParent: ["DEC-MALFORMED-CHILD"], .emptyEntryRejected: ["DEC-ENTRY-EMPTY"],
-    .unsupportedNodesDropped: ["DEC-NODE-UNSUPPORTED", "DEC-DUPLICATE-NODE"], .danglingEdgesKept: ["DEC-EDGE"],
-    .hideChromeIgnored: ["DEC-LEGACY-OVERRIDES"], .stringSchemaVersionRejected: ["DEC-SCHEMA-VERSION"],
-    .depthLimit64: ["DEC-DEPTH"], .depthOffByOne: ["DEC-DEPTH"],
-    // The guard runs before the version gate: a resolve response it refuses gets the wrong error code.
-    .depthCountsProps: ["DEC-DEPTH", "DEC-SCHEMA-VERSION"],
-    .variableUnknownTypeFailsFlow: ["DEC-VARIABLE"], .variableUnknownLifecycleFailsFlow: ["DEC-VARIABLE"],
-    .listWithoutItemTypeKept: ["DEC-VARIABLE"], .duplicateEdgeIDsKept: ["DEC-DUPLICATE-EDGE"],
-    .edgeGuardFailsFlow: ["DEC-EDGE"],
-    // A dropped screen also hides a layout nested past the limit, so a flow decodes where the document is an error.
-    .unknownScreenTypeDropsScreen: ["DEC-DEPTH", "DEC-SCREEN-TYPE", "DEC-DUPLICATE-NODE"],
-    .contentVersionStringFails: ["DEC-VERSION"], .schemaVersionPatchRejected: ["DEC-SCHEMA-VERSION"],
-    .nonObjectZoneCounted: ["DEC-ZONE"], .resolveMissingFieldsRejected: ["DEC-RESOLVE"],
-    .conditionExpressionFailsFlow: ["DEC-LOGIC-NODE"], .migrationSingleStep: ["DEC-MIGRATE"],
-    // Read as 1, a version above 8 runs every migration: each difference is the version's (a chip made a stack
-    // where the reference keeps it unknown is not DEC-UNKNOWN-COMPONENT's).
-    .hugeVersionTreatedAsMissing: ["DEC-VERSION"],
-    // Asked again with the surrogates written as U+FFFD, it decodes the document: the refusal is DEC-STRING's alone.
-    .loneSurrogateRefused: ["DEC-STRING"],
-]
+/// The rules each decoder mutant's run must name, exactly, over all its failures (default settings, seed 1).
+let expectedDecodingRules = DecoderBug.brokenRules
 
 /// A mutant's rules that a run may leave unresolved (never held) instead of naming: every document that shows the
 /// rule falls under another rule the mutant breaks, so no case is the rule's alone. depthCountsProps's wrong error

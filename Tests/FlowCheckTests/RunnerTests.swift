@@ -8,62 +8,7 @@ import NavigationModel
 import SampleImplementations
 
 /// The rules each mutant's run must name, exactly, over all its failures (default settings, seed 1).
-///
-/// A mutant breaks more than one rule when its wrong code serves several modes: REMOVE_PREVIOUS's removal also
-/// serves START_NEW and REPLACE's flow behavior, so a mutant of it breaks those rules too, each a failure of its own.
-let expectedRules: [SampleBug: Set<String>] = [
-    .removePreviousOnlyPrevious: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    .removePreviousTopRun: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    // A layer gone whole, or the layers below changed, is the removal's rule, not NAV-BASE's.
-    .removePreviousAllLayers: ["NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    .startNewWithoutRoot: ["NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    .keepAlwaysRoot: ["NAV-FLOW-ROOT"], .replaceHadBeforeRemoval: ["NAV-FLOW-ROOT"],
-    .baseRuleForgotten: ["NAV-BASE"],
-    .resetKeepsRoot: ["NAV-RESET"], .popRootEmptiesStack: ["NAV-POP-ROOT", "NAV-STACK"],
-    .popRootIgnored: ["NAV-POP-ROOT"], .presentAsPush: ["NAV-PRESENT"],
-    .dismissWithNothingPresentedClears: ["NAV-DISMISS-ROOT", "NAV-STACK"], .dismissPopsOne: ["NAV-DISMISS"],
-    .popToBottomMost: ["NAV-POP-TO"], .popToRootIgnoresProfile: ["NAV-POP-TO-ROOT"],
-    .popToSearchesWholeStack: ["NAV-POP-TO-MISSING"], .behaviorReplaceAsKeep: ["NAV-VALID-BEHAVIOR"],
-    .failedIdlePops: ["NAV-FAILED-IDLE"], .unknownModeWrongReason: ["NAV-VALID-MODE"],
-    .confirmAppliedTwice: ["SES-CONFIRM"], .failedAfterReplaceWrongStack: ["NAV-STACK", "SES-ROLLBACK"],
-    .optimisticPopAllowed: ["SES-NOT-OPTIMISTIC"], .noNavigationRollsBack: ["SES-NO-NAVIGATION"],
-    .secondOptimisticAccepted: ["SES-IN-FLIGHT"], .redirectWithoutRollback: ["SES-REDIRECT"],
-    // A capacity bug shows under every mode that keeps the stack deep.
-    .capacity16: [
-        "NAV-DISMISS", "NAV-FAILED-IDLE", "NAV-FLOW-ROOT", "NAV-POP", "NAV-POP-TO", "NAV-POP-TO-ROOT",
-        "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REJECT",
-        "NAV-REPLACE", "SES-ROLLBACK",
-    ],
-    .stackFullAt50: [
-        "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "SES-OPTIMISTIC",
-    ],
-    .popToSearchesTop32: ["NAV-POP-TO"],
-    .removePreviousScansTop20: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    .flowRootWindow10: ["NAV-FLOW-ROOT"], .presentMax3Layers: ["NAV-PRESENT"], .popDeepRemovesTwo: ["NAV-POP"],
-    .screenNamesCaseInsensitive: ["NAV-POP-TO", "NAV-POP-TO-MISSING"],
-    .flowNamesCaseInsensitive: ["NAV-FLOW-ROOT", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE"],
-    .longNamesTruncated: [
-        "NAV-FLOW-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW",
-        "NAV-REPLACE", "NAV-RESET",
-    ],
-    .nonASCIINamesMangled: [
-        "NAV-FLOW-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW",
-        "NAV-REPLACE", "NAV-RESET",
-    ],
-    .nullFieldRejected: ["NAV-IGNORE"], .pendingIDLowercased: ["SES-OPTIMISTIC"], .failedKeepsPending: ["SES-SETTLE"],
-    // Taking another change for a confirmation skips the redirect: the rule of whatever that change does breaks.
-    .confirmByIDOnly: [
-        "NAV-DISMISS", "NAV-DISMISS-ROOT", "NAV-FLOW-ROOT", "NAV-POP", "NAV-POP-ROOT",
-        "NAV-POP-TO-MISSING", "NAV-POP-TO-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS",
-        "NAV-PUSH-START-NEW", "NAV-REPLACE", "NAV-RESET", "NAV-VALID-BEHAVIOR", "NAV-VALID-DEST", "NAV-VALID-MODE",
-        "NAV-VALID-TARGET", "SES-REDIRECT", "SES-ROLLBACK",
-    ],
-    .staleRollbackSnapshot: [
-        "NAV-BASE", "NAV-DISMISS", "NAV-DISMISS-ROOT", "NAV-FLOW-ROOT", "NAV-POP", "NAV-POP-ROOT", "NAV-POP-TO",
-        "NAV-POP-TO-ROOT", "NAV-PRESENT", "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW",
-        "NAV-REPLACE", "SES-REDIRECT", "SES-ROLLBACK",
-    ],
-]
+let expectedRules = SampleBug.brokenRules
 
 /// Mutants whose wrong stack is then judged by the rule of whatever the next steps do: the rules they always break.
 /// The others in their expected list are named where a seed's runs show them, never one outside it.

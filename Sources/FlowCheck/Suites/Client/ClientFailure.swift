@@ -286,7 +286,10 @@ enum ClientFailure {
         switch event {
         case .request(let request): return "→ \(request.kind) \(request.id) \(request.screen)"
         case .metric(let point, let screen, let metric):
+            // The payload too, when there is one: two metrics of one name that differ only there must not read alike.
+            let payload = metric["payload"].flatMap { $0 == .object([]) || $0 == .null ? nil : JSONWriter.write($0) }
             return "metric \(point.rawValue) \(screen ?? "") \(metric["name"]?.stringValue ?? "")"
+                + (payload.map { " \($0)" } ?? "")
         case .navigation(let outcome, let id): return "navigation \(outcome) \(id ?? "")"
         case .actionResult(let result): return "actionResult \(result["type"]?.stringValue ?? "?")"
         }
