@@ -182,11 +182,19 @@ package struct ClientComparison {
         rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: step.response))
         // The navigation events of a command whose cause is named follow from it.
         if let cause { rules.subtract(["RUF-NAVIGATE", "RUF-ROLLBACK"].filter { !cause.contains($0) }) }
-        // With nothing pending, the screen a FAILED leaves active is the navigation model's idle case, not a rollback.
-        if step.response?.navigation?.mode == .failed, before.navigationSession.pending == nil,
-            rules.remove("RUF-ROLLBACK") != nil
-        {
-            rules.insert("NAV-FAILED-IDLE")
+        // Other navigationMetrics after a FAILED are the rollback's where it may have left another screen active: the
+        // stack differs, or a waiting action sent in the same step may hide it. With the stack as the reference's
+        // and nothing to hide it (or nothing to roll back), they are the metrics' own; and with nothing pending, a
+        // stack left otherwise is the navigation model's idle case.
+        if step.response?.navigation?.mode == .failed, rules.contains("RUF-ROLLBACK") {
+            let pending = before.navigationSession.pending != nil
+            if !navigationDiffers && (!pending || before.nextWaitingAction?.optimisticNavigation == nil) {
+                rules.remove("RUF-ROLLBACK")
+                rules.insert("RUF-NAV-METRICS")
+            } else if !pending {
+                rules.remove("RUF-ROLLBACK")
+                rules.insert("NAV-FAILED-IDLE")
+            }
         }
         // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
         if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }

@@ -35,13 +35,15 @@ enum HiddenStackProbe {
     ) rethrows -> Finding? {
         let step = divergence.step
         let steps = value.steps
-        // Only a stack blamed on the rule of what the step itself did; a queue that sent another action, or a POP
-        // applied when sent, is told by the step alone.
-        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+        // Only a stack blamed on the rule of what the step itself did (or navigationMetrics after a FAILED, which
+        // a change sent after it may explain); a queue that sent another action, or a POP applied when sent, is told
+        // by the step alone.
+        let navigationDiffers =
             divergence.expected.state.navigation != divergence.actual.state.navigation
-                || divergence.expected.events.filter({ $0.kind == "navigation" })
-                    != divergence.actual.events.filter({ $0.kind == "navigation" }),
-            divergence.rules.allSatisfy(isStackRule)
+            || divergence.expected.events.filter({ $0.kind == "navigation" })
+                != divergence.actual.events.filter({ $0.kind == "navigation" })
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+            navigationDiffers || divergence.rules == ["RUF-ROLLBACK"], divergence.rules.allSatisfy(isStackRule)
         else { return nil }
         let before = steps[step].before
         // The response's directive and the optimistic navigation it lets go, in one step.
@@ -54,7 +56,9 @@ enum HiddenStackProbe {
             guard replies.count == probe.inputs.count else { return nil }
             guard let shown = ClientFailure.divergences(probe, replies).first, shown.step == step else {
                 // Without it the step agrees: the optimistic change was applied otherwise, on the stack the response
-                // left, by the navigation model's rule for it.
+                // left, by the navigation model's rule for it; with the stack as the reference's, only the metrics
+                // around it differ, and the rollback keeps the blame.
+                guard navigationDiffers else { return nil }
                 var session = before.navigationSession
                 _ = session.navigate(response.navigation)
                 let rules =
