@@ -69,7 +69,7 @@ import Testing
             Inputs.response(#"{"navigation": {"mode": "FAILED", "id": "n1"}}"#),
         ])
         #expect(found.rules == ["NAV-PUSH-REMOVE-PREVIOUS"])
-        #expect(found.notes.contains { $0.contains("so the restored stack was already wrong") }, "\(found.notes)")
+        #expect(found.notes.contains { $0.contains("so what was restored was already wrong") }, "\(found.notes)")
     }
 
     @Test(

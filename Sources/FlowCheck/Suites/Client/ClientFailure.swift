@@ -25,6 +25,27 @@ enum ClientFailure {
         var probe: HiddenStackProbe.Finding?
     }
 
+    /// The later divergences, less those where a rejection restores a component from before an optimistic update
+    /// whose value no step showed, and that value was already wrong: asked without the update, the implementation
+    /// shows the component otherwise before that step (for the reason an earlier divergence gives).
+    static func probedLater(
+        _ value: ClientCase, first: Divergence, later: [Divergence], implementation: any ClientImplementation
+    ) -> [Divergence] {
+        later.filter { divergence in
+            let (step, steps) = (divergence.step, value.steps)
+            guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+                response.rejectsAction, let update = steps[step].before.optimisticUpdateInFlight,
+                divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
+                let probe = HiddenStackProbe.stripped(
+                    value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate }),
+                let replies = try? implementation.run(
+                    initial: probe.initial, profile: probe.profile, inputs: probe.inputs),
+                let shown = replies.last, let expected = probe.expected.last
+            else { return true }
+            return shown.state.cache[update.screen]?[update.rel] == expected.state.cache[update.screen]?[update.rel]
+        }
+    }
+
     /// `divergence`, blamed on what ``HiddenStackProbe`` finds where a stack no step showed may be the one left wrong.
     /// A probe the implementation breaks down on tells nothing.
     static func probed(
@@ -113,8 +134,10 @@ enum ClientFailure {
                         blamed: rules, expected: expected, actual: actual, input: input, before: before),
                     origin: rules.joined(separator: ", ") + " (\(kind(input)))")
             }
-            // The same divergence with the state still the reference's: the run goes on being compared as a whole.
-            if rules == first?.rules, expected.state == actual.state { continue }
+            // The same divergence with the state still the reference's: the run goes on being compared as a whole;
+            // not a queue's, whose waiting actions (another one sent, with its optimistic changes) the state does
+            // not show.
+            if rules == first?.rules, expected.state == actual.state, !rules.contains("RUF-QUEUE") { continue }
             // Another divergence, from a state that was still the reference's: as clean as the first.
             if !isFirst, rules != first?.rules, !guessedRollback(rules, expected: expected, actual: actual),
                 ClientComparison.alternatives(
@@ -126,6 +149,7 @@ enum ClientFailure {
             compared = isFirst ? step + 1 : step
             var parted = ClientTaint()
             parted.record(expected: expected, actual: actual)
+            if rules.contains("RUF-QUEUE") { parted.part() }
             taint = parted
             shown = actual.state
         }
@@ -173,7 +197,10 @@ enum ClientFailure {
         } catch {
             return try describeBreakdown(failing, error: error)
         }
-        let found = divergences(value, replies)
+        var found = divergences(value, replies)
+        if let first = found.first {
+            found.later = probedLater(value, first: first, later: found.later, implementation: implementation)
+        }
         guard let first = found.first.map({ probed(value, $0, implementation: implementation) }) else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference client")
         }

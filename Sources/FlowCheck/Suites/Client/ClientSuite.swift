@@ -100,8 +100,9 @@ package struct ClientSuite: ConformanceSuite {
         guard actual.count == value.inputs.count else {
             throw ClientFailure.ReplyCount(inputs: value.inputs.count, replies: actual.count)
         }
-        let (first, compared, later) = ClientFailure.divergences(value, actual)
-        guard let first else { return nil }
+        let (found, compared, unprobed) = ClientFailure.divergences(value, actual)
+        guard let first = found else { return nil }
+        let later = ClientFailure.probedLater(value, first: first, later: unprobed, implementation: subject)
         let divergence = ClientFailure.probed(value, first, implementation: subject)
         // A rule broken at a later divergence was compared there too.
         var triggers = value.triggers(upTo: compared)

@@ -24,6 +24,10 @@ struct ClientTaint {
     /// Whether the requests or the queue parted: no later step is comparable.
     private(set) var parted = false
 
+    /// Marks the run parted: after a queue that sent another action than the one due, the two clients wait for
+    /// answers to different actions, whatever their requests show.
+    mutating func part() { parted = true }
+
     /// Records what differs between the two observations of one step.
     mutating func record(expected: ClientObservation, actual: ClientObservation) {
         let (old, new) = (expected.state.cache, actual.state.cache)

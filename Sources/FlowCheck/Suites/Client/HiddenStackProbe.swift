@@ -18,8 +18,8 @@ enum HiddenStackProbe {
             case changeAppliedOtherwise
             /// Without the change the step still diverges: the response's own doing.
             case stepItself
-            /// Without the change an earlier step diverges: the stack restored was already wrong.
-            case restoredStackWrong(at: Int)
+            /// Without the change an earlier step diverges: the stack (or component) restored was already wrong.
+            case restoredStateWrong(at: Int)
             /// Without the change the directive is applied right: it was not applied to the rolled-back stack.
             case redirectWithoutRollback
         }
@@ -33,6 +33,7 @@ enum HiddenStackProbe {
         _ value: ClientCase, _ divergence: ClientFailure.Divergence,
         run: (ClientCase) throws -> [ClientObservation]
     ) rethrows -> Finding? {
+        if let restored = try restoredComponent(value, divergence, run: run) { return restored }
         let step = divergence.step
         let steps = value.steps
         // Only a stack blamed on the rule of what the step itself did (or navigationMetrics after a FAILED, which
@@ -88,8 +89,32 @@ enum HiddenStackProbe {
             return Finding(rules: ["SES-REDIRECT"], reason: .redirectWithoutRollback, optimisticID: pending.id)
         }
         guard !shown.rules.isEmpty, shown.alternatives.isEmpty else { return nil }
-        let reason: Finding.Reason = shown.step == step ? .stepItself : .restoredStackWrong(at: shown.step)
+        let reason: Finding.Reason = shown.step == step ? .stepItself : .restoredStateWrong(at: shown.step)
         return Finding(rules: shown.rules, reason: reason, optimisticID: pending.id)
+    }
+
+    /// A rejection that restores a component from before an optimistic update, which no step showed when the update
+    /// came in the step that made it (a response merged, then the waiting action's update applied): without that
+    /// update, the component shows at the step that made it, and a divergence there names its own rules.
+    static func restoredComponent(
+        _ value: ClientCase, _ divergence: ClientFailure.Divergence,
+        run: (ClientCase) throws -> [ClientObservation]
+    ) rethrows -> Finding? {
+        let (step, steps) = (divergence.step, value.steps)
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step], response.rejectsAction,
+            let update = steps[step].before.optimisticUpdateInFlight,
+            divergence.expected.state.cache != divergence.actual.state.cache,
+            divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
+            let probe = stripped(
+                value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate })
+        else { return nil }
+        let replies = try run(probe)
+        guard replies.count == probe.inputs.count, let shown = ClientFailure.divergences(probe, replies).first,
+            !shown.rules.isEmpty
+        else { return nil }
+        return Finding(
+            rules: shown.rules, reason: .restoredStateWrong(at: shown.step),
+            optimisticID: "\(update.screen).\(update.rel)")
     }
 
     /// Whether a rule names a stack left otherwise by what a step did.
@@ -103,17 +128,20 @@ enum HiddenStackProbe {
         events.contains { if case .navigation(_, directive.id) = $0, directive.id != nil { true } else { false } }
     }
 
-    /// The first `count` inputs with one action's optimistic navigation left out: the latest one before `step` after
-    /// which the reference client, replayed up to `step`, satisfies `left`; `nil` when none does.
+    /// The first `count` inputs with one action's optimistic navigation (or, with `component`, its optimistic
+    /// component update) left out: the latest one before `step` after which the reference client, replayed up to
+    /// `step`, satisfies `left`; `nil` when none does.
     static func stripped(
-        _ value: ClientCase, keeping count: Int, before step: Int, where left: (ReferenceClient) -> Bool
+        _ value: ClientCase, keeping count: Int, before step: Int, component: Bool = false,
+        where left: (ReferenceClient) -> Bool
     ) -> ClientCase? {
         let candidates = value.inputs[..<step].indices.reversed().filter {
-            if case .dispatch(let action) = value.inputs[$0] { action.optimisticNavigation != nil } else { false }
+            guard case .dispatch(let action) = value.inputs[$0] else { return false }
+            return component ? action.optimisticUpdate != nil : action.optimisticNavigation != nil
         }
         for at in candidates {
             guard case .dispatch(var action) = value.inputs[at] else { continue }
-            action.optimisticNavigation = nil
+            if component { action.optimisticUpdate = nil } else { action.optimisticNavigation = nil }
             var inputs = value.inputs
             inputs[at] = .dispatch(action)
             guard
@@ -139,11 +167,10 @@ extension HiddenStackProbe.Finding {
         case .stepItself:
             return "step \(step) answers with an optimistic change in play: \(asked) still diverges at step \(step), "
                 + "breaking \(broken)"
-        case .restoredStackWrong(let shown):
-            return
-                "step \(step) restores the stack from before optimistic change \(optimisticID), which no step showed: "
-                + "\(asked) diverges at step \(shown) (\(ClientFailure.summary(inputs[shown]))), breaking \(broken), "
-                + "so the restored stack was already wrong"
+        case .restoredStateWrong(let shown):
+            return "step \(step) restores what was there before optimistic change \(optimisticID), which no step "
+                + "showed: \(asked) diverges at step \(shown) (\(ClientFailure.summary(inputs[shown]))), breaking "
+                + "\(broken), so what was restored was already wrong"
         case .redirectWithoutRollback:
             return "step \(step) answers optimistic change \(optimisticID) with another directive: \(asked) applies "
                 + "that directive as the reference does, so it was not applied to the stack from before the change "
