@@ -489,19 +489,19 @@ public struct ConformanceRunner {
             outcome.record.notes = (outcome.record.notes ?? []) + [note]
         }
         outcome.failures = FailureRecord.folded(outcome.failures)
-        if let run = options.onlyRun, outcome.failures.count > 1 {
-            // A replay line names a run, and one run can show several causes: all of them are listed, not only the
-            // failure whose line was followed.
-            let note =
-                "run \(run) alone shows \(outcome.failures.count) distinct failures: every cause its inputs show is "
-                + "listed, the failure whose replay line led here among them"
-            outcome.record.notes = (outcome.record.notes ?? []) + [note]
-        }
         let searched = search(
             suite, property: property, check: check, box: box, context: context, outcome: &outcome,
             knownCauses: knownCauses)
         outcome.record.searchedTriggers = searched.isEmpty ? nil : searched
         outcome.failures = FailureRecord.ordered(outcome.failures)
+        if let run = options.onlyRun, outcome.failures.count > 1 {
+            // A replay line names a run, and one run can show several causes: all of them are listed, not only the
+            // failure whose line was followed.
+            let note =
+                "run \(run) alone shows \(outcome.failures.count) distinct failures: every cause its inputs show is "
+                + "listed, the failure whose replay line led here among them (its later divergences and the rules searched for included)"
+            outcome.record.notes = (outcome.record.notes ?? []) + [note]
+        }
         // Not those of runs computed ahead and never taken, which depend on the number of workers.
         let breakdowns = BreakdownLog.reported(logs, lastTaken: check.lastTakenRun)
         if !outcome.failures.contains(where: { $0.kind == .breakdown }), let first = breakdowns.first,
