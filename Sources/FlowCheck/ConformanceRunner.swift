@@ -499,7 +499,8 @@ public struct ConformanceRunner {
             // failure whose line was followed.
             let note =
                 "run \(run) alone shows \(outcome.failures.count) distinct failures: every cause its inputs show is "
-                + "listed, the failure whose replay line led here among them (its later divergences and the rules searched for included)"
+                + "listed (its later divergences and the rules searched for included), the failure whose replay line "
+                + "led here among them"
             outcome.record.notes = (outcome.record.notes ?? []) + [note]
         }
         // Not those of runs computed ahead and never taken, which depend on the number of workers.

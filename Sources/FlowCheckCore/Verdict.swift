@@ -217,6 +217,15 @@ public struct Verdict: Hashable, Codable, Sendable {
             clause += "; \(counted(unresolved.count, "rule")) unresolved, so not held (units under \(pronoun) "
                 + "diverged, and no failure names \(pronoun))"
         }
+        // Beside failures, too few units compared under a rule is said here too (alone, it is the verdict).
+        let unexercised = suites.filter { $0.verdict != .insufficientCoverage }.flatMap { suite in
+            suite.unexercisedRules.filter { !suite.unresolvedRules.contains($0) }
+        }
+        if !unexercised.isEmpty {
+            let pronoun = unexercised.count == 1 ? "it" : "them"
+            clause += "; \(counted(unexercised.count, "rule")) not exercised, so not held (too few units under "
+                + "\(pronoun) were compared)"
+        }
         return clause
     }
 

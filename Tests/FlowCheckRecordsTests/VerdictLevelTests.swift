@@ -4,13 +4,16 @@ import FlowCheckRecords
 import Testing
 
 /// A run's records with one suite of two rules, one MUST and one SHOULD, and the given failures.
-private func record(failures: [FailureRecord], strict: Bool = false, diverged: [String: Int]? = nil) -> RunRecord {
+private func record(
+    failures: [FailureRecord], strict: Bool = false, diverged: [String: Int]? = nil,
+    triggered: [String: Int] = ["T-MUST": 50, "T-SHOULD": 50]
+) -> RunRecord {
     let must = Rule(id: "T-MUST", suite: .decoding, level: .must, feature: "f", summary: "must", source: "test")
     let should = Rule(id: "T-SHOULD", suite: .decoding, level: .should, feature: "f", summary: "should", source: "kit")
     var suite = SuiteRecord(
         suite: .decoding, seed: 1, runs: 100, exercised: Count(100, .document), seconds: 0, coverage: [],
         missingCoverage: [], rules: [must, should])
-    suite.triggered = ["T-MUST": 50, "T-SHOULD": 50]
+    suite.triggered = triggered
     suite.ruleMinimum = 20
     suite.divergedTriggered = diverged
     var header = RunHeader(
@@ -90,7 +93,8 @@ struct VerdictLevelTests {
         let statuses = suite.ruleStatuses(failures: [])
         #expect(statuses.map(\.standing) == [.unresolved, .unresolved])
         #expect(
-            statuses[0].unresolvedReason(.document) == "50 documents under it diverged first under other rules, 0 agreed")
+            statuses[0].unresolvedReason(.document)
+                == "50 documents under it diverged first under other rules, 0 agreed")
         // With 20 that agreed (the minimum), it is held.
         suite.maskedTriggered = ["T-MUST": 30]
         #expect(suite.ruleStatuses(failures: []).map(\.standing) == [.held, .held])
@@ -104,5 +108,15 @@ struct VerdictLevelTests {
         suite.divergedTriggered = nil
         suite.ruleMinimum = 0
         #expect(suite.ruleStatuses(failures: []).map(\.standing) == [.notExercised, .notExercised])
+    }
+
+    @Test("Beside a failure, a rule too few compared units fell under is counted in the verdict's sentence")
+    func unexercisedBesideFailure() {
+        #expect(!record(failures: [failure([rules[0]])]).verdict.sentence.contains("not exercised"))
+        let run = record(failures: [failure([rules[0]])], triggered: ["T-MUST": 50, "T-SHOULD": 3])
+        #expect(run.verdict.overall == .divergent)
+        #expect(
+            run.verdict.sentence.hasSuffix(
+                "; 1 rule not exercised, so not held (too few units under it were compared)."))
     }
 }
