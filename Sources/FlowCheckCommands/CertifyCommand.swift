@@ -91,6 +91,13 @@ struct CertifyCommand: Subcommand {
                     : "; deviations from SHOULD rules are listed in it and not counted (--strict counts them)")
                 + (certificate.deviations > 0 ? ": \(counted(certificate.deviations, "deviation")) listed" : "")
                 + Self.deviationSources(golden: certificate.cases["deviations"] ?? 0, total: certificate.deviations))
+        if !certificate.unresolved.isEmpty {
+            // A level names what is vouched for: a rule the run could not judge is not, and says so beside it.
+            console.out(
+                "Not vouched for: \(counted(certificate.unresolved.count, "rule")) at that level unresolved ("
+                    + certificate.unresolved.joined(separator: ", ")
+                    + "): units blamed on them diverged and no case of their own was found")
+        }
         if let reason = record.interrupted { return .stopped(by: reason) }
         return certificate.decision == .certified ? .success : .failure
     }

@@ -52,6 +52,9 @@ public struct Certificate: Codable, Hashable, Sendable {
     /// Deviations from SHOULD rules found (listed under ``failures``, each marked): they do not stand in the way of a
     /// certificate at the MUST level.
     public var deviations: Int
+    /// The rules at the certified level the run could not judge (unresolved: units blamed on them diverged, and
+    /// no case of their own was found): the certificate does not vouch for them.
+    public var unresolved: [String]
     /// Why it was not certified or refused; empty when certified.
     public var reasons: [String]
     /// Exactly what the certificate covers, one line per dimension: suites, modes, behaviors, profiles, and for
@@ -136,6 +139,8 @@ public struct Certificate: Codable, Hashable, Sendable {
         }
         level = verdict.level
         deviations = verdict.deviations
+        let strict = record.header.strict == true
+        unresolved = rules.filter { $0.status == .unresolved && ($0.level == .must || strict) }.map(\.id)
         var reasons: [String] = []
         if !verdict.suites.isEmpty && verdict.suites.allSatisfy({ $0.verdict == .errored }) && tally.passed == 0 {
             decision = .refused

@@ -56,6 +56,13 @@ public enum DecodingCheck {
             {
                 return ["DEC-STRING"]
             }
+            // Refused whole as invalid where the reference refuses it otherwise, and the text nests deeper than the
+            // decode ever read: a reader that measures the depth of the text refuses it before any gate (DEC-DEPTH).
+            if case .error(let got) = actual, got.code == DecodeError.invalidFlowSchema,
+                trace.hits.contains(where: { $0.rule == "DEC-DEPTH" && $0.element == DecodeTrace.documentProps })
+            {
+                return ["DEC-DEPTH"]
+            }
             return [trace.fatal ?? "DEC-ROOT"]
         }
         // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's

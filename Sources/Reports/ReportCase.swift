@@ -29,8 +29,8 @@ public struct ReportCase: Hashable, Sendable {
     /// How the case ended.
     public var outcome: Outcome
 
-    /// The cases of a run, in a stable order: per suite, failures, errors, rules (one each, with its status), then
-    /// coverage labels; then golden cases.
+    /// The cases of a run, in a stable order: per suite, failures, errors, rules (one each, with its status, but
+    /// for a broken rule, whose failures name it), then coverage labels; then golden cases.
     public static func cases(_ record: RunRecord) -> [ReportCase] {
         var result: [ReportCase] = []
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
@@ -74,8 +74,8 @@ public struct ReportCase: Hashable, Sendable {
                         outcome: brokeDown
                             ? .errored(message: "the same breakdown; " + detail)
                             : deviations
-                            ? .deviated(message: "the same deviation from SHOULD rules", detail: detail)
-                            : .failed(message: "the same rules broken", detail: detail)))
+                                ? .deviated(message: "the same deviation from SHOULD rules", detail: detail)
+                                : .failed(message: "the same rules broken", detail: detail)))
             }
             if let error = verdict.error {
                 result.append(
@@ -90,15 +90,8 @@ public struct ReportCase: Hashable, Sendable {
                 switch status.standing {
                 case .held: outcome = .passed
                 case .broken:
-                    let ids = record.failures.filter {
-                        $0.ruleIDs.contains(status.rule.id)
-                            && ($0.suite == suite.suite || (suite.reportedElsewhere ?? []).contains($0.id))
-                    }.map(\.id)
-                    let detail = "See " + ids.joined(separator: ", ") + "."
-                    outcome =
-                        status.rule.level == .should && record.header.strict != true
-                        ? .deviated(message: "deviates (a SHOULD rule)", detail: detail)
-                        : .failed(message: "broken", detail: detail)
+                    // Its failures are its cases: a second case for the rule would count one bug twice.
+                    continue
                 case .unresolved:
                     // Not judged either way, so neither passed nor failed: the failures of the run carry the verdict.
                     outcome = .skipped(

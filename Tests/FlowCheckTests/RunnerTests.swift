@@ -10,12 +10,6 @@ import SampleImplementations
 /// The rules each mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedRules = SampleBug.brokenRules
 
-/// Mutants whose wrong stack is then judged by the rule of whatever the next steps do: the rules they always break.
-/// The others in their expected list are named where a seed's runs show them, never one outside it.
-let consequenceMutants: [SampleBug: Set<String>] = [
-    .confirmByIDOnly: ["SES-REDIRECT"], .staleRollbackSnapshot: ["SES-ROLLBACK"],
-]
-
 /// The failures found by running a failure's run alone, as its replay line does.
 func replayed(_ failure: FailureRecord, on implementation: any Implementation) throws -> [FailureRecord] {
     let run = try #require(
@@ -68,12 +62,7 @@ struct RunnerTests {
             }
         }
         let named = Set(result.failures.flatMap(\.ruleIDs))
-        if let own = consequenceMutants[bug] {
-            // The rules of whatever the wrong stack shows: its own rules always, the others as the seed's runs show.
-            #expect(own.isSubset(of: named) && named.isSubset(of: expectedRules[bug] ?? []), "\(bug): \(named)")
-        } else {
-            #expect(named == expectedRules[bug], "\(bug)")
-        }
+        #expect(named == expectedRules[bug], "\(bug)")
         for failure in result.failures {
             #expect(failure.oneMinimal, "\(bug): \(failure.input)")
             // Its run, replayed alone, finds it again (with the failures shrinking it met, if any).

@@ -32,6 +32,20 @@ struct ReportRenderingTests {
         try golden("mutant.badge.json", BadgeReport.render(input))
     }
 
+    @Test("JUnit counts a broken rule once: by the failures that name it, with no failing case of the rule's own")
+    func junitCountsABrokenRuleOnce() throws {
+        let input = try Fixtures.input(
+            SampleNavigator(bugs: [.popToBottomMost, .presentAsPush]), seed: 1, sut: "builtin:mutant:many")
+        let xml = JUnitReport.render(input)
+        let divergences = input.failures.filter { $0.kind == .divergence }
+        #expect(divergences.count >= 2)
+        let failing = xml.components(separatedBy: "<failure ").count - 1
+        let elsewhere = input.suites.filter { $0.reportedElsewhere != nil }.count
+        #expect(failing == divergences.count + elsewhere, "\(xml)")
+        for rule in Set(divergences.flatMap(\.ruleIDs)) { #expect(!xml.contains("name=\"rule \(rule) ")) }
+        #expect(xml.contains("name=\"rule NAV-PUSH-KEEP (MUST)\"/>"), "a held rule keeps its passing case")
+    }
+
     @Test("Everything from the implementation is escaped: a screen named <script> stays text")
     func escaping() throws {
         let input = try Fixtures.input(MarkupImplementation(), seed: 1)

@@ -104,15 +104,12 @@ enum StackFailure {
         }
         if triggered.contains("SES-REDIRECT"), var before = try? Session(stack: plan.initial, profile: plan.profile) {
             for command in plan.commands[..<diverging] { _ = before.perform(command) }
-            // Taken for a confirmation: the optimistic stack kept as it stands and nothing left pending, where the
-            // model leaves another stack: the answer was another change, and what the rules of that change say of it
-            // was never asked.
-            let reply = replies[diverging]
-            // A wrong mode can leave the same stack by chance: the implementation itself is asked to apply the answer,
-            // with nothing pending, to the stack from before the change; doing that right, its mode is right.
-            if let pending = before.pending, reply.state.pendingID == nil,
-                reply.state.stack == before.stack, let expected, expected.state.stack != before.stack,
-                case .navigate(let directive?) = plan.commands[diverging], let implementation,
+            // One reply fits two causes: a wrong rollback (a stale or missing snapshot, taking the answer for a
+            // confirmation) and a wrong mode applied after a right one. The implementation itself is asked to apply
+            // the answer, with nothing pending, to the stack from before the change: doing that right, its mode is
+            // right, and what diverged is the redirect's rollback.
+            if let pending = before.pending, case .navigate(let directive?) = plan.commands[diverging],
+                let implementation,
                 let alone = try? RunPlan(
                     suite: plan.suite, profile: plan.profile, initial: pending.stackBefore,
                     commands: [.navigate(directive)]),
