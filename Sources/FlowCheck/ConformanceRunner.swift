@@ -301,8 +301,14 @@ public struct ConformanceRunner {
     ) -> [String] {
         let started = ContinuousClock.now
         var covered = Set(outcome.failures.flatMap(\.ruleIDs)).union(knownCauses.joined())
+        // A rule named only beside others, by failures no smaller ones explain, is searched for alone too: found, it
+        // lets those combinations fold into the failures of their rules (one cause shown once, under its own rule).
+        let alone = Set(outcome.failures.filter { $0.ruleIDs.count == 1 }.flatMap(\.ruleIDs)).union(
+            knownCauses.joined())
+        let combined = outcome.failures.filter { $0.kind == .divergence && $0.ruleIDs.count > 1 }.flatMap(\.ruleIDs)
         var searched: [String] = []
-        for trigger in check.divergedTriggers.keys.sorted() where !covered.contains(trigger) {
+        for trigger in check.divergedTriggers.keys.sorted()
+        where !covered.contains(trigger) || combined.contains(trigger) && !alone.contains(trigger) {
             let causes = Set(outcome.failures.filter { $0.kind == .divergence }.map { Set($0.ruleIDs) }).count
             if stop?.isRequested == true || outcome.error != nil || causes >= options.maxFailures { break }
             var configuration = check.configuration
@@ -335,10 +341,12 @@ public struct ConformanceRunner {
                     }),
                     var found = property.shrink(
                         from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
-                        excluded: covered)
+                        excluded: covered.subtracting([trigger]))
                 else { continue }
                 found.run = witness.run
-                found.occurrences = check.divergedTriggers[trigger] ?? 1
+                // The units blamed on it that no failure naming it counts already (a combination folds in its own).
+                let counted = outcome.failures.filter { $0.ruleIDs.contains(trigger) }.map(\.occurrences).reduce(0, +)
+                found.occurrences = max(1, (check.divergedTriggers[trigger] ?? 1) - counted)
                 // Only a failure of the rule alone: a document blamed on it and on another rule too (a rejected
                 // document blames every rule it falls under) cannot say which of them the implementation broke.
                 if case .success(let failure) = describe(
@@ -353,7 +361,7 @@ public struct ConformanceRunner {
                 continue
             }
             covered.formUnion(failure.ruleIDs)
-            outcome.failures.append(failure)
+            outcome.failures = FailureRecord.folded(outcome.failures + [failure])
         }
         return searched.sorted()
     }
@@ -465,12 +473,12 @@ public struct ConformanceRunner {
                     ? "run \(found.run) failed (\(found.origin)), and was not described: the run was stopped "
                         + "(\(stop?.reason ?? "interrupted")) before its replay ended; replay it alone with \(replay)"
                     : slow
-                    ? Self.slowInput(run: found.run, took: replayed, limit: limit ?? replayed, replay: replay)
-                    : found.origin.hasPrefix("breakdown: ")
-                    ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
-                        + "its case was replayed on a fresh process: the breakdown depends on more than the input "
-                        + "(how long the process ran, its memory, timing)"
-                    : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)"
+                        ? Self.slowInput(run: found.run, took: replayed, limit: limit ?? replayed, replay: replay)
+                        : found.origin.hasPrefix("breakdown: ")
+                            ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
+                                + "its case was replayed on a fresh process: the breakdown depends on more than the input "
+                                + "(how long the process ran, its memory, timing)"
+                            : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)"
                 unreplayed.append(message)
             }
         }
