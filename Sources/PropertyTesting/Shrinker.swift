@@ -36,15 +36,15 @@ public struct ShrinkStatistics: Hashable, Sendable, CustomStringConvertible {
 /// The passes work on choices alone, guided by the spans generators record:
 /// delete spans (pairs of sibling spans too, such as a push and the pop that
 /// undoes it), delete blocks of choices, replace a span by a descendant of the
-/// same kind, zero spans, lower each choice by binary search, lower a choice while
-/// deleting a later span (for lengths drawn before their elements), lower equal
-/// choices together, lower pairs together, move value from one choice to a later
-/// one, and sort runs of sibling spans. Passes repeat until none makes progress
-/// or the budget runs out; at that fixpoint costlier passes that change two
-/// things at once are tried (lower a choice while zeroing a later one; when asked,
-/// switch a span to a shorter alternative), and the others run again after one
-/// succeeds. A candidate is kept only when it is simpler in shortlex order and
-/// still fails.
+/// same kind, zero spans, collapse a span to its first choice at zero, lower
+/// each choice by binary search, lower a choice while deleting a later span
+/// (for lengths drawn before their elements), lower equal choices together,
+/// lower pairs together, move value from one choice to a later one, and sort
+/// runs of sibling spans. Passes repeat until none makes progress or the budget
+/// runs out; at that fixpoint costlier passes that change two things at once are
+/// tried (lower a choice while zeroing a later one; when asked, switch a span to
+/// a shorter alternative), and the others run again after one succeeds. A
+/// candidate is kept only when it is simpler in shortlex order and still fails.
 final class Shrinker {
     private let execute: ([UInt64]) -> TestRun
     private let limit: ShrinkLimit
@@ -92,7 +92,8 @@ final class Shrinker {
     func shrink() -> TestRun {
         let passes: [() -> Bool] = [
             deleteSiblingChunks, deleteSpans, deleteSiblingPairs, deleteBlocks, replaceWithDescendants, zeroSpans,
-            minimizeChoices, lowerAndDelete, lowerDuplicates, lowerPairs, redistribute, deleteAndMaximize, sortSiblings,
+            collapseSpans, minimizeChoices, lowerAndDelete, lowerDuplicates, lowerPairs, redistribute,
+            deleteAndMaximize, sortSiblings,
         ]
         // Costlier passes that change two things at once, tried only at the others' fixpoint; after one succeeds
         // the others run again on what it found.
@@ -254,6 +255,23 @@ final class Shrinker {
             guard best.choices[span.start..<span.end].contains(where: { $0 != 0 }) else { continue }
             var candidate = best.choices
             for k in span.start..<span.end { candidate[k] = 0 }
+            if consider(candidate) { progress = true }
+        }
+        return progress
+    }
+
+    /// Replaces a span by its first choice at zero, the rest deleted: a span that opens with a choice among
+    /// alternatives (no zones, the legacy chrome, both) whose first alternative draws nothing more. Zeroing the span
+    /// in place leaves its other choices to the draws after it, which then read other values.
+    private func collapseSpans() -> Bool {
+        var progress = false
+        var index = 0
+        while index < best.spans.count && !exhausted {
+            let span = best.spans[index]
+            index += 1
+            guard span.count >= 2, best.choices[span.start] != 0 else { continue }
+            var candidate = best.choices
+            candidate.replaceSubrange(span.start..<span.end, with: [0])
             if consider(candidate) { progress = true }
         }
         return progress

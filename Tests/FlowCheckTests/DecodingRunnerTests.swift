@@ -32,10 +32,11 @@ struct DecodingRunnerTests {
 
     @Test(
         "Decoders with several bugs, some of one symptom: every bug named under a failure of its own, none held",
-        arguments: [ManyBugMutant.decoder, .sameSymptom])
-    func manyBugsOneRun(mutant: ManyBugMutant) throws {
+        arguments: [ManyBugMutant.decoder, .sameSymptom], [1, 2] as [UInt64])
+    func manyBugsOneRun(mutant: ManyBugMutant, seed: UInt64) throws {
         let bugs = mutant.decoderBugs
-        let result = try ConformanceRunner(implementation: SampleFlowDecoder(bugs: bugs), options: .init(seed: 1)).run()
+        let result = try ConformanceRunner(implementation: SampleFlowDecoder(bugs: bugs), options: .init(seed: seed))
+            .run()
         let record = try #require(result.suites.first)
         let statuses = Dictionary(
             uniqueKeysWithValues: record.ruleStatuses(failures: result.failures).map { ($0.rule.id, $0) })

@@ -286,7 +286,9 @@ package struct DocumentGenerator: Sendable {
             }
         }
         flow.append(("edges", .array(edgeValues)))
-        flow += try zones(source, context: context)
+        // A span, so that shrinking can drop the zones whole (their first choice at "none") without the choices
+        // they drew feeding the variables after them.
+        flow += try source.span("zones") { () throws(ChoiceSource.Stop) in try zones(source, context: context) }
         if let variables = try variables(source, context: context) { flow.append(("variables", variables)) }
         flow.append(("metadata", .object([("generatedBy", .string("FlowCheck"))])))
         if let extra = try undocumentedField(source, level: "root", probability: 0.1, context: context) {
