@@ -61,6 +61,13 @@ struct Engine {
         return falsification.unitRules ?? falsification.unitTriggers
     }
 
+    /// The rules a failing outcome's run fell under up to its divergence (``Falsification/comparedTriggers``);
+    /// `nil` when the property does not count them.
+    static func comparedRules(of outcome: TestOutcome) -> Set<String>? {
+        guard case .failed(let falsification) = outcome, let counts = falsification.comparedTriggers else { return nil }
+        return Set(counts.filter { $0.value > 0 }.keys)
+    }
+
     /// The triggers a failing outcome's unit is blamed on, sorted; `nil` when the outcome names none (a breakdown
     /// blames no trigger, so that two breakdowns are told apart by their origins, never folded as one empty cause).
     static func cause(of outcome: TestOutcome) -> [String]? {
@@ -162,8 +169,13 @@ struct Engine {
                 limit.calls = min(limit.calls, calls)
             }
             let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
+            // A simpler case may not bring in a rule the original did not fall under: shown to a reader, that rule
+            // would look like a second bug (a step stripped of its flow, rejected for the flow it lacks).
+            let within = Self.comparedRules(of: original.outcome)
             let shrinker = Shrinker(failing: original, limit: limit, execute: { replay($0, outcomes: outcomes) }) {
-                $0.origin == origin
+                guard $0.origin == origin else { return false }
+                guard let within, let rules = Self.comparedRules(of: $0) else { return true }
+                return rules.isSubset(of: within)
             }
             shrinker.stop = configuration.stop
             shrinker.sawOther = { other in

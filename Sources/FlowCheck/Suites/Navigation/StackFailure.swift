@@ -252,8 +252,14 @@ enum StackFailure {
             later = continued.causes
             compared.merge(continued.compared, uniquingKeysWith: +)
         }
+        // A rejection for another reason is a symptom of its own: a shrink that keeps the rules may not slip from a
+        // change made where the model refuses it to a refusal for another reason (a second optimistic change
+        // stripped of its flow, refused for the missing flow, hides the change the implementation made).
+        let (want, got) = (plan.expected[diverging], replies[diverging])
+        let reasonOnly = !want.outcome.isApplied && !got.outcome.isApplied && want.state == got.state
         return Falsification(
-            origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))",
+            origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))"
+                + (reasonOnly ? " (reason)" : ""),
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
             unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later, masked: masked)
     }
