@@ -25,25 +25,88 @@ enum ClientFailure {
         var probe: HiddenStackProbe.Finding?
     }
 
-    /// The later divergences, less those where a rejection restores a component from before an optimistic update
-    /// whose value no step showed, and that value was already wrong: asked without the update, the implementation
-    /// shows the component otherwise before that step (for the reason an earlier divergence gives).
+    /// The later divergences, less those where an answer restores a stack, or a rejection a component, from before
+    /// an optimistic change whose value no step showed, and that value was already wrong: asked without the change,
+    /// the implementation shows it otherwise before that step (for the reason an earlier divergence gives).
     static func probedLater(
         _ value: ClientCase, first: Divergence, later: [Divergence], implementation: any ClientImplementation
     ) -> [Divergence] {
         later.filter { divergence in
-            let (step, steps) = (divergence.step, value.steps)
-            guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
-                response.rejectsAction, let update = steps[step].before.optimisticUpdateInFlight,
-                divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
-                let probe = HiddenStackProbe.stripped(
-                    value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate }),
-                let replies = try? implementation.run(
-                    initial: probe.initial, profile: probe.profile, inputs: probe.inputs),
-                let shown = replies.last, let expected = probe.expected.last
-            else { return true }
-            return shown.state.cache[update.screen]?[update.rel] == expected.state.cache[update.screen]?[update.rel]
+            answerShown(value, divergence, implementation: implementation)
+                && restoredStackShown(value, first: first, divergence, implementation: implementation)
+                && restoredComponentShown(value, divergence, implementation: implementation)
         }
+    }
+
+    /// Whether a later divergence of the stack at a response that also lets a waiting action's optimistic change go
+    /// is the response's own: asked the same inputs without that change, the implementation still shows the step's
+    /// stack otherwise. Agreeing then, the change was applied otherwise (a RESET keeping the root after a FAILED),
+    /// and its own rule is named where it shows alone.
+    static func answerShown(
+        _ value: ClientCase, _ divergence: Divergence, implementation: any ClientImplementation
+    )
+        -> Bool
+    {
+        let (step, steps) = (divergence.step, value.steps)
+        guard steps.indices.contains(step), case .respond = value.inputs[step],
+            divergence.rules.allSatisfy(HiddenStackProbe.isStackRule),
+            steps[step].before.nextWaitingAction?.optimisticNavigation != nil,
+            let probe = HiddenStackProbe.stripped(
+                value, keeping: step + 1, before: step, where: { $0.nextWaitingAction?.optimisticNavigation == nil }),
+            let replies = try? implementation.run(initial: probe.initial, profile: probe.profile, inputs: probe.inputs),
+            replies.count == probe.inputs.count
+        else { return true }
+        var comparison = ClientComparison()
+        let observed = replies.map { comparison.normalized($0) }
+        return observed[step].state.navigation != probe.steps[step].observation.state.navigation
+    }
+
+    /// Whether a later divergence at an answer that restores the stack from before a pending change (FAILED, or
+    /// another directive) is the answer's own: asked the same inputs without that change, the implementation shows
+    /// no divergence between the first one and this step. One there is what the restored stack already held, from
+    /// a change no step showed (a confirmation applied twice under another bug's divergence).
+    static func restoredStackShown(
+        _ value: ClientCase, first: Divergence, _ divergence: Divergence, implementation: any ClientImplementation
+    ) -> Bool {
+        let (step, steps) = (divergence.step, value.steps)
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+            divergence.rules.allSatisfy(HiddenStackProbe.isStackRule),
+            let directive = response.navigation, let pending = steps[step].before.navigationSession.pending,
+            directive.mode == .failed || directive.id != pending.id
+                || !directive.asksForSameChange(as: pending.directive),
+            let probe = HiddenStackProbe.stripped(
+                value, keeping: step + 1, before: step, where: { $0.navigationSession.pending?.id != pending.id }),
+            let replies = try? implementation.run(initial: probe.initial, profile: probe.profile, inputs: probe.inputs),
+            replies.count == probe.inputs.count
+        else { return true }
+        let shown = divergences(probe, replies)
+        let between = ([shown.first].compactMap { $0 } + shown.later).filter { $0.step > first.step && $0.step < step }
+        guard between.isEmpty else { return false }
+        // A stack compared at this step had agreed at every step before it; without the change it may show
+        // otherwise from the first divergence on (a POP that change's RESET covered, in the step that sent it).
+        var comparison = ClientComparison()
+        let observed = replies.map { comparison.normalized($0) }
+        return (first.step..<step).allSatisfy {
+            observed[$0].state.navigation == probe.steps[$0].observation.state.navigation
+        }
+    }
+
+    /// Whether a later divergence at a rejection that restores a component from before an optimistic update is the
+    /// rejection's own: without the update, the component shows right at the step that made it.
+    static func restoredComponentShown(
+        _ value: ClientCase, _ divergence: Divergence, implementation: any ClientImplementation
+    ) -> Bool {
+        let (step, steps) = (divergence.step, value.steps)
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
+            response.rejectsAction, let update = steps[step].before.optimisticUpdateInFlight,
+            divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
+            let probe = HiddenStackProbe.stripped(
+                value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate }),
+            let replies = try? implementation.run(
+                initial: probe.initial, profile: probe.profile, inputs: probe.inputs),
+            let shown = replies.last, let expected = probe.expected.last
+        else { return true }
+        return shown.state.cache[update.screen]?[update.rel] == expected.state.cache[update.screen]?[update.rel]
     }
 
     /// `divergence`, blamed on what ``HiddenStackProbe`` finds where a stack no step showed may be the one left wrong.
