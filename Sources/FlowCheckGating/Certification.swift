@@ -63,8 +63,10 @@ public struct Certificate: Codable, Hashable, Sendable {
     /// Every rule of every suite, with its status and the steps or documents behind it (a suite not run: not
     /// certified).
     public var rules: [RuleEntry]
-    /// Every failure found, MUST first, each with the command that replays it.
+    /// Every failure found, MUST first, each with its minimal input, its diff and the command that replays it.
     public var failures: [FailureEntry]
+    /// The golden cases that did not pass, deviations among them.
+    public var goldenCases: [GoldenEntry]
 
     /// One failure behind the decision.
     public struct FailureEntry: Codable, Hashable, Sendable {
@@ -85,6 +87,26 @@ public struct Certificate: Codable, Hashable, Sendable {
         public var deviation: Bool
         /// The command that replays it.
         public var replay: String
+        /// Its minimal input, as the text report prints it.
+        public var input: [String]
+        /// What differs, `-` model and `+` implementation.
+        public var diff: String
+    }
+
+    /// A golden case that did not pass.
+    public struct GoldenEntry: Codable, Hashable, Sendable {
+        /// The case's id.
+        public var id: String
+        /// failed, errored or skipped.
+        public var status: String
+        /// The rules it broke.
+        public var rules: [String]
+        /// Whether it breaks SHOULD rules only, in a run that was not strict.
+        public var deviation: Bool
+        /// Why, in one line (a skipped or errored case's reason).
+        public var message: String?
+        /// What differs, for a failed case.
+        public var diff: String?
     }
 
     /// One rule behind the decision.
@@ -135,7 +157,13 @@ public struct Certificate: Codable, Hashable, Sendable {
         failures = record.failures.map {
             FailureEntry(
                 id: $0.id, suite: $0.suite, kind: $0.kind, level: $0.level, rules: $0.ruleIDs,
-                description: $0.description, deviation: record.isDeviation($0), replay: $0.replay)
+                description: $0.description, deviation: record.isDeviation($0), replay: $0.replay, input: $0.input,
+                diff: $0.diff)
+        }
+        goldenCases = record.cases.filter { $0.status != .passed }.map {
+            GoldenEntry(
+                id: $0.id, status: $0.status.rawValue, rules: $0.rules, deviation: record.isDeviation($0),
+                message: $0.message, diff: $0.diff)
         }
         level = verdict.level
         deviations = verdict.deviations

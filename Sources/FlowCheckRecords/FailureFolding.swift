@@ -58,10 +58,13 @@ extension FailureRecord {
         }
     }
 
-    /// MUST first (a breakdown counts as MUST), then the smallest: the order every report lists failures in.
+    /// MUST first (a breakdown counts as MUST), then the smallest: fewest steps (nodes, inputs), then the shortest
+    /// input as a reader sees it (a 2-entry initial stack before a 3-entry one): the order every report lists
+    /// failures in.
     public static func ordered(_ failures: [FailureRecord]) -> [FailureRecord] {
         failures.sorted {
-            ($0.level == .must ? 0 : 1, $0.size.value) < ($1.level == .must ? 0 : 1, $1.size.value)
+            ($0.level == .must ? 0 : 1, $0.size.value, $0.input.map(\.count).reduce(0, +))
+                < ($1.level == .must ? 0 : 1, $1.size.value, $1.input.map(\.count).reduce(0, +))
         }
     }
 

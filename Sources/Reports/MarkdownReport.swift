@@ -33,6 +33,14 @@ public enum MarkdownReport {
                     + "| \(suite.deviations) | \(suite.missingCoverage.count) |"
             )
         }
+        let elsewhere = record.suites.compactMap(\.reportedElsewhere).map(\.count).reduce(0, +)
+        if elsewhere > 0 {
+            lines += [
+                "",
+                "Each suite counts the failures and deviations it met; \(elsewhere) of them an earlier suite "
+                    + "found first, and each is listed once, under it.",
+            ]
+        }
         if let corpus = verdict.corpus {
             lines += [
                 "",
@@ -130,7 +138,8 @@ public enum BadgeReport {
         if unresolved > 0 { state += ", \(unresolved) unresolved" }
         let clean = deviations == 0 && unresolved == 0
         let color =
-            record.verdict.passed ? (clean ? "brightgreen" : "green")
+            record.verdict.passed
+            ? (clean ? "brightgreen" : "green")
             : record.verdict.overall == .insufficientCoverage ? "yellow" : "red"
         struct Badge: Encodable {
             var schemaVersion = 1; var label = "flowcheck"; var message: String; var color: String

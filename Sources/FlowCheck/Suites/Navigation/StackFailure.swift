@@ -305,9 +305,10 @@ enum StackFailure {
             rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
             oneMinimal: Falsification.$laterWanted.withValue(false) {
-                isOneMinimal(
-                    plan, upTo: diverging, origin: "\(ruleIDs.joined(separator: ", ")) at \(governing)",
-                    implementation: implementation, reasons: reasons)
+                falsification(plan, replies, reasons: reasons, implementation: implementation).map {
+                    isOneMinimal(
+                        plan, upTo: diverging, origin: $0.origin, implementation: implementation, reasons: reasons)
+                } ?? false
             },
             shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)",
             input: input(plan, upTo: diverging),
@@ -451,10 +452,9 @@ enum StackFailure {
         // One replay per entry: a stack deeper than the entry pass of the shrink tries (a capacity bug's) is not
         // claimed 1-minimal rather than replayed a thousand times.
         guard plan.initial.count <= StepAbsorption.entryReplays else { return false }
-        for index in 1..<max(plan.initial.count, 1) {
-            var entries = plan.initial.entries
-            entries.remove(at: index)
-            candidates.append((ScreenStack(entries), commands))
+        // Every part of the input, not only its length: each entry gone, with the plainest name, or out of its flow.
+        for (index, edit) in StepAbsorption.edits(of: plan.initial) {
+            candidates.append((StepAbsorption.applying(edit, at: index, to: plan.initial), commands))
         }
         for (initial, fewer) in candidates {
             guard

@@ -56,8 +56,8 @@ enum StepAbsorption {
     /// The most replays the initial stack's entry pass takes, and the deepest stack whose 1-minimality is checked.
     static let entryReplays = 256
 
-    /// The same failure from the initial stack with entries deleted one at a time, top first, as long as it fails
-    /// with the same origin: the choices that draw a stack delete an entry only where the ones after it mean the same
+    /// The same failure from the initial stack with entries deleted one at a time, top first, then renamed plainly
+    /// and taken out of their flows, as long as it fails with the same origin: the choices that draw a stack delete an entry only where the ones after it mean the same
     /// without it, and a deep stack's not at all. Each deletion is tried on the value (one replay each); the choices
     /// are encoded again when the generator can draw the stack, and the value stands for the failure either way.
     static func droppingInitialEntries(
@@ -69,14 +69,12 @@ enum StepAbsorption {
         var replays = 0
         while progress && best.value.initial.count > 1 && replays < entryReplays {
             progress = false
-            for index in stride(from: best.value.initial.count - 1, through: 1, by: -1) where replays < entryReplays {
+            for (index, edit) in edits(of: best.value.initial) where replays < entryReplays {
                 replays += 1
-                var entries = best.value.initial.entries
-                entries.remove(at: index)
                 let plan = best.value
                 guard
                     let candidate = try? RunPlan(
-                        suite: plan.suite, profile: plan.profile, initial: ScreenStack(entries),
+                        suite: plan.suite, profile: plan.profile, initial: applying(edit, at: index, to: plan.initial),
                         commands: plan.commands),
                     let falsification = (try? property.judge(candidate)) ?? nil,
                     falsification.origin == best.origin
@@ -96,6 +94,34 @@ enum StepAbsorption {
         }
         best.shrink.calls += replays
         return best
+    }
+
+    /// How one initial entry may be made simpler: gone, named as plainly as a screen can be, or out of its flow.
+    enum EntryEdit { case delete, rename, dropFlow }
+
+    /// `stack` with `edit` made to its entry at `index`.
+    static func applying(_ edit: EntryEdit, at index: Int, to stack: ScreenStack) -> ScreenStack {
+        var entries = stack.entries
+        switch edit {
+        case .delete: entries.remove(at: index)
+        case .rename: entries[index].screen = Vocabulary.standard.screens[0]
+        case .dropFlow:
+            entries[index].flow = nil
+            entries[index].flowRoot = false
+        }
+        return ScreenStack(entries)
+    }
+
+    /// The edits that make an initial stack simpler, top entry first: every deletion but the bottom entry's, then
+    /// each entry with the plainest name and without its flow, where it has another.
+    static func edits(of stack: ScreenStack) -> [(Int, EntryEdit)] {
+        let entries = stack.entries
+        var result: [(Int, EntryEdit)] = stride(from: entries.count - 1, through: 1, by: -1).map { ($0, .delete) }
+        for index in entries.indices.reversed() {
+            if entries[index].screen != Vocabulary.standard.screens[0] { result.append((index, .rename)) }
+            if entries[index].flow != nil { result.append((index, .dropFlow)) }
+        }
+        return result
     }
 
     /// The same failure from a smaller initial stack, when one gives it: the engine's shrinker cannot turn a deep
