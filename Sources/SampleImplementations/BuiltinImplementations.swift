@@ -16,7 +16,7 @@ package enum BuiltinImplementations {
         if let bug = DecoderBug(rawValue: mutant) { return SampleFlowDecoder(bug: bug) }
         if let bug = ClientBug(rawValue: mutant) { return SampleNavigator(clientBug: bug) }
         switch ManyBugMutant(rawValue: mutant) {
-        case .navigation?: return SampleNavigator(bugs: ManyBugMutant.navigation.sampleBugs)
+        case let many? where !many.sampleBugs.isEmpty: return SampleNavigator(bugs: many.sampleBugs)
         case .client?: return SampleNavigator(bugs: [], clientBugs: ManyBugMutant.client.clientBugs)
         case let many?: return SampleFlowDecoder(bugs: many.decoderBugs)
         case nil: return nil

@@ -9,9 +9,14 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
     case sameSymptom = "decoder-same-symptom"
     /// Nine RUF client bugs, one of which breaks a rule at every action: every other bug shows only after it.
     case client = "client-many-bugs"
+    /// Four navigation bugs in two pairs of one symptom each: an emptied stack (NAV-STACK) and a wrong flow-root mark.
+    case navigationSameSymptom = "same-symptom"
 
     /// The navigation bugs planted, for ``navigation``.
     package var sampleBugs: Set<SampleBug> {
+        if self == .navigationSameSymptom {
+            return [.popRootEmptiesStack, .dismissWithNothingPresentedClears, .startNewWithoutRoot, .keepAlwaysRoot]
+        }
         guard self == .navigation else { return [] }
         return [
             .presentAsPush, .popToBottomMost, .confirmAppliedTwice, .resetKeepsRoot, .dismissPopsOne,
@@ -36,7 +41,7 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
             .emptyEntryRejected,
         ]
         switch self {
-        case .navigation, .client: return []
+        case .navigation, .client, .navigationSameSymptom: return []
         case .sameSymptom: return rejecting.union([.loneSurrogateRefused])
         case .decoder: return rejecting.union([.unknownTypeDropsSiblings, .chromeIgnored, .duplicateEdgeIDsKept])
         }
@@ -54,6 +59,9 @@ package enum ManyBugMutant: String, CaseIterable, Sendable {
         case .sameSymptom:
             return "five decoder bugs with one symptom: an unknown edge kind, an unknown variable type, an unparsable "
                 + "condition, an empty entry and a lone surrogate each reject the whole document as invalid_flow_schema"
+        case .navigationSameSymptom:
+            return "four navigation bugs in two pairs of one symptom: POP on the root and DISMISS with nothing "
+                + "presented each empty the stack, START_NEW and KEEP each mark the flow root wrongly"
         case .client:
             return "nine RUF client bugs at once, one of which (the client writing meta) breaks a rule at every "
                 + "action, before any other bug of the run shows"

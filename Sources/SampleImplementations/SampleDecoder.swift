@@ -327,7 +327,9 @@ struct SampleDecoder {
         var version = 1
         if case .number(let n)? = flow.version, n >= 1, n == n.rounded() { version = n > 8 ? 9 : Int(n) }
         if bugs.contains(.hugeVersionTreatedAsMissing), case .number(let n)? = flow.version, n >= 1e9 { version = 1 }
-        if bugs.contains(.contentVersionStringFails), case .string? = flow.version { return fail("version is not a number") }
+        if bugs.contains(.contentVersionStringFails), case .string? = flow.version {
+            return fail("version is not a number")
+        }
         let migrateFrom = min(version, 8)
         var nodes: [CanonicalFlow.Node] = []
         // A set: large documents must decode in linear time.
@@ -352,7 +354,9 @@ struct SampleDecoder {
                         return fail("a layout nests components deeper than \(Self.maxDepth) levels")
                     }
                     layout = component(raw, version: migrateFrom)
-                    if bugs.contains(.unknownComponentFailsScreen) && containsUnknown(raw, version: migrateFrom) { continue }
+                    if bugs.contains(.unknownComponentFailsScreen) && containsUnknown(raw, version: migrateFrom) {
+                        continue
+                    }
                 }
                 let settings = node.screenSettings ?? node.chromeOverrides
                 var hides = settings?["hideAllZones"] == .bool(true)
@@ -382,14 +386,16 @@ struct SampleDecoder {
         let kinds = Self.edgeKinds
         for edge in flow.edges ?? [] {
             let kind = edge.kind ?? "normal"
-            if bugs.contains(.edgeGuardFailsFlow), case .string(let expression)? = edge.guard, !Self.parses(expression) {
+            if bugs.contains(.edgeGuardFailsFlow), case .string(let expression)? = edge.guard, !Self.parses(expression)
+            {
                 return fail("edge \(edge.id) has a guard the SDK cannot parse")
             }
             if !kinds.contains(kind) {
                 if bugs.contains(.unknownEdgeKindFailsFlow) { return fail("unknown edge kind \(kind)") }
                 continue
             }
-            guard bugs.contains(.danglingEdgesKept) || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId)) else {
+            guard bugs.contains(.danglingEdgesKept) || (ids.contains(edge.fromNodeId) && ids.contains(edge.toNodeId))
+            else {
                 continue
             }
             if edgeIDs.insert(edge.id).inserted || bugs.contains(.duplicateEdgeIDsKept) {
@@ -401,7 +407,8 @@ struct SampleDecoder {
         if let persistent = flow.persistentUI, persistent != .null {
             if let object = persistent.object {
                 zones = ["navigationBar", "footer", "overlay"].filter {
-                    bugs.contains(.nonObjectZoneCounted) ? object[$0] != nil && object[$0] != .null : object[$0]?.object != nil
+                    bugs.contains(.nonObjectZoneCounted)
+                        ? object[$0] != nil && object[$0] != .null : object[$0]?.object != nil
                 }
             }
         } else if !bugs.contains(.chromeIgnored), let chrome = flow.chrome?.object {
@@ -411,7 +418,9 @@ struct SampleDecoder {
         var keys: [String] = []
         for variable in flow.variables ?? [] where !variable.key.isEmpty && !keys.contains(variable.key) {
             guard let type = variable.type, ["string", "number", "boolean", "list"].contains(type) else {
-                if bugs.contains(.variableUnknownTypeFailsFlow) { return fail("variable \(variable.key) has an unknown type") }
+                if bugs.contains(.variableUnknownTypeFailsFlow) {
+                    return fail("variable \(variable.key) has an unknown type")
+                }
                 continue
             }
             if type == "list" && !["string", "number", "boolean"].contains(variable.listItemType ?? "")

@@ -22,7 +22,7 @@ struct ExpectConformanceSwiftTestingTests {
                 SampleNavigator(bug: .startNewWithoutRoot), seed: 2, suites: [.navigation, .session, .decoding])
         } matching: { issue in
             // The first line names the suite, the rule and the step; the full report follows.
-            issue.error.map { "\($0)" } == "navigation: NAV-REPLACE broken at step 0 of 1 (and 1 more failure)"
+            issue.error.map { "\($0)" } == "navigation: NAV-PUSH-START-NEW broken at step 0 of 1 (and 1 more failure)"
                 && issue.comments.contains {
                     $0.rawValue.contains("NAV-PUSH-START-NEW")
                         && $0.rawValue.contains("Replay: expectConformance(implementation, seed: 2, run: ")

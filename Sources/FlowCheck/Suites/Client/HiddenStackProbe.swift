@@ -22,6 +22,8 @@ enum HiddenStackProbe {
             case restoredStateWrong(at: Int)
             /// Without the change the directive is applied right: it was not applied to the rolled-back stack.
             case redirectWithoutRollback
+            /// Without the optimistic update the response's components merge right: the rollback took them too.
+            case rollbackTookMerge
         }
         var rules: [String]
         var reason: Reason
@@ -34,6 +36,7 @@ enum HiddenStackProbe {
         run: (ClientCase) throws -> [ClientObservation]
     ) rethrows -> Finding? {
         if let restored = try restoredComponent(value, divergence, run: run) { return restored }
+        if let merged = try rollbackTookMerge(value, divergence, run: run) { return merged }
         let step = divergence.step
         let steps = value.steps
         // Only a stack blamed on the rule of what the step itself did (or navigationMetrics after a FAILED, which
@@ -117,6 +120,30 @@ enum HiddenStackProbe {
             optimisticID: "\(update.screen).\(update.rel)")
     }
 
+    /// A rejection whose response's components differ as a merge rule would say (an APPEND into nothing dropped),
+    /// where a rollback that reached past its update, or came after the merge, leaves the same cache: without the
+    /// optimistic update, the same response merged right means the rollback took what the response sent.
+    static func rollbackTookMerge(
+        _ value: ClientCase, _ divergence: ClientFailure.Divergence,
+        run: (ClientCase) throws -> [ClientObservation]
+    ) rethrows -> Finding? {
+        let merging: Set<String> = ["RUF-MERGE-REPLACE", "RUF-MERGE-APPEND", "RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"]
+        let (step, steps) = (divergence.step, value.steps)
+        guard steps.indices.contains(step), case .respond(let response) = value.inputs[step], response.rejectsAction,
+            let update = steps[step].before.optimisticUpdateInFlight,
+            !divergence.rules.isEmpty, divergence.rules.allSatisfy(merging.contains),
+            let probe = stripped(
+                value, keeping: step + 1, before: step, component: true, where: { !$0.hasOptimisticUpdate })
+        else { return nil }
+        let replies = try run(probe)
+        guard replies.count == probe.inputs.count else { return nil }
+        // Agreeing at the step (and before it) without the update: the merge is right, the rollback is not.
+        guard ClientFailure.divergences(probe, replies).first == nil else { return nil }
+        return Finding(
+            rules: ["RUF-COMPONENT-ROLLBACK"], reason: .rollbackTookMerge,
+            optimisticID: "\(update.screen).\(update.rel)")
+    }
+
     /// Whether a rule names a stack left otherwise by what a step did.
     static func isStackRule(_ rule: String) -> Bool {
         rule.hasPrefix("NAV-") || rule.hasPrefix("SES-")
@@ -171,6 +198,10 @@ extension HiddenStackProbe.Finding {
             return "step \(step) restores what was there before optimistic change \(optimisticID), which no step "
                 + "showed: \(asked) diverges at step \(shown) (\(ClientFailure.summary(inputs[shown]))), breaking "
                 + "\(broken), so what was restored was already wrong"
+        case .rollbackTookMerge:
+            return "step \(step) rejects an action whose optimistic update \(optimisticID) is in play: \(asked) merges "
+                + "the response's components as the reference does, so the rollback took them too "
+                + "(RUF-COMPONENT-ROLLBACK)"
         case .redirectWithoutRollback:
             return "step \(step) answers optimistic change \(optimisticID) with another directive: \(asked) applies "
                 + "that directive as the reference does, so it was not applied to the stack from before the change "

@@ -71,7 +71,11 @@ extension StackSuite {
         if let target = counterexample.target,
             let own = LaterDivergences.standalone(counterexample, target: target, property: property)
         {
-            return own
+            // Its initial stack as plain as the failure allows, as every other failure's.
+            return Falsification.$laterWanted.withValue(false) {
+                StepAbsorption.droppingInitialEntries(
+                    of: own, property: property, generator: planGenerator(capabilities, context: context))
+            }
         }
         // Kept to its origin, it needs no divergence past its first.
         return Falsification.$laterWanted.withValue(false) {

@@ -57,40 +57,53 @@ enum StepAbsorption {
     static let entryReplays = 256
 
     /// The same failure from the initial stack with entries deleted one at a time, top first, then renamed plainly
-    /// and taken out of their flows, as long as it fails with the same origin: the choices that draw a stack delete an entry only where the ones after it mean the same
-    /// without it, and a deep stack's not at all. Each deletion is tried on the value (one replay each); the choices
-    /// are encoded again when the generator can draw the stack, and the value stands for the failure either way.
+    /// and taken out of their flows, as long as it fails with the same origin: the choices that draw a stack delete
+    /// an entry only where the ones after it mean the same without it, and a deep stack's not at all. Each edit is
+    /// tried on the value (one replay each); the choices are encoded again when the generator can draw the stack,
+    /// and the value stands for the failure either way.
     static func droppingInitialEntries(
         of counterexample: Counterexample<RunPlan>, property: Property<RunPlan>, generator: PlanGenerator
     ) -> Counterexample<RunPlan> {
         var best = counterexample
-        var progress = true
         // A bound on the replays: a deep stack whose top entries all matter would take one pass per entry below.
         var replays = 0
+        func tried(_ edit: EntryEdit, at index: Int) -> Bool {
+            replays += 1
+            let plan = best.value
+            guard
+                let candidate = try? RunPlan(
+                    suite: plan.suite, profile: plan.profile, initial: applying(edit, at: index, to: plan.initial),
+                    commands: plan.commands),
+                let falsification = (try? property.judge(candidate)) ?? nil,
+                falsification.origin == best.origin
+            else { return false }
+            if let (spans, shaped) = layout(of: best, generator: generator),
+                let initial = spans.first(where: { $0.label == "initial" }),
+                let encoded = shaped.encode(initial: candidate.initial)
+            {
+                best.choices = Array(best.choices[..<initial.start]) + encoded + Array(best.choices[initial.end...])
+            }
+            best.value = candidate
+            best.message = falsification.message
+            return true
+        }
+        // Deletions, top first, starting over after each one taken.
+        var progress = true
         while progress && best.value.initial.count > 1 && replays < entryReplays {
             progress = false
-            for (index, edit) in edits(of: best.value.initial) where replays < entryReplays {
-                replays += 1
-                let plan = best.value
-                guard
-                    let candidate = try? RunPlan(
-                        suite: plan.suite, profile: plan.profile, initial: applying(edit, at: index, to: plan.initial),
-                        commands: plan.commands),
-                    let falsification = (try? property.judge(candidate)) ?? nil,
-                    falsification.origin == best.origin
-                else { continue }
-                if let (spans, shaped) = layout(of: best, generator: generator),
-                    let initial = spans.first(where: { $0.label == "initial" }),
-                    let encoded = shaped.encode(initial: candidate.initial)
-                {
-                    best.choices =
-                        Array(best.choices[..<initial.start]) + encoded + Array(best.choices[initial.end...])
+            for index in stride(from: best.value.initial.count - 1, through: 1, by: -1) where replays < entryReplays {
+                if tried(.delete, at: index) {
+                    progress = true
+                    break
                 }
-                best.value = candidate
-                best.message = falsification.message
-                progress = true
-                break
             }
+        }
+        // Then one sweep of plainer names and entries out of their flows, which take no entry away: a deep stack
+        // gets two replays per entry, not a pass per success.
+        var sweep = 0
+        for (index, edit) in edits(of: best.value.initial) where edit != .delete && sweep < 2 * entryReplays {
+            sweep += 1
+            _ = tried(edit, at: index)
         }
         best.shrink.calls += replays
         return best
