@@ -28,15 +28,16 @@ struct ListMutantsCommand: Subcommand {
         for bug in ClientBug.allCases {
             let inputs = "\(bug.minimalRun) input\(bug.minimalRun == 1 ? "" : "s"), the session create included"
             console.out(
-                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, \(bug.rule); minimal counterexample: "
-                    + "\(inputs)\(Self.levelNote([bug.rule])))")
+                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a RUF client bug, "
+                    + "\(bug.rules.joined(separator: ", ")); minimal counterexample: "
+                    + "\(inputs)\(Self.levelNote(Set(bug.rules))))")
         }
         for many in ManyBugMutant.allCases {
             // The tests check it for the decoders at seeds 1 and 2, the others at seed 1; a bug a seed shows only
             // beside another is unresolved there, never held.
             let named = "each is named by a failure of its own"
             let rules =
-                many.sampleBugs.flatMap(\.rules) + many.decoderBugs.flatMap(\.rules) + many.clientBugs.map(\.rule)
+                many.sampleBugs.flatMap(\.rules) + many.decoderBugs.flatMap(\.rules) + many.clientBugs.flatMap(\.rules)
             console.out(
                 "builtin:mutant:\(many.rawValue)\n    \(many.summary) (several bugs: \(named)"
                     + Self.levelNote(Set(rules)) + ")")

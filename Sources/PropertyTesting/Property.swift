@@ -251,6 +251,7 @@ public struct Property<Value>: Sendable {
         }
         let start = engine.replay(choices)
         guard blamed(start.outcome) else { return nil }
+        let symptom: String? = if case .failed(let falsification) = start.outcome { falsification.symptom } else { nil }
         // What the case kept so far falls under; a candidate may only lower it. The shrinker asks about simpler
         // candidates one at a time, and keeps one exactly when this says yes.
         var bound = measure(start.outcome)
@@ -261,6 +262,7 @@ public struct Property<Value>: Sendable {
             let count = measure(outcome)
             guard blamed(outcome), count.0 <= bound.0, count.1 <= bound.1, count.2 <= bound.2, count.3 <= bound.3
             else { return false }
+            if let symptom, case .failed(let falsification) = outcome, falsification.symptom != symptom { return false }
             bound = count
             return true
         }

@@ -40,13 +40,18 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// once per unit. Such a unit diverged first under another rule: it says nothing of these, and a rule whose units
     /// all diverged so was never seen to hold.
     public var masked: [String]
+    /// How the diverging unit diverged, where the property tells symptoms of one cause apart (a refusal for another
+    /// reason, a change made where none was due); `nil` when it does not. A shrink for one trigger keeps it, as the
+    /// engine's keeps the origin: a simpler case showing a weaker symptom would hide what the bug does.
+    public var symptom: String?
 
     /// Creates a falsification.
     public init(
         origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
         unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil,
-        comparedTriggers: [String: Int]? = nil, later: [[String]] = [], masked: [String] = []
+        comparedTriggers: [String: Int]? = nil, later: [[String]] = [], masked: [String] = [], symptom: String? = nil
     ) {
+        self.symptom = symptom
         self.comparedTriggers = comparedTriggers
         self.later = later
         self.masked = masked

@@ -160,6 +160,15 @@ package enum ClientBug: String, CaseIterable, Sendable {
         }
     }
 
+    /// Every RUF- rule the bug breaks: its own ``rule``, and the ones its wrong merge also reaches (matching by
+    /// position replaces an item without an id too, which RUF-MATCH-NO-ID adds at the end).
+    package var rules: [String] {
+        switch self {
+        case .matchByPosition: return [rule, "RUF-MATCH-NO-ID"]
+        default: return [rule]
+        }
+    }
+
     /// The RUF- rule the bug breaks (``ClientRules``).
     package var rule: String {
         switch self {

@@ -261,7 +261,8 @@ enum StackFailure {
             origin: "\(cause.rules.joined(separator: ", ")) at \(kind(plan, diverging: diverging, cause: cause))"
                 + (reasonOnly ? " (reason)" : ""),
             message: "step \(diverging) (\(plan.commands[diverging])) diverged: \(cause.rules.joined(separator: ", "))",
-            unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later, masked: masked)
+            unitTriggers: cause.rules, size: diverging + 1, comparedTriggers: compared, later: later, masked: masked,
+            symptom: reasonOnly ? "reason" : "state")
     }
 
     static func describe(
@@ -298,25 +299,27 @@ enum StackFailure {
             profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
             governingRule: governing, violations: violations)
         let step = plan.commands[diverging]
+        // The origin the engine knows this failure by, the same way (and the same cost) as every shrink candidate.
+        let own = Falsification.$laterWanted.withValue(false) {
+            falsification(plan, replies, reasons: reasons, implementation: implementation)?.origin
+        }
         var record = FailureRecord(
             id: FailureIdentity.id(suite: plan.suite, profile: plan.profile, initial: plan.initial, commands: commands),
             suite: plan.suite,
             description: "\(step) diverged at step \(diverging) (\(ruleIDs.joined(separator: ", ")))",
             rules: ruleIDs.compactMap(NavigationRules.named), features: features(ruleIDs + [governing]),
             size: Count(diverging + 1, .step), originalSize: Count(originalSteps, .step),
-            oneMinimal: Falsification.$laterWanted.withValue(false) {
-                falsification(plan, replies, reasons: reasons, implementation: implementation).map {
-                    isOneMinimal(
-                        plan, upTo: diverging, origin: $0.origin, implementation: implementation, reasons: reasons)
-                } ?? false
-            },
+            oneMinimal: own.map {
+                isOneMinimal(plan, upTo: diverging, origin: $0, implementation: implementation, reasons: reasons)
+            } ?? false,
             shrinkCandidates: failing.shrink.calls, divergedAt: "step \(diverging)",
             input: input(plan, upTo: diverging),
             diffHeading: "Step \(diverging) diverged: \(step)",
             diff: ReplyComparison.diff(expected: expected[diverging], actual: replies[diverging]),
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
-        record.origin = "\(ruleIDs.joined(separator: ", ")) at \(governing)"
+        // As the engine tells it (a refusal for another reason marked), so that folding can prefer what shows more.
+        record.origin = own ?? "\(ruleIDs.joined(separator: ", ")) at \(governing)"
         if failing.target != nil {
             // A search's case may be a later part of its run, started from the model's state (LaterDivergences).
             record.notes.append(
