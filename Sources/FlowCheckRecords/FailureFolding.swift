@@ -7,14 +7,7 @@ extension FailureRecord {
     /// The runner folds a suite's failures so; merged shards, each of which folded its own, are folded again.
     public static func folded(_ failures: [FailureRecord]) -> [FailureRecord] {
         var merged: [FailureRecord] = []
-        // Of two the same size, the one that shows what the implementation did: a refusal for another reason (an
-        // origin marked " (reason)") shows less than a change made where the model refuses it.
-        let sorted = failures.sorted {
-            ($0.size.value, $0.origin.hasSuffix(" (reason)") ? 1 : 0) < (
-                $1.size.value, $1.origin.hasSuffix(" (reason)") ? 1 : 0
-            )
-        }
-        for failure in sorted {
+        for failure in failures.sorted(by: { $0.size.value < $1.size.value }) {
             if let index = merged.firstIndex(where: {
                 $0.origin == failure.origin
                     || ($0.kind == .divergence && failure.kind == .divergence

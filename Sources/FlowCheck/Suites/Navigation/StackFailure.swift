@@ -299,7 +299,7 @@ enum StackFailure {
             profile: plan.profile, initial: plan.initial, trace: trace, divergingStep: diverging,
             governingRule: governing, violations: violations)
         let step = plan.commands[diverging]
-        // The origin the engine knows this failure by, the same way (and the same cost) as every shrink candidate.
+        // The origin the engine knows this failure by, for the 1-minimal check: judged as every shrink candidate is.
         let own = Falsification.$laterWanted.withValue(false) {
             falsification(plan, replies, reasons: reasons, implementation: implementation)?.origin
         }
@@ -318,8 +318,7 @@ enum StackFailure {
             diff: ReplyComparison.diff(expected: expected[diverging], actual: replies[diverging]),
             violations: violations.map { "\($0.invariant) at step \($0.step): \($0.message)" },
             storyboard: storyboard(detail), replay: failing.replay, detail: .encoding(detail))
-        // As the engine tells it (a refusal for another reason marked), so that folding can prefer what shows more.
-        record.origin = own ?? "\(ruleIDs.joined(separator: ", ")) at \(governing)"
+        record.origin = "\(ruleIDs.joined(separator: ", ")) at \(governing)"
         if failing.target != nil {
             // A search's case may be a later part of its run, started from the model's state (LaterDivergences).
             record.notes.append(
