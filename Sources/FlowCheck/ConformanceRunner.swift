@@ -475,10 +475,11 @@ public struct ConformanceRunner {
                     : slow
                         ? Self.slowInput(run: found.run, took: replayed, limit: limit ?? replayed, replay: replay)
                         : found.origin.hasPrefix("breakdown: ")
-                            ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but not again when "
-                                + "its case was replayed on a fresh process: the breakdown depends on more than the input "
-                                + "(how long the process ran, its memory, timing)"
-                            : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: \(abort.message)"
+                            ? "run \(found.run) broke down (\(found.origin.dropFirst("breakdown: ".count))), but "
+                                + "not again when its case was replayed on a fresh process: the breakdown depends on "
+                                + "more than the input (how long the process ran, its memory, timing)"
+                            : "run \(found.run) failed (\(found.origin)), but replaying its minimal case: "
+                                + abort.message
                 unreplayed.append(message)
             }
         }

@@ -247,32 +247,34 @@ final class Shrinker {
     }
 
     private func zeroSpans() -> Bool {
-        var progress = false
-        var index = 0
-        while index < best.spans.count && !exhausted {
-            let span = best.spans[index]
-            index += 1
-            guard best.choices[span.start..<span.end].contains(where: { $0 != 0 }) else { continue }
+        eachSpan { span in
+            guard best.choices[span.start..<span.end].contains(where: { $0 != 0 }) else { return nil }
             var candidate = best.choices
             for k in span.start..<span.end { candidate[k] = 0 }
-            if consider(candidate) { progress = true }
+            return candidate
         }
-        return progress
     }
 
     /// Replaces a span by its first choice at zero, the rest deleted: a span that opens with a choice among
     /// alternatives (no zones, the legacy chrome, both) whose first alternative draws nothing more. Zeroing the span
     /// in place leaves its other choices to the draws after it, which then read other values.
     private func collapseSpans() -> Bool {
+        eachSpan { span in
+            guard span.count >= 2, best.choices[span.start] != 0 else { return nil }
+            var candidate = best.choices
+            candidate.replaceSubrange(span.start..<span.end, with: [0])
+            return candidate
+        }
+    }
+
+    /// Tries, for each span of the best run in turn, the candidate `edit` makes of it (`nil`: none).
+    private func eachSpan(_ edit: (ChoiceSource.Span) -> [UInt64]?) -> Bool {
         var progress = false
         var index = 0
         while index < best.spans.count && !exhausted {
             let span = best.spans[index]
             index += 1
-            guard span.count >= 2, best.choices[span.start] != 0 else { continue }
-            var candidate = best.choices
-            candidate.replaceSubrange(span.start..<span.end, with: [0])
-            if consider(candidate) { progress = true }
+            if let candidate = edit(span), consider(candidate) { progress = true }
         }
         return progress
     }

@@ -32,7 +32,7 @@ struct ReportRenderingTests {
         try golden("mutant.badge.json", BadgeReport.render(input))
     }
 
-    @Test("JUnit counts a bug once: by the failures that name it, with no failing case of the rule's own or a later suite's")
+    @Test("JUnit counts a bug once: by the failures naming it, with no failing case of its rule or of a later suite")
     func junitCountsABrokenRuleOnce() throws {
         let input = try Fixtures.input(
             SampleNavigator(bugs: [.popToBottomMost, .presentAsPush]), seed: 1, sut: "builtin:mutant:many")

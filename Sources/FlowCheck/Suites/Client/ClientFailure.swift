@@ -44,9 +44,7 @@ enum ClientFailure {
     /// and its own rule is named where it shows alone.
     static func answerShown(
         _ value: ClientCase, _ divergence: Divergence, implementation: any ClientImplementation
-    )
-        -> Bool
-    {
+    ) -> Bool {
         let (step, steps) = (divergence.step, value.steps)
         guard steps.indices.contains(step), case .respond = value.inputs[step],
             divergence.rules.allSatisfy(HiddenStackProbe.isStackRule),

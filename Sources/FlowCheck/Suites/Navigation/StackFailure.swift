@@ -322,9 +322,9 @@ enum StackFailure {
         if failing.target != nil {
             // A search's case may be a later part of its run, started from the model's state (LaterDivergences).
             record.notes.append(
-                "found by the search for a rule no other failure names alone: the replay line replays the generated run it "
-                    + "started from, whose first divergence may be another failure's; the initial stack and steps "
-                    + "above reproduce this one alone")
+                "found by the search for a rule no other failure names alone: the replay line replays the generated "
+                    + "run it started from, whose first divergence may be another failure's; the initial stack and "
+                    + "steps above reproduce this one alone")
         }
         return record
     }
