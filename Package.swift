@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NavigationModel", targets: ["NavigationModel"]),
         .library(name: "FlowCheckCore", targets: ["FlowCheckCore"]),
         .library(name: "RUFClientModel", targets: ["RUFClientModel"]),
+        .library(name: "FlowCheckClientSuite", targets: ["FlowCheckClientSuite"]),
         .library(name: "FlowCheckRecords", targets: ["FlowCheckRecords"]),
         .library(name: "FlowCheckGating", targets: ["FlowCheckGating"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
@@ -37,8 +38,7 @@ let package = Package(
         .target(name: "NavigationModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
         .target(
-            name: "FlowCheckCore",
-            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "RUFClientModel"],
+            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"],
             swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
@@ -49,8 +49,8 @@ let package = Package(
         .target(
             name: "FlowCheckGating",
             dependencies: [
-                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "GoldenCorpus",
-                "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel", "RUFSpec",
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema",
+                "GoldenCorpus", "JSON", "NavigationModel", "PropertyTesting", "RUFSpec",
             ],
             swiftSettings: strict
         ),
@@ -63,22 +63,36 @@ let package = Package(
         // Golden cases on disk: format, loading and verification against the model.
         .target(
             name: "GoldenCorpus",
-            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON", "RUFClientModel"],
-            swiftSettings: strict),
+            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
         // The conformance engine: the suites (one folder each), the generic runner, shrinking, the text report.
         .target(
             name: "FlowCheck",
             dependencies: [
                 "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "NavigationModel", "PropertyTesting",
-                "FlowSchema", "JSON", "RUFClientModel", "RUFSpec",
+                "FlowSchema", "JSON", "RUFSpec",
             ],
             swiftSettings: strict
         ),
+        // The client suite: a RUF client's cache, meta, metrics, requests and navigation, everything about it in one
+        // module (its implementation protocol, capabilities, generator, comparison, wire and golden cases).
+        .target(
+            name: "FlowCheckClientSuite",
+            dependencies: [
+                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "JSON",
+                "NavigationModel", "ProcessProtocol", "PropertyTesting", "RUFClientModel", "RUFSpec",
+            ],
+            path: "Sources/Suites/Client", swiftSettings: strict
+        ),
+        // The one list of the kit's suites, above every suite module.
+        .target(
+            name: "FlowCheckSuites",
+            dependencies: ["ConformanceRules", "FlowCheck", "FlowCheckClientSuite", "FlowCheckCore"],
+            swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
             name: "ProcessProtocol",
             dependencies: [
-                "ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON", "RUFClientModel",
+                "ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON",
             ],
             exclude: ["Schemas"], swiftSettings: strict
         ),
@@ -87,7 +101,7 @@ let package = Package(
             name: "FlowCheckTestSupport",
             dependencies: [
                 "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords",
-                "PropertyTestingTestSupport",
+                "FlowCheckSuites", "PropertyTestingTestSupport",
             ],
             swiftSettings: strict
         ),
@@ -113,7 +127,8 @@ let package = Package(
         .target(
             name: "SampleImplementations",
             dependencies: [
-                "ConformanceRules", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel", "RUFClientModel",
+                "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel",
+                "RUFClientModel",
             ],
             swiftSettings: strict
         ),
@@ -121,8 +136,8 @@ let package = Package(
         .target(
             name: "FlowCheckCommands",
             dependencies: [
-                "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckGating",
-                "FlowCheckRecords", "FlowSchema",
+                "ArgumentParsing", "ConformanceRules", "FlowCheck", "FlowCheckClientSuite", "FlowCheckCore",
+                "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema",
                 "GoldenCorpus", "JSON", "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports",
                 "RUFClientModel", "RUFSpec", "SampleImplementations",
             ],
@@ -133,7 +148,7 @@ let package = Package(
             name: "Fuzzing",
             dependencies: [
                 "PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec", "GoldenCorpus", "FlowCheckRecords",
-                "Reports", "FlowCheck", "SampleImplementations",
+                "Reports", "FlowCheck", "FlowCheckClientSuite", "FlowCheckSuites", "SampleImplementations",
             ],
             swiftSettings: strict),
         .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
@@ -141,7 +156,8 @@ let package = Package(
         .executableTarget(
             name: "FlowCheckBench",
             dependencies: [
-                "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckCommands",
+                "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheck", "FlowCheckClientSuite",
+                "FlowCheckCommands", "FlowCheckSuites",
                 "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON", "NavigationModel", "ProcessProtocol",
                 "SampleImplementations", "RUFSpec", "YAML",
             ],
@@ -154,8 +170,8 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTests",
             dependencies: [
-                "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON",
-                "NavigationModel", "PropertyTesting", "RUFClientModel",
+                "ConformanceRules", "FlowCheck", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
+                "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
                 "SampleImplementations",
             ],
             swiftSettings: strict
@@ -163,16 +179,17 @@ let package = Package(
         .testTarget(
             name: "ProcessProtocolTests",
             dependencies: [
-                "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckCore",
-                "FlowCheckRecords", "FlowSchema", "NavigationModel", "JSON", "RUFClientModel",
+                "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheck", "FlowCheckClientSuite",
+                "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema", "NavigationModel", "JSON",
+                "RUFClientModel",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FlowCheckCommandsTests",
             dependencies: [
-                "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckCore",
-                "FlowCheckGating", "FlowCheckRecords",
+                "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheck", "FlowCheckClientSuite",
+                "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites",
                 "GoldenCorpus", "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON",
                 "FlowSchema",
             ],
@@ -182,16 +199,16 @@ let package = Package(
         .testTarget(
             name: "FlowCheckTestSupportTests",
             dependencies: [
-                "FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowSchema",
-                "NavigationModel", "SampleImplementations",
+                "FlowCheckTestSupport", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckSuites",
+                "FlowSchema", "NavigationModel", "SampleImplementations",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "Reports", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "NavigationModel",
-                "PropertyTesting",
+                "Reports", "ConformanceRules", "FlowCheck", "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites",
+                "NavigationModel", "PropertyTesting",
                 "SampleImplementations",
             ],
             exclude: ["Golden"],
@@ -202,8 +219,8 @@ let package = Package(
         .testTarget(
             name: "FlowCheckRecordsTests",
             dependencies: [
-                "FlowCheckRecords", "FlowCheckCommands", "FlowCheckCore", "FlowCheck", "SampleImplementations",
-                "SchemaValidation",
+                "FlowCheckRecords", "FlowCheckCommands", "FlowCheckCore", "FlowCheck", "FlowCheckSuites",
+                "SampleImplementations", "SchemaValidation",
             ],
             swiftSettings: strict
         ),
@@ -217,7 +234,10 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(
             name: "GoldenCorpusTests",
-            dependencies: ["ConformanceRules", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON", "RUFClientModel"],
+            dependencies: [
+                "ConformanceRules", "FlowCheckClientSuite", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON",
+                "RUFClientModel",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "PropertyTestingTests",

@@ -12,6 +12,11 @@ public struct Rule: Hashable, Codable, Sendable, Identifiable, CustomStringConve
         case should
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs == .must && rhs == .should }
+
+        /// How binding a failure of `rules` is: MUST when any of them is, or is not known to `named`.
+        package static func binding(of rules: [String], _ named: (String) -> Rule?) -> Level {
+            rules.contains { (named($0)?.level ?? .must) == .must } ? .must : .should
+        }
     }
 
     /// The stable ID, such as `NAV-PUSH-KEEP`.

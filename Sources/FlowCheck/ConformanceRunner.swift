@@ -10,7 +10,7 @@ public typealias ConformanceResult = RunRecord
 /// Runs the registered suites against an implementation: generates cases, checks each against the model,
 /// shrinks a failure to its minimal form and names the rules it breaks.
 ///
-/// The runner knows no suite by name: each suite is a `ConformanceSuite` in `SuiteRegistry`.
+/// The runner knows no suite by name: it is handed the kit's suites (`SuiteRegistry`, a module above every suite).
 public struct ConformanceRunner {
     /// What to run, and with what budget.
     public struct Options: Hashable, Sendable {
@@ -82,9 +82,10 @@ public struct ConformanceRunner {
         /// The one command that replays one suite of this run: a `flowcheck` command line, or for an
         /// implementation driven from Swift code, the `expectConformance` call to put in a test. With `run`, the
         /// command replays that run alone: the failure it found, and no other.
-        public func replayCommand(for suite: Suite, run: Int? = nil) -> String {
+        package func replayCommand(for checked: any ConformanceSuite, run: Int? = nil) -> String {
+            let suite = checked.suite
             // --max-steps matters only to suites whose runs are made of steps.
-            let steps = SuiteRegistry.named(suite)?.unit ?? .step == .step
+            let steps = checked.unit == .step
             let budget = run.map { "run: \($0)" } ?? "runs: \(runs)"
             guard let sut else {
                 return "expectConformance(implementation, seed: \(seed), \(budget)"
@@ -121,11 +122,18 @@ public struct ConformanceRunner {
     /// and the result says the run was interrupted.
     public var stop: StopRequest?
 
-    /// Creates a runner for an implementation.
-    public init(implementation: any Implementation, options: Options) {
+    /// Every suite the kit has, in run order.
+    package let registry: [any ConformanceSuite]
+
+    /// Creates a runner for an implementation, with the kit's suites.
+    package init(implementation: any Implementation, options: Options, registry: [any ConformanceSuite]) {
         self.implementation = implementation
         self.options = options
+        self.registry = registry
     }
+
+    /// The kit's suite of this name.
+    private func named(_ suite: Suite) -> (any ConformanceSuite)? { registry.first { $0.suite == suite } }
 
     /// The suites that will run, in order: those requested that the implementation declares.
     ///
@@ -134,15 +142,15 @@ public struct ConformanceRunner {
     package func suitesToRun() throws(SetupError) -> [any ConformanceSuite] {
         let capabilities = implementation.capabilities
         if let requested = options.suites {
-            for suite in requested where SuiteRegistry.named(suite) == nil {
+            for suite in requested where named(suite) == nil {
                 throw SetupError(
                     message:
-                        "unknown suite \"\(suite)\"; this kit has \(SuiteRegistry.names.map(\.rawValue).joined(separator: ", "))"
+                        "unknown suite \"\(suite)\"; this kit has \(registry.map(\.suite.rawValue).joined(separator: ", "))"
                 )
             }
         }
         var result: [any ConformanceSuite] = []
-        for suite in SuiteRegistry.all where capabilities.suites.contains(suite.suite) {
+        for suite in registry where capabilities.suites.contains(suite.suite) {
             if suite.subject(implementation) == nil {
                 throw SetupError(
                     message:
@@ -156,7 +164,7 @@ public struct ConformanceRunner {
             if options.suites?.contains(suite.suite) ?? true { result.append(suite) }
         }
         if let spec = options.spec, !result.contains(where: \.followsSpec) {
-            let names = SuiteRegistry.all.filter(\.followsSpec).map(\.suite.rawValue)
+            let names = registry.filter(\.followsSpec).map(\.suite.rawValue)
             let steered =
                 names.count < 3
                 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
@@ -172,7 +180,7 @@ public struct ConformanceRunner {
     public func notCertified() -> [String] {
         let capabilities = implementation.capabilities
         var result: [String] = []
-        for suite in SuiteRegistry.all {
+        for suite in registry {
             if !capabilities.suites.contains(suite.suite) {
                 // A suite outside what the implementation is (a decoder that does not navigate) is not its scope;
                 // it is named only when the run asked for it.
@@ -185,7 +193,7 @@ public struct ConformanceRunner {
                 result.append("suite \(suite.suite) (declared, not requested in this run)")
             }
         }
-        for suite in capabilities.suites where SuiteRegistry.named(suite) == nil {
+        for suite in capabilities.suites where named(suite) == nil {
             result.append("suite \(suite) (declared, but this kit does not have it)")
         }
         return result
@@ -238,7 +246,8 @@ public struct ConformanceRunner {
                     error: outcome.error?.message, stoppedByTimeLimit: outcome.record.stoppedByTimeLimit))
         }
         var header = RunHeader(
-            kit: .current, implementation: implementation.info, capabilities: implementation.capabilities,
+            kit: .current, implementation: implementation.info,
+            capabilities: implementation.capabilities.recorded(by: registry),
             notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
             shard: options.shard?.description,
             budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
@@ -251,10 +260,8 @@ public struct ConformanceRunner {
                 file: spec.file, navigations: spec.navigations.map(\.name),
                 exercised: spec.navigations.filter { seen.contains($0.label) }.map(\.name),
                 clientVersion: spec.clientVersion)
-            if let app = spec.app, records.contains(where: { $0.suite == .client }) {
-                let components = app.screens.flatMap { screen in screen.components.map { "\(screen.name).\($0.rel)" } }
-                header.spec?.components = components
-                header.spec?.componentsExercised = components.filter { seen.contains("spec rel \($0)") }
+            for suite in suites where records.contains(where: { $0.suite == suite.suite }) {
+                suite.recordSpecCoverage(spec, seen: seen, into: &header.spec)
             }
         }
         return RunRecord(
@@ -467,7 +474,7 @@ public struct ConformanceRunner {
                 // Found, but it would not replay: never dropped in silence.
                 let limit = (implementation as? any TimeBoundImplementation)?.stepLimit
                 let slow = found.origin == "breakdown: timeout" && limit.map { replayed * 2 >= $0 } == true
-                let replay = options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
+                let replay = options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil)
                 let message =
                     stop?.isRequested == true
                     ? "run \(found.run) failed (\(found.origin)), and was not described: the run was stopped "
@@ -586,7 +593,7 @@ public struct ConformanceRunner {
                 seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
-            replay: options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil),
+            replay: options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil),
             target: found.target)
         // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
@@ -610,7 +617,7 @@ public struct ConformanceRunner {
     /// A failure as the engine found it, when the run was stopped before it could be replayed and described: its
     /// rules (those its failing unit was blamed on), the engine's message, and the command that replays it.
     private func undescribed<S: ConformanceSuite>(_ found: Counterexample<S.Case>, suite: S) -> FailureRecord {
-        let replay = options.replayCommand(for: suite.suite, run: found.run >= 0 ? found.run : nil)
+        let replay = options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil)
         let blamed = Set(found.unitTriggers ?? [])
         let why =
             "found on run \(found.run) and not described: the run was stopped (\(stop?.reason ?? "interrupted")) "

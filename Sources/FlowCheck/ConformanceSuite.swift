@@ -1,13 +1,14 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import JSON
 import PropertyTesting
 
 /// A family of rules the kit certifies: its generator, its rules, its required coverage, how it checks
 /// one generated case against an implementation, and how it describes a failure.
 ///
-/// The runner, the records and the reports are generic over suites; a suite is one folder under
-/// `Sources/FlowCheck/Suites` and one line in `SuiteRegistry`. See <doc:AddingASuite>.
+/// The runner, the records and the reports are generic over suites; a suite is a module of its own under
+/// `Sources/Suites` and one line in `SuiteRegistry`. See <doc:AddingASuite>.
 package protocol ConformanceSuite: Sendable {
     /// One generated case, such as a run plan or a document.
     associatedtype Case: Sendable
@@ -73,6 +74,13 @@ package protocol ConformanceSuite: Sendable {
     func describe(
         _ failing: FailingCase<Case>, on subject: Subject, capabilities: Capabilities
     ) throws(Abort) -> FailureRecord
+    /// The suite's own capability fields as a record keeps them, every one written (``CapabilitySection``); by
+    /// default, none.
+    func recordedSection(of capabilities: Capabilities) -> [String: JSONValue]
+    /// What the suite's capabilities cover, one line per dimension, for a certificate.
+    func scope(_ capabilities: Capabilities) -> [String]
+    /// For a spec-driven run: what else than navigations the suite exercised of the spec; by default, nothing.
+    func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?)
 }
 
 extension ConformanceSuite {
@@ -100,6 +108,25 @@ extension ConformanceSuite {
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
 
     package var followsSpec: Bool { false }
+
+    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { [:] }
+
+    package func scope(_ capabilities: Capabilities) -> [String] { [] }
+
+    package func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {}
+}
+
+extension Capabilities {
+    /// The capabilities as a record keeps them: the section of each declared suite written whole, with its defaults,
+    /// and no field that no declared suite reads.
+    package func recorded(by suites: [any ConformanceSuite]) -> Capabilities {
+        var recorded = self
+        recorded.sections = [:]
+        for suite in suites where self.suites.contains(suite.suite) {
+            recorded.sections.merge(suite.recordedSection(of: self)) { first, _ in first }
+        }
+        return recorded
+    }
 }
 
 /// Draws a case from a source and checks it as it goes: the case, and what ``ConformanceSuite/check(_:on:capabilities:)``

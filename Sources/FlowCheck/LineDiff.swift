@@ -3,10 +3,10 @@ import FlowCheckRecords
 import Foundation
 
 /// A line diff by longest common subsequence.
-enum LineDiff {
-    enum Line: Equatable { case same(String), removed(String), added(String) }
+package enum LineDiff {
+    package enum Line: Equatable { case same(String), removed(String), added(String) }
 
-    static func lines(old: [String], new: [String]) -> [Line] {
+    package static func lines(old: [String], new: [String]) -> [Line] {
         let n = old.count, m = new.count
         var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
@@ -32,7 +32,7 @@ enum LineDiff {
 
     /// The diff as text: `-` and `+` lines, unchanged runs longer than `context` lines on each side collapsed. Where a
     /// change removes as many lines as it adds, `annotate` may say how each pair differs, after the added line.
-    static func render(
+    package static func render(
         old: [String], new: [String], context: Int, annotate: (String, String) -> String? = { _, _ in nil }
     ) -> String {
         // Each is one line: a newline inside a value (a screen name an implementation made up) is shown escaped, so

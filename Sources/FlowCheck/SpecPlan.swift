@@ -1,3 +1,5 @@
+import RUFSpec
+
 /// What a spec tells the generator: the app's screens and flows, and the navigations its actions declare.
 ///
 /// With a spec, destinations and flow objects mostly come from the actions' `navigates_to`
@@ -36,12 +38,15 @@ public struct SpecPlan: Hashable, Sendable {
     public var navigations: [Navigation]
     /// The client version the spec's constructs were resolved for; `nil` when every variant is exercised.
     public var clientVersion: String?
-    /// The spec's app (screens, components, actions, metrics, meta) for the client suite.
-    package var app: ClientApp?
+    /// The spec as read, for suites that generate more than navigations from it (the client suite's components,
+    /// actions, metrics and meta).
+    package var spec: Spec?
+    /// The spec's navigations as a client of ``clientVersion`` receives them (all of them without one).
+    package var declared: [RUFSpec.Navigation] = []
 
     /// Creates a spec plan.
     public init(file: String, vocabulary: Vocabulary, navigations: [Navigation], clientVersion: String? = nil) {
-        self.app = nil
+        self.spec = nil
         self.clientVersion = clientVersion
         self.file = file
         self.vocabulary = vocabulary

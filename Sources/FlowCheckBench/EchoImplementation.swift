@@ -82,7 +82,7 @@ struct EchoImplementation {
             output.raw("}")
         case .decode(let text):
             output.decodeReply(FlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
-        case .batch, .stop, .clientReset, .client:
+        case .batch, .stop, .suite:
             // The echo is the navigation model and the decoder: it does not declare the client suite.
             Self.errored("unknown command", seq: seq, into: &output)
         }

@@ -1,11 +1,13 @@
 import ArgumentParsing
 import ConformanceRules
 import FlowCheck
+import FlowCheckClientSuite
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
 import Foundation
 import GoldenCorpus
+import JSON
 import ProcessProtocol
 import PropertyTesting
 
@@ -103,9 +105,9 @@ struct CorpusRunCommand: Subcommand {
             + CorpusRun.run(
                 decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
                 stop: console.stop)
-            + CorpusRun.run(
-                client: clientCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
-                stop: console.stop)
+            + ClientCorpusRun.run(
+                client: clientCases, on: implementation, skip: { skip.reason(id: $0, features: $1) },
+                shard: shard.map { ($0.index, $0.count) }, stop: console.stop)
         for error in malformed + malformedDecoding + malformedClient {
             var record = CaseRecord(
                 id: error.file, file: error.file, suite: CaseRecord.unreadableFile,
@@ -115,7 +117,8 @@ struct CorpusRunCommand: Subcommand {
             results.append(record)
         }
         print(results, strict: strict, console: console)
-        return (results, CorpusRun.hash(cases, decoding: decodingCases, client: clientCases))
+        let clientContent = clientCases.map { ($0.clientCase.id, JSONWriter.write($0.clientCase.json)) }
+        return (results, CorpusRun.hash(cases, decoding: decodingCases, other: clientContent))
     }
 
     /// One line per case, `DEVIATION` for a failed case about SHOULD rules only (unless `strict`), and the tally.

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import FlowCheck
 import FlowSchema
+import FlowCheckClientSuite
 import Foundation
 import GoldenCorpus
 

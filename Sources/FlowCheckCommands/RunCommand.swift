@@ -1,9 +1,11 @@
 import ArgumentParsing
 import ConformanceRules
 import FlowCheck
+import FlowCheckClientSuite
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
+import FlowCheckSuites
 import Foundation
 import ProcessProtocol
 import PropertyTesting
@@ -156,8 +158,8 @@ struct RunCommand: Subcommand {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         for failure in failures {
             let save: () throws -> CorpusRun.SaveOutcome
-            if let clientCase = CorpusRun.clientCase(for: failure) {
-                save = { try CorpusRun.save(clientCase, into: url) }
+            if let clientCase = ClientCorpusRun.clientCase(for: failure) {
+                save = { try ClientCorpusRun.save(clientCase, into: url) }
             } else if let goldenCase = CorpusRun.goldenCase(for: failure) {
                 save = { try CorpusRun.save(goldenCase, into: url) }
             } else {

@@ -1,7 +1,7 @@
 import ConformanceRules
 import FlowSchema
+import JSON
 import NavigationModel
-import RUFClientModel
 
 /// What an implementation declares it supports: the kit generates only that,
 /// and lists the rest as not certified.
@@ -11,7 +11,11 @@ import RUFClientModel
 /// "batch": false, "flows": true, "modals": true, "componentTypes": [...], "migrations": false,
 /// "mergeStrategies": ["REPLACE", "APPEND", "MATCH"], "metrics": true, "optimisticComponents": true,
 /// "actionQueue": "fifo"}`. Only `suites` is always required: a decoder that declares only `decoding` gives no modes,
-/// behaviors or nesting; the last four are read for the `client` suite, with those defaults.
+/// behaviors or nesting.
+///
+/// A suite with fields of its own keeps them in ``sections``, as declared, and reads them itself through a
+/// ``CapabilitySection`` (the client suite's merge strategies, metrics, optimistic updates and action queue): the
+/// core names no suite's fields.
 public struct Capabilities: Hashable, Codable, Sendable {
     /// The suites it wants certified.
     public var suites: [Suite]
@@ -35,14 +39,9 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var componentTypes: [String]
     /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
     public var migrations: Bool
-    /// The client suite: the merge strategies the client implements (REPLACE always; APPEND and MATCH when listed).
-    public var mergeStrategies: [String]
-    /// The client suite: whether the client fires metrics (navigationMetrics, metrics, actionMetrics).
-    public var metrics: Bool
-    /// The client suite: whether the client updates a state-holding component optimistically.
-    public var optimisticComponents: Bool
-    /// The client suite: what happens to actions dispatched while one is in flight, `fifo` or `latest`.
-    public var actionQueue: ReferenceClient.Queueing
+    /// The fields of suites that read their own (``CapabilitySection``), as declared: a field that is absent takes the
+    /// section's default when the section is read.
+    public var sections: [String: JSONValue]
 
     /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
     public init(
@@ -50,13 +49,9 @@ public struct Capabilities: Hashable, Codable, Sendable {
         reasons: Bool = false,
         batch: Bool = false, flows: Bool = true, modals: Bool = true,
         componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false,
-        mergeStrategies: [String] = ["REPLACE", "APPEND", "MATCH"], metrics: Bool = true,
-        optimisticComponents: Bool = true, actionQueue: ReferenceClient.Queueing = .fifo
+        sections: [String: JSONValue] = [:]
     ) {
-        self.mergeStrategies = mergeStrategies
-        self.metrics = metrics
-        self.optimisticComponents = optimisticComponents
-        self.actionQueue = actionQueue
+        self.sections = sections
         self.flows = flows
         self.modals = modals
         self.componentTypes = componentTypes
@@ -76,8 +71,21 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations
-        case mergeStrategies, metrics, optimisticComponents, actionQueue
     }
+
+    /// A field of a suite's section.
+    private struct SectionKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Every field the core reads itself; any other is a section's.
+    package static let commonFields: Set<String> = [
+        "suites", "modes", "behaviors", "nesting", "reasons", "batch", "flows", "modals", "componentTypes",
+        "migrations",
+    ]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -98,45 +106,38 @@ public struct Capabilities: Hashable, Codable, Sendable {
             try container.decodeIfPresent([String].self, forKey: .componentTypes)
             ?? DecoderOptions.standardComponentTypes
         migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
-        mergeStrategies =
-            try container.decodeIfPresent([String].self, forKey: .mergeStrategies) ?? ["REPLACE", "APPEND", "MATCH"]
-        metrics = try container.decodeIfPresent(Bool.self, forKey: .metrics) ?? true
-        optimisticComponents = try container.decodeIfPresent(Bool.self, forKey: .optimisticComponents) ?? true
-        let queue = try container.decodeIfPresent(String.self, forKey: .actionQueue) ?? "fifo"
-        guard let queueing = ReferenceClient.Queueing(rawValue: queue) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .actionQueue, in: container, debugDescription: "actionQueue is fifo or latest, not \(queue)")
+        var sections: [String: JSONValue] = [:]
+        let fields = try decoder.container(keyedBy: SectionKey.self)
+        for key in fields.allKeys where !Self.commonFields.contains(key.stringValue) {
+            sections[key.stringValue] = try fields.decode(JSONValue.self, forKey: key)
         }
-        actionQueue = queueing
+        self.sections = sections
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(suites, forKey: .suites)
+        try json.encode(to: encoder)
+    }
+
+    /// The capabilities as the hello reply and the records write them, keys sorted: each group of fields only for
+    /// the suites that read it, `flows` and `modals` only when off.
+    public var json: JSONValue {
+        func strings(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+        var fields: [String: JSONValue] = ["suites": strings(suites.map(\.rawValue)), "batch": .bool(batch)]
         if !modes.isEmpty || suites.contains(.navigation) || suites.contains(.session) {
-            try container.encode(modes, forKey: .modes)
-            try container.encode(behaviors, forKey: .behaviors)
-            if nesting.count == 1 {
-                try container.encode(nesting[0], forKey: .nesting)
-            } else {
-                try container.encode(nesting, forKey: .nesting)
-            }
-            try container.encode(reasons, forKey: .reasons)
+            fields["modes"] = strings(modes.map(\.rawValue))
+            fields["behaviors"] = strings(behaviors.map(\.rawValue))
+            fields["nesting"] = nesting.count == 1 ? .string(nesting[0].rawValue) : strings(nesting.map(\.rawValue))
+            fields["reasons"] = .bool(reasons)
             // Written only when off, so that the usual capabilities read as they always have.
-            if !flows { try container.encode(flows, forKey: .flows) }
-            if !modals { try container.encode(modals, forKey: .modals) }
+            if !flows { fields["flows"] = .bool(false) }
+            if !modals { fields["modals"] = .bool(false) }
         }
-        try container.encode(batch, forKey: .batch)
         if suites.contains(.decoding) {
-            try container.encode(componentTypes, forKey: .componentTypes)
-            try container.encode(migrations, forKey: .migrations)
+            fields["componentTypes"] = strings(componentTypes)
+            fields["migrations"] = .bool(migrations)
         }
-        if suites.contains(.client) {
-            try container.encode(mergeStrategies, forKey: .mergeStrategies)
-            try container.encode(metrics, forKey: .metrics)
-            try container.encode(optimisticComponents, forKey: .optimisticComponents)
-            try container.encode(actionQueue.rawValue, forKey: .actionQueue)
-        }
+        for (name, value) in sections where !Self.commonFields.contains(name) { fields[name] = value }
+        return .object(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
 }
 

@@ -2,9 +2,9 @@ import ConformanceRules
 import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
+import FlowCheckSuites
 import FlowSchema
 import NavigationModel
-import RUFClientModel
 
 /// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
 /// which seeds, and the decision.
@@ -207,25 +207,13 @@ public struct Certificate: Codable, Hashable, Sendable {
 
     /// What the capabilities cover, one line per dimension of the suites they declare.
     static func scope(_ capabilities: Capabilities) -> [String] {
-        func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
-        var lines = ["suites: " + list(capabilities.suites.map(\.rawValue))]
-        if capabilities.suites.contains(where: { $0 == .navigation || $0 == .session }) {
-            lines.append("modes: " + list(capabilities.modes.map(\.rawValue)))
-            lines.append(
-                capabilities.flows ? "behaviors: " + list(capabilities.behaviors.map(\.rawValue)) : "flows: none")
-            lines.append("nesting profiles: " + list(capabilities.nesting.map(\.rawValue)))
-            lines.append("modal layers: " + (capabilities.modals ? "yes" : "no"))
-            lines.append("rejection reasons compared: " + (capabilities.reasons ? "yes" : "no"))
-        }
-        if capabilities.suites.contains(.decoding) {
-            lines.append("component types: " + list(capabilities.componentTypes))
-            lines.append("content migrations (versions 1 to 7): " + (capabilities.migrations ? "yes" : "no"))
-        }
-        if capabilities.suites.contains(.client) {
-            lines.append("merge strategies: " + list(capabilities.mergeStrategies))
-            lines.append("metrics: " + (capabilities.metrics ? "yes" : "no"))
-            lines.append("optimistic component updates: " + (capabilities.optimisticComponents ? "yes" : "no"))
-            lines.append("action queue: " + capabilities.actionQueue.rawValue)
+        var lines = [
+            "suites: "
+                + (capabilities.suites.isEmpty ? "none" : capabilities.suites.map(\.rawValue).joined(separator: ", "))
+        ]
+        // Suites that share a dimension (navigation and session) give it once.
+        for suite in SuiteRegistry.all where capabilities.suites.contains(suite.suite) {
+            for line in suite.scope(capabilities) where !lines.contains(line) { lines.append(line) }
         }
         return lines
     }

@@ -203,13 +203,13 @@ public enum CorpusRun {
 
     /// How binding a failure of `rules` is: MUST when any of them is, or is not known to `named`.
     static func level(of rules: [String], _ named: (String) -> Rule?) -> Rule.Level {
-        rules.contains { (named($0)?.level ?? .must) == .must } ? .must : .should
+        Rule.Level.binding(of: rules, named)
     }
 
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
     public static func hash(
         _ cases: [CorpusLoader.LoadedCase], decoding: [(file: String, decodingCase: DecodingCase)] = [],
-        client: [(file: String, clientCase: ClientGoldenCase)] = []
+        other: [(id: String, content: String)] = []
     ) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -218,8 +218,9 @@ public enum CorpusRun {
         for (_, c) in decoding.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) {
             data += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8)
         }
-        for (_, c) in client.sorted(by: { $0.clientCase.id < $1.clientCase.id }) {
-            data += Data((c.id + "\u{0}" + JSONWriter.write(c.json) + "\u{0}").utf8)
+        // Other suites' cases (the client's), by id, each as its content in canonical JSON.
+        for (id, content) in other.sorted(by: { $0.id < $1.id }) {
+            data += Data((id + "\u{0}" + content + "\u{0}").utf8)
         }
         return "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(data))
     }
@@ -237,7 +238,7 @@ public enum CorpusRun {
     }
 
     /// What saving a case did.
-    public enum SaveOutcome: Equatable, Sendable { case written(String), unchanged(String), conflict(String) }
+    public typealias SaveOutcome = GoldenCorpus.SaveOutcome
 
     /// Writes a case into `folder/<suite>/<id>.json`; a file with the same name and other content is never overwritten.
     public static func save(_ goldenCase: GoldenCase, into folder: URL) throws -> SaveOutcome {

@@ -1,5 +1,6 @@
 import ConformanceRules
 import FlowCheck
+import FlowCheckSuites
 import Foundation
 import NavigationModel
 

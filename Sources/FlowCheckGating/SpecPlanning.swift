@@ -28,7 +28,9 @@ public enum SpecPlanning {
     ///
     /// - Throws: ``Problem`` when the spec declares no screens (nothing could be generated from it), or when the
     ///   client version does not fit the spec's versioning.
-    public static func plan(_ path: String, clientVersion: String? = nil) throws(Problem) -> (
+    public static func plan(
+        _ path: String, clientVersion: String? = nil
+    ) throws(Problem) -> (
         plan: SpecPlan, lintErrors: Int
     ) {
         let root = SpecFiles.rootFile(path)
@@ -39,7 +41,8 @@ public enum SpecPlanning {
         let unread = errors.filter { Self.unreadRules.contains($0.rule) }
         if let first = unread.first {
             let folder = (file as NSString).deletingLastPathComponent
-            let place = "\(folder.isEmpty ? "" : folder + "/")\(first.location.file):\(first.location.line):\(first.location.column)"
+            let place =
+                "\(folder.isEmpty ? "" : folder + "/")\(first.location.file):\(first.location.line):\(first.location.column)"
             throw Problem(
                 message: "--spec \(path) cannot be read whole: \(place): \(first.path.isEmpty ? "" : first.path + ": ")"
                     + "\(first.message) [\(first.rule)]"
@@ -60,13 +63,15 @@ public enum SpecPlanning {
             guard versioning.parse(clientVersion, allowsBuild: true) != nil else {
                 throw Problem(
                     message: "--client-version \(clientVersion) does not fit the spec's \(versioning.rawValue) "
-                        + "versioning: \(versioning == .semantic ? "MAJOR.MINOR.PATCH or MAJOR.MINOR.PATCH+BUILD" : "an integer build number")")
+                        + "versioning: \(versioning == .semantic ? "MAJOR.MINOR.PATCH or MAJOR.MINOR.PATCH+BUILD" : "an integer build number")"
+                )
             }
             declared = spec.navigations(clientVersion: clientVersion, versioning: versioning)
         }
         let navigations = declared.compactMap { n -> SpecPlan.Navigation? in
             guard let screen = n.screen, let flow = n.flowName, let behavior = n.behavior else { return nil }
-            return SpecPlan.Navigation(action: n.action, screen: screen.value, flow: flow.value, behavior: behavior.value)
+            return SpecPlan.Navigation(
+                action: n.action, screen: screen.value, flow: flow.value, behavior: behavior.value)
         }
         // A spec with few screens or flows cannot give every situation a rule is about (a POP_TO to a screen not on
         // the stack, a flow not in it): off-spec names, as a server may send, make up the difference.
@@ -80,7 +85,8 @@ public enum SpecPlanning {
         var plan = SpecPlan(
             file: path, vocabulary: Vocabulary(screens: screens, flows: flows),
             navigations: navigations, clientVersion: clientVersion)
-        plan.app = ClientApp(spec: spec, navigations: declared)
+        plan.spec = spec
+        plan.declared = declared
         return (plan, errors.count)
     }
 }

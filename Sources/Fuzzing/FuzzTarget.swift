@@ -1,3 +1,4 @@
+import FlowCheckClientSuite
 import FlowCheckRecords
 import FlowSchema
 import Foundation

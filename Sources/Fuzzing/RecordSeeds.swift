@@ -1,4 +1,5 @@
 import FlowCheck
+import FlowCheckSuites
 import FlowCheckRecords
 import PropertyTesting
 import SampleImplementations

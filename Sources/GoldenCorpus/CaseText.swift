@@ -5,15 +5,15 @@ import JSON
 ///
 /// Client cases are read and reviewed by hand; one member per line everywhere would spread a three-input case over
 /// hundreds of lines, and one line per value would hide what a step expects.
-enum CaseText {
+package enum CaseText {
     /// The widest line it aims for.
-    static let width = 110
+    package static let width = 110
 
     /// `value` laid out from column 0.
-    static func pretty(_ value: JSONValue) -> String { layout(value, indent: "", column: 0) }
+    package static func pretty(_ value: JSONValue) -> String { layout(value, indent: "", column: 0) }
 
     /// `value` on one line, with a space after each `:` and `,`.
-    static func inline(_ value: JSONValue) -> String {
+    package static func inline(_ value: JSONValue) -> String {
         switch value {
         case .array(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
         case .object(let pairs):

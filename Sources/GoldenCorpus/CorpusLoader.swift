@@ -149,7 +149,7 @@ public enum CorpusLoader {
         return "a value of type \(name)"
     }
 
-    static func describe(_ error: DecodingError) -> (path: String, message: String) {
+    package static func describe(_ error: DecodingError) -> (path: String, message: String) {
         func path(_ codingPath: [any CodingKey]) -> String {
             codingPath.reduce("$") { partial, key in
                 if let index = key.intValue { return partial + "[\(index)]" }

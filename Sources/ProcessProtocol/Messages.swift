@@ -1,7 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
+import JSON
 import NavigationModel
-import RUFClientModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
 package enum Request {
@@ -15,10 +15,8 @@ package enum Request {
     case batch([BatchItem])
     /// A flow document to decode.
     case decode(String)
-    /// Puts a RUF client on a stack and profile, with nothing cached, no meta, nothing in flight.
-    case clientReset(ScreenStack, Profile)
-    /// One input to a RUF client: a session create, a user action or a Session response.
-    case client(ClientInput)
+    /// A command of a suite's own (`clientReset`, `client`), with its members as sent; the suite reads them.
+    case suite(String, [(key: String, value: JSONValue)])
     /// The last request: the implementation exits without answering.
     case stop
 
@@ -52,10 +50,10 @@ package enum Request {
             output.raw(#","text":"#)
             output.string(text)
             output.raw("}")
-        case .clientReset(let stack, let profile):
-            output.clientReset(stack, profile, seq: seq)
-        case .client(let input):
-            output.client(input, seq: seq)
+        case .suite(let command, let members):
+            var pairs = members.filter { $0.key != "cmd" && $0.key != "seq" }
+            pairs += [(key: "cmd", value: .string(command)), (key: "seq", value: .number(Double(seq)))]
+            output.bytes.append(contentsOf: JSONWriter.bytes(.object(pairs)))
         case .stop:
             output.raw(#"{"cmd":"stop","seq":"#)
             output.int(seq)

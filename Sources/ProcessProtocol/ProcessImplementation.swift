@@ -4,7 +4,6 @@ import FlowSchema
 import Foundation
 import JSON
 import NavigationModel
-import RUFClientModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///
@@ -13,7 +12,7 @@ import RUFClientModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation, DecodingImplementation, ClientImplementation,
+public final class ProcessImplementation: NavigationImplementation, DecodingImplementation,
     RecoveringImplementation, TimeBoundImplementation, ParallelImplementation
 {
     /// Who the implementation says it is, from its hello reply.
@@ -36,13 +35,13 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public var processGroup: Int32 { process.pid }
 
     private var process: ChildProcess
-    private var output: LineReader
-    private var errors: StderrTail
+    var output: LineReader
+    var errors: StderrTail
     private let kit: KitInfo
     /// The request being sent; its buffer is kept from one request to the next.
-    private var request = JSONOutput()
-    private var seq = 0
-    private var step = 0
+    var request = JSONOutput()
+    var seq = 0
+    var step = 0
     private var stopped = false
     /// Set when a request broke down; the next case starts a fresh process first.
     private var broken = false
@@ -132,7 +131,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     public func startAfresh() { broken = true }
 
     /// After a breakdown, ends what is left of the old process group and starts a fresh process for the next case.
-    private func recover() throws(ProcessError) {
+    func recover() throws(ProcessError) {
         guard broken, !stopped else { return }
         process.terminate()
         let started = try Self.start(commandLine: commandLine, helloTimeout: helloTimeout, kit: kit)
@@ -177,7 +176,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     }
 
     /// Checks that the reply to a reset (`what`) says `"ok": true`; one that does not leaves the process out of step.
-    private func expectOK(_ reply: ReplyLine, _ what: String) throws(ProcessError) {
+    func expectOK(_ reply: ReplyLine, _ what: String) throws(ProcessError) {
         guard Wire.lookup(reply.pairs, "ok") == .bool(true) else {
             broken = true
             breakdowns.append("the reply to \(what) does not say \"ok\": true")
@@ -236,7 +235,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// Reads the reply to the batch of seq `batchSeq`: `count` replies, each an object echoing its own seq, the first
     /// (the reply to `reset`) saying ok, then each of the others decoded in order by `decode`, which is given its
     /// index in `replies`.
-    private func batchReplies<T>(
+    func batchReplies<T>(
         _ reply: ReplyLine, seq batchSeq: Int, count: Int, reset: String, batchContext: () -> String,
         context: (Int) -> String, decode: (Int, Wire.Pairs) throws(ProcessError) -> T
     ) throws(ProcessError) -> [T] {
@@ -319,63 +318,6 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         return result
     }
 
-    // MARK: The client suite
-
-    public func resetClient(to stack: ScreenStack, profile: Profile) throws {
-        try recover()
-        step = 0
-        request.removeAll()
-        request.clientReset(stack, profile, seq: seq)
-        try expectOK(try exchangeNext { "clientReset" }, "clientReset")
-    }
-
-    public func apply(_ input: ClientInput) throws -> ClientObservation {
-        let step = self.step
-        defer { self.step += 1 }
-        request.removeAll()
-        request.client(input, seq: seq)
-        let reply = try exchangeNext { "client step \(step) (\(Self.summary(input)))" }
-        return try decodeClientReply(reply.pairs) { "client step \(step) (\(Self.summary(input)))" }
-    }
-
-    public func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation] {
-        try recover()
-        guard capabilities.batch else {
-            try resetClient(to: initial, profile: profile)
-            var observations: [ClientObservation] = []
-            observations.reserveCapacity(inputs.count)
-            for input in inputs { observations.append(try apply(input)) }
-            return observations
-        }
-        step = 0
-        let batchSeq = seq
-        seq += inputs.count + 2
-        request.removeAll()
-        request.clientBatch(initial: initial, profile: profile, inputs: inputs, seq: batchSeq)
-        func context(_ index: Int) -> String {
-            index == 0
-                ? "the clientReset of a batch"
-                : "client step \(index - 1) (\(Self.summary(inputs[index - 1]))) of a batch"
-        }
-        func batchContext() -> String { "the batch of a client run (clientReset and \(inputs.count) inputs)" }
-        return try batchReplies(
-            try exchange(seq: batchSeq, context: batchContext), seq: batchSeq, count: inputs.count + 1,
-            reset: "clientReset", batchContext: batchContext, context: context
-        ) { (index, pairs) throws(ProcessError) in
-            try decodeClientReply(pairs, at: index) { context(index) }
-        }
-    }
-
-    /// An input in a few words, for a step's context: `create HOME`, `action TAP on CART`, `response`.
-    private static func summary(_ input: ClientInput) -> String {
-        switch input {
-        case .create(let screen, _): return "create \(screen)"
-        case .dispatch(let action): return "action \(action.type) on \(action.screen)"
-        case .respond(let response):
-            return response.navigation.map { "response with navigation \($0)" } ?? "response"
-        }
-    }
-
     public func decode(_ text: String) throws -> DecodeOutcome {
         try recover()
         func context() -> String { "decode (a document of \(text.utf8.count) bytes)" }
@@ -399,30 +341,30 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// A reply line, parsed: its members, and whether every number in it is an integer literal (so that its seqs
     /// need no look at their spelling); or, for navigation replies written the plain way, what ``ReplyScanner`` read
     /// straight from the line, with no members.
-    private struct ReplyLine {
+    struct ReplyLine {
         var pairs: Wire.Pairs
         var integersOnly: Bool
         var scanned: Scanned?
     }
 
     /// Navigation replies read straight from their line.
-    private enum Scanned {
+    enum Scanned {
         case reply(Reply)
         case batch([Reply])
     }
 
     /// Reads a reply line straight from its bytes, or gives `nil` for the general reader to parse it.
-    private typealias Scan = (UnsafeBufferPointer<UInt8>) -> Scanned?
+    typealias Scan = (UnsafeBufferPointer<UInt8>) -> Scanned?
 
     /// Sends ``request`` with the next seq, and returns its reply.
-    private func exchangeNext(context: () -> String, scan: Scan? = nil) throws(ProcessError) -> ReplyLine {
+    func exchangeNext(context: () -> String, scan: Scan? = nil) throws(ProcessError) -> ReplyLine {
         defer { seq += 1 }
         return try exchange(seq: seq, context: context, scan: scan)
     }
 
     /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
     /// hang inside a batch ends as soon as one outside it would.
-    private func exchange(
+    func exchange(
         seq: Int, context: () -> String, scan: Scan? = nil
     ) throws(ProcessError) -> ReplyLine {
         guard !stopped else {
@@ -599,21 +541,6 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
                 message:
                     "the reply to \(context()) is not a navigation reply "
                     + "({\"outcome\", \"reason\", \"state\"}): \(located)",
-                offendingLine: output.lineText, stderrTail: errors.lines)
-        }
-    }
-
-    /// A client reply; `index` is its place in a batch's `replies`, for the path.
-    private func decodeClientReply(
-        _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
-    ) throws(ProcessError) -> ClientObservation {
-        do {
-            return try Wire.clientObservation(.object(pairs))
-        } catch {
-            let located = index.map { error.inside($0).inside("replies") } ?? error
-            throw ProcessError(
-                code: .malformedReply,
-                message: "the reply to \(context()) is not a client reply ({\"state\", \"events\"}): \(located)",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }

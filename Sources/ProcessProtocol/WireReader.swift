@@ -157,7 +157,11 @@ package enum Wire {
         let types = try optionalField(pairs, "componentTypes") { (value) throws(WireError) in try array(value, string) }
         if let types { capabilities.componentTypes = types }
         capabilities.migrations = try optionalField(pairs, "migrations", bool) ?? false
-        try readClientCapabilities(pairs, into: &capabilities)
+        // Every other field belongs to a suite's section, which that suite reads (and judges) itself.
+        for (name, value) in pairs where !Capabilities.commonFields.contains(name) && capabilities.sections[name] == nil
+        {
+            capabilities.sections[name] = value
+        }
         return capabilities
     }
 
@@ -246,14 +250,11 @@ package enum Wire {
             return (seq, .batch(inner))
         case "decode":
             return (seq, .decode(try field(pairs, "text", string)))
-        case "clientReset":
-            return (seq, .clientReset(try field(pairs, "stack", stack), try field(pairs, "profile", profile)))
-        case "client":
-            return (seq, .client(try field(pairs, "input", clientInput)))
         case "stop":
             return (seq, .stop)
         default:
-            throw WireError("unknown command \"\(command)\"").inside("cmd")
+            // A suite's own command (`clientReset`): that suite reads it.
+            return (seq, .suite(command, pairs))
         }
     }
 

@@ -2,7 +2,6 @@ import FlowCheckCore
 import FlowSchema
 import JSON
 import NavigationModel
-import RUFClientModel
 
 /// Compact JSON text, written byte by byte into a buffer that keeps its capacity from one message to the next.
 ///
@@ -299,60 +298,7 @@ extension JSONOutput {
 
     /// Capabilities as their own encoding writes them (the same fields, the same ones left out), keys sorted.
     package mutating func capabilities(_ capabilities: Capabilities) {
-        let navigates =
-            !capabilities.modes.isEmpty || capabilities.suites.contains(.navigation)
-            || capabilities.suites.contains(.session)
-        let decodes = capabilities.suites.contains(.decoding)
-        let serves = capabilities.suites.contains(.client)
-        if serves {
-            raw(#"{"actionQueue":"#)
-            string(capabilities.actionQueue.rawValue)
-            raw(#","batch":"#)
-        } else {
-            raw(#"{"batch":"#)
-        }
-        bool(capabilities.batch)
-        if navigates {
-            raw(#","behaviors":"#)
-            strings(capabilities.behaviors.map(\.rawValue))
-        }
-        if decodes {
-            raw(#","componentTypes":"#)
-            strings(capabilities.componentTypes)
-        }
-        if navigates && !capabilities.flows { raw(#","flows":false"#) }
-        if serves {
-            raw(#","mergeStrategies":"#)
-            strings(capabilities.mergeStrategies)
-            raw(#","metrics":"#)
-            bool(capabilities.metrics)
-        }
-        if decodes {
-            raw(#","migrations":"#)
-            bool(capabilities.migrations)
-        }
-        if navigates && !capabilities.modals { raw(#","modals":false"#) }
-        if navigates {
-            raw(#","modes":"#)
-            strings(capabilities.modes.map(\.rawValue))
-            raw(#","nesting":"#)
-            if capabilities.nesting.count == 1 {
-                string(capabilities.nesting[0].rawValue)
-            } else {
-                strings(capabilities.nesting.map(\.rawValue))
-            }
-        }
-        if serves {
-            raw(#","optimisticComponents":"#)
-            bool(capabilities.optimisticComponents)
-        }
-        if navigates {
-            raw(#","reasons":"#)
-            bool(capabilities.reasons)
-        }
-        raw(#","suites":"#)
-        strings(capabilities.suites.map(\.rawValue))
-        raw("}")
+        bytes.append(contentsOf: JSONWriter.bytes(capabilities.json))
     }
 
     /// A decode reply: `{"flow","ok":true,"seq"}` or `{"error":{"code","message"},"ok":false,"seq"}`.

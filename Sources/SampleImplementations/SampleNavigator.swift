@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheckClientSuite
 import FlowCheckCore
 import FlowSchema
 import NavigationModel
@@ -64,10 +65,9 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package var capabilities: Capabilities {
         var declared = Capabilities.full
         declared.suites.append(.client)
-        declared.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
-        declared.metrics = true
-        declared.optimisticComponents = true
-        declared.actionQueue = .fifo
+        declared.client = ClientCapabilities(
+            mergeStrategies: ["REPLACE", "APPEND", "MATCH"], metrics: true, optimisticComponents: true,
+            actionQueue: .fifo)
         return declared
     }
 
@@ -79,8 +79,6 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     package func perform(_ command: Command) throws -> Reply { stack.perform(command) }
 }
 
-// The client suite is not registered yet, so `capabilities` does not declare `client`: tests and the integrator
-// drive the client through this conformance directly.
 extension SampleNavigator: ClientImplementation {
     package func resetClient(to stack: ScreenStack, profile: Profile) throws {
         try client.reset(to: stack, profile: profile)

@@ -1,3 +1,4 @@
+import FlowCheckClientSuite
 import FlowCheck
 import FlowCheckCore
 import FlowCheckGating
@@ -31,7 +32,7 @@ final class CorpusClientAdapter: ClientImplementation {
     var capabilities: Capabilities { declared }
 
     func resetClient(to stack: ScreenStack, profile: Profile) throws {
-        client = try ReferenceClient(stack: stack, profile: profile, queueing: declared.actionQueue)
+        client = try ReferenceClient(stack: stack, profile: profile, queueing: declared.client.actionQueue)
         ids = [:]
     }
 
@@ -71,7 +72,7 @@ struct ClientCorpusRunTests {
     @Test("A conforming client passes every client case it declares, whatever its request ids")
     func referencePasses() throws {
         #expect(Self.clientCases.errors.isEmpty, "\(Self.clientCases.errors)")
-        let results = CorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter())
+        let results = ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter())
         #expect(results.count == Self.clientCases.cases.count)
         for r in results where r.status != .passed {
             // The one case written for the other queue is the only one a FIFO client cannot be judged on.
@@ -82,7 +83,7 @@ struct ClientCorpusRunTests {
 
     @Test("A client that fires no metrics fails the metric cases, each attributed to a metric rule")
     func silentMetricsFail() throws {
-        let results = CorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(.silentMetrics))
+        let results = ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(.silentMetrics))
         let failed = results.filter { $0.status == .failed }
         #expect(failed.contains { $0.id == "metric-order" })
         for r in failed {
@@ -95,15 +96,16 @@ struct ClientCorpusRunTests {
     func notDeclared() {
         var navigationOnly = CorpusClientAdapter.full
         navigationOnly.suites = [.navigation]
-        let skipped = CorpusRun.run(
+        let skipped = ClientCorpusRun.run(
             client: Self.clientCases.cases, on: CorpusClientAdapter(capabilities: navigationOnly))
         #expect(
             skipped.allSatisfy { $0.status == .skipped && $0.message == "not certified: suite client not declared" })
 
         var noMetrics = CorpusClientAdapter.full
-        noMetrics.metrics = false
-        noMetrics.actionQueue = .latest
-        let results = CorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(capabilities: noMetrics))
+        noMetrics.client.metrics = false
+        noMetrics.client.actionQueue = .latest
+        let results = ClientCorpusRun.run(
+            client: Self.clientCases.cases, on: CorpusClientAdapter(capabilities: noMetrics))
         let metricOrder = results.first { $0.id == "metric-order" }
         #expect(metricOrder?.status == .skipped)
         #expect(metricOrder?.message?.contains("metrics") == true)
@@ -116,10 +118,11 @@ struct ClientCorpusRunTests {
     func skipAndShard() throws {
         let skip = try JSONDecoder().decode(
             SkipList.self, from: Data(#"{"skip": [{"case": "meta-shallow-merge", "reason": "known bug"}]}"#.utf8))
-        let results = CorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(), skip: skip)
+        let results = ClientCorpusRun.run(
+            client: Self.clientCases.cases, on: CorpusClientAdapter(), skip: { skip.reason(id: $0, features: $1) })
         #expect(results.first { $0.id == "meta-shallow-merge" }?.message == "known bug")
         let halves = [0, 1].map {
-            CorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(), shard: ($0, 2)).map(\.id)
+            ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(), shard: ($0, 2)).map(\.id)
         }
         #expect(Set(halves[0]).isDisjoint(with: halves[1]))
         #expect(halves[0].count + halves[1].count == Self.clientCases.cases.count)
@@ -130,25 +133,25 @@ struct ClientCorpusRunTests {
         let result = try ConformanceRunner(implementation: CorpusClientAdapter(.deepMeta), options: .init(seed: 1))
             .run()
         let failure = try #require(result.failures.first)
-        let saved = try #require(CorpusRun.clientCase(for: failure))
+        let saved = try #require(ClientCorpusRun.clientCase(for: failure))
         #expect(saved.origin == .regression && saved.id == failure.id && saved.rules == ["RUF-META-MERGE"])
         #expect(try ClientCaseVerifier.verify(saved).isEmpty)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flowcheck-save-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try CorpusRun.save(saved, into: folder) == .written(folder.path + "/client/\(saved.id).json"))
-        #expect(try CorpusRun.save(saved, into: folder) == .unchanged(folder.path + "/client/\(saved.id).json"))
+        #expect(try ClientCorpusRun.save(saved, into: folder) == .written(folder.path + "/client/\(saved.id).json"))
+        #expect(try ClientCorpusRun.save(saved, into: folder) == .unchanged(folder.path + "/client/\(saved.id).json"))
         var other = saved
         other.description = "something else"
-        #expect(try CorpusRun.save(other, into: folder) == .conflict(folder.path + "/client/\(saved.id).json"))
+        #expect(try ClientCorpusRun.save(other, into: folder) == .conflict(folder.path + "/client/\(saved.id).json"))
 
         let (loaded, errors) = ClientGoldenCase.load(corpus: folder)
         #expect(errors.isEmpty, "\(errors)")
-        let buggy = CorpusRun.run(client: loaded, on: CorpusClientAdapter(.deepMeta))
+        let buggy = ClientCorpusRun.run(client: loaded, on: CorpusClientAdapter(.deepMeta))
         #expect(buggy.map(\.status) == [.failed])
         #expect(buggy.first?.broken == ["RUF-META-MERGE"])
-        #expect(CorpusRun.run(client: loaded, on: CorpusClientAdapter()).map(\.status) == [.passed])
+        #expect(ClientCorpusRun.run(client: loaded, on: CorpusClientAdapter()).map(\.status) == [.passed])
         #expect(CorpusRun.goldenCase(for: failure) == nil)
     }
 }

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import FlowCheck
 import JSON
 import NavigationModel
@@ -72,7 +74,9 @@ struct CanonicalJSONTests {
         #expect(twice.objectPairs?.last?.key.unicodeScalars.count == 1)
     }
 
-    @Test("An observation canonicalizes events made out of order and keeps canonical ones, and the comparison's copy of a reply sorts a component changed after it was made")
+    @Test(
+        "An observation canonicalizes events made out of order and keeps canonical ones, and the comparison's copy of a reply sorts a component changed after it was made"
+    )
     func observations() {
         let unsorted: JSONValue = .object([("b", .number(1)), ("a", .number(2))])
         let sorted: JSONValue = .object([("a", .number(2)), ("b", .number(1))])

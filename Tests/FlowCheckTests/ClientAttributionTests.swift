@@ -1,3 +1,5 @@
+import FlowCheckSuites
+@testable import FlowCheckClientSuite
 import JSON
 import NavigationModel
 import RUFClientModel

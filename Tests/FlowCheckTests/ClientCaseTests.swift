@@ -1,3 +1,5 @@
+import FlowCheckSuites
+@testable import FlowCheckClientSuite
 import FlowCheckCore
 import PropertyTesting
 import RUFClientModel
@@ -12,10 +14,10 @@ struct ClientCaseTests {
     static let capabilities: Capabilities = {
         var declared = Capabilities.full
         declared.suites = [.client]
-        declared.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
-        declared.metrics = true
-        declared.optimisticComponents = true
-        declared.actionQueue = .fifo
+        declared.client.mergeStrategies = ["REPLACE", "APPEND", "MATCH"]
+        declared.client.metrics = true
+        declared.client.optimisticComponents = true
+        declared.client.actionQueue = .fifo
         return declared
     }()
 
@@ -64,7 +66,10 @@ struct ClientCaseTests {
         final class Calls: @unchecked Sendable { var labels = 0 }
         let calls = Calls()
         let property = Property(
-            Gen.int(in: 0...100), labels: { _ in calls.labels += 1; return ["x"] }, falsifiedBy: { _ in nil })
+            Gen.int(in: 0...100),
+            labels: { _ in
+                calls.labels += 1; return ["x"]
+            }, falsifiedBy: { _ in nil })
         _ = property.check(Configuration(seed: 1, runs: 10))
         #expect(calls.labels == 10)
         _ = property.replay(choices: [3])

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import FlowCheck
 import FlowCheckCore
 import JSON

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+@testable import FlowCheckClientSuite
 import FlowCheckCore
 @testable import PropertyTesting
 import NavigationModel

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import Testing
 import FlowCheck
 import FlowCheckCore

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import ConformanceRules
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import FlowCheckClientSuite
 import ConformanceRules
 import Foundation
 import GoldenCorpus

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import FlowCheck
 import FlowCheckCore
 import Foundation
@@ -44,8 +46,10 @@ struct ClientProcessTests {
         defer { implementation.stop() }
         let capabilities = implementation.capabilities
         #expect(capabilities.suites.contains(.client))
-        #expect(capabilities.mergeStrategies == ["REPLACE", "APPEND", "MATCH"])
-        #expect(capabilities.metrics && capabilities.optimisticComponents && capabilities.actionQueue == .fifo)
+        #expect(capabilities.client.mergeStrategies == ["REPLACE", "APPEND", "MATCH"])
+        #expect(
+            capabilities.client.metrics && capabilities.client.optimisticComponents
+                && capabilities.client.actionQueue == .fifo)
     }
 
     @Test("The Python client agrees with the reference client on random runs, batched")
@@ -114,7 +118,7 @@ struct ClientProcessTests {
         let implementation = try ProcessImplementation(
             commandLine: "FLOWCHECK_EXAMPLE_ACTION_QUEUE=latest python3 \(examplePath)")
         defer { implementation.stop() }
-        #expect(implementation.capabilities.actionQueue == .latest)
+        #expect(implementation.capabilities.client.actionQueue == .latest)
         var sequences = ClientSequences(seed: 3, queueing: .latest)
         for index in 0..<150 {
             let run = sequences.run(length: 20)

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import ConformanceRules
 import FlowCheckCore
 import Foundation
@@ -28,9 +30,11 @@ struct ClientWireTests {
     func requestsRoundTrip() throws {
         for (run, _) in try Self.runs(60) {
             for input in run.inputs {
-                let line = Request.client(input).line(seq: 3)
+                let line = Self.line { $0.client(input, seq: 3) }
                 let (seq, request) = try Wire.request(JSONParser.parse(line))
-                guard case .client(let read) = request else {
+                guard case .suite("client", let pairs) = request,
+                    let read = try? Wire.clientInput(Wire.lookup(pairs, "input") ?? .null)
+                else {
                     Issue.record("not read as a client request: \(line)")
                     continue
                 }
@@ -41,9 +45,9 @@ struct ClientWireTests {
         let session = JSONValue.object([
             ("screens", .object([("ZED", .object([])), ("ALPHA", .object([]))])), ("meta", .object([])),
         ])
-        let line = Request.client(.respond(SessionResponse(json: session))).line(seq: 1)
+        let line = Self.line { $0.client(.respond(SessionResponse(json: session)), seq: 1) }
         #expect(line.contains(#""session":{"screens":{"ZED":{},"ALPHA":{}},"meta":{}}"#), "\(line)")
-        let reset = Request.clientReset(Self.home, .shared).line(seq: 2)
+        let reset = Self.line { $0.clientReset(Self.home, .shared, seq: 2) }
         #expect(try Wire.request(JSONParser.parse(reset)).request.line(seq: 2) == reset)
         #expect(reset.hasPrefix(#"{"cmd":"clientReset","profile":{"nesting":"shared"},"seq":2,"stack":[{"#))
     }
@@ -66,10 +70,14 @@ struct ClientWireTests {
     func capabilities() throws {
         for capabilities in [
             Capabilities(suites: [.client]),
-            Capabilities(
-                suites: [.client, .navigation], modes: [.push], nesting: [.owned], batch: true,
-                mergeStrategies: ["REPLACE", "MATCH"], metrics: false, optimisticComponents: false,
-                actionQueue: .latest),
+            {
+                var capabilities = Capabilities(
+                    suites: [.client, .navigation], modes: [.push], nesting: [.owned], batch: true)
+                capabilities.client = ClientCapabilities(
+                    mergeStrategies: ["REPLACE", "MATCH"], metrics: false, optimisticComponents: false,
+                    actionQueue: .latest)
+                return capabilities
+            }(),
         ] {
             var output = JSONOutput()
             output.hello(ImplementationInfo(name: "n", version: "1", language: "Kotlin"), capabilities, seq: 0)
@@ -80,14 +88,15 @@ struct ClientWireTests {
         }
         let bare = try Wire.capabilities(JSONParser.parse(#"{"suites":["client"]}"#))
         #expect(bare == Capabilities(suites: [.client]))
-        #expect(
-            throws: WireError.self,
-            performing: { try Wire.capabilities(JSONParser.parse(#"{"suites":["client"],"actionQueue":"lifo"}"#)) })
+        // The core keeps the client's fields as declared; the client suite reads them, and names a field it cannot.
+        let lifo = try Wire.capabilities(JSONParser.parse(#"{"suites":["client"],"actionQueue":"lifo"}"#))
+        #expect(throws: CapabilityError.self, performing: { try lifo.section(ClientCapabilities.self) })
         do {
-            _ = try Wire.capabilities(JSONParser.parse(#"{"suites":["client"],"actionQueue":"lifo"}"#))
+            _ = try lifo.section(ClientCapabilities.self)
         } catch {
-            #expect("\(error)" == #""lifo" is not an action queue ("fifo" or "latest") at $.actionQueue"#)
+            #expect("\(error)" == #"capabilities.actionQueue: "lifo" is not an action queue ("fifo" or "latest")"#)
         }
+        #expect(ClientSuite().problem(with: lifo)?.hasPrefix("capabilities.actionQueue: ") == true)
     }
 
     static let stack = #"[{"screen":"A","flow":null,"flowRoot":false,"presentation":"root"}]"#
@@ -178,8 +187,15 @@ struct ClientSchemaTests {
     @Test("Every client request the kit sends matches its schema, batched or not")
     func requestsMatch() throws {
         for (run, _) in try ClientWireTests.runs(40) {
-            var lines = [(Request.clientReset(run.stack, run.profile).line(seq: 1), "clientReset.request.schema.json")]
-            lines += run.inputs.map { (Request.client($0).line(seq: 2), "client.request.schema.json") }
+            var lines = [
+                (
+                    ClientWireTests.line { $0.clientReset(run.stack, run.profile, seq: 1) },
+                    "clientReset.request.schema.json"
+                )
+            ]
+            lines += run.inputs.map { input in
+                (ClientWireTests.line { $0.client(input, seq: 2) }, "client.request.schema.json")
+            }
             var batch = JSONOutput()
             batch.clientBatch(initial: run.stack, profile: run.profile, inputs: run.inputs, seq: 5)
             lines.append((batch.text, "batch.request.schema.json"))
@@ -206,11 +222,11 @@ struct ClientSchemaTests {
         var files = ["hello.reply.schema.json"]
         var seq = 1
         for (run, _) in runs {
-            script.append(Request.clientReset(run.stack, run.profile).line(seq: seq))
+            script.append(ClientWireTests.line { $0.clientReset(run.stack, run.profile, seq: seq) })
             files.append("reset.reply.schema.json")
             seq += 1
             for input in run.inputs {
-                script.append(Request.client(input).line(seq: seq))
+                script.append(ClientWireTests.line { $0.client(input, seq: seq) })
                 files.append("client.reply.schema.json")
                 seq += 1
             }
@@ -264,5 +280,14 @@ struct ClientSchemaTests {
             let errors = try schemas.validate(JSONSerialization.jsonObject(with: Data(line.utf8)), file: file)
             #expect(errors.contains { $0.contains(expected) }, "\(errors)")
         }
+    }
+}
+
+extension ClientWireTests {
+    /// One request line, as the kit writes it.
+    static func line(_ write: (inout JSONOutput) -> Void) -> String {
+        var output = JSONOutput()
+        write(&output)
+        return output.text
     }
 }

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import Foundation
 import Testing
 import FlowCheck

@@ -1,3 +1,5 @@
+import FlowCheckSuites
+import FlowCheckClientSuite
 import Foundation
 import Testing
 import FlowCheck
@@ -100,7 +102,8 @@ struct ProcessImplementationTests {
         }
     }
 
-    @Test("Hello has a timeout of its own: a slow start is waited for past the step timeout, and a hang names the limit")
+    @Test(
+        "Hello has a timeout of its own: a slow start is waited for past the step timeout, and a hang names the limit")
     func helloTimeout() {
         let hello =
             #"{"seq":0,"protocol":1,"implementation":{"name":"slow","version":"0","language":"sh"},"capabilities":{"suites":["decoding"]}}"#
@@ -123,7 +126,10 @@ struct ProcessImplementationTests {
 
     @Test("A command line that starts with a shell builtin (exec, ulimit) runs under /bin/sh, as the protocol says")
     func shellBuiltinFirst() throws {
-        for line in ["exec python3 \(examplePath)", "ulimit -n 256; python3 \(examplePath)", "umask 022 && python3 \(examplePath)"] {
+        for line in [
+            "exec python3 \(examplePath)", "ulimit -n 256; python3 \(examplePath)",
+            "umask 022 && python3 \(examplePath)",
+        ] {
             let implementation = try ProcessImplementation(commandLine: line)
             #expect(implementation.capabilities.suites.contains(.navigation), "\(line)")
             implementation.stop()

@@ -3,6 +3,7 @@ import Foundation
 import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
+import FlowCheckSuites
 import NavigationModel
 import PropertyTesting
 import Reports

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowCheck
 import FlowCheckRecords
+import FlowCheckSuites
 import Reports
 import SampleImplementations
 
@@ -48,7 +49,9 @@ struct ReportLayoutTests {
         #expect(html.contains("<li><strong>navigation</strong> conforming: 400 runs, "))
         #expect(html.contains(" rules held ("))
         #expect(!html.contains("<section class=\"failure\"") && !html.contains("class=\"legend\""))
-        #expect(html.contains(" steps/s, session ") && html.contains(" documents/s, client ") && html.contains(" responses/s)"))
+        #expect(
+            html.contains(" steps/s, session ") && html.contains(" documents/s, client ")
+                && html.contains(" responses/s)"))
     }
 
     @Test("A decoding failure shows the exact text the decoder received, and a formatted view of it beside it")

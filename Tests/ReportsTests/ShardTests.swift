@@ -1,6 +1,7 @@
 import Testing
 import FlowCheck
 import FlowCheckRecords
+import FlowCheckSuites
 import PropertyTesting
 import Reports
 import SampleImplementations
@@ -47,8 +48,10 @@ struct ShardTests {
         for index in 0..<3 {
             let shard = try #require(Shard("\(index + 1)/3"))
             files.append(
-                ("shard-\(index + 1).jsonl",
-                 try Fixtures.lines(mutant, seed: 5, suites: [.navigation, .session], shard: shard)))
+                (
+                    "shard-\(index + 1).jsonl",
+                    try Fixtures.lines(mutant, seed: 5, suites: [.navigation, .session], shard: shard)
+                ))
         }
         let merged = try RunRecord.read(files)
         let whole = try RunRecord.read([
@@ -81,6 +84,9 @@ struct ShardTests {
         )
         var options = ConformanceRunner.Options(seed: 5, suites: [.navigation])
         options.onlyRun = run
-        #expect(try ConformanceRunner(implementation: mutant, options: options).run().failures.map(\.origin) == [failure.origin])
+        #expect(
+            try ConformanceRunner(implementation: mutant, options: options).run().failures.map(\.origin) == [
+                failure.origin
+            ])
     }
 }

@@ -22,6 +22,14 @@ package struct DecodingSuite: ConformanceSuite {
         implementation as? any DecodingImplementation
     }
 
+    package func scope(_ capabilities: Capabilities) -> [String] {
+        [
+            "component types: "
+                + (capabilities.componentTypes.isEmpty ? "none" : capabilities.componentTypes.joined(separator: ", ")),
+            "content migrations (versions 1 to 7): " + (capabilities.migrations ? "yes" : "no"),
+        ]
+    }
+
     package func notCertified(_ capabilities: Capabilities) -> [String] {
         capabilities.migrations ? [] : ["content migrations (not declared: only version-8 documents were given)"]
     }

@@ -37,7 +37,7 @@ package enum RuleAttribution {
         }
     }
 
-    static func directiveRule(_ d: Directive, stack: ScreenStack, profile: Profile) -> String {
+    package static func directiveRule(_ d: Directive, stack: ScreenStack, profile: Profile) -> String {
         directive(d, stack: stack, profile: profile).id
     }
 

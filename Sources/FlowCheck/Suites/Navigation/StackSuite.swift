@@ -12,6 +12,17 @@ package protocol StackSuite: ConformanceSuite where Case == RunPlan, Subject == 
 }
 
 extension StackSuite {
+    package func scope(_ capabilities: Capabilities) -> [String] {
+        func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+        return [
+            "modes: " + list(capabilities.modes.map(\.rawValue)),
+            capabilities.flows ? "behaviors: " + list(capabilities.behaviors.map(\.rawValue)) : "flows: none",
+            "nesting profiles: " + list(capabilities.nesting.map(\.rawValue)),
+            "modal layers: " + (capabilities.modals ? "yes" : "no"),
+            "rejection reasons compared: " + (capabilities.reasons ? "yes" : "no"),
+        ]
+    }
+
     package var unit: Count.Unit { .step }
     package var followsSpec: Bool { true }
     package var requiredProtocol: String { "NavigationImplementation" }

@@ -1,5 +1,7 @@
 import ConformanceRules
+import FlowCheck
 import FlowCheckCore
+import JSON
 import FlowCheckRecords
 import NavigationModel
 import PropertyTesting
@@ -27,8 +29,11 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func problem(with capabilities: Capabilities) -> String? {
+        do { _ = try capabilities.section(ClientCapabilities.self) } catch { return "\(error)" }
         if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
-        if !capabilities.mergeStrategies.contains("REPLACE") { return "it does not declare REPLACE, the default" }
+        if !capabilities.client.mergeStrategies.contains("REPLACE") {
+            return "it does not declare REPLACE, the default"
+        }
         return nil
     }
 
@@ -38,11 +43,11 @@ package struct ClientSuite: ConformanceSuite {
         for behavior in Behavior.known where !capabilities.behaviors.contains(behavior) {
             result.append("behavior \(behavior) (not declared)")
         }
-        for strategy in ["APPEND", "MATCH"] where !capabilities.mergeStrategies.contains(strategy) {
+        for strategy in ["APPEND", "MATCH"] where !capabilities.client.mergeStrategies.contains(strategy) {
             result.append("merge strategy \(strategy) (not declared)")
         }
-        if !capabilities.metrics { result.append("metrics (not declared: no metrics were sent)") }
-        if !capabilities.optimisticComponents {
+        if !capabilities.client.metrics { result.append("metrics (not declared: no metrics were sent)") }
+        if !capabilities.client.optimisticComponents {
             result.append("optimistic component updates (not declared)")
         }
         if !Mode.optimistic.contains(where: capabilities.modes.contains) {
@@ -53,12 +58,14 @@ package struct ClientSuite: ConformanceSuite {
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
         var out: Set<String> = []
-        if !capabilities.mergeStrategies.contains("APPEND") { out.insert("RUF-MERGE-APPEND") }
-        if !capabilities.mergeStrategies.contains("MATCH") { out.formUnion(["RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"]) }
-        if !capabilities.metrics {
+        if !capabilities.client.mergeStrategies.contains("APPEND") { out.insert("RUF-MERGE-APPEND") }
+        if !capabilities.client.mergeStrategies.contains("MATCH") {
+            out.formUnion(["RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"])
+        }
+        if !capabilities.client.metrics {
             out.formUnion(["RUF-NAV-METRICS", "RUF-SCREEN-METRICS", "RUF-ACTION-METRICS", "RUF-METRIC-ORDER"])
         }
-        if !capabilities.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
+        if !capabilities.client.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
         let optimistic = Mode.optimistic.contains(where: capabilities.modes.contains)
         if !optimistic || !capabilities.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
         if !optimistic || !capabilities.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
@@ -66,20 +73,46 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<ClientCase> {
-        ClientGenerator(app: context.spec?.app ?? .builtIn, capabilities: capabilities, maxSteps: context.maxSteps)
-            .generator
+        ClientGenerator(app: Self.app(context.spec), capabilities: capabilities, maxSteps: context.maxSteps).generator
+    }
+
+    /// The app runs are generated for: the spec's, or the kit's own.
+    static func app(_ plan: SpecPlan?) -> ClientApp {
+        guard let plan, let spec = plan.spec else { return .builtIn }
+        return ClientApp(spec: spec, navigations: plan.declared)
+    }
+
+    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { capabilities.client.fields }
+
+    package func scope(_ capabilities: Capabilities) -> [String] {
+        let client = capabilities.client
+        return [
+            "merge strategies: "
+                + (client.mergeStrategies.isEmpty ? "none" : client.mergeStrategies.joined(separator: ", ")),
+            "metrics: " + (client.metrics ? "yes" : "no"),
+            "optimistic component updates: " + (client.optimisticComponents ? "yes" : "no"),
+            "action queue: " + client.actionQueue.rawValue,
+        ]
+    }
+
+    package func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {
+        guard plan.spec != nil else { return }
+        let app = Self.app(plan)
+        let components = app.screens.flatMap { screen in screen.components.map { "\(screen.name).\($0.rel)" } }
+        coverage?.components = components
+        coverage?.componentsExercised = components.filter { seen.contains("spec rel \($0)") }
     }
 
     package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
         var labels = [
             "create", "action", "action while one is in flight", "meta patch", "no screens", "component REPLACE",
         ]
-        for strategy in ["APPEND", "MATCH"] where capabilities.mergeStrategies.contains(strategy) {
+        for strategy in ["APPEND", "MATCH"] where capabilities.client.mergeStrategies.contains(strategy) {
             labels.append("component \(strategy)")
         }
         if Mode.optimistic.contains(where: capabilities.modes.contains) {
             labels.append("rejected action")
-            if capabilities.optimisticComponents { labels.append("optimistic component") }
+            if capabilities.client.optimisticComponents { labels.append("optimistic component") }
         }
         return labels
     }

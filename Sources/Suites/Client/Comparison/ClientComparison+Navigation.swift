@@ -1,3 +1,4 @@
+import FlowCheck
 import NavigationModel
 import RUFClientModel
 

@@ -1,9 +1,11 @@
 import ConformanceRules
+import FlowCheck
+import FlowCheckClientSuite
 import FlowCheckCore
 
 /// Every suite the kit has, in the order a run takes them.
 ///
-/// Adding a suite is one folder under `Sources/FlowCheck/Suites` and one line here.
+/// Adding a suite is its module under `Sources/Suites` and one line here.
 package enum SuiteRegistry {
     /// The registered suites.
     package static let all: [any ConformanceSuite] = [
@@ -24,4 +26,16 @@ package enum SuiteRegistry {
 
     /// The rule with this ID, in any suite.
     package static func rule(_ id: String) -> Rule? { rules.first { $0.id == id } }
+}
+
+extension ConformanceRunner {
+    /// Creates a runner for an implementation, with every suite the kit has.
+    public init(implementation: any Implementation, options: Options) {
+        self.init(implementation: implementation, options: options, registry: SuiteRegistry.all)
+    }
+}
+
+extension Capabilities {
+    /// The capabilities as a record keeps them: each declared suite's own fields written whole, with their defaults.
+    package var recorded: Capabilities { recorded(by: SuiteRegistry.all) }
 }

@@ -1,5 +1,6 @@
 import JSON
 import NavigationModel
+import ProcessProtocol
 import RUFClientModel
 
 // MARK: The client suite's requests and replies

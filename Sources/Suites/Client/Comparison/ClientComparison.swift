@@ -1,3 +1,4 @@
+import FlowCheck
 import JSON
 import NavigationModel
 import RUFClientModel

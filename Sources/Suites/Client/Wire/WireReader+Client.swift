@@ -1,6 +1,6 @@
-import FlowCheckCore
 import JSON
 import NavigationModel
+import ProcessProtocol
 import RUFClientModel
 
 // MARK: The client suite's replies and requests
@@ -111,23 +111,5 @@ extension Wire {
                     + found(value))
         }
         return input
-    }
-
-    /// The client suite's capabilities, each with its default when absent or null.
-    static func readClientCapabilities(_ pairs: Pairs, into capabilities: inout Capabilities) throws(WireError) {
-        let strategies = try optionalField(pairs, "mergeStrategies") { (value) throws(WireError) in
-            try array(value, string)
-        }
-        if let strategies { capabilities.mergeStrategies = strategies }
-        capabilities.metrics = try optionalField(pairs, "metrics", bool) ?? true
-        capabilities.optimisticComponents = try optionalField(pairs, "optimisticComponents", bool) ?? true
-        capabilities.actionQueue =
-            try optionalField(pairs, "actionQueue") { (value) throws(WireError) -> ReferenceClient.Queueing in
-                let word = try string(value)
-                guard let queueing = ReferenceClient.Queueing(rawValue: word) else {
-                    throw WireError("\"\(word)\" is not an action queue (\"fifo\" or \"latest\")")
-                }
-                return queueing
-            } ?? .fifo
     }
 }

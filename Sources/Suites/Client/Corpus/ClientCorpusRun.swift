@@ -1,5 +1,4 @@
 import ConformanceRules
-import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
@@ -9,7 +8,8 @@ import NavigationModel
 import PropertyTesting
 import RUFClientModel
 
-extension CorpusRun {
+/// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.
+public enum ClientCorpusRun {
     /// Runs the client cases (or this shard's) against a RUF client, judged as the client suite judges: each
     /// observation compared with the case's, request ids renumbered by first appearance.
     ///
@@ -19,7 +19,8 @@ extension CorpusRun {
     /// the same observations there (a changed profile shows in the id, `id@shared`), and skipped otherwise.
     public static func run(
         client cases: [(file: String, clientCase: ClientGoldenCase)], on implementation: any Implementation,
-        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
+        skip: (_ id: String, _ features: [String]) -> String? = { _, _ in nil },
+        shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
     ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
         var results: [CaseRecord] = []
@@ -30,7 +31,7 @@ extension CorpusRun {
                 id: c.id, file: loaded.file, suite: ClientGoldenCase.suite, description: c.description,
                 features: c.features, rules: c.rules, level: c.level, status: .passed)
             let reason =
-                skip.reason(id: loaded.clientCase.id, features: c.features)
+                skip(loaded.clientCase.id, c.features)
                 ?? unsupported(client: c, capabilities) ?? adaptation
             guard reason == nil, let client = implementation as? any ClientImplementation else {
                 result.status = .skipped
@@ -80,7 +81,7 @@ extension CorpusRun {
                 if !rules.isEmpty {
                     result.broken = rules
                     // A failure is as binding as the rules it breaks, not the rules the case is about.
-                    result.level = CorpusRun.level(of: rules, ClientRules.named)
+                    result.level = Rule.Level.binding(of: rules, ClientRules.named)
                 }
             }
             return
@@ -107,14 +108,14 @@ extension CorpusRun {
             judged.description +=
                 " (judged under the \(other.rawValue) profile, where the reference client gives the same observations)"
         }
-        if capabilities.actionQueue != c.actionQueue {
+        if capabilities.client.actionQueue != c.actionQueue {
             var variant = judged
-            variant.actionQueue = capabilities.actionQueue
+            variant.actionQueue = capabilities.client.actionQueue
             guard (try? ClientCaseVerifier.verify(variant))?.isEmpty == true else {
                 return (
                     c,
                     "not certified: the case queues actions \(c.actionQueue.rawValue), the implementation declares "
-                        + "actionQueue \(capabilities.actionQueue.rawValue)"
+                        + "actionQueue \(capabilities.client.actionQueue.rawValue)"
                 )
             }
         }
@@ -132,7 +133,7 @@ extension CorpusRun {
             switch step.input {
             case .create: continue
             case .dispatch(let action):
-                if action.optimisticUpdate != nil && !capabilities.optimisticComponents {
+                if action.optimisticUpdate != nil && !capabilities.client.optimisticComponents {
                     return "not certified: the case updates a component optimistically, which is not declared"
                 }
                 if let directive = action.optimisticNavigation { directives.append(directive) }
@@ -141,13 +142,15 @@ extension CorpusRun {
                 let fires =
                     !response.actionMetrics.isEmpty
                     || response.screens.contains { !$0.metrics.isEmpty || !$0.navigationMetrics.isEmpty }
-                if fires && !capabilities.metrics {
+                if fires && !capabilities.client.metrics {
                     return "not certified: the case fires metrics, which are not declared"
                 }
                 for screen in response.screens {
                     for component in screen.components {
                         let strategy = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
-                        if [.append, .match].contains(strategy), !capabilities.mergeStrategies.contains(strategy.name) {
+                        if [.append, .match].contains(strategy),
+                            !capabilities.client.mergeStrategies.contains(strategy.name)
+                        {
                             return "not certified: merge strategy \(strategy.name) not declared"
                         }
                     }

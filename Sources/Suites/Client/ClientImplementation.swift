@@ -1,3 +1,4 @@
+import FlowCheckCore
 import NavigationModel
 import RUFClientModel
 

@@ -1,5 +1,6 @@
 import ConformanceRules
 import Foundation
+import GoldenCorpus
 import JSON
 import NavigationModel
 import RUFClientModel

@@ -1,3 +1,4 @@
+import GoldenCorpus
 import JSON
 import NavigationModel
 import RUFClientModel

@@ -1,4 +1,5 @@
 import ConformanceRules
+import GoldenCorpus
 import JSON
 import NavigationModel
 import RUFClientModel

@@ -54,7 +54,9 @@ struct ClientGenerator {
                 flowRoot: capabilities.flows,
                 presentation: .root)
         ]
-        guard var client = try? ReferenceClient(stack: initial, profile: profile, queueing: capabilities.actionQueue)
+        guard
+            var client = try? ReferenceClient(
+                stack: initial, profile: profile, queueing: capabilities.client.actionQueue)
         else { throw .invalid }
         var state = GenerationState()
         var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
@@ -89,7 +91,7 @@ struct ClientGenerator {
             inputs.append(input)
         }
         return ClientCase(
-            profile: profile, initial: initial, queueing: capabilities.actionQueue, inputs: inputs,
+            profile: profile, initial: initial, queueing: capabilities.client.actionQueue, inputs: inputs,
             responseLabels: responseLabels, specLabels: specLabels.sorted(), reference: reference)
     }
 
@@ -136,7 +138,7 @@ struct ClientGenerator {
                     labels: &state.specLabels)
             }
         }
-        if capabilities.optimisticComponents, !screen.components.isEmpty, try source.drawBool(probability: 0.3) {
+        if capabilities.client.optimisticComponents, !screen.components.isEmpty, try source.drawBool(probability: 0.3) {
             let component = try pick(source, screen.components)
             action.optimisticUpdate = OptimisticUpdate(
                 screen: screen.name, rel: component.rel,
@@ -271,7 +273,7 @@ struct ClientGenerator {
             if app.fromSpec { labels.append("spec rel \(screen.name).\(component.rel)") }
         }
         var pairs: [(key: String, value: JSONValue)] = [("components", .object(components))]
-        if capabilities.metrics {
+        if capabilities.client.metrics {
             if !screen.screenMetrics.isEmpty, try source.drawBool(probability: 0.35) {
                 pairs.append(("metrics", .array(try metrics(source, screen.screenMetrics))))
             }
@@ -314,7 +316,7 @@ struct ClientGenerator {
         }
         if let payload { pairs.append(("payload", payload)) }
         if strategy {
-            let declared = behavior.strategy.flatMap { capabilities.mergeStrategies.contains($0) ? $0 : nil }
+            let declared = behavior.strategy.flatMap { capabilities.client.mergeStrategies.contains($0) ? $0 : nil }
             // The simplest choice, 0, is the strategy the component declares; an unknown one is the last.
             switch try source.draw(upTo: 9) {
             case 9: pairs.append(("mergeStrategy", .object([("type", .string(Self.unknownStrategy))])))
@@ -398,7 +400,7 @@ struct ClientGenerator {
         }
         let screen = app.screen(client.activeScreen ?? "") ?? app.screens[0]
         let defined = screen.navigationMetrics + screen.screenMetrics
-        if capabilities.metrics, !defined.isEmpty, try source.drawBool(probability: 0.5) {
+        if capabilities.client.metrics, !defined.isEmpty, try source.drawBool(probability: 0.5) {
             pairs.append(("actionMetrics", .array(try metrics(source, defined))))
         }
         return .object(pairs)

@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation

@@ -1,0 +1,48 @@
+import JSON
+
+/// A suite's own part of the capabilities: the fields it reads, with their defaults.
+///
+/// The core keeps a section's fields as they were declared (``Capabilities/sections``) and never reads them: the suite
+/// that owns them does, through this protocol, so that one type holds each field's name, type and default.
+public protocol CapabilitySection: Hashable, Sendable {
+    /// The section with every field at its default.
+    init()
+    /// Reads the section from declared fields; a field that is absent or null takes its default.
+    /// - Throws: ``CapabilityError`` naming the field and what is wrong with it.
+    init(fields: [String: JSONValue]) throws(CapabilityError)
+    /// Every field of the section, as the hello reply writes it.
+    var fields: [String: JSONValue] { get }
+}
+
+/// A declared capability field a suite cannot read: `capabilities.actionQueue: "lifo" is not an action queue`.
+public struct CapabilityError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field, as the hello reply names it.
+    public var field: String
+    /// What is wrong with it, in plain words.
+    public var message: String
+
+    /// Creates an error.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "capabilities.\(field): \(message)" }
+}
+
+extension Capabilities {
+    /// A suite's section as declared. A section with a field it cannot read gives its defaults here: the suite reports
+    /// that field before it runs (``section(_:)``).
+    public subscript<Section: CapabilitySection>(section: Section.Type) -> Section {
+        get { (try? Section(fields: sections)) ?? Section() }
+        set {
+            for (name, value) in newValue.fields { sections[name] = value }
+        }
+    }
+
+    /// A suite's section as declared.
+    /// - Throws: ``CapabilityError`` for a field the section cannot read.
+    public func section<Section: CapabilitySection>(_ type: Section.Type) throws(CapabilityError) -> Section {
+        try Section(fields: sections)
+    }
+}

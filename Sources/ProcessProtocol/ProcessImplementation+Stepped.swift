@@ -1,0 +1,79 @@
+import JSON
+
+// A stepped suite's exchanges: the framing every suite shares, its messages from its `SteppedWire`.
+extension ProcessImplementation {
+    /// Resets the implementation for a run of `wire`'s suite.
+    package func reset<Stepped: SteppedWire>(_ wire: Stepped, to start: Stepped.Start) throws(ProcessError) {
+        try recover()
+        step = 0
+        request.removeAll()
+        wire.writeReset(start, into: &request, seq: seq)
+        try expectOK(try exchangeNext { wire.resetCommand }, wire.resetCommand)
+    }
+
+    /// One step of a run, with the implementation's reply.
+    package func step<Stepped: SteppedWire>(
+        _ wire: Stepped, _ input: Stepped.Input
+    ) throws(ProcessError) -> Stepped.Output {
+        let step = self.step
+        defer { self.step += 1 }
+        request.removeAll()
+        wire.write(input, into: &request, seq: seq)
+        let reply = try exchangeNext { wire.context(input, step: step) }
+        return try read(wire, reply.pairs) { wire.context(input, step: step) }
+    }
+
+    /// A whole run: one batch when the implementation takes batches, else a reset and each step.
+    package func run<Stepped: SteppedWire>(
+        _ wire: Stepped, from start: Stepped.Start, inputs: [Stepped.Input]
+    ) throws(ProcessError) -> [Stepped.Output] {
+        try recover()
+        guard capabilities.batch else {
+            try reset(wire, to: start)
+            var outputs: [Stepped.Output] = []
+            outputs.reserveCapacity(inputs.count)
+            for input in inputs { outputs.append(try step(wire, input)) }
+            return outputs
+        }
+        step = 0
+        // The batch, then its reset, then each step: one seq each.
+        let batchSeq = seq
+        seq += inputs.count + 2
+        request.removeAll()
+        request.raw(#"{"cmd":"batch","commands":["#)
+        wire.writeReset(start, into: &request, seq: batchSeq + 1)
+        for (index, input) in inputs.enumerated() {
+            request.raw(",")
+            wire.write(input, into: &request, seq: batchSeq + 2 + index)
+        }
+        request.raw(#"],"seq":"#)
+        request.int(batchSeq)
+        request.raw("}")
+        func context(_ index: Int) -> String {
+            index == 0
+                ? "the \(wire.resetCommand) of a batch"
+                : "\(wire.context(inputs[index - 1], step: index - 1)) of a batch"
+        }
+        func batchContext() -> String { wire.batchContext(count: inputs.count) }
+        return try batchReplies(
+            try exchange(seq: batchSeq, context: batchContext), seq: batchSeq, count: inputs.count + 1,
+            reset: wire.resetCommand, batchContext: batchContext, context: context
+        ) { (index, pairs) throws(ProcessError) in
+            try read(wire, pairs, at: index) { context(index) }
+        }
+    }
+
+    /// A step's reply; `index` is its place in a batch's `replies`, for the path.
+    private func read<Stepped: SteppedWire>(
+        _ wire: Stepped, _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
+    ) throws(ProcessError) -> Stepped.Output {
+        do {
+            return try wire.read(.object(pairs))
+        } catch {
+            let located = index.map { error.inside($0).inside("replies") } ?? error
+            throw ProcessError(
+                code: .malformedReply, message: "the reply to \(context()) is not \(wire.replyShape): \(located)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import JSON
+
+/// What a suite says over the process protocol when it drives an implementation step by step: the reset that starts a
+/// run, the request of one step, and how a step's reply reads.
+///
+/// ``ProcessImplementation`` frames the exchange alike for every such suite (seqs, the `ok` of a reset, errored
+/// replies, batches, breakdowns and restarts), so a suite supplies only what its own messages say.
+package protocol SteppedWire {
+    /// What a reset puts the implementation in.
+    associatedtype Start
+    /// One step's input.
+    associatedtype Input
+    /// What the implementation replies to one step.
+    associatedtype Output
+
+    /// The reset's command, as messages name it (`clientReset`).
+    var resetCommand: String { get }
+    /// What a reply is, for messages: `a client reply ({"state", "events"})`.
+    var replyShape: String { get }
+    /// Writes the reset request.
+    func writeReset(_ start: Start, into request: inout JSONOutput, seq: Int)
+    /// Writes one step's request.
+    func write(_ input: Input, into request: inout JSONOutput, seq: Int)
+    /// One step, for messages: `client step 3 (create HOME)`.
+    func context(_ input: Input, step: Int) -> String
+    /// A batch of `count` steps, for messages.
+    func batchContext(count: Int) -> String
+    /// Reads a step's reply.
+    func read(_ reply: JSONValue) throws(WireError) -> Output
+}

@@ -1,0 +1,80 @@
+import FlowCheckCore
+import JSON
+import RUFClientModel
+
+/// What a RUF client declares beyond the navigation it shares with the navigation suites: the hello reply's
+/// `mergeStrategies`, `metrics`, `optimisticComponents` and `actionQueue`.
+///
+/// Set it on an adapter's capabilities as `capabilities[ClientCapabilities.self] = ClientCapabilities(metrics: false)`;
+/// a field left out takes its default.
+public struct ClientCapabilities: CapabilitySection {
+    /// The merge strategies the client implements: REPLACE always, APPEND and MATCH when listed.
+    public var mergeStrategies: [String]
+    /// Whether the client fires metrics (navigationMetrics, metrics, actionMetrics).
+    public var metrics: Bool
+    /// Whether the client updates a state-holding component optimistically.
+    public var optimisticComponents: Bool
+    /// What happens to actions dispatched while one is in flight, `fifo` or `latest`.
+    public var actionQueue: ReferenceClient.Queueing
+
+    /// Creates the section; every field defaults to what the RUF pages describe.
+    public init(
+        mergeStrategies: [String] = ["REPLACE", "APPEND", "MATCH"], metrics: Bool = true,
+        optimisticComponents: Bool = true, actionQueue: ReferenceClient.Queueing = .fifo
+    ) {
+        self.mergeStrategies = mergeStrategies
+        self.metrics = metrics
+        self.optimisticComponents = optimisticComponents
+        self.actionQueue = actionQueue
+    }
+
+    public init() { self.init(mergeStrategies: ["REPLACE", "APPEND", "MATCH"]) }
+
+    public init(fields: [String: JSONValue]) throws(CapabilityError) {
+        self.init()
+        func bool(_ name: String) throws(CapabilityError) -> Bool? {
+            switch fields[name] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            case let other?:
+                throw CapabilityError(field: name, message: "expected true or false, found \(JSONWriter.write(other))")
+            }
+        }
+        switch fields["mergeStrategies"] {
+        case nil, .null?: break
+        case .array(let items)? where items.allSatisfy({ $0.stringValue != nil }):
+            mergeStrategies = items.compactMap(\.stringValue)
+        case let other?:
+            throw CapabilityError(
+                field: "mergeStrategies", message: "expected an array of strings, found \(JSONWriter.write(other))")
+        }
+        metrics = try bool("metrics") ?? metrics
+        optimisticComponents = try bool("optimisticComponents") ?? optimisticComponents
+        switch fields["actionQueue"] {
+        case nil, .null?: break
+        case .string(let word)?:
+            guard let queueing = ReferenceClient.Queueing(rawValue: word) else {
+                throw CapabilityError(
+                    field: "actionQueue", message: "\"\(word)\" is not an action queue (\"fifo\" or \"latest\")")
+            }
+            actionQueue = queueing
+        case let other?:
+            throw CapabilityError(field: "actionQueue", message: "expected a string, found \(JSONWriter.write(other))")
+        }
+    }
+
+    public var fields: [String: JSONValue] {
+        [
+            "mergeStrategies": .array(mergeStrategies.map(JSONValue.string)), "metrics": .bool(metrics),
+            "optimisticComponents": .bool(optimisticComponents), "actionQueue": .string(actionQueue.rawValue),
+        ]
+    }
+}
+
+extension Capabilities {
+    /// The client suite's section: merge strategies, metrics, optimistic updates and the action queue.
+    public var client: ClientCapabilities {
+        get { self[ClientCapabilities.self] }
+        set { self[ClientCapabilities.self] = newValue }
+    }
+}

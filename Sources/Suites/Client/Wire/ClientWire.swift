@@ -1,0 +1,50 @@
+import JSON
+import NavigationModel
+import ProcessProtocol
+import RUFClientModel
+
+/// The client suite's messages over the process protocol: `clientReset`, then one `client` request per input, each
+/// answered with `{"state", "events"}`.
+struct ClientWire: SteppedWire {
+    var resetCommand: String { "clientReset" }
+    var replyShape: String { #"a client reply ({"state", "events"})"# }
+
+    func writeReset(_ start: (stack: ScreenStack, profile: Profile), into request: inout JSONOutput, seq: Int) {
+        request.clientReset(start.stack, start.profile, seq: seq)
+    }
+
+    func write(_ input: ClientInput, into request: inout JSONOutput, seq: Int) {
+        request.client(input, seq: seq)
+    }
+
+    func context(_ input: ClientInput, step: Int) -> String { "client step \(step) (\(Self.summary(input)))" }
+
+    func batchContext(count: Int) -> String { "the batch of a client run (clientReset and \(count) inputs)" }
+
+    func read(_ reply: JSONValue) throws(WireError) -> ClientObservation { try Wire.clientObservation(reply) }
+
+    /// An input in a few words, for a step's context: `create HOME`, `action TAP on CART`, `response`.
+    static func summary(_ input: ClientInput) -> String {
+        switch input {
+        case .create(let screen, _): return "create \(screen)"
+        case .dispatch(let action): return "action \(action.type) on \(action.screen)"
+        case .respond(let response):
+            return response.navigation.map { "response with navigation \($0)" } ?? "response"
+        }
+    }
+}
+
+/// A process implementation drives a RUF client as the client suite's wire says.
+extension ProcessImplementation: ClientImplementation {
+    public func resetClient(to stack: ScreenStack, profile: Profile) throws {
+        try reset(ClientWire(), to: (stack, profile))
+    }
+
+    public func apply(_ input: ClientInput) throws -> ClientObservation {
+        try step(ClientWire(), input)
+    }
+
+    public func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation] {
+        try run(ClientWire(), from: (initial, profile), inputs: inputs)
+    }
+}
