@@ -1,6 +1,8 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import Foundation
+import GoldenCorpus
 import JSON
 import PropertyTesting
 
@@ -81,6 +83,11 @@ package protocol ConformanceSuite: Sendable {
     func scope(_ capabilities: Capabilities) -> [String]
     /// For a spec-driven run: what else than navigations the suite exercised of the spec; by default, nothing.
     func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?)
+    /// The suite's golden cases in a corpus folder; `nil` (the default) when it has none, or another suite's format
+    /// reads its folder (the navigation suite's reads `session` too).
+    func goldenCases(in corpus: URL) -> GoldenCases?
+    /// Saving a failure of this suite as a golden case in `folder`; `nil` (the default) when it has no format.
+    func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)?
 }
 
 extension ConformanceSuite {
@@ -114,6 +121,10 @@ extension ConformanceSuite {
     package func scope(_ capabilities: Capabilities) -> [String] { [] }
 
     package func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {}
+
+    package func goldenCases(in corpus: URL) -> GoldenCases? { nil }
+
+    package func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? { nil }
 }
 
 extension Capabilities {

@@ -1,10 +1,10 @@
 import ArgumentParsing
 import ConformanceRules
 import FlowCheck
-import FlowCheckClientSuite
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
+import FlowCheckSuites
 import Foundation
 import GoldenCorpus
 import JSON
@@ -68,17 +68,13 @@ struct CorpusRunCommand: Subcommand {
     /// So is a skip list naming a case the corpus does not hold (a misspelt or stale entry would skip nothing).
     static func requireCases(_ corpus: String, skip: SkipList, commandPath: [String]) throws(ArgumentError) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
-        let (cases, malformed) = CorpusLoader.load(corpus: folder)
-        let (decoding, malformedDecoding) = DecodingCase.load(corpus: folder)
-        let (client, malformedClient) = ClientGoldenCase.load(corpus: folder)
-        if cases.isEmpty && malformed.isEmpty && decoding.isEmpty && malformedDecoding.isEmpty && client.isEmpty
-            && malformedClient.isEmpty
-        {
+        let formats = SuiteRegistry.goldenCases(in: folder)
+        if formats.allSatisfy(\.isEmpty) {
             throw ArgumentError(
                 code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
                 commandPath: commandPath)
         }
-        let ids = Set(cases.map(\.goldenCase.id) + decoding.map(\.decodingCase.id) + client.map(\.clientCase.id))
+        let ids = Set(formats.flatMap(\.ids))
         if let unknown = skip.unknownCases(among: ids).first {
             throw ArgumentError(
                 code: .invalidValue,
@@ -96,19 +92,12 @@ struct CorpusRunCommand: Subcommand {
         console: Console
     ) -> (cases: [CaseRecord], hash: String) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
-        let (cases, malformed) = CorpusLoader.load(corpus: folder)
-        let (decodingCases, malformedDecoding) = DecodingCase.load(corpus: folder)
-        let (clientCases, malformedClient) = ClientGoldenCase.load(corpus: folder)
-        var results =
-            CorpusRun.run(
-                cases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) }, stop: console.stop)
-            + CorpusRun.run(
-                decoding: decodingCases, on: implementation, skip: skip, shard: shard.map { ($0.index, $0.count) },
-                stop: console.stop)
-            + ClientCorpusRun.run(
-                client: clientCases, on: implementation, skip: { skip.reason(id: $0, features: $1) },
-                shard: shard.map { ($0.index, $0.count) }, stop: console.stop)
-        for error in malformed + malformedDecoding + malformedClient {
+        let formats = SuiteRegistry.goldenCases(in: folder)
+        var results = formats.flatMap {
+            $0.run(
+                implementation, { skip.reason(id: $0, features: $1) }, shard.map { ($0.index, $0.count) }, console.stop)
+        }
+        for error in formats.flatMap(\.errors) {
             var record = CaseRecord(
                 id: error.file, file: error.file, suite: CaseRecord.unreadableFile,
                 description: "a golden case file that could not be read",
@@ -117,8 +106,7 @@ struct CorpusRunCommand: Subcommand {
             results.append(record)
         }
         print(results, strict: strict, console: console)
-        let clientContent = clientCases.map { ($0.clientCase.id, JSONWriter.write($0.clientCase.json)) }
-        return (results, CorpusRun.hash(cases, decoding: decodingCases, other: clientContent))
+        return (results, CorpusRun.hash(formats))
     }
 
     /// One line per case, `DEVIATION` for a failed case about SHOULD rules only (unless `strict`), and the tally.

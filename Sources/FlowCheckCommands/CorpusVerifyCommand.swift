@@ -1,7 +1,6 @@
 import ArgumentParsing
 import FlowCheck
-import FlowSchema
-import FlowCheckClientSuite
+import FlowCheckSuites
 import Foundation
 import GoldenCorpus
 
@@ -19,66 +18,18 @@ struct CorpusVerifyCommand: Subcommand {
 
     func run(_ console: Console) -> ExitCode {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
-        let (cases, errors) = CorpusLoader.load(corpus: folder)
+        let formats = SuiteRegistry.goldenCases(in: folder)
         var passed = 0
-        var failed = errors.count
-        for error in errors { console.out("MALFORMED \(error)") }
-        for loaded in cases {
-            do {
-                let mismatches = try CaseVerifier.verify(loaded.goldenCase)
-                if mismatches.isEmpty {
-                    passed += 1
-                    console.out("PASS \(loaded.file) [\(loaded.goldenCase.rules.joined(separator: ", "))]")
-                } else {
-                    failed += 1
-                    console.out("FAIL \(loaded.file): \(loaded.goldenCase.description)")
-                    for mismatch in mismatches {
-                        console.out("  " + mismatch.description.replacingOccurrences(of: "\n", with: "\n  "))
-                    }
-                }
-            } catch {
-                failed += 1
-                console.out("FAIL \(loaded.file): \(error)")
+        var failed = 0
+        for format in formats {
+            for error in format.errors { console.out("MALFORMED \(error)") }
+            failed += format.errors.count
+            for verified in format.verify() {
+                for line in verified.lines { console.out(line) }
+                if verified.held { passed += 1 } else { failed += 1 }
             }
         }
-        let (decodingCases, decodingErrors) = DecodingCase.load(corpus: folder)
-        for error in decodingErrors { console.out("MALFORMED \(error)") }
-        failed += decodingErrors.count
-        for (file, c) in decodingCases {
-            let decoded = FlowDecoder.decode(c.text)
-            if c.expected.isMet(by: decoded) {
-                passed += 1
-                console.out("PASS \(file) [\(c.rules.joined(separator: ", "))]")
-            } else {
-                failed += 1
-                console.out("FAIL \(file): \(c.description)")
-                console.out("  the reference decoder differs from the case (- expected, + decoded):")
-                let diff = DecodingAnalysis.diff(c.expected.outcome, decoded)
-                console.out("  " + diff.replacingOccurrences(of: "\n", with: "\n  "))
-            }
-        }
-        let (clientCases, clientErrors) = ClientGoldenCase.load(corpus: folder)
-        for error in clientErrors { console.out("MALFORMED \(error)") }
-        failed += clientErrors.count
-        for (file, c) in clientCases {
-            do {
-                let mismatches = try ClientCaseVerifier.verify(c)
-                if mismatches.isEmpty {
-                    passed += 1
-                    console.out("PASS \(file) [\(c.rules.joined(separator: ", "))]")
-                } else {
-                    failed += 1
-                    console.out("FAIL \(file): \(c.description)")
-                    for mismatch in mismatches {
-                        console.out("  " + mismatch.description.replacingOccurrences(of: "\n", with: "\n  "))
-                    }
-                }
-            } catch {
-                failed += 1
-                console.out("FAIL \(file): \(error)")
-            }
-        }
-        if cases.isEmpty && errors.isEmpty && decodingCases.isEmpty && clientCases.isEmpty && clientErrors.isEmpty {
+        if formats.allSatisfy(\.isEmpty) {
             console.err("error: no cases found under \(folder.path)")
             return .failure
         }

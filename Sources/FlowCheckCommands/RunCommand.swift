@@ -1,7 +1,6 @@
 import ArgumentParsing
 import ConformanceRules
 import FlowCheck
-import FlowCheckClientSuite
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
@@ -157,12 +156,7 @@ struct RunCommand: Subcommand {
     static func save(_ failures: [FailureRecord], into folder: String, console: Console) {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         for failure in failures {
-            let save: () throws -> CorpusRun.SaveOutcome
-            if let clientCase = ClientCorpusRun.clientCase(for: failure) {
-                save = { try ClientCorpusRun.save(clientCase, into: url) }
-            } else if let goldenCase = CorpusRun.goldenCase(for: failure) {
-                save = { try CorpusRun.save(goldenCase, into: url) }
-            } else {
+            guard let save = SuiteRegistry.named(failure.suite)?.goldenCaseSaver(for: failure, into: url) else {
                 console.out("not saved: \(failure.id) (the \(failure.suite) suite has no golden-case format yet)")
                 continue
             }

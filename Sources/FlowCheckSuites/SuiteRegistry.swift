@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheck
 import FlowCheckClientSuite
 import FlowCheckCore
+import Foundation
 
 /// Every suite the kit has, in the order a run takes them.
 ///
@@ -23,6 +24,9 @@ package enum SuiteRegistry {
 
     /// Every rule of every suite.
     package static var rules: [Rule] { all.flatMap(\.rules) }
+
+    /// Every suite's golden cases in a corpus folder, in run order.
+    package static func goldenCases(in corpus: URL) -> [GoldenCases] { all.compactMap { $0.goldenCases(in: corpus) } }
 
     /// The rule with this ID, in any suite.
     package static func rule(_ id: String) -> Rule? { rules.first { $0.id == id } }

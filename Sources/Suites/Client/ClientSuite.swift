@@ -1,6 +1,8 @@
 import ConformanceRules
 import FlowCheck
 import FlowCheckCore
+import GoldenCorpus
+import Foundation
 import JSON
 import FlowCheckRecords
 import NavigationModel
@@ -83,6 +85,13 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { capabilities.client.fields }
+
+    package func goldenCases(in corpus: URL) -> GoldenCases? { ClientCorpusRun.goldenCases(in: corpus) }
+
+    package func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? {
+        guard let clientCase = ClientCorpusRun.clientCase(for: failure) else { return nil }
+        return { try ClientCorpusRun.save(clientCase, into: folder) }
+    }
 
     package func scope(_ capabilities: Capabilities) -> [String] {
         let client = capabilities.client

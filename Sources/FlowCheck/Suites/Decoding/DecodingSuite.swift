@@ -1,5 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
+import Foundation
 import FlowCheckRecords
 import FlowSchema
 import JSON
@@ -21,6 +22,8 @@ package struct DecodingSuite: ConformanceSuite {
     package func subject(_ implementation: any Implementation) -> (any DecodingImplementation)? {
         implementation as? any DecodingImplementation
     }
+
+    package func goldenCases(in corpus: URL) -> GoldenCases? { DecodingCorpus.goldenCases(in: corpus) }
 
     package func scope(_ capabilities: Capabilities) -> [String] {
         [

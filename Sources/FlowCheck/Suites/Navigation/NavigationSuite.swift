@@ -1,5 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
+import Foundation
 import NavigationModel
 
 /// The navigation suite: directives applied to a stack, judged by the NAV- rules.
@@ -23,4 +24,7 @@ package struct NavigationSuite: StackSuite {
     package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
         CoverageLabel.requiredForNavigation(capabilities)
     }
+
+    /// The navigation and session folders: one format, whose cases each name their suite.
+    package func goldenCases(in corpus: URL) -> GoldenCases? { NavigationCorpus.goldenCases(in: corpus) }
 }

@@ -1,3 +1,5 @@
+import GoldenCorpus
+import Foundation
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
@@ -12,6 +14,11 @@ package protocol StackSuite: ConformanceSuite where Case == RunPlan, Subject == 
 }
 
 extension StackSuite {
+    package func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? {
+        guard failure.suite == suite, let goldenCase = NavigationCorpus.goldenCase(for: failure) else { return nil }
+        return { try NavigationCorpus.save(goldenCase, into: folder) }
+    }
+
     package func scope(_ capabilities: Capabilities) -> [String] {
         func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
         return [

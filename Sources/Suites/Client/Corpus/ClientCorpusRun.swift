@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheck
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
@@ -10,6 +11,36 @@ import RUFClientModel
 
 /// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.
 public enum ClientCorpusRun {
+    /// The client folder of a corpus, as the generic corpus commands see it.
+    package static func goldenCases(in corpus: URL) -> GoldenCases {
+        let (cases, errors) = ClientGoldenCase.load(corpus: corpus)
+        var content = Data()
+        for (_, c) in cases.sorted(by: { $0.clientCase.id < $1.clientCase.id }) {
+            content += Data((c.id + "\u{0}" + JSONWriter.write(c.json) + "\u{0}").utf8)
+        }
+        return GoldenCases(
+            ids: cases.map(\.clientCase.id), errors: errors, content: content, verify: { verify(cases) },
+            run: { run(client: cases, on: $0, skip: $1, shard: $2, stop: $3) })
+    }
+
+    /// Each case against the reference client: a line per case, and the mismatches of one that does not hold.
+    static func verify(_ cases: [(file: String, clientCase: ClientGoldenCase)]) -> [GoldenCases.Verified] {
+        cases.map { file, c in
+            do {
+                let mismatches = try ClientCaseVerifier.verify(c)
+                guard !mismatches.isEmpty else {
+                    return .init(lines: ["PASS \(file) [\(c.rules.joined(separator: ", "))]"], held: true)
+                }
+                return .init(
+                    lines: ["FAIL \(file): \(c.description)"]
+                        + mismatches.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") },
+                    held: false)
+            } catch {
+                return .init(lines: ["FAIL \(file): \(error)"], held: false)
+            }
+        }
+    }
+
     /// Runs the client cases (or this shard's) against a RUF client, judged as the client suite judges: each
     /// observation compared with the case's, request ids renumbered by first appearance.
     ///

@@ -1,0 +1,54 @@
+import FlowCheckCore
+import FlowCheckRecords
+import Foundation
+import GoldenCorpus
+import PropertyTesting
+
+/// One suite's golden cases, loaded from a corpus folder: what `corpus verify`, `corpus run` and `certify` do with
+/// them, without naming the suite (``ConformanceSuite/goldenCases(in:)``).
+package struct GoldenCases: Sendable {
+    /// One case checked against the reference model: the lines that say so, and whether it held.
+    package struct Verified: Sendable {
+        package var lines: [String]
+        package var held: Bool
+
+        package init(lines: [String], held: Bool) {
+            self.lines = lines
+            self.held = held
+        }
+    }
+
+    /// Every case's id (a skip list may name them).
+    package var ids: [String]
+    /// Every file of the suite's folders that could not be read.
+    package var errors: [CorpusError]
+    /// The cases' content, for the corpus hash: the same cases give the same bytes everywhere.
+    package var content: Data
+    /// Checks every case against the reference model.
+    package var verify: @Sendable () -> [Verified]
+    /// Runs the cases (or a shard's) against an implementation, skipping those `skip` gives a reason for; once `stop`
+    /// is requested, no further case starts.
+    package var run:
+        @Sendable (
+            _ implementation: any Implementation, _ skip: (_ id: String, _ features: [String]) -> String?,
+            _ shard: (index: Int, count: Int)?, _ stop: StopRequest?
+        ) -> [CaseRecord]
+
+    /// Creates a suite's loaded cases.
+    package init(
+        ids: [String], errors: [CorpusError], content: Data, verify: @escaping @Sendable () -> [Verified],
+        run:
+            @escaping @Sendable (
+                any Implementation, (String, [String]) -> String?, (index: Int, count: Int)?, StopRequest?
+            ) -> [CaseRecord]
+    ) {
+        self.ids = ids
+        self.errors = errors
+        self.content = content
+        self.verify = verify
+        self.run = run
+    }
+
+    /// Whether the suite's folders held nothing at all, not even an unreadable file.
+    package var isEmpty: Bool { ids.isEmpty && errors.isEmpty }
+}
