@@ -16,6 +16,25 @@ package struct GoldenCases: Sendable {
             self.lines = lines
             self.held = held
         }
+
+        /// A case checked by a verifier that lists its mismatches with the model (none: it holds), or throws.
+        package init(
+            file: String, rules: [String], description: String, mismatches: () throws -> [any CustomStringConvertible]
+        ) {
+            do {
+                let found = try mismatches()
+                guard !found.isEmpty else {
+                    self.init(lines: ["PASS \(file) [\(rules.joined(separator: ", "))]"], held: true)
+                    return
+                }
+                self.init(
+                    lines: ["FAIL \(file): \(description)"]
+                        + found.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") },
+                    held: false)
+            } catch {
+                self.init(lines: ["FAIL \(file): \(error)"], held: false)
+            }
+        }
     }
 
     /// Every case's id (a skip list may name them).

@@ -51,7 +51,7 @@ struct CorpusRunCommand: Subcommand {
         let corpusRun = Self.runCases(corpus, on: subject, skip: gating.skipList, shard: shard, console: console)
         let elapsed = ContinuousClock.now - started
         let header = RunHeader(
-            kit: .current, implementation: subject.info, capabilities: subject.capabilities, notCertified: [],
+            kit: .current, implementation: subject.info, capabilities: subject.capabilities.recorded, notCertified: [],
             seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
         let record = RunRecord(
             header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases,

@@ -25,19 +25,9 @@ package enum NavigationCorpus {
     /// Each case against the model: a line per case, and the mismatches of one that does not hold.
     static func verify(_ cases: [CorpusLoader.LoadedCase]) -> [GoldenCases.Verified] {
         cases.map { loaded in
-            do {
-                let mismatches = try CaseVerifier.verify(loaded.goldenCase)
-                guard !mismatches.isEmpty else {
-                    return .init(
-                        lines: ["PASS \(loaded.file) [\(loaded.goldenCase.rules.joined(separator: ", "))]"], held: true)
-                }
-                return .init(
-                    lines: ["FAIL \(loaded.file): \(loaded.goldenCase.description)"]
-                        + mismatches.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") },
-                    held: false)
-            } catch {
-                return .init(lines: ["FAIL \(loaded.file): \(error)"], held: false)
-            }
+            GoldenCases.Verified(
+                file: loaded.file, rules: loaded.goldenCase.rules, description: loaded.goldenCase.description
+            ) { try CaseVerifier.verify(loaded.goldenCase) }
         }
     }
 

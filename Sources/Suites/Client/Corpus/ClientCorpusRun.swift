@@ -26,17 +26,8 @@ public enum ClientCorpusRun {
     /// Each case against the reference client: a line per case, and the mismatches of one that does not hold.
     static func verify(_ cases: [(file: String, clientCase: ClientGoldenCase)]) -> [GoldenCases.Verified] {
         cases.map { file, c in
-            do {
-                let mismatches = try ClientCaseVerifier.verify(c)
-                guard !mismatches.isEmpty else {
-                    return .init(lines: ["PASS \(file) [\(c.rules.joined(separator: ", "))]"], held: true)
-                }
-                return .init(
-                    lines: ["FAIL \(file): \(c.description)"]
-                        + mismatches.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") },
-                    held: false)
-            } catch {
-                return .init(lines: ["FAIL \(file): \(error)"], held: false)
+            GoldenCases.Verified(file: file, rules: c.rules, description: c.description) {
+                try ClientCaseVerifier.verify(c)
             }
         }
     }
