@@ -1,8 +1,10 @@
 import Foundation
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import SampleImplementations
+import FlowCheckSuites
+import FlowSchema
 
 /// The decoding suite's benchmarks (issue 14): its throughput on the conforming sample decoder, and how long finding
 /// and shrinking each planted decoder bug takes.

@@ -1,8 +1,10 @@
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowSchema
 import JSON
 import SampleImplementations
+import FlowCheckRecords
+import FlowCheckSuites
 
 /// The decoding suite's floor: the documents a run generates, decoded by builtin:decoder alone, and by it, the
 /// reference decoder (from the parsed value, as the suite has it) and the comparison. Neither figure holds the
@@ -27,8 +29,8 @@ enum DecodingFloorBenchmark {
                 for (text, value) in zip(texts, parsed) {
                     var trace = DecodeTrace()
                     let expected =
-                        value.map { FlowDecoder.decode(parsed: $0, options: options, trace: &trace) }
-                        ?? FlowDecoder.decode(text, options: options, trace: &trace)
+                        value.map { ReferenceFlowDecoder.decode(parsed: $0, options: options, trace: &trace) }
+                        ?? ReferenceFlowDecoder.decode(text, options: options, trace: &trace)
                     precondition(DecodingCheck.shape(expected: expected, actual: try! decoder.decode(text)) == nil)
                 }
             }.wall

@@ -22,7 +22,7 @@ struct EchoImplementation {
     let capabilities: Capabilities
     let info = ImplementationInfo(name: "flowcheck-bench-echo", version: KitInfo.current.version, language: "Swift")
     /// The model's session since the last reset.
-    var session: Session?
+    var session: NavigationSession?
 
     /// Answers requests on standard input until `stop` or its end.
     static func run(batch: Bool) -> Never {
@@ -58,7 +58,7 @@ struct EchoImplementation {
             output.hello(info, capabilities, seq: seq)
         case .reset(let stack, let profile):
             do {
-                session = try Session(stack: stack, profile: profile)
+                session = try NavigationSession(stack: stack, profile: profile)
                 output.raw(#"{"ok":true,"seq":"#)
                 output.int(seq)
                 output.raw("}")
@@ -81,7 +81,7 @@ struct EchoImplementation {
             output.int(seq)
             output.raw("}")
         case .decode(let text):
-            output.decodeReply(FlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
+            output.decodeReply(ReferenceFlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
         case .batch, .stop, .suite:
             // The echo is the navigation model and the decoder: it does not declare the client suite.
             Self.errored("unknown command", seq: seq, into: &output)

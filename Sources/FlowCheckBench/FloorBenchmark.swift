@@ -1,8 +1,10 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import NavigationModel
 import SampleImplementations
+import FlowCheckRecords
+import FlowCheckSuites
 
 /// The floor under the runner's figure (issue 14's "physical limit"): the plans a run generates, replayed with
 /// nothing but one model step, one step of builtin:sample and one comparison each. No generation, coverage, rule
@@ -35,8 +37,8 @@ enum FloorBenchmark {
     /// One generated plan, as the implementation received it.
     struct Plan {
         var initial: ScreenStack
-        var profile: Profile
-        var commands: [Command]
+        var profile: NavigationProfile
+        var commands: [NavigationCommand]
     }
 
     /// The plans of a runner benchmark's run (seed 1, both suites, up to 50 steps), as builtin:sample got them.
@@ -56,10 +58,10 @@ enum FloorBenchmark {
         var disagreements = 0
         for plan in plans {
             try! sample.reset(to: plan.initial, profile: plan.profile)
-            var session = try! Session(stack: plan.initial, profile: plan.profile)
+            var session = try! NavigationSession(stack: plan.initial, profile: plan.profile)
             for command in plan.commands {
                 let reply = try! sample.perform(command)
-                let outcome: Outcome
+                let outcome: NavigationOutcome
                 switch command {
                 case .navigate(let directive): outcome = session.navigate(directive)
                 case .optimistic(let directive): outcome = session.optimistic(directive)
@@ -89,11 +91,15 @@ final class PlanRecorder: NavigationImplementation {
         return declared
     }
 
-    func reset(to stack: ScreenStack, profile: Profile) throws { try sample.reset(to: stack, profile: profile) }
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+        try sample.reset(to: stack, profile: profile)
+    }
 
-    func perform(_ command: Command) throws -> Reply { try sample.perform(command) }
+    func perform(_ command: NavigationCommand) throws -> NavigationReply { try sample.perform(command) }
 
-    func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+    func run(
+        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+    ) throws -> [NavigationReply] {
         plans.append(.init(initial: initial, profile: profile, commands: commands))
         return try sample.run(initial: initial, profile: profile, commands: commands)
     }

@@ -1,9 +1,12 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import PropertyTesting
 import SampleImplementations
+import FlowCheckSuites
+import NavigationModel
+import RUFClientModel
 
 /// Find and shrink, per built-in navigation and RUF client mutant: the time to the first failure, shrunk and described
 /// (one failure at most, as the decoding figures), and whether it is at the mutant's known minimum.

@@ -1,7 +1,10 @@
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import Foundation
 import ProcessProtocol
+import FlowCheckRecords
+import FlowCheckSuites
+import NavigationModel
 import SampleImplementations
 
 #if canImport(Glibc)

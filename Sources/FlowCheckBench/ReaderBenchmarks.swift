@@ -18,7 +18,7 @@ enum ReaderBenchmarks {
         }
         let parse = BenchClock.median(5) { BenchClock.measure { _ = try? JSONParser.parse(document) }.wall }
         let decode = BenchClock.median(5) {
-            BenchClock.measure { precondition(FlowDecoder.decode(document).flow != nil) }.wall
+            BenchClock.measure { precondition(ReferenceFlowDecoder.decode(document).flow != nil) }.wall
         }
         // The spec reader on 20,000 screens (about 1 MB), read and linted: duplicate-key checks and trimming must
         // stay linear.
@@ -64,7 +64,8 @@ extension ReaderBenchmarks {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scalar = 8 << 20
-        let small = folder.appendingPathComponent("small.ruf.yaml"), large = folder.appendingPathComponent("big.ruf.yaml")
+        let small = folder.appendingPathComponent("small.ruf.yaml"),
+            large = folder.appendingPathComponent("big.ruf.yaml")
         let head = "ruf: \"1.0\"\nscreens:\n  HOME:\n    description: \""
         try? Data((head + "x\"\n").utf8).write(to: small)
         try? Data((head + String(repeating: "x", count: scalar) + "\"\n").utf8).write(to: large)

@@ -1,10 +1,14 @@
 import Foundation
-import FlowCheck
+import FlowCheckEngine
 import PropertyTesting
 import SampleImplementations
 
 #if canImport(Glibc)
 import Glibc
+import FlowCheckCore
+import FlowCheckRecords
+import FlowCheckSuites
+import NavigationModel
 #endif
 
 /// From launch to the first step: the `flowcheck run` command on builtin:sample, replaying one run of one step,

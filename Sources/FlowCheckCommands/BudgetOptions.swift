@@ -1,5 +1,5 @@
 import ArgumentParsing
-import FlowCheck
+import FlowCheckEngine
 
 import Foundation
 

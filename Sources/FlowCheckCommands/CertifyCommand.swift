@@ -1,10 +1,12 @@
 import ArgumentParsing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
 import Foundation
 import ProcessProtocol
+import FlowCheckSuites
+import PropertyTesting
 
 /// `flowcheck certify`: the corpus and every declared suite at a certification budget, and a certificate.
 struct CertifyCommand: Subcommand {

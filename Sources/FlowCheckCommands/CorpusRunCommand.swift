@@ -1,6 +1,6 @@
 import ArgumentParsing
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords

@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheckCore
 import ProcessProtocol
 import SampleImplementations
+import PropertyTesting
 
 /// `--sut`, `--step-timeout` and `--hello-timeout`: which implementation a command drives, and how long a process may
 /// take per step and to start.

@@ -2,6 +2,7 @@ import ArgumentParsing
 import FlowCheckRecords
 import Foundation
 import Reports
+import FlowCheckCore
 
 /// `--json`, `--html`, `--junit`, `--markdown`, `--badge` and `--no-html`: the report files a command writes,
 /// every one rendered from the same records.

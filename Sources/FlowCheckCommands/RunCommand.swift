@@ -1,11 +1,12 @@
 import ArgumentParsing
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
 import FlowCheckSuites
 import Foundation
+import GoldenCorpus
 import ProcessProtocol
 import PropertyTesting
 

@@ -20,11 +20,11 @@ public struct Capabilities: Hashable, Codable, Sendable {
     /// The suites it wants certified.
     public var suites: [Suite]
     /// The stack modes it implements.
-    public var modes: [Mode]
+    public var modes: [NavigationMode]
     /// The flow behaviors it implements.
-    public var behaviors: [Behavior]
+    public var behaviors: [FlowBehavior]
     /// The nesting profiles it implements.
-    public var nesting: [Profile.Nesting]
+    public var nesting: [NavigationProfile.Nesting]
     /// Whether it reports rejection reasons (they are compared only then).
     public var reasons: Bool
     /// Whether it accepts the `batch` command (process protocol).
@@ -45,7 +45,8 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
     public init(
-        suites: [Suite], modes: [Mode] = [], behaviors: [Behavior] = [], nesting: [Profile.Nesting] = [],
+        suites: [Suite], modes: [NavigationMode] = [], behaviors: [FlowBehavior] = [],
+        nesting: [NavigationProfile.Nesting] = [],
         reasons: Bool = false,
         batch: Bool = false, flows: Bool = true, modals: Bool = true,
         componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false,
@@ -66,8 +67,8 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     /// Everything the model knows.
     public static let full = Capabilities(
-        suites: [.navigation, .session, .decoding], modes: Mode.known, behaviors: Behavior.known,
-        nesting: Profile.Nesting.allCases, reasons: true, migrations: true)
+        suites: [.navigation, .session, .decoding], modes: NavigationMode.known, behaviors: FlowBehavior.known,
+        nesting: NavigationProfile.Nesting.allCases, reasons: true, migrations: true)
 
     private enum CodingKeys: String, CodingKey {
         case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations
@@ -91,12 +92,12 @@ public struct Capabilities: Hashable, Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Suites this kit does not know (from a newer kit) are kept; the runner lists them as not certified.
         suites = try container.decode([Suite].self, forKey: .suites)
-        modes = try container.decodeIfPresent([Mode].self, forKey: .modes) ?? []
-        behaviors = try container.decodeIfPresent([Behavior].self, forKey: .behaviors) ?? []
-        if let one = try? container.decode(Profile.Nesting.self, forKey: .nesting) {
+        modes = try container.decodeIfPresent([NavigationMode].self, forKey: .modes) ?? []
+        behaviors = try container.decodeIfPresent([FlowBehavior].self, forKey: .behaviors) ?? []
+        if let one = try? container.decode(NavigationProfile.Nesting.self, forKey: .nesting) {
             nesting = [one]
         } else {
-            nesting = try container.decodeIfPresent([Profile.Nesting].self, forKey: .nesting) ?? []
+            nesting = try container.decodeIfPresent([NavigationProfile.Nesting].self, forKey: .nesting) ?? []
         }
         reasons = try container.decodeIfPresent(Bool.self, forKey: .reasons) ?? false
         batch = try container.decodeIfPresent(Bool.self, forKey: .batch) ?? false

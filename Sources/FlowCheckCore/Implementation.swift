@@ -20,11 +20,13 @@ public protocol Implementation: AnyObject {
 /// The process protocol's adapter (`ProcessImplementation`) conforms to it too.
 public protocol NavigationImplementation: Implementation {
     /// Puts the implementation in `stack` with `profile`, nothing pending.
-    func reset(to stack: ScreenStack, profile: Profile) throws
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws
     /// Performs one command and replies with the outcome and the state after it.
-    func perform(_ command: Command) throws -> Reply
+    func perform(_ command: NavigationCommand) throws -> NavigationReply
     /// Resets, then performs every command: one round trip for implementations that batch.
-    func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply]
+    func run(
+        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+    ) throws -> [NavigationReply]
     /// Whether the kit may hand over each command as soon as it draws it, bypassing
     /// ``run(initial:profile:commands:)``: ``reset(to:profile:)`` at the start of a run, then ``perform(_:)`` step by
     /// step, each reply compared before the next command is drawn.
@@ -40,9 +42,11 @@ extension NavigationImplementation {
     public var takesCommandsAsDrawn: Bool { false }
 
     /// Resets, then performs the commands one by one; implementations that batch override it.
-    public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+    public func run(
+        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+    ) throws -> [NavigationReply] {
         try reset(to: initial, profile: profile)
-        var replies: [Reply] = []
+        var replies: [NavigationReply] = []
         replies.reserveCapacity(commands.count)
         for command in commands { replies.append(try perform(command)) }
         return replies

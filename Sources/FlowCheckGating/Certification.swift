@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import FlowCheckSuites
@@ -38,7 +38,7 @@ public struct Certificate: Codable, Hashable, Sendable {
     /// Generated cases run in all.
     public var runs: Int
     /// What the suites exercised, one count per unit.
-    public var exercised: [Count]
+    public var exercised: [UnitCount]
     /// Golden cases by how they ended: passed, failed, errored, skipped, and deviations (failed on SHOULD rules
     /// only in a run that is not strict, not counted as failed).
     public var cases: [String: Int]
@@ -118,7 +118,7 @@ public struct Certificate: Codable, Hashable, Sendable {
         /// broken, held, not exercised or not certified.
         public var status: RuleStatus.Standing
         /// The steps or documents that fell under it.
-        public var triggered: Count
+        public var triggered: UnitCount
     }
 
     /// The certificate of a run of the corpus and every declared suite; the decision reads the run's verdict.
@@ -134,7 +134,7 @@ public struct Certificate: Codable, Hashable, Sendable {
         self.runsPerSuite = runsPerSuite
         runs = verdict.runs
         exercised = verdict.exercised
-        let tally = verdict.corpus ?? Verdict.CorpusTally(passed: 0, failed: 0, errored: 0, skipped: 0, malformed: 0)
+        let tally = verdict.corpus ?? RunVerdict.CorpusTally(passed: 0, failed: 0, errored: 0, skipped: 0, malformed: 0)
         cases = [
             "passed": tally.passed, "failed": tally.failed, "errored": tally.errored, "skipped": tally.skipped,
             "deviations": tally.deviations,
@@ -145,13 +145,13 @@ public struct Certificate: Codable, Hashable, Sendable {
             suite.ruleStatuses(failures: record.failures).map {
                 RuleEntry(
                     id: $0.rule.id, level: $0.rule.level, status: $0.standing,
-                    triggered: Count($0.triggered, suite.triggeredUnit))
+                    triggered: UnitCount($0.triggered, suite.triggeredUnit))
             }
         }
         let judged = Set(record.suites.map(\.suite))
         for suite in SuiteRegistry.all where !judged.contains(suite.suite) {
             rules += suite.rules.map {
-                RuleEntry(id: $0.id, level: $0.level, status: .notCertified, triggered: Count(0, suite.unit))
+                RuleEntry(id: $0.id, level: $0.level, status: .notCertified, triggered: UnitCount(0, suite.unit))
             }
         }
         failures = record.failures.map {

@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckSuites
 import Foundation
 import NavigationModel
@@ -60,7 +60,7 @@ public struct SkipList: Hashable, Codable, Sendable {
                     file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
             }
             // A misspelt feature would skip nothing, silently.
-            let known = Set(SuiteRegistry.rules.map(\.feature) + Feature.all)
+            let known = Set(SuiteRegistry.rules.map(\.feature) + NavigationFeature.all)
             if let feature = entry.feature, !known.contains(feature) {
                 throw FileFormatError(
                     file: path, jsonPath: "$.skip[\(index)].feature",

@@ -1,4 +1,4 @@
-import FlowCheck
+import FlowCheckEngine
 import Foundation
 import RUFSpec
 

@@ -43,9 +43,9 @@ public struct CaseRecord: Hashable, Codable, Sendable {
     /// The first step whose reply differs.
     public var step: Int?
     /// The golden reply at ``step``.
-    public var expected: Reply?
+    public var expected: NavigationReply?
     /// The implementation's reply at ``step``.
-    public var actual: Reply?
+    public var actual: NavigationReply?
     /// The diff at ``step``: `-` golden, `+` implementation.
     public var diff: String?
     /// For a failed navigation or session case, the rules the implementation broke, by cause (which may differ from

@@ -1,3 +1,5 @@
+import ConformanceRules
+import FlowCheckCore
 extension FailureRecord {
     /// One suite's failures with one failure per cause, smallest first: two that shrank to the same cause (the same
     /// origin, or for divergences the same rules broken) are one, with the runs of both counted; then a divergence

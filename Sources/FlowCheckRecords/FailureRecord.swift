@@ -53,9 +53,9 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     /// The capability features the failure touches; a skip list may name one.
     public var features: [String]
     /// The minimal input's size, in the suite's unit (steps, nodes).
-    public var size: Count
+    public var size: UnitCount
     /// The size of the input that first failed, before shrinking.
-    public var originalSize: Count
+    public var originalSize: UnitCount
     /// Whether removing any single part of the input makes the failure go away.
     public var oneMinimal: Bool
     /// Its size as a report writes it: the minimal size and the one it was shrunk from, or, for a failure kept as
@@ -87,8 +87,8 @@ public struct FailureRecord: Codable, Hashable, Sendable {
 
     /// Creates a failure record.
     public init(
-        id: String, suite: Suite, description: String, rules: [Rule], features: [String], size: Count,
-        originalSize: Count,
+        id: String, suite: Suite, description: String, rules: [Rule], features: [String], size: UnitCount,
+        originalSize: UnitCount,
         oneMinimal: Bool, shrinkCandidates: Int, divergedAt: String, input: [String], diffHeading: String, diff: String,
         violations: [String], storyboard: Storyboard, replay: String, detail: JSONValue
     ) {

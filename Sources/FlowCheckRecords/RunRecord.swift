@@ -25,7 +25,7 @@ public struct RunRecord: Hashable, Sendable {
     /// What stopped the run early (`SIGINT`, `SIGTERM`), when something did.
     public let interrupted: String?
     /// The verdict, computed once from the records by `Verdict.init(suites:corpus:interrupted:)` (FlowCheckCore).
-    public let verdict: Verdict
+    public let verdict: RunVerdict
 
     /// Creates the record of a run and computes its verdict.
     public init(
@@ -51,7 +51,7 @@ public struct RunRecord: Hashable, Sendable {
         }
         func deviates(_ failure: FailureRecord) -> Bool { failure.kind == .divergence && !fails(failure) }
         let suiteVerdicts = suites.map { record in
-            Verdict.SuiteVerdict(
+            RunVerdict.SuiteVerdict(
                 suite: record.suite, runs: record.runs, exercised: record.exercised,
                 failures: failures.filter { fails($0) && found(record, $0) }.count,
                 missingCoverage: record.missingCoverage,
@@ -67,7 +67,7 @@ public struct RunRecord: Hashable, Sendable {
         let corpus =
             header.corpusHash == nil && cases.isEmpty
             ? nil
-            : Verdict.CorpusTally(
+            : RunVerdict.CorpusTally(
                 passed: cases.filter { $0.status == .passed }.count,
                 failed: cases.filter { $0.status == .failed && !Self.isDeviation($0, strict: strict) }.count,
                 errored: cases.filter { $0.status == .errored && !$0.isMalformed }.count,
@@ -76,7 +76,7 @@ public struct RunRecord: Hashable, Sendable {
                 deviations: cases.filter { Self.isDeviation($0, strict: strict) }.count)
         // A failure a later suite met again is reported once, under the suite that found it first: counted once.
         let reported = failures.filter { failure in suites.contains { found($0, failure) } }
-        verdict = Verdict(
+        verdict = RunVerdict(
             suites: suiteVerdicts, corpus: corpus, interrupted: interrupted,
             distinctFailures: reported.filter { !deviates($0) }.count,
             distinctDeviations: reported.filter(deviates).count, strict: strict)

@@ -12,7 +12,7 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     /// Generated cases run.
     public var runs: Int
     /// What the runs exercised, in the suite's unit.
-    public var exercised: Count
+    public var exercised: UnitCount
     /// Wall time of the suite, in seconds.
     public var seconds: Double
     /// One row per coverage label: the situations generated, and how often.
@@ -29,7 +29,7 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var triggered: [String: Int] = [:]
     /// The unit `triggered` counts in, when it is not the suite's: the client suite counts inputs, as an action or a
     /// create can fall under a rule too; `nil` for the suite's unit.
-    public var triggerUnit: Count.Unit?
+    public var triggerUnit: UnitCount.Unit?
 
     /// Per rule ID, the units blamed on the rule that diverged; `nil` when none did. A rule with such units is never
     /// held: it is broken when a failure names it, and unresolved otherwise.
@@ -45,7 +45,7 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var notes: [String]?
 
     /// The unit `triggered` counts in.
-    public var triggeredUnit: Count.Unit { triggerUnit ?? exercised.unit }
+    public var triggeredUnit: UnitCount.Unit { triggerUnit ?? exercised.unit }
     /// The fewest triggered units for a rule to be held; 0 when this record cannot judge it (one shard, one run).
     public var ruleMinimum = 0
     /// The `--max-failures` cap when the suite stopped because it reached it.
@@ -56,7 +56,7 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
 
     /// Creates a suite record.
     public init(
-        suite: Suite, seed: UInt64, runs: Int, exercised: Count, seconds: Double, coverage: [CoverageRow],
+        suite: Suite, seed: UInt64, runs: Int, exercised: UnitCount, seconds: Double, coverage: [CoverageRow],
         missingCoverage: [String], rules: [Rule], uncertifiedRules: [String] = [], stoppedByTimeLimit: String? = nil
     ) {
         self.stoppedByTimeLimit = stoppedByTimeLimit
@@ -107,12 +107,13 @@ public struct RuleStatus: Codable, Hashable, Sendable {
 
     /// Why an unresolved rule is not held, in the unit given: `25 documents diverged; searched: no case of its own
     /// diverged`, or `70 inputs under it diverged first under other rules, 0 agreed`.
-    public func unresolvedReason(_ unit: Count.Unit) -> String {
+    public func unresolvedReason(_ unit: UnitCount.Unit) -> String {
         guard diverged == 0, masked > 0 else {
-            return "\(Count(diverged, unit)) diverged"
+            return "\(UnitCount(diverged, unit)) diverged"
                 + (searched ? "; searched: no case of its own diverged" : "; no failure names it")
         }
-        return "\(Count(masked, unit)) under it diverged first under other rules, \(max(0, triggered - masked)) agreed"
+        return
+            "\(UnitCount(masked, unit)) under it diverged first under other rules, \(max(0, triggered - masked)) agreed"
     }
 }
 
@@ -135,10 +136,13 @@ extension SuiteRecord {
                 ? .broken
                 : uncertified.contains(rule.id)
                     ? .notCertified
-                    : diverged > 0 ? .unresolved
-                    : agreed >= max(ruleMinimum, 1) ? .held
-                    // One replayed run (or shard) judges no rule on its units: masked ones leave it not exercised.
-                    : masked > 0 && ruleMinimum > 0 ? .unresolved : .notExercised
+                    : diverged > 0
+                        ? .unresolved
+                        : agreed >= max(ruleMinimum, 1)
+                            ? .held
+                            // One replayed run (or shard) judges no rule on its units: masked ones leave it not
+                            // exercised.
+                            : masked > 0 && ruleMinimum > 0 ? .unresolved : .notExercised
             var status = RuleStatus(rule: rule, standing: standing, triggered: count, minimum: ruleMinimum)
             status.diverged = diverged
             status.masked = masked
@@ -198,14 +202,14 @@ public struct SummaryRecord: Codable, Hashable, Sendable {
     /// Always `summary`.
     public var type = "summary"
     /// The verdict, per suite and overall.
-    public var verdict: Verdict
+    public var verdict: RunVerdict
     /// Whether the run passed, for tools that read one flag.
     public var passed: Bool
     /// Wall time of the run, in seconds.
     public var seconds: Double
 
     /// Creates a summary.
-    public init(verdict: Verdict, seconds: Double) {
+    public init(verdict: RunVerdict, seconds: Double) {
         self.verdict = verdict
         self.passed = verdict.passed
         self.seconds = seconds

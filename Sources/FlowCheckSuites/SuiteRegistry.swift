@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckClientSuite
 import FlowCheckCore
 import Foundation

@@ -1,10 +1,11 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
 import Foundation
 import PropertyTestingTestSupport
+import FlowCheckSuites
 
 /// Runs every declared suite against `implementation` and fails the current test, in Swift Testing or
 /// XCTest alike, with the full report when the implementation is not conforming.

@@ -119,7 +119,7 @@ public struct CanonicalFlow: Hashable, Codable, Sendable {
 }
 
 /// A decoding error: one of the SDK error codes and a message that names the JSON path.
-public struct DecodeError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+public struct FlowDecodeError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     /// The SDK error code, ``invalidFlowSchema`` or ``unsupportedSchemaVersion``; reports compare codes only.
     public var code: String
     /// What went wrong, naming the JSON path.
@@ -147,7 +147,7 @@ public enum DecodeOutcome: Hashable, Codable, Sendable, CustomStringConvertible 
     /// The document decoded to this flow.
     case flow(CanonicalFlow)
     /// The document was rejected with this error.
-    case error(DecodeError)
+    case error(FlowDecodeError)
 
     private enum CodingKeys: String, CodingKey { case ok, flow, error }
 
@@ -156,7 +156,7 @@ public enum DecodeOutcome: Hashable, Codable, Sendable, CustomStringConvertible 
         if try c.decode(Bool.self, forKey: .ok) {
             self = .flow(try c.decode(CanonicalFlow.self, forKey: .flow))
         } else {
-            self = .error(try c.decode(DecodeError.self, forKey: .error))
+            self = .error(try c.decode(FlowDecodeError.self, forKey: .error))
         }
     }
 

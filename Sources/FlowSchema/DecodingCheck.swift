@@ -44,21 +44,21 @@ public enum DecodingCheck {
                 if !misread.isEmpty { return misread }
             }
             // Refused at the schema gate the reference passed: the first rule at which the two depart.
-            if case .error(let got) = actual, got.code == DecodeError.unsupportedSchemaVersion,
+            if case .error(let got) = actual, got.code == FlowDecodeError.unsupportedSchemaVersion,
                 trace.fatal != "DEC-SCHEMA-VERSION", trace.hits.contains(where: { $0.rule == "DEC-SCHEMA-VERSION" })
             {
                 return ["DEC-SCHEMA-VERSION"]
             }
             // Refused whole as invalid where the reference refuses it otherwise (at the schema gate, say), and the
             // text holds a lone surrogate: a reader that refuses such text does so as it parses, before any gate.
-            if case .error(let got) = actual, got.code == DecodeError.invalidFlowSchema,
+            if case .error(let got) = actual, got.code == FlowDecodeError.invalidFlowSchema,
                 trace.hits.contains(where: { $0.rule == "DEC-STRING" })
             {
                 return ["DEC-STRING"]
             }
             // Refused whole as invalid where the reference refuses it otherwise, and the text nests deeper than the
             // decode ever read: a reader that measures the depth of the text refuses it before any gate (DEC-DEPTH).
-            if case .error(let got) = actual, got.code == DecodeError.invalidFlowSchema,
+            if case .error(let got) = actual, got.code == FlowDecodeError.invalidFlowSchema,
                 trace.hits.contains(where: { $0.rule == "DEC-DEPTH" && $0.element == DecodeTrace.documentProps })
             {
                 return ["DEC-DEPTH"]
@@ -183,7 +183,7 @@ public enum DecodingCheck {
                     ("schema_version", version), ("flow_schema", .object(pairs.filter { $0.key != "schema_version" })),
                 ]))
         }
-        return documents.map { FlowDecoder.decode(JSONWriter.write($0, sortedKeys: false), options: options) }
+        return documents.map { ReferenceFlowDecoder.decode(JSONWriter.write($0, sortedKeys: false), options: options) }
     }
 
     /// The document with the first occurrence of every repeated key kept, as text; `nil` when no key is repeated with
@@ -207,7 +207,7 @@ public enum DecodingCheck {
         return (1..<all).contains { mask in
             var next = 0
             let reading = root.keepingOccurrences(&next) { mask & (1 << $0) != 0 }
-            return FlowDecoder.decode(JSONWriter.write(reading, sortedKeys: false), options: options).agrees(
+            return ReferenceFlowDecoder.decode(JSONWriter.write(reading, sortedKeys: false), options: options).agrees(
                 with: actual)
         }
     }

@@ -37,8 +37,8 @@ package struct FuzzTarget: Sendable {
                 "\"version\":",
             ]
         ) { text in
-            _ = FlowDecoder.decode(text)
-            _ = FlowDecoder.decode(text, options: DecoderOptions(componentTypes: ["text"], migrations: false))
+            _ = ReferenceFlowDecoder.decode(text)
+            _ = ReferenceFlowDecoder.decode(text, options: DecoderOptions(componentTypes: ["text"], migrations: false))
         },
         FuzzTarget(
             name: "yaml", seedSuffixes: [".yaml"],

@@ -7,11 +7,11 @@ public enum CaseVerifier {
         /// The step's index, from 0.
         public var step: Int
         /// The command of that step.
-        public var command: Command
+        public var command: NavigationCommand
         /// The reply the case expects.
-        public var expected: Reply
+        public var expected: NavigationReply
         /// The reply the model gives.
-        public var actual: Reply
+        public var actual: NavigationReply
 
         public var description: String {
             "step \(step): \(command)\n  - expected: \(expected)\n  + model:    \(actual)"
@@ -22,7 +22,7 @@ public enum CaseVerifier {
     ///
     /// Later steps keep going from the model's own state, so every mismatch is listed.
     public static func verify(_ goldenCase: GoldenCase) throws(NavigationModelError) -> [Mismatch] {
-        var session = try Session(stack: goldenCase.initial, profile: goldenCase.profile)
+        var session = try NavigationSession(stack: goldenCase.initial, profile: goldenCase.profile)
         var mismatches: [Mismatch] = []
         for (index, step) in goldenCase.steps.enumerated() {
             let reply = session.perform(step.command)

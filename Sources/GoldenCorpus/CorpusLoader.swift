@@ -118,11 +118,13 @@ public enum CorpusLoader {
                         code: .invalidCase, file: loaded.file, jsonPath: "$.features",
                         message: "a case names at least one feature"))
             }
-            for (index, feature) in c.features.enumerated() where !Feature.isRegistered(feature) {
+            for (index, feature) in c.features.enumerated() where !NavigationFeature.isRegistered(feature) {
                 errors.append(
                     CorpusError(
                         code: .invalidCase, file: loaded.file, jsonPath: "$.features[\(index)]",
-                        message: "unknown feature \"\(feature)\"; registered: \(Feature.all.joined(separator: ", "))"))
+                        message: "unknown feature \"\(feature)\"; registered: "
+                            + NavigationFeature.all.joined(separator: ", ")
+                    ))
             }
             if !loaded.file.hasPrefix(c.suite + "/") {
                 errors.append(

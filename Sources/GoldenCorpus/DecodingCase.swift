@@ -33,7 +33,7 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
         public var outcome: DecodeOutcome {
             switch self {
             case .flow(let flow): return .flow(flow)
-            case .error(let code): return .error(DecodeError(code: code, message: ""))
+            case .error(let code): return .error(FlowDecodeError(code: code, message: ""))
             }
         }
 

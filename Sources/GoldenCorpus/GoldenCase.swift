@@ -21,12 +21,12 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     /// One command and the reply it must get.
     public struct Step: Hashable, Codable, Sendable {
         /// The command, exactly as the process protocol sends it (without `seq`).
-        public var command: Command
+        public var command: NavigationCommand
         /// The reply the reference model gives.
-        public var expect: Reply
+        public var expect: NavigationReply
 
         /// Creates a step.
-        public init(command: Command, expect: Reply) {
+        public init(command: NavigationCommand, expect: NavigationReply) {
             self.command = command
             self.expect = expect
         }
@@ -47,7 +47,7 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     /// Where the case comes from.
     public var origin: Origin
     /// The nesting profile.
-    public var profile: Profile
+    public var profile: NavigationProfile
     /// The stack the implementation is reset to.
     public var initial: ScreenStack
     /// The commands, in order.
@@ -56,7 +56,7 @@ public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     /// Creates a case from its parts.
     public init(
         id: String, suite: String, description: String, rules: [String], features: [String], level: Rule.Level,
-        origin: Origin, profile: Profile, initial: ScreenStack, steps: [Step]
+        origin: Origin, profile: NavigationProfile, initial: ScreenStack, steps: [Step]
     ) {
         self.id = id
         self.suite = suite

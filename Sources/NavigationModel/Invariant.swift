@@ -10,10 +10,10 @@ public struct Invariant: Sendable, Identifiable {
     /// A one-line message an SDK author understands, said when the invariant fails.
     public let message: String
     /// Whether the step satisfies the invariant.
-    public let holds: @Sendable (Observation) -> Bool
+    public let holds: @Sendable (StepObservation) -> Bool
 
     /// Creates an invariant.
-    public init(id: String, rule: String, message: String, holds: @escaping @Sendable (Observation) -> Bool) {
+    public init(id: String, rule: String, message: String, holds: @escaping @Sendable (StepObservation) -> Bool) {
         self.id = id
         self.rule = rule
         self.message = message
@@ -22,15 +22,15 @@ public struct Invariant: Sendable, Identifiable {
 }
 
 /// One step as observed on an implementation, with what the invariants need to judge it.
-public struct Observation: Sendable {
+public struct StepObservation: Sendable {
     /// The state before the step.
     public var before: SessionState
     /// The command sent.
-    public var command: Command
+    public var command: NavigationCommand
     /// The implementation's reply, with its state after the step.
-    public var reply: Reply
+    public var reply: NavigationReply
     /// The profile in force.
-    public var profile: Profile
+    public var profile: NavigationProfile
     /// What the step does to the stack, as the trace tells it (see ``Effect``).
     public var effect: Effect
 
@@ -41,7 +41,7 @@ public struct Observation: Sendable {
     public enum Effect: Sendable {
         /// The directive is applied to `base`: the stack before the step, or the
         /// stack before the pending change when an answer rolls it back first.
-        case apply(Directive, base: ScreenStack, afterRollback: Bool)
+        case apply(NavigationDirective, base: ScreenStack, afterRollback: Bool)
         /// An optimistic change while another is pending.
         case optimisticInFlight
         /// An answer with no navigation while a change is pending.

@@ -153,7 +153,7 @@ public enum InvariantCatalogue {
         ) { o in
             guard let (d, _) = o.applied(.reset) else { return true }
             return o.after.stack.entries == [
-                Entry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .root)
+                StackEntry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .root)
             ]
         },
         Invariant(
@@ -178,7 +178,7 @@ public enum InvariantCatalogue {
             guard let (d, base) = o.applied(.present) else { return true }
             let expected =
                 base.entries + [
-                    Entry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .modal)
+                    StackEntry(screen: d.screen!, flow: o.flowName(d), flowRoot: o.profile.flows, presentation: .modal)
                 ]
             return o.after.stack.entries == expected
         },
@@ -257,7 +257,7 @@ public enum InvariantCatalogue {
             message: "a change other than PUSH, REPLACE or RESET (such as POP) was applied optimistically"
         ) { o in
             guard case .optimistic(let d) = o.command, case .apply = o.effect else { return true }
-            return d.mode.map(Mode.optimistic.contains) == true || !o.reply.outcome.isApplied
+            return d.mode.map(NavigationMode.optimistic.contains) == true || !o.reply.outcome.isApplied
         },
         Invariant(
             id: "INV-OPTIMISTIC-NEEDS-ID", rule: "SES-MISSING-ID",
@@ -308,7 +308,8 @@ public enum InvariantCatalogue {
         _ id: String, _ rule: String, _ reason: RejectionReason, _ message: String
     ) -> Invariant {
         Invariant(id: id, rule: rule, message: message) { o in
-            guard case .apply(let d, _, _) = o.effect, Navigator.validate(d, flows: o.profile.flows) == reason else {
+            guard case .apply(let d, _, _) = o.effect, ReferenceNavigator.validate(d, flows: o.profile.flows) == reason
+            else {
                 return true
             }
             return !o.reply.outcome.isApplied
@@ -318,25 +319,25 @@ public enum InvariantCatalogue {
 
 /// Compares stacks by screen, flow and flow-root mark, not by presentation
 /// (NAV-BASE may legitimately move a presentation).
-func sameScreens(_ a: [Entry], _ b: [Entry]) -> Bool {
+func sameScreens(_ a: [StackEntry], _ b: [StackEntry]) -> Bool {
     a.count == b.count
         && zip(a, b).allSatisfy { $0.screen == $1.screen && $0.flow == $1.flow && $0.flowRoot == $1.flowRoot }
 }
 
-extension Observation {
+extension StepObservation {
     /// The directive and its base when this step applied a directive of `mode`.
-    func applied(_ mode: Mode) -> (Directive, ScreenStack)? {
+    func applied(_ mode: NavigationMode) -> (NavigationDirective, ScreenStack)? {
         guard case .apply(let d, let base, _) = effect, d.mode == mode, reply.outcome.isApplied,
-            Navigator.validate(d, flows: profile.flows) == nil
+            ReferenceNavigator.validate(d, flows: profile.flows) == nil
         else { return nil }
         return (d, base)
     }
 
     /// The flow a valid destination's entry belongs to under this step's profile.
-    func flowName(_ d: Directive) -> String? { profile.flows ? d.flow?.name : nil }
+    func flowName(_ d: NavigationDirective) -> String? { profile.flows ? d.flow?.name : nil }
 
     /// Whether the top entry shows the directive's screen in its flow.
-    func topIsTarget(_ d: Directive) -> Bool {
+    func topIsTarget(_ d: NavigationDirective) -> Bool {
         after.stack.last?.screen == d.screen && after.stack.last?.flow == flowName(d)
     }
 

@@ -146,7 +146,7 @@ public enum NavigationRules {
             summary: summary, source: source)
     }
 
-    /// The feature a rule belongs to, which reports group results by (see ``Feature``).
+    /// The feature a rule belongs to, which reports group results by (see ``NavigationFeature``).
     static func feature(of id: String) -> String {
         switch id {
         case "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-BASE", "NAV-FLOW-ROOT", "NAV-FLOWLESS": return "stack"

@@ -6,18 +6,18 @@
 ///
 /// The type does not enforce validity so that it can also hold what an
 /// implementation under test reports; ``shapeProblem`` says what is wrong.
-/// JSON shape: an array of ``Entry``.
+/// JSON shape: an array of ``StackEntry``.
 public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// The entries, bottom first.
-    public var entries: [Entry]
+    public var entries: [StackEntry]
 
     /// Creates a stack from entries, bottom first.
-    public init(_ entries: [Entry]) { self.entries = entries }
+    public init(_ entries: [StackEntry]) { self.entries = entries }
 
-    public init(arrayLiteral elements: Entry...) { self.entries = elements }
+    public init(arrayLiteral elements: StackEntry...) { self.entries = elements }
 
     public init(from decoder: any Decoder) throws {
-        entries = try decoder.singleValueContainer().decode([Entry].self)
+        entries = try decoder.singleValueContainer().decode([StackEntry].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,9 +35,9 @@ public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, 
         return lhs.entries.withUnsafeBufferPointer { a in
             rhs.entries.withUnsafeBufferPointer { b in
                 guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
-                let x = UnsafeRawPointer(first), y = UnsafeRawPointer(second), stride = MemoryLayout<Entry>.stride
+                let x = UnsafeRawPointer(first), y = UnsafeRawPointer(second), stride = MemoryLayout<StackEntry>.stride
                 // `&*`: an index below the count times the stride is within the buffer, and cannot overflow.
-                for index in a.indices where !Entry.sameBytes(x + index &* stride, y + index &* stride) {
+                for index in a.indices where !StackEntry.sameBytes(x + index &* stride, y + index &* stride) {
                     if !(a[index] == b[index]) { return false }
                 }
                 return true
@@ -49,7 +49,7 @@ public struct ScreenStack: Hashable, Codable, Sendable, RandomAccessCollection, 
 
     public var startIndex: Int { entries.startIndex }
     public var endIndex: Int { entries.endIndex }
-    public subscript(position: Int) -> Entry { entries[position] }
+    public subscript(position: Int) -> StackEntry { entries[position] }
 
     /// The index where the top layer starts: the last modal entry, or 0.
     public var topLayerStart: Int {

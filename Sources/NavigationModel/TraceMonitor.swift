@@ -8,18 +8,20 @@ public struct TraceMonitor: Sendable {
     /// The invariants checked, by default the whole ``InvariantCatalogue``.
     public var invariants: [Invariant]
     /// The profile in force.
-    public var profile: Profile
+    public var profile: NavigationProfile
 
-    private var pending: (directive: Directive, base: ScreenStack)?
+    private var pending: (directive: NavigationDirective, base: ScreenStack)?
 
     /// Creates a monitor.
-    public init(profile: Profile, invariants: [Invariant] = InvariantCatalogue.all) {
+    public init(profile: NavigationProfile, invariants: [Invariant] = InvariantCatalogue.all) {
         self.profile = profile
         self.invariants = invariants
     }
 
     /// Observes one step and returns the invariants it broke, in catalogue order.
-    public mutating func observe(before: SessionState, command: Command, reply: Reply, step: Int) -> [Violation] {
+    public mutating func observe(
+        before: SessionState, command: NavigationCommand, reply: NavigationReply, step: Int
+    ) -> [Violation] {
         let effect = effect(of: command, before: before)
         switch command {
         case .optimistic(let directive):
@@ -27,7 +29,8 @@ public struct TraceMonitor: Sendable {
         case .navigate:
             pending = nil
         }
-        let observation = Observation(before: before, command: command, reply: reply, profile: profile, effect: effect)
+        let observation = StepObservation(
+            before: before, command: command, reply: reply, profile: profile, effect: effect)
         return invariants.compactMap { invariant in
             invariant.holds(observation)
                 ? nil
@@ -37,7 +40,7 @@ public struct TraceMonitor: Sendable {
 
     /// Checks a whole trace that starts at `initial` (nothing pending).
     public static func violations(
-        profile: Profile, initial: ScreenStack, steps: [(command: Command, reply: Reply)],
+        profile: NavigationProfile, initial: ScreenStack, steps: [(command: NavigationCommand, reply: NavigationReply)],
         invariants: [Invariant] = InvariantCatalogue.all
     ) -> [Violation] {
         var monitor = TraceMonitor(profile: profile, invariants: invariants)
@@ -50,7 +53,7 @@ public struct TraceMonitor: Sendable {
         return result
     }
 
-    private func effect(of command: Command, before: SessionState) -> Observation.Effect {
+    private func effect(of command: NavigationCommand, before: SessionState) -> StepObservation.Effect {
         switch command {
         case .optimistic(let directive):
             return pending == nil ? .apply(directive, base: before.stack, afterRollback: false) : .optimisticInFlight

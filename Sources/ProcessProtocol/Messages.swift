@@ -8,9 +8,9 @@ package enum Request {
     /// The first request: the kit says who it is, the implementation what it declares.
     case hello(KitInfo)
     /// Puts the implementation in a stack and profile.
-    case reset(ScreenStack, Profile)
+    case reset(ScreenStack, NavigationProfile)
     /// A navigate or optimistic command.
-    case command(Command)
+    case command(NavigationCommand)
     /// Several requests, each with its own seq, answered in one line.
     case batch([BatchItem])
     /// A flow document to decode.

@@ -1,3 +1,4 @@
+import FlowCheckCore
 import JSON
 
 // A stepped suite's exchanges: the framing every suite shares, its messages from its `SteppedWire`.

@@ -167,7 +167,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         process.terminate()
     }
 
-    public func reset(to stack: ScreenStack, profile: Profile) throws {
+    public func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
         try recover()
         step = 0
         request.removeAll()
@@ -186,7 +186,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         }
     }
 
-    public func perform(_ command: Command) throws -> Reply {
+    public func perform(_ command: NavigationCommand) throws -> NavigationReply {
         let step = self.step
         defer { self.step += 1 }
         request.removeAll()
@@ -200,11 +200,13 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
         return try decodeReply(reply.pairs) { "step \(step) (\(command))" }
     }
 
-    public func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+    public func run(
+        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+    ) throws -> [NavigationReply] {
         try recover()
         guard capabilities.batch else {
             try reset(to: initial, profile: profile)
-            var replies: [Reply] = []
+            var replies: [NavigationReply] = []
             replies.reserveCapacity(commands.count)
             for command in commands { replies.append(try perform(command)) }
             return replies
@@ -349,8 +351,8 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
 
     /// Navigation replies read straight from their line.
     enum Scanned {
-        case reply(Reply)
-        case batch([Reply])
+        case reply(NavigationReply)
+        case batch([NavigationReply])
     }
 
     /// Reads a reply line straight from its bytes, or gives `nil` for the general reader to parse it.
@@ -531,7 +533,7 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
     /// A navigation reply; `index` is its place in a batch's `replies`, for the path.
     private func decodeReply(
         _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
-    ) throws(ProcessError) -> Reply {
+    ) throws(ProcessError) -> NavigationReply {
         do {
             return try Wire.reply(.object(pairs))
         } catch {

@@ -19,30 +19,30 @@ struct ReplyScanner {
     private var index = 0
     /// The stack of the reply read last, and where each of its entries is written: a stack is sent again after every
     /// step, and an entry written with the same bytes as the one at its place before is that entry.
-    private var previous: (entries: [Entry], texts: [Range<Int>]) = ([], [])
+    private var previous: (entries: [StackEntry], texts: [Range<Int>]) = ([], [])
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The replies in `line`, the reply to a batch request of seq `seq` holding a reset and `count - 1` commands
     /// (the reset's own reply is checked and left out), or `nil` when the line is in any way not the plain shape.
-    static func replies(in line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [Reply]? {
+    static func replies(in line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [NavigationReply]? {
         var scanner = ReplyScanner(line)
         return scanner.batch(seq: seq, count: count)
     }
 
     /// The reply in `line`, the reply to one command of seq `seq`, or `nil` when the line is in any way not the plain
     /// shape.
-    static func reply(in line: UnsafeBufferPointer<UInt8>, seq: Int) -> Reply? {
+    static func reply(in line: UnsafeBufferPointer<UInt8>, seq: Int) -> NavigationReply? {
         var scanner = ReplyScanner(line)
         guard let reply = scanner.reply(seq: seq), scanner.atEnd() else { return nil }
         return reply
     }
 
     /// `{"replies": [...], "seq": seq}`, the members in any order, and nothing after it.
-    private mutating func batch(seq: Int, count: Int) -> [Reply]? {
+    private mutating func batch(seq: Int, count: Int) -> [NavigationReply]? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var echoed = false
-        var replies: [Reply]?
+        var replies: [NavigationReply]?
         repeat {
             guard let key = key() else { return nil }
             switch key {
@@ -60,9 +60,9 @@ struct ReplyScanner {
     }
 
     /// The array of `count` replies: the reset's, then one per command, each echoing the seq after the last.
-    private mutating func items(seq: Int, count: Int) -> [Reply]? {
+    private mutating func items(seq: Int, count: Int) -> [NavigationReply]? {
         guard count > 0, take(UInt8(ascii: "[")), resetReply(seq: seq + 1) else { return nil }
-        var replies: [Reply] = []
+        var replies: [NavigationReply] = []
         replies.reserveCapacity(count - 1)
         for offset in 1..<count {
             guard take(UInt8(ascii: ",")), let reply = reply(seq: seq + 1 + offset) else { return nil }
@@ -90,7 +90,7 @@ struct ReplyScanner {
     }
 
     /// `{"outcome", "reason" (a string or null), "seq", "state"}`.
-    private mutating func reply(seq: Int) -> Reply? {
+    private mutating func reply(seq: Int) -> NavigationReply? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var applied: Bool?, reason: String??, echoed = false, state: SessionState?
         repeat {
@@ -117,8 +117,9 @@ struct ReplyScanner {
             }
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")), let applied, echoed, let state else { return nil }
-        let outcome: Outcome = applied ? .applied : .rejected((reason ?? nil).map(RejectionReason.init(rawValue:)))
-        return Reply(outcome: outcome, state: state)
+        let outcome: NavigationOutcome =
+            applied ? .applied : .rejected((reason ?? nil).map(RejectionReason.init(rawValue:)))
+        return NavigationReply(outcome: outcome, state: state)
     }
 
     /// `{"pending": null | {"id"}, "stack": [...]}`, `pending` optional.
@@ -149,7 +150,7 @@ struct ReplyScanner {
     /// An array of entries.
     private mutating func stack() -> ScreenStack? {
         guard take(UInt8(ascii: "[")) else { return nil }
-        var entries: [Entry] = [], texts: [Range<Int>] = []
+        var entries: [StackEntry] = [], texts: [Range<Int>] = []
         if take(UInt8(ascii: "]")) {
             previous = ([], [])
             return ScreenStack([])
@@ -184,9 +185,9 @@ struct ReplyScanner {
     }
 
     /// `{"flow": string | null, "flowRoot", "presentation", "screen"}`, `flow` optional.
-    private mutating func entry() -> Entry? {
+    private mutating func entry() -> StackEntry? {
         guard take(UInt8(ascii: "{")) else { return nil }
-        var screen: String?, flow: String??, flowRoot: Bool?, presentation: Presentation?
+        var screen: String?, flow: String??, flowRoot: Bool?, presentation: EntryPresentation?
         repeat {
             switch key() {
             case .screen?:
@@ -219,7 +220,7 @@ struct ReplyScanner {
             }
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")), let screen, let flowRoot, let presentation else { return nil }
-        return Entry(screen: screen, flow: flow ?? nil, flowRoot: flowRoot, presentation: presentation)
+        return StackEntry(screen: screen, flow: flow ?? nil, flowRoot: flowRoot, presentation: presentation)
     }
 
     // MARK: Tokens

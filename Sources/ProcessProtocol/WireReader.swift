@@ -48,10 +48,10 @@ package enum Wire {
     // MARK: Replies (what the kit reads)
 
     /// A navigation reply, `{"outcome", "reason", "state"}`; anything else in it is ignored.
-    package static func reply(_ value: JSONValue) throws(WireError) -> Reply {
+    package static func reply(_ value: JSONValue) throws(WireError) -> NavigationReply {
         let pairs = try object(value)
         let kind = try field(pairs, "outcome", string)
-        let outcome: Outcome
+        let outcome: NavigationOutcome
         switch kind {
         case "applied": outcome = .applied
         case "rejected":
@@ -60,7 +60,7 @@ package enum Wire {
         default:
             throw WireError("outcome \"\(kind)\" is neither \"applied\" nor \"rejected\"").inside("outcome")
         }
-        return Reply(outcome: outcome, state: try field(pairs, "state", sessionState))
+        return NavigationReply(outcome: outcome, state: try field(pairs, "state", sessionState))
     }
 
     /// `{"stack": [Entry, ...], "pending": null | {"id"}}`.
@@ -79,7 +79,7 @@ package enum Wire {
     }
 
     /// `{"screen", "flow", "flowRoot", "presentation"}`, `flow` a string or null.
-    package static func entry(_ value: JSONValue) throws(WireError) -> Entry {
+    package static func entry(_ value: JSONValue) throws(WireError) -> StackEntry {
         // One pass over the members rather than a lookup per field: a reply holds a whole stack, on every step.
         var screen, flow, flowRoot, presentation: JSONValue?
         for (key, value) in try object(value) {
@@ -107,7 +107,7 @@ package enum Wire {
         guard case .string(let word) = presentation else {
             throw WireError(expected: "a string", presentation).inside("presentation")
         }
-        let kind: Presentation
+        let kind: EntryPresentation
         switch word {
         case "push": kind = .push
         case "root": kind = .root
@@ -116,7 +116,7 @@ package enum Wire {
             throw WireError("\"\(word)\" is not a presentation (\"root\", \"push\" or \"modal\")").inside(
                 "presentation")
         }
-        return Entry(screen: name, flow: flowName, flowRoot: root, presentation: kind)
+        return StackEntry(screen: name, flow: flowName, flowRoot: root, presentation: kind)
     }
 
     /// A hello reply's payload, `seq` read already.
@@ -140,7 +140,7 @@ package enum Wire {
         let suites = try field(pairs, "suites") { (value) throws(WireError) in try array(value, string) }
         let modes = try optionalField(pairs, "modes") { (value) throws(WireError) in try array(value, string) }
         let behaviors = try optionalField(pairs, "behaviors") { (value) throws(WireError) in try array(value, string) }
-        let nesting = try optionalField(pairs, "nesting") { (value) throws(WireError) -> [Profile.Nesting] in
+        let nesting = try optionalField(pairs, "nesting") { (value) throws(WireError) -> [NavigationProfile.Nesting] in
             if case .string = value { return [try self.nesting(value)] }
             guard case .array = value else {
                 throw WireError("expected \"owned\", \"shared\" or an array of them, found \(found(value))")
@@ -148,8 +148,8 @@ package enum Wire {
             return try array(value, self.nesting)
         }
         var capabilities = Capabilities(
-            suites: suites.map(Suite.init(rawValue:)), modes: (modes ?? []).map(Mode.init(rawValue:)),
-            behaviors: (behaviors ?? []).map(Behavior.init(rawValue:)), nesting: nesting ?? [])
+            suites: suites.map(Suite.init(rawValue:)), modes: (modes ?? []).map(NavigationMode.init(rawValue:)),
+            behaviors: (behaviors ?? []).map(FlowBehavior.init(rawValue:)), nesting: nesting ?? [])
         capabilities.reasons = try optionalField(pairs, "reasons", bool) ?? false
         capabilities.batch = try optionalField(pairs, "batch", bool) ?? false
         capabilities.flows = try optionalField(pairs, "flows", bool) ?? true
@@ -165,9 +165,9 @@ package enum Wire {
         return capabilities
     }
 
-    private static func nesting(_ value: JSONValue) throws(WireError) -> Profile.Nesting {
+    private static func nesting(_ value: JSONValue) throws(WireError) -> NavigationProfile.Nesting {
         let word = try string(value)
-        guard let nesting = Profile.Nesting(rawValue: word) else {
+        guard let nesting = NavigationProfile.Nesting(rawValue: word) else {
             throw WireError("\"\(word)\" is not a nesting (\"owned\" or \"shared\")")
         }
         return nesting
@@ -180,9 +180,10 @@ package enum Wire {
             return .flow(try field(pairs, "flow", canonicalFlow))
         }
         return .error(
-            try field(pairs, "error") { (value) throws(WireError) -> DecodeError in
+            try field(pairs, "error") { (value) throws(WireError) -> FlowDecodeError in
                 let pairs = try object(value)
-                return DecodeError(code: try field(pairs, "code", string), message: try field(pairs, "message", string))
+                return FlowDecodeError(
+                    code: try field(pairs, "code", string), message: try field(pairs, "message", string))
             })
     }
 
@@ -259,27 +260,27 @@ package enum Wire {
     }
 
     /// `{"nesting"}` with `flows` true unless it says false.
-    package static func profile(_ value: JSONValue) throws(WireError) -> Profile {
+    package static func profile(_ value: JSONValue) throws(WireError) -> NavigationProfile {
         let pairs = try object(value)
-        return Profile(
+        return NavigationProfile(
             nesting: try field(pairs, "nesting", nesting), flows: try optionalField(pairs, "flows", bool) ?? true)
     }
 
     /// A directive, leniently: a field of its own of the wrong type counts as absent, and every other field is kept
     /// as it was sent.
-    package static func directive(_ value: JSONValue) throws(WireError) -> Directive {
-        var id: String?, mode: Mode?, screen: String?, flow: Directive.Flow?
+    package static func directive(_ value: JSONValue) throws(WireError) -> NavigationDirective {
+        var id: String?, mode: NavigationMode?, screen: String?, flow: NavigationDirective.Flow?
         var others: [String: JSONValue] = [:]
         for (key, value) in try object(value) {
             switch key {
             case "id": id = value.stringValue
-            case "mode": mode = value.stringValue.map(Mode.init(rawValue:))
+            case "mode": mode = value.stringValue.map(NavigationMode.init(rawValue:))
             case "screen": screen = value.stringValue
             case "flow":
                 if let pairs = value.objectPairs {
-                    flow = Directive.Flow(
+                    flow = NavigationDirective.Flow(
                         name: lookup(pairs, "name")?.stringValue,
-                        behavior: lookup(pairs, "behavior")?.stringValue.map(Behavior.init(rawValue:)))
+                        behavior: lookup(pairs, "behavior")?.stringValue.map(FlowBehavior.init(rawValue:)))
                 } else {
                     flow = nil
                 }
@@ -287,7 +288,7 @@ package enum Wire {
             }
         }
         // Built once: a directive's fields are one box, and setting them one by one would make a box for each.
-        return Directive(id: id, mode: mode, screen: screen, flow: flow, unknownFields: others)
+        return NavigationDirective(id: id, mode: mode, screen: screen, flow: flow, unknownFields: others)
     }
 
     // MARK: Parts

@@ -101,7 +101,7 @@ package struct JSONOutput {
 
 extension JSONOutput {
     /// `{"flow","flowRoot","presentation","screen"}`, `flow` written as `null` when the entry has none.
-    package mutating func entry(_ entry: Entry) {
+    package mutating func entry(_ entry: StackEntry) {
         raw(#"{"flow":"#)
         if let flow = entry.flow { string(flow) } else { raw("null") }
         raw(#","flowRoot":"#)
@@ -126,14 +126,14 @@ extension JSONOutput {
     }
 
     /// `{"nesting"}`, with `"flows": false` only for a profile without flows.
-    package mutating func profile(_ profile: Profile) {
+    package mutating func profile(_ profile: NavigationProfile) {
         raw(profile.flows ? #"{"nesting":"# : #"{"flows":false,"nesting":"#)
         raw(profile.nesting == .owned ? #""owned"}"# : #""shared"}"#)
     }
 
     /// A directive's fields, its own and any others it carries, keys sorted; a field of its own that is absent is
     /// not written.
-    package mutating func directive(_ directive: Directive) {
+    package mutating func directive(_ directive: NavigationDirective) {
         guard directive.unknownFields.isEmpty else { return directiveWithOthers(directive) }
         raw("{")
         var first = true
@@ -164,7 +164,7 @@ extension JSONOutput {
 
     /// A directive that carries fields beyond its own: they are merged with its own in key order. One named like a
     /// field of its own replaces it, as the model's own encoding does.
-    private mutating func directiveWithOthers(_ directive: Directive) {
+    private mutating func directiveWithOthers(_ directive: NavigationDirective) {
         var keys = Array(directive.unknownFields.keys)
         if directive.flow != nil, directive.unknownFields["flow"] == nil { keys.append("flow") }
         if directive.id != nil, directive.unknownFields["id"] == nil { keys.append("id") }
@@ -190,7 +190,7 @@ extension JSONOutput {
         raw("}")
     }
 
-    private mutating func flow(_ flow: Directive.Flow) {
+    private mutating func flow(_ flow: NavigationDirective.Flow) {
         switch (flow.behavior, flow.name) {
         case (let behavior?, let name?):
             raw(#"{"behavior":"#)
@@ -212,7 +212,7 @@ extension JSONOutput {
     }
 
     /// A navigate or optimistic request.
-    package mutating func command(_ command: Command, seq: Int) {
+    package mutating func command(_ command: NavigationCommand, seq: Int) {
         switch command {
         case .navigate(let directive?):
             raw(#"{"cmd":"navigate","directive":"#)
@@ -229,7 +229,7 @@ extension JSONOutput {
     }
 
     /// A reset request.
-    package mutating func reset(_ stack: ScreenStack, _ profile: Profile, seq: Int) {
+    package mutating func reset(_ stack: ScreenStack, _ profile: NavigationProfile, seq: Int) {
         raw(#"{"cmd":"reset","profile":"#)
         self.profile(profile)
         raw(#","seq":"#)
@@ -240,7 +240,9 @@ extension JSONOutput {
     }
 
     /// A batch request for a whole run: the reset at `seq + 1`, then each command at the next seq.
-    package mutating func batch(initial: ScreenStack, profile: Profile, commands: [Command], seq: Int) {
+    package mutating func batch(
+        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand], seq: Int
+    ) {
         raw(#"{"cmd":"batch","commands":["#)
         reset(initial, profile, seq: seq + 1)
         for (index, command) in commands.enumerated() {
@@ -257,7 +259,7 @@ extension JSONOutput {
 
 extension JSONOutput {
     /// A navigation reply: `{"outcome","reason" (when rejected with one),"seq","state":{"pending","stack"}}`.
-    package mutating func reply(_ reply: Reply, seq: Int) {
+    package mutating func reply(_ reply: NavigationReply, seq: Int) {
         switch reply.outcome {
         case .applied: raw(#"{"outcome":"applied","#)
         case .rejected(let reason?):

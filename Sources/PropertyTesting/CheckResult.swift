@@ -3,7 +3,7 @@ public struct CheckResult<Value> {
     /// The configuration the check ran with; its seed replays it.
     public let configuration: Configuration
     /// Passed, failed, insufficient coverage or gave up.
-    public let verdict: Verdict
+    public let verdict: PropertyVerdict
     /// Runs completed.
     public let runs: Int
     /// Runs whose input could not be completed.

@@ -1,5 +1,5 @@
 /// What one run produced, for the engine's bookkeeping.
-struct RunRecord {
+struct CaseRecord {
     var outcome: TestOutcome
     var runLabels: [String] = []
     /// Every label given to a step of the run, one entry per occurrence.
@@ -12,7 +12,7 @@ struct RunRecord {
 }
 
 /// Why a check ended the way it did.
-public enum Verdict: String, Hashable, Sendable, Codable {
+public enum PropertyVerdict: String, Hashable, Sendable, Codable {
     /// Every run held and every coverage requirement was met.
     case passed
     /// A run failed; the result carries the shrunk counterexamples.
@@ -34,7 +34,7 @@ struct Engine {
     let configuration: Configuration
     /// Executes the test on a source and says what happened: one per worker, each with its own system. The first
     /// also replays and shrinks.
-    let tests: [@Sendable (ChoiceSource) -> RunRecord]
+    let tests: [@Sendable (ChoiceSource) -> CaseRecord]
     /// Told the number of completed runs every 25 runs, for a progress line.
     var progress: ((Int) -> Void)?
 
@@ -78,7 +78,7 @@ struct Engine {
     }
 
     struct Result {
-        var verdict: Verdict
+        var verdict: PropertyVerdict
         var runs = 0
         var invalidRuns = 0
         var coverage = CoverageTable()
@@ -117,13 +117,13 @@ struct Engine {
         return TestRun(outcome: record.outcome, choices: source.choices, spans: source.spans)
     }
 
-    init(configuration: Configuration, tests: [@Sendable (ChoiceSource) -> RunRecord]) {
+    init(configuration: Configuration, tests: [@Sendable (ChoiceSource) -> CaseRecord]) {
         self.configuration = configuration
         self.tests = tests
     }
 
     /// An engine with one worker, the caller's thread: its test is never called from another thread.
-    init(configuration: Configuration, test: @escaping (ChoiceSource) -> RunRecord) {
+    init(configuration: Configuration, test: @escaping (ChoiceSource) -> CaseRecord) {
         let single = CallerOnly(test)
         self.init(configuration: configuration, tests: [{ single.body($0) }])
     }
@@ -387,6 +387,6 @@ struct Engine {
 
 /// A closure that is only ever called on the thread that made it, so it may capture what is not `Sendable`.
 private final class CallerOnly: @unchecked Sendable {
-    let body: (ChoiceSource) -> RunRecord
-    init(_ body: @escaping (ChoiceSource) -> RunRecord) { self.body = body }
+    let body: (ChoiceSource) -> CaseRecord
+    init(_ body: @escaping (ChoiceSource) -> CaseRecord) { self.body = body }
 }

@@ -6,7 +6,7 @@ public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
     case request(ClientRequest)
     /// A metric fired: where it comes from (`navigation`, `screen` or `action`), the screen it belongs to (none for
     /// an action metric), and the metric as received.
-    case metric(point: MetricPoint, screen: String?, metric: JSONValue)
+    case metric(point: RUFMetric, screen: String?, metric: JSONValue)
     /// A navigation directive handled: the outcome (`optimistic`, `applied`, `confirmed`, `rolledBack`, `failed`,
     /// `rejected`) and the directive's id.
     case navigation(outcome: String, id: String?)
@@ -39,7 +39,7 @@ public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
             guard let request = ClientRequest(json: json) else { return nil }
             self = .request(request)
         case "metric":
-            guard let point = json["point"]?.stringValue.flatMap(MetricPoint.init(rawValue:)) else { return nil }
+            guard let point = json["point"]?.stringValue.flatMap(RUFMetric.init(rawValue:)) else { return nil }
             self = .metric(point: point, screen: json["screen"]?.stringValue, metric: json["metric"] ?? .null)
         case "navigation":
             guard let outcome = json["outcome"]?.stringValue else { return nil }
@@ -88,7 +88,7 @@ public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where a metric comes from.
-public enum MetricPoint: String, Hashable, Sendable, CaseIterable {
+public enum RUFMetric: String, Hashable, Sendable, CaseIterable {
     /// `screens[name].navigationMetrics`: the screen became the active screen.
     case navigation
     /// `screens[name].metrics`: the screen's content loaded.

@@ -6,9 +6,9 @@ public enum ClientInput: Hashable, Sendable {
     /// The app starts: the client sends `/session/create` for `screen`.
     case create(screen: String, params: JSONValue)
     /// The user dispatches an action on a screen.
-    case dispatch(UserAction)
+    case dispatch(RUFAction)
     /// The server's Session response to the request in flight.
-    case respond(SessionResponse)
+    case respond(RUFSession)
 
     /// The JSON form the process protocol sends (`{"kind": "create" | "action" | "response", …}`).
     public var json: JSONValue {
@@ -49,8 +49,8 @@ public enum ClientInput: Hashable, Sendable {
             guard let screen = json["screen"]?.stringValue, let type = json["action"]?["type"]?.stringValue else {
                 return nil
             }
-            var action = UserAction(screen: screen, type: type, payload: json["action"]?["payload"] ?? .object([]))
-            action.optimisticNavigation = json["optimistic"]?["navigation"].map(Directive.init(json:))
+            var action = RUFAction(screen: screen, type: type, payload: json["action"]?["payload"] ?? .object([]))
+            action.optimisticNavigation = json["optimistic"]?["navigation"].map(NavigationDirective.init(json:))
             if let update = json["optimistic"]?["component"], let screen = update["screen"]?.stringValue,
                 let rel = update["rel"]?.stringValue
             {
@@ -60,7 +60,7 @@ public enum ClientInput: Hashable, Sendable {
             self = .dispatch(action)
         case "response":
             guard let session = json["session"], session.isObject else { return nil }
-            self = .respond(SessionResponse(json: session))
+            self = .respond(RUFSession(json: session))
         default:
             return nil
         }
@@ -69,7 +69,7 @@ public enum ClientInput: Hashable, Sendable {
 
 /// A user action: the screen it comes from, its type and payload, and what the client may change before the
 /// server answers.
-public struct UserAction: Hashable, Sendable {
+public struct RUFAction: Hashable, Sendable {
     /// The screen the action originates from.
     public var screen: String
     /// The action's type.
@@ -77,13 +77,14 @@ public struct UserAction: Hashable, Sendable {
     /// The action's payload.
     public var payload: JSONValue
     /// A navigation the client applies optimistically (PUSH, REPLACE or RESET; POP never is).
-    public var optimisticNavigation: Directive?
+    public var optimisticNavigation: NavigationDirective?
     /// A state-holding component the client updates optimistically.
     public var optimisticUpdate: OptimisticUpdate?
 
     /// Creates an action.
     public init(
-        screen: String, type: String, payload: JSONValue = .object([]), optimisticNavigation: Directive? = nil,
+        screen: String, type: String, payload: JSONValue = .object([]),
+        optimisticNavigation: NavigationDirective? = nil,
         optimisticUpdate: OptimisticUpdate? = nil
     ) {
         self.screen = screen

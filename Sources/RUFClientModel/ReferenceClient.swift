@@ -21,7 +21,7 @@ public struct ReferenceClient: Sendable {
 
     /// The observable state.
     public private(set) var state: ClientState
-    private var session: Session
+    private var session: NavigationSession
     private let queueing: Queueing
     private var requests = 0
     private var waiting: [Waiting] = []
@@ -29,7 +29,7 @@ public struct ReferenceClient: Sendable {
 
     private enum Waiting: Hashable, Sendable {
         case create(screen: String, params: JSONValue)
-        case action(UserAction)
+        case action(RUFAction)
     }
 
     private struct InFlight: Hashable, Sendable {
@@ -44,8 +44,9 @@ public struct ReferenceClient: Sendable {
     }
 
     /// A client on `stack` with `profile`, an empty cache and meta, nothing in flight.
-    public init(stack: ScreenStack, profile: Profile, queueing: Queueing = .fifo) throws(NavigationModelError) {
-        session = try Session(stack: stack, profile: profile)
+    public init(stack: ScreenStack, profile: NavigationProfile, queueing: Queueing = .fifo) throws(NavigationModelError)
+    {
+        session = try NavigationSession(stack: stack, profile: profile)
         state = ClientState(stack: stack)
         self.queueing = queueing
     }
@@ -63,20 +64,20 @@ public struct ReferenceClient: Sendable {
     public var optimisticUpdateInFlight: OptimisticUpdate? { inFlight?.update }
 
     /// The actions waiting for the request in flight, oldest first.
-    public var waitingActions: [UserAction] {
+    public var waitingActions: [RUFAction] {
         waiting.compactMap { if case .action(let action) = $0 { return action } else { return nil } }
     }
 
     /// The action the next response sends, when one is waiting (a waiting create is not an action).
-    public var nextWaitingAction: UserAction? {
+    public var nextWaitingAction: RUFAction? {
         if case .action(let action)? = waiting.first { return action }
         return nil
     }
 
     /// The optimistic navigation awaiting the server's answer, if any.
-    public var pendingDirective: Directive? { session.pending?.directive }
+    public var pendingDirective: NavigationDirective? { session.pending?.directive }
     /// The navigation session the client's stack lives in: the navigation model's rules govern each directive.
-    public var navigationSession: Session { session }
+    public var navigationSession: NavigationSession { session }
 
     /// Applies one input and tells what the client shows afterwards.
     public mutating func apply(_ input: ClientInput) -> ClientObservation {
@@ -132,7 +133,7 @@ public struct ReferenceClient: Sendable {
         inFlight = flight
     }
 
-    private mutating func process(_ response: SessionResponse, events: inout [ClientEvent]) {
+    private mutating func process(_ response: RUFSession, events: inout [ClientEvent]) {
         let flight = inFlight
         inFlight = nil
         state.inFlight = nil
@@ -156,7 +157,7 @@ public struct ReferenceClient: Sendable {
         }
         for screen in response.screens {
             for component in screen.components {
-                let strategy = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
+                let strategy = RUFMergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
                 let cached = state.cache[screen.name]?[component.key]
                 state.cache[screen.name, default: [:]][component.key] = strategy.merge(component.value, into: cached)
             }

@@ -147,7 +147,8 @@ public enum HTMLReport {
                 + "(\(must) MUST, \(held.count - must) SHOULD)"
             let unresolved = statuses.filter { $0.standing == .unresolved }.map(\.rule.id)
             if !unresolved.isEmpty {
-                line += "; unresolved (not held): "
+                line +=
+                    "; unresolved (not held): "
                     + unresolved.map { "<code class=\"rule\">\(escape($0))</code>" }.joined(separator: ", ")
             }
             let short = statuses.filter { $0.standing == .notExercised }.map(\.rule.id)
@@ -169,7 +170,7 @@ public enum HTMLReport {
             record.verdict.overall != .conforming
             ? "No failure, but not certified"
             : record.verdict.deviations > 0 || unresolved
-            ? "Certified at the MUST level (deviations and unresolved rules above)" : "Certified"
+                ? "Certified at the MUST level (deviations and unresolved rules above)" : "Certified"
         var out = "<h2>\(heading)</h2><ul>\(items.joined())</ul>"
         let outside = record.header.notCertified
         if !outside.isEmpty {
@@ -318,8 +319,8 @@ public enum HTMLReport {
     }
 
     /// `held (143 steps)`, `not exercised (3 of 20 steps)`.
-    static func statusText(_ status: RuleStatus, unit: Count.Unit) -> String {
-        let triggered = Count(status.triggered, unit).description
+    static func statusText(_ status: RuleStatus, unit: UnitCount.Unit) -> String {
+        let triggered = UnitCount(status.triggered, unit).description
         switch status.standing {
         case .broken: return "broken (\(triggered) under it)"
         case .held: return "held (\(triggered))"
@@ -327,7 +328,7 @@ public enum HTMLReport {
             return "unresolved (\(status.unresolvedReason(unit)); \(triggered) under it)"
         case .notExercised:
             return status.minimum > 0
-                ? "not exercised (\(status.triggered) of \(Count(status.minimum, unit).description))"
+                ? "not exercised (\(status.triggered) of \(UnitCount(status.minimum, unit).description))"
                 : "not exercised (one replayed run holds no rule)"
         case .notCertified: return "not certified"
         }

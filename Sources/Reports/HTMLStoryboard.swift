@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import Foundation
 
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
 package enum HTMLStoryboard {

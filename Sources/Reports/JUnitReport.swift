@@ -1,5 +1,6 @@
 import FlowCheckCore
 import FlowCheckRecords
+import ConformanceRules
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
 public enum JUnitReport {

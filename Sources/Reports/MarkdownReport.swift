@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import Foundation
 
 /// A short Markdown summary, sized for a CI job summary.
 public enum MarkdownReport {

@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
+import Foundation
 
 /// One test case of a report: a failure (failed), a required coverage label (passed when exercised), a suite
 /// that could not run (error), or a golden case. JUnit, Markdown and the badge all count these.
@@ -95,7 +96,7 @@ public struct ReportCase: Hashable, Sendable {
                 case .notExercised:
                     outcome = .failed(
                         message: "not exercised",
-                        detail: "\(Count(status.triggered, unit)) fell under it; \(status.minimum) are needed.")
+                        detail: "\(UnitCount(status.triggered, unit)) fell under it; \(status.minimum) are needed.")
                 case .notCertified:
                     // Its own reason when the run gives one (a rule no generated input tests yet).
                     let reason = record.header.notCertified.first { $0.hasPrefix(status.rule.id + " (") }

@@ -10,7 +10,7 @@ import RUFClientModel
 package final class SampleClient {
     /// A request waiting for the one in flight.
     private struct Waiting {
-        var action: UserAction?
+        var action: RUFAction?
         var create: (screen: String, params: JSONValue)?
         /// The meta when the user dispatched it, which one mutant sends.
         var metaAtDispatch: JSONValue
@@ -25,7 +25,7 @@ package final class SampleClient {
         /// answer leaves the stack otherwise. `nil` for a create: no screen was active before it.
         var stackBefore: ScreenStack?
         /// The optimistic navigation the navigator accepted, to tell a confirmation from a redirect.
-        var optimistic: Directive?
+        var optimistic: NavigationDirective?
         var updated: (screen: String, rel: String)?
         var before: ClientComponent?
         /// The whole cache before the optimistic update, which one mutant restores.
@@ -70,7 +70,7 @@ package final class SampleClient {
     }
 
     /// Puts the client on `stack`: nothing cached, an empty meta, nothing in flight or waiting.
-    package func reset(to stack: ScreenStack, profile: Profile) throws {
+    package func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
         try navigator.reset(to: stack, profile: profile)
         navigation = SessionState(stack: stack)
         cache = [:]
@@ -199,7 +199,7 @@ package final class SampleClient {
 
     // MARK: Responses
 
-    private func handle(_ response: SessionResponse, events: inout [ClientEvent]) throws {
+    private func handle(_ response: RUFSession, events: inout [ClientEvent]) throws {
         let answered = flight
         flight = nil
         let rejected = Self.rejects(response)
@@ -274,14 +274,14 @@ package final class SampleClient {
         if let screen = response.currentScreen, !bugs.contains(.currentScreenIgnored) { currentScreen = screen }
     }
 
-    private func fire(_ metrics: [JSONValue], _ point: MetricPoint, _ screen: String?, _ events: inout [ClientEvent]) {
+    private func fire(_ metrics: [JSONValue], _ point: RUFMetric, _ screen: String?, _ events: inout [ClientEvent]) {
         for metric in bugs.contains(.metricsReversed) ? metrics.reversed() : metrics {
             events.append(.metric(point: point, screen: screen, metric: metric))
         }
     }
 
     /// Whether the server turned the action down: FAILED, ERROR, FORM_ERROR, or a TOAST of severity ERROR.
-    private static func rejects(_ response: SessionResponse) -> Bool {
+    private static func rejects(_ response: RUFSession) -> Bool {
         if response.navigation?.mode == .failed { return true }
         guard let result = response.actionResult else { return false }
         switch result["type"]?.stringValue {
@@ -291,14 +291,14 @@ package final class SampleClient {
         }
     }
 
-    private static func same(_ a: Directive, _ b: Directive) -> Bool {
+    private static func same(_ a: NavigationDirective, _ b: NavigationDirective) -> Bool {
         a.mode == b.mode && a.screen == b.screen && a.flow?.name == b.flow?.name
             && a.flow?.behavior == b.flow?.behavior && (a.flow == nil) == (b.flow == nil)
     }
 
     // MARK: Meta
 
-    private func mergeMeta(_ response: SessionResponse) {
+    private func mergeMeta(_ response: RUFSession) {
         guard let patch = response.json["meta"]?.objectPairs else { return }
         var received: [String: JSONValue] = [:]
         for (key, value) in patch { received[key] = value }
@@ -341,7 +341,7 @@ package final class SampleClient {
     }
 
     /// Merges every component of the response; returns the keys it sent.
-    private func updateCache(_ response: SessionResponse) -> Set<Key> {
+    private func updateCache(_ response: RUFSession) -> Set<Key> {
         var sent: Set<Key> = []
         if bugs.contains(.partialClearsCache) {
             let names = Set(response.screens.map(\.name))

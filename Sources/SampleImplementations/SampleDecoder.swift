@@ -276,7 +276,7 @@ struct SampleDecoder {
     }
 
     func fail(_ message: String) -> DecodeOutcome {
-        .error(DecodeError(code: DecodeError.invalidFlowSchema, message: message))
+        .error(FlowDecodeError(code: FlowDecodeError.invalidFlowSchema, message: message))
     }
 
     func decode(_ text: String) -> DecodeOutcome {
@@ -315,7 +315,8 @@ struct SampleDecoder {
         }
         if major > 1 && !bugs.contains(.majorSchemaVersionAccepted) {
             return .error(
-                DecodeError(code: DecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
+                FlowDecodeError(
+                    code: FlowDecodeError.unsupportedSchemaVersion, message: "schema_version major \(major)"))
         }
         guard envelope.flowIsObject else { return fail("flow_schema is not an object") }
         if bugs.contains(.resolveMissingFieldsRejected) && !envelope.hasServiceFields { return fail("flow_id missing") }

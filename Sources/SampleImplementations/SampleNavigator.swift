@@ -74,13 +74,15 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     /// `true`: its runs are the protocol's default, a reset and then each command performed.
     package var takesCommandsAsDrawn: Bool { true }
 
-    package func reset(to stack: ScreenStack, profile: Profile) throws { self.stack.reset(to: stack, profile: profile) }
+    package func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+        self.stack.reset(to: stack, profile: profile)
+    }
 
-    package func perform(_ command: Command) throws -> Reply { stack.perform(command) }
+    package func perform(_ command: NavigationCommand) throws -> NavigationReply { stack.perform(command) }
 }
 
 extension SampleNavigator: ClientImplementation {
-    package func resetClient(to stack: ScreenStack, profile: Profile) throws {
+    package func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
         try client.reset(to: stack, profile: profile)
     }
 

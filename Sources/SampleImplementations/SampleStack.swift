@@ -1,4 +1,5 @@
 import NavigationModel
+import JSON
 
 /// builtin:sample's screens, kept in layers (the root layer, then one per presented sheet), with its own validation
 /// and its own rollback snapshot, and the stack it last showed.
@@ -21,7 +22,7 @@ struct SampleStack {
 
     struct InFlight {
         var id: String
-        var directive: Directive
+        var directive: NavigationDirective
         var snapshot: [Layer]
     }
 
@@ -33,7 +34,7 @@ struct SampleStack {
     /// The stack the last reply showed, as flat entries. A step that changes nothing (a rejection, a confirmation, no
     /// navigation) shows it again; one that changes the layers rewrites it in place, where it differs, rather than
     /// flattening every screen into a new array (an allocation, and a retain and release per name, at every step).
-    private var shown: [Entry] = []
+    private var shown: [StackEntry] = []
     /// The first position of ``shown`` that may not match the layers; `Int.max` when all do.
     private var shownFrom = 0
 
@@ -43,7 +44,7 @@ struct SampleStack {
     private mutating func changed(from position: Int, before: Int) {
         if plain { shownFrom = min(before, position) }
     }
-    private var nesting: Profile.Nesting = .owned
+    private var nesting: NavigationProfile.Nesting = .owned
     private var inFlight: InFlight?
 
     /// The planted navigation bugs.
@@ -60,7 +61,7 @@ struct SampleStack {
         self.plain = bugs.isEmpty
     }
 
-    mutating func reset(to stack: ScreenStack, profile: Profile) {
+    mutating func reset(to stack: ScreenStack, profile: NavigationProfile) {
         // Each layer is made whole from its run of entries: appending screen by screen grew a deep layer again and
         // again.
         var built: [Layer] = []
@@ -112,8 +113,8 @@ struct SampleStack {
         return ignoringCase ? a.lowercased() == b.lowercased() : a == b
     }
 
-    mutating func perform(_ command: Command) -> Reply {
-        let outcome: Outcome
+    mutating func perform(_ command: NavigationCommand) -> NavigationReply {
+        let outcome: NavigationOutcome
         switch command {
         case .navigate(let directive): outcome = answer(directive)
         case .optimistic(let directive): outcome = applyOptimistically(directive)
@@ -124,7 +125,7 @@ struct SampleStack {
             render(from: shownFrom)
             shownFrom = .max
         }
-        return Reply(outcome: outcome, state: SessionState(stack: ScreenStack(shown), pendingID: pendingID))
+        return NavigationReply(outcome: outcome, state: SessionState(stack: ScreenStack(shown), pendingID: pendingID))
     }
 
     /// Brings the stack shown up to date with the layers from position `start` on; the entries before it are known to
@@ -133,7 +134,7 @@ struct SampleStack {
     private mutating func render(from start: Int) {
         // A narrowing past the end would leave the entries between unwritten.
         precondition(start <= shown.count, "the stack shown is out of date from past its end")
-        var entries: [Entry] = []
+        var entries: [StackEntry] = []
         swap(&entries, &shown)
         let layers = self.layers
         var next = 0
@@ -148,7 +149,7 @@ struct SampleStack {
             next += first
             layers[index].screens.withUnsafeBufferPointer { screens in
                 for position in first..<count {
-                    let presentation: Presentation =
+                    let presentation: EntryPresentation =
                         position > 0 ? .push : (index == 0 ? .root : (presented ? .modal : .push))
                     if next < entries.count {
                         let unchanged = entries.withUnsafeBufferPointer { shown in
@@ -158,13 +159,13 @@ struct SampleStack {
                                 && shown[next].flow == screens[position].flow
                         }
                         if !unchanged {
-                            entries[next] = Entry(
+                            entries[next] = StackEntry(
                                 screen: screens[position].name, flow: screens[position].flow,
                                 flowRoot: screens[position].startsFlow, presentation: presentation)
                         }
                     } else {
                         entries.append(
-                            Entry(
+                            StackEntry(
                                 screen: screens[position].name, flow: screens[position].flow,
                                 flowRoot: screens[position].startsFlow, presentation: presentation))
                     }
@@ -181,7 +182,7 @@ struct SampleStack {
 
     // MARK: Optimistic navigation
 
-    private mutating func applyOptimistically(_ directive: Directive) -> Outcome {
+    private mutating func applyOptimistically(_ directive: NavigationDirective) -> NavigationOutcome {
         if inFlight != nil && !has(.secondOptimisticAccepted) { return .rejected("actionInFlight") }
         guard let mode = directive.mode,
             mode == .push || mode == .replace || mode == .reset || has(.optimisticPopAllowed) && mode == .pop
@@ -197,7 +198,7 @@ struct SampleStack {
         return outcome
     }
 
-    private mutating func answer(_ directive: Directive?) -> Outcome {
+    private mutating func answer(_ directive: NavigationDirective?) -> NavigationOutcome {
         // Taken, not copied: the answer settles the pending change (a mutant puts it back).
         guard var pending = inFlight.take() else {
             guard let directive else { return .applied }
@@ -231,7 +232,7 @@ struct SampleStack {
 
     // MARK: Directives
 
-    private func reject(_ directive: Directive) -> RejectionReason? {
+    private func reject(_ directive: NavigationDirective) -> RejectionReason? {
         // Modes and behaviors are told apart by the kit's words for them, which compare without reading the text.
         guard let mode = directive.mode, mode.isKnown else {
             return has(.unknownModeWrongReason) ? "unsupportedMode" : "unknownMode"
@@ -251,7 +252,7 @@ struct SampleStack {
         return nil
     }
 
-    private mutating func apply(_ directive: Directive) -> Outcome {
+    private mutating func apply(_ directive: NavigationDirective) -> NavigationOutcome {
         if let reason = reject(directive) { return .rejected(reason) }
         // Only a mutant can empty its stack; it must still answer, not crash.
         guard !layers.isEmpty else { return .rejected("emptyStack") }
@@ -312,7 +313,7 @@ struct SampleStack {
         return .applied
     }
 
-    private mutating func popTo(_ target: String) -> Outcome {
+    private mutating func popTo(_ target: String) -> NavigationOutcome {
         let lowest = nesting == .owned && !has(.popToSearchesWholeStack) ? layers.count - 1 : 0
         var found: (layer: Int, position: Int)?
         // Screens counted from the top, for the mutant that looks at the top 32 only.
@@ -354,7 +355,7 @@ struct SampleStack {
         changed(from: screenCount, before: before)
     }
 
-    private mutating func push(_ name: String, flow: String, behavior: Behavior, replacing: Bool) {
+    private mutating func push(_ name: String, flow: String, behavior: FlowBehavior, replacing: Bool) {
         let before = shownFrom
         let ignoringCase = has(.flowNamesCaseInsensitive)
         var top = layers.removeLast()

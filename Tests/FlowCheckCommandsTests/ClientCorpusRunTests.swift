@@ -1,5 +1,5 @@
 import FlowCheckClientSuite
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
 import FlowCheckRecords
@@ -9,6 +9,7 @@ import JSON
 import NavigationModel
 import RUFClientModel
 import Testing
+import FlowCheckSuites
 
 /// The reference client behind the adapter protocol, with UUID-like request ids (the corpus compares ids by first
 /// appearance), declared capabilities, and optionally one planted bug.
@@ -25,13 +26,13 @@ final class CorpusClientAdapter: ClientImplementation {
     }
 
     static let full = Capabilities(
-        suites: [.client], modes: [.push, .replace, .reset, .pop, .failed], behaviors: Behavior.known,
+        suites: [.client], modes: [.push, .replace, .reset, .pop, .failed], behaviors: FlowBehavior.known,
         nesting: [.owned])
 
     var info: ImplementationInfo { ImplementationInfo(name: "corpus client adapter", version: "0", language: "Swift") }
     var capabilities: Capabilities { declared }
 
-    func resetClient(to stack: ScreenStack, profile: Profile) throws {
+    func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
         client = try ReferenceClient(stack: stack, profile: profile, queueing: declared.client.actionQueue)
         ids = [:]
     }

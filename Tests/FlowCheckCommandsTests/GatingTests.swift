@@ -1,7 +1,7 @@
 import FlowCheckGating
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCommands
 import FlowCheckRecords
 import GoldenCorpus
@@ -10,6 +10,8 @@ import NavigationModel
 import RUFClientModel
 import SampleImplementations
 import FlowSchema
+import ConformanceRules
+import FlowCheckSuites
 
 /// A scratch folder per test.
 func scratch() throws -> URL {
@@ -419,8 +421,10 @@ struct CertificateScopeTests {
         var capabilities: Capabilities {
             Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned])
         }
-        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-        func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+        func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+            try inner.reset(to: stack, profile: profile)
+        }
+        func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
     }
 
     @Test("PUSH, POP and KEEP only: the scope says exactly that, every other rule is not certified, none held untested")

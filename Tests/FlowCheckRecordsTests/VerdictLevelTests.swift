@@ -2,6 +2,8 @@ import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
 import Testing
+import FlowSchema
+import JSON
 
 /// A run's records with one suite of two rules, one MUST and one SHOULD, and the given failures.
 private func record(
@@ -11,7 +13,7 @@ private func record(
     let must = Rule(id: "T-MUST", suite: .decoding, level: .must, feature: "f", summary: "must", source: "test")
     let should = Rule(id: "T-SHOULD", suite: .decoding, level: .should, feature: "f", summary: "should", source: "kit")
     var suite = SuiteRecord(
-        suite: .decoding, seed: 1, runs: 100, exercised: Count(100, .document), seconds: 0, coverage: [],
+        suite: .decoding, seed: 1, runs: 100, exercised: UnitCount(100, .document), seconds: 0, coverage: [],
         missingCoverage: [], rules: [must, should])
     suite.triggered = triggered
     suite.ruleMinimum = 20
@@ -27,7 +29,7 @@ private func record(
 private func failure(_ rules: [Rule]) -> FailureRecord {
     FailureRecord(
         id: "decoding-" + rules.map(\.id).joined(), suite: .decoding, description: "d", rules: rules, features: ["f"],
-        size: Count(1, .document), originalSize: Count(1, .document), oneMinimal: true, shrinkCandidates: 0,
+        size: UnitCount(1, .document), originalSize: UnitCount(1, .document), oneMinimal: true, shrinkCandidates: 0,
         divergedAt: "the document", input: [], diffHeading: "h", diff: "", violations: [],
         storyboard: Storyboard(columns: [], rows: []), replay: "r", detail: .null)
 }

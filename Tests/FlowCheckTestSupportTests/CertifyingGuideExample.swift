@@ -1,9 +1,7 @@
 // The in-process example of the certifying guide (Sources/FlowCheck/FlowCheck.docc/CertifyingAnSDK.md).
 // The guide shows the lines between the snippet markers exactly; GuideExampleTests checks that it does.
 // snippet:begin
-import FlowCheckCore
-import FlowCheckTestSupport
-import NavigationModel
+import FlowCheck
 import Testing
 
 /// The SDK under test: a stack of routes that knows PUSH (keeping flows) and POP.
@@ -35,11 +33,11 @@ final class RouteStackAdapter: NavigationImplementation {
         Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned])
     }
 
-    func reset(to stack: ScreenStack, profile: Profile) throws {
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
         sdk.replace(with: stack.map { RouteStack.Route(screen: $0.screen, flow: $0.flow, startsFlow: $0.flowRoot) })
     }
 
-    func perform(_ command: Command) throws -> Reply {
+    func perform(_ command: NavigationCommand) throws -> NavigationReply {
         var applied = false
         if let directive = command.directive, let mode = directive.mode {
             if mode == .push, directive.flow?.behavior == .keep, let screen = directive.screen, !screen.isEmpty,
@@ -52,12 +50,13 @@ final class RouteStackAdapter: NavigationImplementation {
             }
         }
         let entries = sdk.routes.enumerated().map { index, route in
-            Entry(
+            StackEntry(
                 screen: route.screen, flow: route.flow, flowRoot: route.startsFlow,
                 presentation: index == 0 ? .root : .push)
         }
         // Anything the SDK did not apply is a rejection that changed nothing.
-        return Reply(outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))
+        return NavigationReply(
+            outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))
     }
 }
 

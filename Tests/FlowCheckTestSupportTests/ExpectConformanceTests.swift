@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 import XCTest
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckTestSupport
 import SampleImplementations
+import FlowCheckRecords
+import FlowSchema
+import NavigationModel
 
 @Suite("expectConformance in Swift Testing")
 struct ExpectConformanceSwiftTestingTests {

@@ -1,8 +1,9 @@
 import FlowCheckCore
 import Testing
 
-@testable import FlowCheck
+@testable import FlowCheckEngine
 @testable import PropertyTesting
+import NavigationModel
 
 /// An implementation that breaks down when told to.
 private final class Breaking: RecoveringImplementation {

@@ -1,6 +1,6 @@
 import FlowCheckSuites
 import FlowCheckClientSuite
-import FlowCheck
+import FlowCheckEngine
 import JSON
 import NavigationModel
 import RUFClientModel
@@ -86,7 +86,7 @@ struct CanonicalJSONTests {
             .request(ClientRequest(kind: "action", id: "r", screen: "HOME", action: unsorted, meta: sorted)),
             .actionResult(unsorted),
         ]
-        let state = ClientState(stack: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
+        let state = ClientState(stack: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
         let observation = ClientObservation(state: state, events: events)
         #expect(observation.events == events.map(\.canonical))
         #expect(observation.events.map(\.json) == events.map { $0.canonical.json })

@@ -6,7 +6,7 @@ import RUFClientModel
 import SampleImplementations
 import Testing
 
-@testable import FlowCheck
+@testable import FlowCheckEngine
 
 /// The client suite's attribution where one bug shows in several ways, and its folding of two responses into one.
 @Suite struct ClientAttributionTests {
@@ -128,12 +128,12 @@ import Testing
 
     @Test("Two responses fold into one: meta shallow, screens and components by key in their order, the rest later's")
     func responsesFold() throws {
-        let earlier = SessionResponse(
+        let earlier = RUFSession(
             json: Inputs.json(
                 #"{"meta": {"a": 1, "user": {"id": 1}}, "screens": {"HOME": {"components": {"x": {"payload": 1}, "#
                     + #""y": {"payload": 2}}, "metrics": [1]}, "LIST": {"components": {}}}, "actionResult": "#
                     + #"{"type": "SUCCESS"}}"#))
-        let later = SessionResponse(
+        let later = RUFSession(
             json: Inputs.json(
                 #"{"meta": {"user": {"tier": "gold"}, "b": 2}, "screens": {"DETAIL": {"components": {}}, "#
                     + #""HOME": {"components": {"y": {"payload": 3}, "z": {"payload": 4}}}}, "#

@@ -1,9 +1,11 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import RUFClientModel
 import SampleImplementations
 import Testing
+import FlowCheckRecords
+import FlowCheckSuites
 
 @Suite("Client mutants")
 struct ClientMutantTests {

@@ -1,12 +1,13 @@
 import FlowCheckSuites
 import FlowCheckClientSuite
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import JSON
 import NavigationModel
 @testable import PropertyTesting
 import RUFClientModel
 import Testing
+import FlowCheckRecords
 
 /// The reference client behind the adapter protocol, optionally with one planted bug: it shows the suite's
 /// mechanics (generation, comparison, attribution, shrinking), not an implementation's conformance.
@@ -19,18 +20,18 @@ final class ReferenceAdapter: ClientImplementation {
     var info: ImplementationInfo { ImplementationInfo(name: "reference adapter", version: "0", language: "Swift") }
     var capabilities: Capabilities {
         Capabilities(
-            suites: [.client], modes: [.push, .replace, .reset, .pop, .failed], behaviors: Behavior.known,
+            suites: [.client], modes: [.push, .replace, .reset, .pop, .failed], behaviors: FlowBehavior.known,
             nesting: [.owned])
     }
 
-    func resetClient(to stack: ScreenStack, profile: Profile) throws {
+    func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
         client = try ReferenceClient(stack: stack, profile: profile)
     }
 
     func apply(_ input: ClientInput) throws -> ClientObservation {
         var input = input
         if bug == .appendReplaces, case .respond(let response) = input {
-            input = .respond(SessionResponse(json: Self.replacingAppend(response.json)))
+            input = .respond(RUFSession(json: Self.replacingAppend(response.json)))
         }
         var observation = client!.apply(input)
         if bug == .reusedRequestID {

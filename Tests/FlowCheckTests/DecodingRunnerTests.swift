@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import FlowSchema
 import PropertyTesting
 import SampleImplementations
+import ConformanceRules
+import FlowCheckSuites
 
 /// The rules each decoder mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedDecodingRules = DecoderBug.brokenRules
@@ -27,7 +29,7 @@ struct DecodingRunnerTests {
             implementation: SampleFlowDecoder(), options: .init(seed: seed, suites: [.decoding])
         ).run()
         #expect(result.verdict.passed, "\(TextReport.render(result))")
-        #expect(result.verdict.suites[0].runs == 400 && result.verdict.exercised == [Count(400, .document)])
+        #expect(result.verdict.suites[0].runs == 400 && result.verdict.exercised == [UnitCount(400, .document)])
     }
 
     @Test(
@@ -114,8 +116,8 @@ struct DecodingRunnerTests {
         withoutImage.componentTypes.removeAll { $0 == "image" }
         let narrower = withoutImage
         let fails: @Sendable (GeneratedDocument) throws -> Bool = { document in
-            FlowDecoder.decode(document.text, options: options).agrees(
-                with: FlowDecoder.decode(document.text, options: narrower))
+            ReferenceFlowDecoder.decode(document.text, options: options).agrees(
+                with: ReferenceFlowDecoder.decode(document.text, options: narrower))
         }
         let property = Property(generator.documents, fails)
         // The first seed whose document is large and fails: shrink from exactly its choices.
@@ -156,9 +158,11 @@ struct DecodingRunnerTests {
             let memo = try #require(document.reference)
             #expect(memo.decoded == nil)
             _ = try suite.check(document, on: decoder, capabilities: capabilities)
-            #expect(memo.decoded?.outcome == FlowDecoder.decode(document.text, options: capabilities.decoderOptions))
+            #expect(
+                memo.decoded?.outcome
+                    == ReferenceFlowDecoder.decode(document.text, options: capabilities.decoderOptions))
             var trace = DecodeTrace()
-            _ = FlowDecoder.decode(document.text, options: capabilities.decoderOptions, trace: &trace)
+            _ = ReferenceFlowDecoder.decode(document.text, options: capabilities.decoderOptions, trace: &trace)
             let fromText = Set(trace.rules)
             #expect(Set(suite.triggers(document, capabilities: capabilities).byName.keys) == fromText, "seed \(seed)")
         }
@@ -183,6 +187,6 @@ struct DecodingRunnerTests {
         #expect(done.wait(timeout: .now() + 20) == .success, "the decoder did not return within 20 s")
         #expect(
             outcome.withLock { $0 }
-                == FlowDecoder.decode(text, options: SampleFlowDecoder().capabilities.decoderOptions))
+                == ReferenceFlowDecoder.decode(text, options: SampleFlowDecoder().capabilities.decoderOptions))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowCheck
+@testable import FlowCheckEngine
 import FlowCheckCore
 import JSON
 import NavigationModel
@@ -57,7 +57,7 @@ struct GeneratorRateTests {
         var ids: [String: Int] = [:], answers: [String: Int] = [:]
         var optimistic = 0, pendingAnswers = 0, unknownModes = 0
         for plan in session {
-            var pending: Directive?
+            var pending: NavigationDirective?
             // Replayed by the model each time it is asked for: once per plan.
             let expected = plan.expected
             for (index, command) in plan.commands.enumerated() {
@@ -67,7 +67,7 @@ struct GeneratorRateTests {
                 } else if case .optimistic(let directive) = command {
                     optimistic += 1
                     ids[idClass(directive.id, step: index), default: 0] += 1
-                    if let mode = directive.mode, !Mode.known.contains(mode) { unknownModes += 1 }
+                    if let mode = directive.mode, !NavigationMode.known.contains(mode) { unknownModes += 1 }
                 }
                 pending = nil
                 if expected[index].state.pendingID != nil, case .optimistic(let directive) = command {
@@ -91,7 +91,7 @@ struct GeneratorRateTests {
         }
     }
 
-    static func answerClass(_ command: Command, to pending: Directive) -> String {
+    static func answerClass(_ command: NavigationCommand, to pending: NavigationDirective) -> String {
         guard case .navigate(let directive) = command else { return "optimistic" }
         guard let directive else { return "none" }
         if directive.mode == .failed { return directive.id == pending.id ? "failed" : "failed-other-case" }

@@ -7,7 +7,8 @@ import RUFClientModel
 import SampleImplementations
 import Testing
 
-@testable import FlowCheck
+@testable import FlowCheckEngine
+import FlowCheckRecords
 
 /// A navigator bug that shows only through a stack no step showed is named by the navigation model's rule for it,
 /// as the navigation suite names it, never by the rollback or the queue that revealed it.

@@ -1,20 +1,22 @@
 import Testing
-@testable import FlowCheck
+@testable import FlowCheckEngine
 import NavigationModel
 import SampleImplementations
+import PropertyTesting
 
 /// Navigation runs compared past their first divergence, from the model's state (LaterDivergences).
 @Suite("Later divergences")
 struct LaterDivergenceTests {
-    static let home = ScreenStack([Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)])
+    static let home = ScreenStack([StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)])
 
     /// POP on the root alone, which the mutant ignores; a PUSH; then a RESET, which it gets wrong too.
     static func plan() throws -> RunPlan {
         try RunPlan(
             suite: .navigation, profile: .owned, initial: home,
             commands: [
-                .navigate(Directive(mode: .pop)), .navigate(Directive(id: "n1", .push, "PRODUCT", flow: "MAIN", .keep)),
-                .navigate(Directive(id: "n2", .reset, "CART", flow: "SHOP", .keep)),
+                .navigate(NavigationDirective(mode: .pop)),
+                .navigate(NavigationDirective(id: "n1", .push, "PRODUCT", flow: "MAIN", .keep)),
+                .navigate(NavigationDirective(id: "n2", .reset, "CART", flow: "SHOP", .keep)),
             ])
     }
 

@@ -1,7 +1,8 @@
 import Testing
-@testable import FlowCheck
+@testable import FlowCheckEngine
 import NavigationModel
 import PropertyTesting
+import FlowCheckCore
 
 @Suite("Plan generator")
 struct PlanGeneratorTests {
@@ -51,10 +52,10 @@ struct PlanGeneratorTests {
     func pickFlowFromManyFlows() throws {
         // More distinct flows than pickFlow holds in place, some repeated and in runs, a presented layer on top.
         let flows = (0..<(PlanGenerator.flowsHeld + 5)).map { "F\($0)" }
-        var entries = [Entry(screen: "HOME", flow: "F0", flowRoot: true, presentation: .root)]
-        entries.append(Entry(screen: "SHEET", flow: "BELOW", flowRoot: true, presentation: .modal))
+        var entries = [StackEntry(screen: "HOME", flow: "F0", flowRoot: true, presentation: .root)]
+        entries.append(StackEntry(screen: "SHEET", flow: "BELOW", flowRoot: true, presentation: .modal))
         for (index, flow) in (flows + flows.reversed() + ["F3", "F3"]).enumerated() {
-            entries.append(Entry(screen: "S\(index)", flow: flow, flowRoot: false, presentation: .push))
+            entries.append(StackEntry(screen: "S\(index)", flow: flow, flowRoot: false, presentation: .push))
         }
         let stack = ScreenStack(entries)
         let present = PlanGenerator.flows(of: stack, from: stack.topLayerStart, to: stack.count)

@@ -1,28 +1,28 @@
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import NavigationModel
 
 @Suite("Reply diffs")
 struct ReplyDiffTests {
-    private func reply(_ entries: [Entry]) -> Reply {
-        Reply(outcome: .applied, state: SessionState(stack: ScreenStack(entries)))
+    private func reply(_ entries: [StackEntry]) -> NavigationReply {
+        NavigationReply(outcome: .applied, state: SessionState(stack: ScreenStack(entries)))
     }
 
     @Test("Entries are written in the stack notation of the initial stack, one a line")
     func notation() {
         let lines = ReplyComparison.lines(
             of: reply([
-                Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
-                Entry(screen: "LOGIN", flow: "AUTH", flowRoot: true, presentation: .modal),
-                Entry(screen: "STEP", flow: nil, flowRoot: false, presentation: .push),
+                StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
+                StackEntry(screen: "LOGIN", flow: "AUTH", flowRoot: true, presentation: .modal),
+                StackEntry(screen: "STEP", flow: nil, flowRoot: false, presentation: .push),
             ]))
         #expect(lines == ["outcome: applied", "stack:", "  HOME(MAIN)*", "  ^LOGIN(AUTH)*", "  STEP", "pending: none"])
     }
 
     @Test("An entry that differs in one attribute says which, after the implementation's line")
     func oneAttribute() {
-        let home = Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
+        let home = StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
         var unmarked = home
         unmarked.flowRoot = false
         let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([unmarked]))
@@ -37,7 +37,7 @@ struct ReplyDiffTests {
 
     @Test("A newline or a bidirectional override in an implementation's screen name stays on its own + line, escaped")
     func spoofedName() {
-        let home = Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
+        let home = StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)
         var spoofed = home
         spoofed.screen = "HOME\n-   FAKE(MAIN)*\u{202E}"
         let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([spoofed]))
@@ -49,7 +49,7 @@ struct ReplyDiffTests {
 
     @Test("A presentation that contradicts the entry's position is written out, so the diff never hides it")
     func presentation() {
-        let home = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
+        let home = StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
         var pushed = home
         pushed.presentation = .push
         let diff = ReplyComparison.diff(expected: reply([home]), actual: reply([pushed]))

@@ -1,7 +1,7 @@
 import FlowCheckSuites
 import FlowCheckClientSuite
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import NavigationModel
@@ -10,7 +10,7 @@ import SampleImplementations
 /// A route-array library: screens in an array, no flows, no modal layers (FlowStacks' routes, roughly).
 final class RouteArray: NavigationImplementation {
     var routes: [String] = []
-    var directives: [Directive] = []
+    var directives: [NavigationDirective] = []
     var initialFlows: Set<String> = []
     let dropsOnReplace: Bool
 
@@ -23,12 +23,12 @@ final class RouteArray: NavigationImplementation {
             reasons: false, flows: false, modals: false)
     }
 
-    func reset(to stack: ScreenStack, profile: Profile) throws {
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
         routes = stack.map(\.screen)
         initialFlows.formUnion(stack.compactMap(\.flow))
     }
 
-    func perform(_ command: Command) throws -> Reply {
+    func perform(_ command: NavigationCommand) throws -> NavigationReply {
         guard let directive = command.directive else { return reply(false) }
         directives.append(directive)
         let screen = directive.screen ?? ""
@@ -52,11 +52,12 @@ final class RouteArray: NavigationImplementation {
         return reply(true)
     }
 
-    private func reply(_ applied: Bool) -> Reply {
+    private func reply(_ applied: Bool) -> NavigationReply {
         let entries = routes.enumerated().map {
-            Entry(screen: $1, flow: nil, flowRoot: false, presentation: $0 == 0 ? .root : .push)
+            StackEntry(screen: $1, flow: nil, flowRoot: false, presentation: $0 == 0 ? .root : .push)
         }
-        return Reply(outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))
+        return NavigationReply(
+            outcome: applied ? .applied : .rejected(nil), state: SessionState(stack: ScreenStack(entries)))
     }
 }
 
@@ -113,9 +114,9 @@ struct RouteArrayTests {
             var capabilities: Capabilities {
                 Capabilities(suites: [.navigation], modes: [.push, .present], nesting: [.owned], modals: false)
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws {}
-            func perform(_ command: Command) throws -> Reply {
-                Reply(outcome: .applied, state: SessionState(stack: []))
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {}
+            func perform(_ command: NavigationCommand) throws -> NavigationReply {
+                NavigationReply(outcome: .applied, state: SessionState(stack: []))
             }
         }
         #expect { try ConformanceRunner(implementation: Contradicting(), options: .init(seed: 1)).run() } throws: {
@@ -127,14 +128,16 @@ struct RouteArrayTests {
 
     @Test("The model without flows: PUSH appends a plain entry, a flow object is ignored, RESET leaves a plain root")
     func flowlessModel() {
-        let navigator = Navigator(profile: Profile(nesting: .owned, flows: false))
-        var stack: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
-        #expect(navigator.apply(Directive(mode: .push, screen: "CART"), to: &stack) == .applied)
-        #expect(navigator.apply(Directive(.push, "PRODUCT", flow: "SHOP", .removePrevious), to: &stack) == .applied)
+        let navigator = ReferenceNavigator(profile: NavigationProfile(nesting: .owned, flows: false))
+        var stack: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+        #expect(navigator.apply(NavigationDirective(mode: .push, screen: "CART"), to: &stack) == .applied)
+        #expect(
+            navigator.apply(NavigationDirective(.push, "PRODUCT", flow: "SHOP", .removePrevious), to: &stack)
+                == .applied)
         #expect(
             stack.map(\.screen) == ["HOME", "CART", "PRODUCT"] && stack.allSatisfy { $0.flow == nil && !$0.flowRoot })
-        #expect(navigator.apply(Directive(mode: .reset, screen: "HOME"), to: &stack) == .applied)
-        #expect(stack.entries == [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
-        #expect(navigator.apply(Directive(mode: .push), to: &stack) == .rejected(.missingScreen))
+        #expect(navigator.apply(NavigationDirective(mode: .reset, screen: "HOME"), to: &stack) == .applied)
+        #expect(stack.entries == [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
+        #expect(navigator.apply(NavigationDirective(mode: .push), to: &stack) == .rejected(.missingScreen))
     }
 }

@@ -3,11 +3,13 @@ import FlowCheckClientSuite
 import ConformanceRules
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import NavigationModel
 import SampleImplementations
+import FlowSchema
+import RUFClientModel
 
 /// The rules each mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedRules = SampleBug.brokenRules
@@ -145,13 +147,15 @@ struct RunnerTests {
                 declared.suites = [.navigation, .session]
                 return declared
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply {
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+                try inner.reset(to: stack, profile: profile)
+            }
+            func perform(_ command: NavigationCommand) throws -> NavigationReply {
                 guard let directive = command.directive, directive.unknownFields["transition"] != nil else {
                     return try inner.perform(command)
                 }
                 // The same command with a mode nothing knows: rejected, the state unchanged.
-                let unknown = Directive(id: directive.id, mode: "TRANSITION?")
+                let unknown = NavigationDirective(id: directive.id, mode: "TRANSITION?")
                 if case .optimistic = command { return try inner.perform(.optimistic(unknown)) }
                 return try inner.perform(.navigate(unknown))
             }
@@ -204,14 +208,16 @@ struct RunnerTests {
     func capabilitiesLimitGeneration() throws {
         final class PushPopOnly: NavigationImplementation {
             let inner = SampleNavigator()
-            var seen: Set<Mode> = []
+            var seen: Set<NavigationMode> = []
             var info: ImplementationInfo { inner.info }
             var capabilities: Capabilities {
                 Capabilities(
                     suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: false)
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply {
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+                try inner.reset(to: stack, profile: profile)
+            }
+            func perform(_ command: NavigationCommand) throws -> NavigationReply {
                 if let mode = command.directive?.mode, mode.isKnown { seen.insert(mode) }
                 return try inner.perform(command)
             }
@@ -247,13 +253,14 @@ struct RunnerTests {
             var info: ImplementationInfo { ImplementationInfo(name: "crashing", version: "0", language: "Swift") }
             var capabilities: Capabilities {
                 Capabilities(
-                    suites: [.navigation, .session], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
+                    suites: [.navigation, .session], modes: NavigationMode.known, behaviors: FlowBehavior.known,
+                    nesting: [.owned])
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws {
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
                 dismissals = 0
                 try inner.reset(to: stack, profile: profile)
             }
-            func perform(_ command: Command) throws -> Reply {
+            func perform(_ command: NavigationCommand) throws -> NavigationReply {
                 if command.directive?.mode == .dismiss {
                     dismissals += 1
                     if dismissals == 2 { throw Broken() }
@@ -286,8 +293,10 @@ struct RunnerTests {
             var capabilities: Capabilities {
                 Capabilities(suites: [.navigation, .decoding], modes: [.push], behaviors: [.keep], nesting: [.owned])
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+                try inner.reset(to: stack, profile: profile)
+            }
+            func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
         }
         #expect {
             try ConformanceRunner(implementation: NavigatorClaimingToDecode(), options: .init(seed: 1)).run()
@@ -312,10 +321,14 @@ struct RunnerTests {
             let inner = SampleNavigator(bug: .removePreviousTopRun)
             var info: ImplementationInfo { inner.info }
             var capabilities: Capabilities {
-                Capabilities(suites: [.navigation], modes: Mode.known, behaviors: Behavior.known, nesting: [.owned])
+                Capabilities(
+                    suites: [.navigation], modes: NavigationMode.known, behaviors: FlowBehavior.known, nesting: [.owned]
+                )
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply {
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+                try inner.reset(to: stack, profile: profile)
+            }
+            func perform(_ command: NavigationCommand) throws -> NavigationReply {
                 Thread.sleep(forTimeInterval: 0.002)
                 return try inner.perform(command)
             }

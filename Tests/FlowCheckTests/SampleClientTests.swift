@@ -4,11 +4,12 @@ import JSON
 import NavigationModel
 import RUFClientModel
 import SampleImplementations
+import FlowCheckClientSuite
 
 /// The sample RUF client against the reference client: the same observations on random input sequences, and each
 /// client mutant caught by a hand-written counterexample of exactly its declared minimal size.
 @Suite struct SampleClientTests {
-    static let home = ScreenStack([Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)])
+    static let home = ScreenStack([StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)])
 
     // MARK: Comparing
 
@@ -43,26 +44,26 @@ import SampleImplementations
     }
 
     /// Where random sequences start besides `HOME` alone: deeper stacks, a presented layer, both profiles.
-    static let starts: [(stack: ScreenStack, profile: Profile)] = [
+    static let starts: [(stack: ScreenStack, profile: NavigationProfile)] = [
         (home, .owned), (home, .shared),
         (
             ScreenStack(
                 home.entries + [
-                    Entry(screen: "LIST", flow: "MAIN", flowRoot: false, presentation: .push),
-                    Entry(screen: "DETAIL", flow: "SHOP", flowRoot: true, presentation: .push),
+                    StackEntry(screen: "LIST", flow: "MAIN", flowRoot: false, presentation: .push),
+                    StackEntry(screen: "DETAIL", flow: "SHOP", flowRoot: true, presentation: .push),
                 ]), .owned
         ),
         (
             ScreenStack(
                 home.entries + [
-                    Entry(screen: "LIST", flow: "SHOP", flowRoot: true, presentation: .modal),
-                    Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .push),
+                    StackEntry(screen: "LIST", flow: "SHOP", flowRoot: true, presentation: .modal),
+                    StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .push),
                 ]), .shared
         ),
     ]
 
     static func reference(
-        _ inputs: [ClientInput], stack: ScreenStack = home, profile: Profile = .owned,
+        _ inputs: [ClientInput], stack: ScreenStack = home, profile: NavigationProfile = .owned,
         queueing: ReferenceClient.Queueing = .fifo
     ) throws -> [JSONValue] {
         var client = try ReferenceClient(stack: stack, profile: profile, queueing: queueing)
@@ -70,7 +71,7 @@ import SampleImplementations
     }
 
     static func sample(
-        _ inputs: [ClientInput], bug: ClientBug? = nil, stack: ScreenStack = home, profile: Profile = .owned,
+        _ inputs: [ClientInput], bug: ClientBug? = nil, stack: ScreenStack = home, profile: NavigationProfile = .owned,
         queueing: ReferenceClient.Queueing = .fifo
     ) throws -> [JSONValue] {
         let client = SampleClient(bug: bug, queueing: queueing)
@@ -91,16 +92,16 @@ import SampleImplementations
         update: (screen: String, rel: String, component: String)? = nil
     ) -> ClientInput {
         .dispatch(
-            UserAction(
+            RUFAction(
                 screen: screen, type: type, payload: .object([]),
-                optimisticNavigation: navigation.map { Directive(json: json($0)) },
+                optimisticNavigation: navigation.map { NavigationDirective(json: json($0)) },
                 optimisticUpdate: update.map {
                     OptimisticUpdate(screen: $0.screen, rel: $0.rel, component: json($0.component))
                 }
             ))
     }
 
-    static func response(_ text: String) -> ClientInput { .respond(SessionResponse(json: json(text))) }
+    static func response(_ text: String) -> ClientInput { .respond(RUFSession(json: json(text))) }
 
     // MARK: Random sequences
 
@@ -172,7 +173,8 @@ import SampleImplementations
     }
 
     static func directive(_ random: inout Random, id: String?, optimistic: Bool) -> JSONValue {
-        let modes = optimistic ? ["PUSH", "REPLACE", "RESET", "POP"] : Mode.known.map(\.rawValue) + ["TELEPORT"]
+        let modes =
+            optimistic ? ["PUSH", "REPLACE", "RESET", "POP"] : NavigationMode.known.map(\.rawValue) + ["TELEPORT"]
         let mode = random.pick(modes)
         var pairs: [(key: String, value: JSONValue)] = [("mode", .string(mode))]
         if let id { pairs.append(("id", .string(id))) }
@@ -244,15 +246,15 @@ import SampleImplementations
             pairs.removeAll { $0.key == key }
             pairs.append((key, random.pick([.array([]), .string("x"), .number(3), .null])))
         }
-        return .respond(SessionResponse(json: .object(pairs)))
+        return .respond(RUFSession(json: .object(pairs)))
     }
 
     static func randomAction(_ random: inout Random, counter: Int, top: String?) -> ClientInput {
-        var action = UserAction(
+        var action = RUFAction(
             screen: random.chance(70) ? top ?? "HOME" : random.pick(screens), type: random.pick(["tap", "submit"]),
             payload: .object([("n", .number(Double(counter)))]))
         if random.chance(35) {
-            action.optimisticNavigation = Directive(
+            action.optimisticNavigation = NavigationDirective(
                 json: directive(&random, id: random.chance(90) ? "o\(counter)" : nil, optimistic: true))
         }
         if random.chance(35) {
@@ -266,7 +268,7 @@ import SampleImplementations
     /// A sequence that starts with a create, then actions and responses that answer the request in flight, each
     /// chosen from the reference client's state so far.
     static func randomSequence(
-        _ random: inout Random, length: Int, stack: ScreenStack = home, profile: Profile = .owned,
+        _ random: inout Random, length: Int, stack: ScreenStack = home, profile: NavigationProfile = .owned,
         queueing: ReferenceClient.Queueing
     ) throws -> [ClientInput] {
         var reference = try ReferenceClient(stack: stack, profile: profile, queueing: queueing)

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import NavigationModel
 import PropertyTesting
 import SampleImplementations
+import FlowCheckRecords
+import FlowCheckSuites
 
 /// Generated runs checked as their steps are drawn (`takesCommandsAsDrawn`) find, name and describe what runs checked
 /// whole do.
@@ -28,9 +30,13 @@ import SampleImplementations
             return navigating
         }
         var takesCommandsAsDrawn: Bool { stepped }
-        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-        func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
-        func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+        func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+            try inner.reset(to: stack, profile: profile)
+        }
+        func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
+        func run(
+            initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+        ) throws -> [NavigationReply] {
             wholeRuns += 1
             try reset(to: initial, profile: profile)
             return try commands.map(perform)
@@ -92,8 +98,10 @@ import SampleImplementations
         var info: ImplementationInfo { inner.info }
         var capabilities: Capabilities { inner.capabilities }
         var takesCommandsAsDrawn: Bool { true }
-        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-        func perform(_ command: Command) throws -> Reply {
+        func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+            try inner.reset(to: stack, profile: profile)
+        }
+        func perform(_ command: NavigationCommand) throws -> NavigationReply {
             var reply = try inner.perform(command)
             guard wrong > 0 else { return reply }
             wrong -= 1
@@ -204,9 +212,13 @@ import SampleImplementations
             navigating.suites = [.navigation]
             return navigating
         }
-        func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-        func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
-        func run(initial: ScreenStack, profile: Profile, commands: [Command]) throws -> [Reply] {
+        func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+            try inner.reset(to: stack, profile: profile)
+        }
+        func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
+        func run(
+            initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
+        ) throws -> [NavigationReply] {
             try reset(to: initial, profile: profile)
             var replies = try commands.map(perform)
             if replies.count >= 3 {

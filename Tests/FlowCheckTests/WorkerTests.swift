@@ -3,11 +3,12 @@ import FlowCheckClientSuite
 import Foundation
 import Testing
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import NavigationModel
 import SampleImplementations
+import FlowSchema
 
 /// `--jobs N`: the same records for every number of workers.
 @Suite struct WorkerTests {
@@ -73,8 +74,10 @@ import SampleImplementations
                 navigating.suites = [.navigation, .session]
                 return navigating
             }
-            func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-            func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+            func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+                try inner.reset(to: stack, profile: profile)
+            }
+            func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
             func makeWorker() throws -> Once { throw WillNotStart() }
         }
         let options = ConformanceRunner.Options(seed: 1, runs: 50, suites: [.navigation], jobs: 3)

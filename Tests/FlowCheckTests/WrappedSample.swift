@@ -9,6 +9,8 @@ final class WrappedSample: NavigationImplementation {
     let inner = SampleNavigator()
     var info: ImplementationInfo { inner.info }
     var capabilities: Capabilities { inner.capabilities }
-    func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-    func perform(_ command: Command) throws -> Reply { try inner.perform(command) }
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+        try inner.reset(to: stack, profile: profile)
+    }
+    func perform(_ command: NavigationCommand) throws -> NavigationReply { try inner.perform(command) }
 }

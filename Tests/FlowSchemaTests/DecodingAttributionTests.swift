@@ -1,5 +1,6 @@
-import Testing
 import FlowSchema
+import Foundation
+import Testing
 
 /// Which rule a divergence is named under where two could be: the precedences Decoding.md states.
 @Suite("Decoding attribution")
@@ -7,12 +8,12 @@ struct DecodingAttributionTests {
     /// The rules an implementation's outcome breaks on a text.
     func broken(_ text: String, actual: DecodeOutcome, options: DecoderOptions = DecoderOptions()) -> [String] {
         var trace = DecodeTrace()
-        let expected = FlowDecoder.decode(text, options: options, trace: &trace)
+        let expected = ReferenceFlowDecoder.decode(text, options: options, trace: &trace)
         return DecodingCheck.broken(trace: trace, expected: expected, actual: actual)
     }
 
-    func refused(_ code: String = DecodeError.invalidFlowSchema) -> DecodeOutcome {
-        .error(DecodeError(code: code, message: "refused"))
+    func refused(_ code: String = FlowDecodeError.invalidFlowSchema) -> DecodeOutcome {
+        .error(FlowDecodeError(code: code, message: "refused"))
     }
 
     @Test("A version read at its face (\"4\" as 4) is DEC-VERSION alone, not the migrations it skipped")
@@ -20,8 +21,9 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","version":"4","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
             + #"{"id":"r","type":"stack","children":[{"id":"c","type":"card"},{"id":"k","type":"checkbox"}]}}]}"#
-        let misread = FlowDecoder.decode(text.replacingOccurrences(of: #""version":"4""#, with: #""version":4"#))
-        #expect(!misread.agrees(with: FlowDecoder.decode(text)))
+        let misread = ReferenceFlowDecoder.decode(
+            text.replacingOccurrences(of: #""version":"4""#, with: #""version":4"#))
+        #expect(!misread.agrees(with: ReferenceFlowDecoder.decode(text)))
         #expect(broken(text, actual: misread) == ["DEC-VERSION"])
     }
 
@@ -32,8 +34,8 @@ struct DecodingAttributionTests {
             + #"{"id":"r","type":"stack","children":[{"id":"k","type":"checkbox"}]}}],"#
             + #""variables":[{"key":"v","type":"color","scope":"global"}]}"#
         var misread = try #require(
-            FlowDecoder.decode(text.replacingOccurrences(of: #""version":"8""#, with: #""version":8"#)).flow)
-        #expect(misread != FlowDecoder.decode(text).flow)
+            ReferenceFlowDecoder.decode(text.replacingOccurrences(of: #""version":"8""#, with: #""version":8"#)).flow)
+        #expect(misread != ReferenceFlowDecoder.decode(text).flow)
         // The same implementation also keeps a variable of a type the rules skip.
         misread.variables.append("v")
         #expect(broken(text, actual: .flow(misread)) == ["DEC-VERSION", "DEC-VARIABLE"])
@@ -45,13 +47,13 @@ struct DecodingAttributionTests {
             #"{"id":"f","version":12345678901234567890,"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
             + #""layout":{"id":"r","type":"stack","children":[{"id":"k","type":"chip","children":[{"id":"x","#
             + #""type":"text"}]}]}}]}"#
-        let reference = try #require(FlowDecoder.decode(text).flow)
+        let reference = try #require(ReferenceFlowDecoder.decode(text).flow)
         // Left untransformed (the chip stays unknown), but its children kept: the unknown component's rule.
         var keptChildren = reference
         keptChildren.nodes[0].layout?.children[0].children = [.init(id: "x", type: "text")]
         #expect(broken(text, actual: .flow(keptChildren)) == ["DEC-UNKNOWN-COMPONENT"])
         // Migrated as a version of 1 would be (the chip made a stack): the version's.
-        let migrated = FlowDecoder.decode(
+        let migrated = ReferenceFlowDecoder.decode(
             text.replacingOccurrences(of: "12345678901234567890", with: "1"))
         #expect(!migrated.agrees(with: .flow(reference)))
         #expect(broken(text, actual: migrated) == ["DEC-VERSION"])
@@ -72,7 +74,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","version":1,"entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":"#
             + #"{"id":"c","type":"stack"}},{"id":"t","kind":"screen","layout":{"id":"x","type":"spacer"}}]}"#
-        let reference = try #require(FlowDecoder.decode(text).flow)
+        let reference = try #require(ReferenceFlowDecoder.decode(text).flow)
         #expect(reference.nodes.count == 2 && reference.nodes[1].layout == nil)
         var dropped = reference
         dropped.nodes.removeLast()
@@ -98,7 +100,7 @@ struct DecodingAttributionTests {
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"s"},"#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"s","kind":"event"},"#
             + #"{"id":"e1","fromNodeId":"s","toNodeId":"gone"}]}"#
-        let reference = try #require(FlowDecoder.decode(text).flow)
+        let reference = try #require(ReferenceFlowDecoder.decode(text).flow)
         var duplicate = reference
         duplicate.edges.append(.init(id: "e0", from: "s", to: "s", kind: "event"))
         #expect(broken(text, actual: .flow(duplicate)) == ["DEC-DUPLICATE-EDGE"])
@@ -112,7 +114,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"persistentUI":"x","#
             + #""chrome":{"header":{"height":44}}}"#
-        var flow = try #require(FlowDecoder.decode(text).flow)
+        var flow = try #require(ReferenceFlowDecoder.decode(text).flow)
         #expect(flow.zones.isEmpty)
         flow.zones = ["navigationBar"]
         #expect(broken(text, actual: .flow(flow)) == ["DEC-LEGACY-CHROME"])
@@ -123,7 +125,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"#
             + #""persistentUI":{"footer":{"height":1},"navigationBar":{"height":2}}}"#
-        var flow = try #require(FlowDecoder.decode(text).flow)
+        var flow = try #require(ReferenceFlowDecoder.decode(text).flow)
         #expect(flow.zones == ["navigationBar", "footer"])
         flow.zones = ["footer", "navigationBar"]
         #expect(broken(text, actual: .flow(flow)) == ["DEC-ZONE"])
@@ -132,8 +134,8 @@ struct DecodingAttributionTests {
     @Test("Refused at the schema gate where the reference refuses later: DEC-SCHEMA-VERSION")
     func schemaGateFirst() throws {
         let text = #"{"schema_version":"1.2","flow_schema":{"id":"f","entryNodeId":"nowhere","nodes":[]}}"#
-        #expect(FlowDecoder.decode(text).errorCode == DecodeError.invalidFlowSchema)
-        #expect(broken(text, actual: refused(DecodeError.unsupportedSchemaVersion)) == ["DEC-SCHEMA-VERSION"])
+        #expect(ReferenceFlowDecoder.decode(text).errorCode == FlowDecodeError.invalidFlowSchema)
+        #expect(broken(text, actual: refused(FlowDecodeError.unsupportedSchemaVersion)) == ["DEC-SCHEMA-VERSION"])
     }
 
     @Test("A later node of a repeated id kept in the first one's place is DEC-DUPLICATE-NODE alone")
@@ -141,7 +143,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"a","kind":"api"},{"id":"s","kind":"screen"},"#
             + #"{"id":"a","kind":"screen"}]}"#
-        let reference = try #require(FlowDecoder.decode(text).flow)
+        let reference = try #require(ReferenceFlowDecoder.decode(text).flow)
         let later = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
         var inPlace = reference
         inPlace.nodes[0] = later
@@ -157,7 +159,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"a","kind":"api"},"#
             + #"{"id":"a","kind":"screen"}]}"#
-        var flow = try #require(FlowDecoder.decode(text).flow)
+        var flow = try #require(ReferenceFlowDecoder.decode(text).flow)
         flow.nodes[1] = CanonicalFlow.Node(id: "a", kind: "screen", supported: true, layout: nil, hidesZones: false)
         #expect(broken(text, actual: .flow(flow)) == ["DEC-DUPLICATE-NODE"])
     }
@@ -167,7 +169,7 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"gone"},{"id":"e0","fromNodeId":"s","toNodeId":"s"}]}"#
-        var flow = try #require(FlowDecoder.decode(text).flow)
+        var flow = try #require(ReferenceFlowDecoder.decode(text).flow)
         #expect(flow.edges.count == 1)
         flow.edges = []
         #expect(broken(text, actual: .flow(flow)) == ["DEC-DUPLICATE-EDGE"])
@@ -179,7 +181,7 @@ struct DecodingAttributionTests {
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"},{"id":"t","kind":"screen","#
             + #""screenType":"holo","layout":{"id":"r","type":"card"}}],"version":6,"edges":["#
             + #"{"id":"e0","fromNodeId":"s","toNodeId":"t","guard":"x > 1"}]}"#
-        var flow = try #require(FlowDecoder.decode(text).flow)
+        var flow = try #require(ReferenceFlowDecoder.decode(text).flow)
         flow.nodes.removeLast()
         flow.edges = []
         #expect(broken(text, actual: .flow(flow)) == ["DEC-SCREEN-TYPE"])
@@ -192,7 +194,7 @@ struct DecodingAttributionTests {
         let two =
             #"{"id":"f","entryNodeId":"t","nodes":[{"id":"s","kind":"screen"},"#
             + #"{"id":"t","kind":"screen","layout":{"id":"r","type":"text"}}]}"#
-        var dropped = try #require(FlowDecoder.decode(two).flow)
+        var dropped = try #require(ReferenceFlowDecoder.decode(two).flow)
         dropped.nodes.removeFirst()
         #expect(broken(two, actual: .flow(dropped)) == ["DEC-MALFORMED-LAYOUT"])
     }
@@ -202,7 +204,7 @@ struct DecodingAttributionTests {
         for constant in ["NaN", "Infinity", "-Infinity"] {
             let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"score":"# + constant + "}"
             var trace = DecodeTrace()
-            #expect(FlowDecoder.decode(text, trace: &trace).errorCode == DecodeError.invalidFlowSchema)
+            #expect(ReferenceFlowDecoder.decode(text, trace: &trace).errorCode == FlowDecodeError.invalidFlowSchema)
             #expect(trace.fatal == "DEC-JSON")
         }
     }
@@ -212,8 +214,8 @@ struct DecodingAttributionTests {
         let text =
             #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"id":"g","edges":["#
             + #"{"id":"e","fromNodeId":"s","toNodeId":"s","kind":"normal","kind":"event"}]}"#
-        let last = FlowDecoder.decode(text)
-        let first = FlowDecoder.decode(
+        let last = ReferenceFlowDecoder.decode(text)
+        let first = ReferenceFlowDecoder.decode(
             text.replacingOccurrences(of: #","id":"g""#, with: "")
                 .replacingOccurrences(of: #","kind":"event""#, with: ""))
         #expect(last.flow?.id == "g" && first.flow?.id == "f" && !first.agrees(with: last))
@@ -230,9 +232,10 @@ struct DecodingAttributionTests {
 
     @Test("Refused as invalid for a lone surrogate where the gate refuses it as unsupported: DEC-STRING, not the gate")
     func surrogateBeforeTheGate() {
-        let text = #"{"schema_version":2,"flow_schema":{"id":"f","name":"\ud800","entryNodeId":"s","#
+        let text =
+            #"{"schema_version":2,"flow_schema":{"id":"f","name":"\ud800","entryNodeId":"s","#
             + #""nodes":[{"id":"s","kind":"screen"}]}}"#
-        #expect(FlowDecoder.decode(text).errorCode == DecodeError.unsupportedSchemaVersion)
+        #expect(ReferenceFlowDecoder.decode(text).errorCode == FlowDecodeError.unsupportedSchemaVersion)
         #expect(broken(text, actual: refused()) == ["DEC-STRING"])
         let plain = text.replacingOccurrences(of: "\\ud800", with: "x")
         #expect(broken(plain, actual: refused()) == ["DEC-SCHEMA-VERSION"])
@@ -241,25 +244,26 @@ struct DecodingAttributionTests {
     @Test("No screen but a later node of a repeated id kept as one: DEC-DUPLICATE-NODE, not DEC-NO-SCREEN")
     func laterDuplicateKeptAsTheScreen() throws {
         let text = #"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"abTest"},{"id":"n","kind":""}]}"#
-        #expect(FlowDecoder.decode(text).errorCode == DecodeError.invalidFlowSchema)
+        #expect(ReferenceFlowDecoder.decode(text).errorCode == FlowDecodeError.invalidFlowSchema)
         let kept = try #require(
-            FlowDecoder.decode(#"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"screen"}]}"#).flow)
+            ReferenceFlowDecoder.decode(#"{"id":"f","entryNodeId":"n","nodes":[{"id":"n","kind":"screen"}]}"#).flow)
         #expect(broken(text, actual: .flow(kept)) == ["DEC-DUPLICATE-NODE"])
     }
 
     @Test("Deep nesting in a node skipped whole falls under DEC-DEPTH: a refusal for it is blamed there too")
     func deepNestingNeverReached() {
         let deep = String(repeating: #"{"children":["#, count: 20) + String(repeating: "]}", count: 20)
-        let text = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
+        let text =
+            #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
             + #""layout":{"id":"c","type":"stack"}},{"id":"q","kind":"quiz","layout":"# + deep + "}]}"
         var trace = DecodeTrace()
-        let expected = FlowDecoder.decode(text, trace: &trace)
+        let expected = ReferenceFlowDecoder.decode(text, trace: &trace)
         #expect(expected.flow != nil && trace.rules.contains("DEC-DEPTH"))
         #expect(broken(text, actual: refused()).contains("DEC-DEPTH"))
         #expect(broken(text, actual: expected).isEmpty)
         // Shallow, the same skipped node falls under no depth rule.
         var shallow = DecodeTrace()
-        _ = FlowDecoder.decode(text.replacingOccurrences(of: deep, with: "{}"), trace: &shallow)
+        _ = ReferenceFlowDecoder.decode(text.replacingOccurrences(of: deep, with: "{}"), trace: &shallow)
         #expect(!shallow.rules.contains("DEC-DEPTH"))
     }
 }

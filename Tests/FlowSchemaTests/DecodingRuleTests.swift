@@ -32,11 +32,13 @@ func flow(
 }
 
 func decoded(_ text: String, _ options: DecoderOptions = DecoderOptions()) throws -> CanonicalFlow {
-    try #require(FlowDecoder.decode(text, options: options).flow, "\(FlowDecoder.decode(text, options: options))")
+    try #require(
+        ReferenceFlowDecoder.decode(text, options: options).flow,
+        "\(ReferenceFlowDecoder.decode(text, options: options))")
 }
 
 func errorCode(_ text: String, _ options: DecoderOptions = DecoderOptions()) -> String? {
-    FlowDecoder.decode(text, options: options).errorCode
+    ReferenceFlowDecoder.decode(text, options: options).errorCode
 }
 
 @Suite("Decoding rules")
@@ -61,18 +63,21 @@ struct DecodingRuleTests {
 
     @Test("DEC-JSON: text that is not JSON, or not an object, is invalid_flow_schema naming the place")
     func notJSON() {
-        #expect(errorCode("{\"id\": ") == DecodeError.invalidFlowSchema)
-        #expect(errorCode("[1, 2]") == DecodeError.invalidFlowSchema)
-        #expect(FlowDecoder.decode("{\"id\": ").description.contains("line 1, column 8"))
+        #expect(errorCode("{\"id\": ") == FlowDecodeError.invalidFlowSchema)
+        #expect(errorCode("[1, 2]") == FlowDecodeError.invalidFlowSchema)
+        #expect(ReferenceFlowDecoder.decode("{\"id\": ").description.contains("line 1, column 8"))
     }
 
     @Test("DEC-ROOT: missing id, nodes or entryNodeId is invalid_flow_schema with its path")
     func root() {
         #expect(
-            FlowDecoder.decode(#"{"nodes":[],"entryNodeId":"s"}"#)
-                == .error(.init(code: DecodeError.invalidFlowSchema, message: "$.id is missing or not a string")))
-        #expect(FlowDecoder.decode(#"{"id":"f","nodes":{},"entryNodeId":"s"}"#).description.contains("$.nodes"))
-        #expect(FlowDecoder.decode(#"{"id":"f","nodes":[],"entryNodeId":3}"#).description.contains("$.entryNodeId"))
+            ReferenceFlowDecoder.decode(#"{"nodes":[],"entryNodeId":"s"}"#)
+                == .error(.init(code: FlowDecodeError.invalidFlowSchema, message: "$.id is missing or not a string")))
+        #expect(
+            ReferenceFlowDecoder.decode(#"{"id":"f","nodes":{},"entryNodeId":"s"}"#).description.contains("$.nodes"))
+        #expect(
+            ReferenceFlowDecoder.decode(#"{"id":"f","nodes":[],"entryNodeId":3}"#).description.contains("$.entryNodeId")
+        )
     }
 
     @Test(
@@ -94,11 +99,12 @@ struct DecodingRuleTests {
     func resolveResponse() throws {
         #expect(try decoded(#"{"flow_schema":\#(welcome)}"#).id == "flow_welcome")
         #expect(
-            FlowDecoder.decode(#"{"flow_id":null,"flow_schema":null}"#).description.contains(
+            ReferenceFlowDecoder.decode(#"{"flow_id":null,"flow_schema":null}"#).description.contains(
                 "$.flow_schema is not an object"))
         #expect(
-            FlowDecoder.decode(#"{"schema_version":1,"flow_schema":{"id":"f","nodes":[]}}"#).description.contains(
-                "$.flow_schema.entryNodeId"))
+            ReferenceFlowDecoder.decode(#"{"schema_version":1,"flow_schema":{"id":"f","nodes":[]}}"#).description
+                .contains(
+                    "$.flow_schema.entryNodeId"))
     }
 
     @Test("DEC-UNKNOWN-COMPONENT: an unknown type renders nothing, keeps its id, drops its subtree, keeps its siblings")
@@ -173,10 +179,11 @@ struct DecodingRuleTests {
     func entry() throws {
         #expect(
             errorCode(#"{"id":"f","entryNodeId":"c","nodes":[{"id":"c","kind":"condition"}]}"#)
-                == DecodeError.invalidFlowSchema)
+                == FlowDecodeError.invalidFlowSchema)
         #expect(
-            FlowDecoder.decode(flow(layout: #"{"id":"r","type":"stack"}"#, entry: "nowhere")).description.contains(
-                "\"nowhere\" names no decoded node"))
+            ReferenceFlowDecoder.decode(flow(layout: #"{"id":"r","type":"stack"}"#, entry: "nowhere")).description
+                .contains(
+                    "\"nowhere\" names no decoded node"))
         let empty = flow(
             layout: #"{"id":"r","type":"stack"}"#, nodes: #",{"id":"t","kind":"screen","layout":null}"#, entry: "")
         #expect(try decoded(empty).entry == "s")
@@ -232,7 +239,7 @@ struct DecodingRuleTests {
     func canonical() throws {
         let text = flow(layout: #"{"id":"r","type":"stack"}"#)
         var trace = DecodeTrace()
-        let expected = FlowDecoder.decode(text, trace: &trace)
+        let expected = ReferenceFlowDecoder.decode(text, trace: &trace)
         #expect(trace.rules == ["DEC-CANONICAL"])
         var other = try #require(expected.flow)
         other.id += "-renamed"
@@ -243,12 +250,12 @@ struct DecodingRuleTests {
 
     @Test("A divergence's shape names the element and what happened to it, never an id or a parent's type")
     func shapes() throws {
-        let expected = FlowDecoder.decode(
+        let expected = ReferenceFlowDecoder.decode(
             flow(layout: #"{"id":"r","type":"stack","children":[{"id":"u","type":"gizmo"},{"id":"t","type":"text"}]}"#))
         var dropped = try #require(expected.flow)
         dropped.nodes[0].layout?.children.removeLast()
         #expect(DecodingCheck.shape(expected: expected, actual: .flow(dropped)) == "a component's child missing")
-        let rejected = DecodeOutcome.error(DecodeError(code: DecodeError.invalidFlowSchema, message: "no"))
+        let rejected = DecodeOutcome.error(FlowDecodeError(code: FlowDecodeError.invalidFlowSchema, message: "no"))
         #expect(
             DecodingCheck.shape(expected: expected, actual: rejected)
                 == "a decodable document rejected as invalid_flow_schema")
@@ -261,8 +268,8 @@ struct DecodingRuleTests {
     func depth() {
         var layout = #"{"id":"leaf","type":"text"}"#
         for level in 0..<220 { layout = #"{"id":"n\#(level)","type":"stack","children":[\#(layout)]}"# }
-        let outcome = FlowDecoder.decode(flow(layout: layout))
-        #expect(outcome.errorCode == DecodeError.invalidFlowSchema)
+        let outcome = ReferenceFlowDecoder.decode(flow(layout: layout))
+        #expect(outcome.errorCode == FlowDecodeError.invalidFlowSchema)
         #expect(outcome.description.contains("nests components deeper than 200 levels"))
         // The path of the first component past the limit, every level of it.
         let path = "$.nodes[0].layout" + String(repeating: ".children[0]", count: 200)
@@ -281,17 +288,19 @@ struct DecodingRuleTests {
             #expect(code(accepted) == nil, "\(accepted)")
         }
         for future in ["2", "1e300", "12345678901234567890", "\"99999999999999999999.1\"", "\"3.0\""] {
-            #expect(code(future) == DecodeError.unsupportedSchemaVersion, "\(future)")
+            #expect(code(future) == FlowDecodeError.unsupportedSchemaVersion, "\(future)")
         }
         for invalid in ["1.5", "-1", "1e400", "\"v1\"", "\"1.2.3.4\"", "\"+1\"", "\"1.\"", "\"\"", "true", "[1]", "{}"]
         {
-            #expect(code(invalid) == DecodeError.invalidFlowSchema, "\(invalid)")
+            #expect(code(invalid) == FlowDecodeError.invalidFlowSchema, "\(invalid)")
         }
-        #expect(errorCode(#"{"flow_id":"f","schema_version":1,"flow_schema":null}"#) == DecodeError.invalidFlowSchema)
+        #expect(
+            errorCode(#"{"flow_id":"f","schema_version":1,"flow_schema":null}"#) == FlowDecodeError.invalidFlowSchema)
         // Missing resolve fields change nothing; extra ones are ignored.
         var trace = DecodeTrace()
         let text = #"{"schema_version":"1","flow_schema":\#(flow(layout: #"{"id":"r","type":"text"}"#)),"region":"eu"}"#
-        #expect(FlowDecoder.decode(text, trace: &trace).flow != nil && trace.rules.contains("DEC-IGNORE-FIELDS"))
+        #expect(
+            ReferenceFlowDecoder.decode(text, trace: &trace).flow != nil && trace.rules.contains("DEC-IGNORE-FIELDS"))
     }
 
     @Test("DEC-VERSION: a whole number of any size is a version; strings, fractions, zero, negatives and 1e400 mean 1")
@@ -318,7 +327,7 @@ struct DecodingRuleTests {
             + #"{"key":"a","type":"number"},{"type":"string"},7,{"key":"f","type":"boolean","scope":"user","#
             + #""lifecycle":"forever","source":{"kind":"remote","url":"x"}},{"key":"","type":"string"}]"#
         var trace = DecodeTrace()
-        let outcome = FlowDecoder.decode(
+        let outcome = ReferenceFlowDecoder.decode(
             flow(layout: #"{"id":"r","type":"text"}"#, extra: #","variables":\#(list)"#), trace: &trace)
         #expect(outcome.flow?.variables == ["a", "d", "f"])
         #expect(trace.hits.filter { $0.rule == "DEC-VARIABLE" }.count == 8)
@@ -341,7 +350,7 @@ struct DecodingRuleTests {
         // A zone written as null is absent, and falls under the rule: a decoder that refuses it breaks DEC-ZONE.
         let text = flow(layout: #"{"id":"r","type":"text"}"#, extra: #","persistentUI":{"footer":null,"overlay":{}}"#)
         var trace = DecodeTrace()
-        #expect(FlowDecoder.decode(text, trace: &trace).flow?.zones == ["overlay"])
+        #expect(ReferenceFlowDecoder.decode(text, trace: &trace).flow?.zones == ["overlay"])
         #expect(trace.rules.contains("DEC-ZONE"))
     }
 
@@ -367,7 +376,8 @@ struct DecodingRuleTests {
             + #"{"id":"b","kind":"abTest","experimentKey":"x","variants":[{"id":"v","label":"A","weight":50,"targetNodeId":"s"}]},"#
             + #"{"id":"w","kind":"screen","screenType":"popover","layout":null},{"id":"v","kind":"screen","screenType":3}"#
         var trace = DecodeTrace()
-        let outcome = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#, nodes: nodes), trace: &trace)
+        let outcome = ReferenceFlowDecoder.decode(
+            flow(layout: #"{"id":"r","type":"text"}"#, nodes: nodes), trace: &trace)
         #expect(outcome.flow?.nodes.map(\.id) == ["s", "c", "a", "b", "w", "v"])
         #expect(trace.hits.filter { $0.rule == "DEC-LOGIC-NODE" }.count == 3)
         #expect(trace.hits.filter { $0.rule == "DEC-SCREEN-TYPE" }.map(\.element) == ["w", "v"])
@@ -377,7 +387,7 @@ struct DecodingRuleTests {
     func duplicateKeys() throws {
         let text =
             #"{"id":"f","id":"g","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"text","type":"stack"}}]}"#
-        let outcome = FlowDecoder.decode(text)
+        let outcome = ReferenceFlowDecoder.decode(text)
         #expect(outcome.flow?.id == "g" && outcome.flow?.nodes[0].layout?.type == "stack")
         let first = try #require(DecodingCheck.alternatives(text, options: DecoderOptions()).first)
         #expect(first.flow?.id == "f" && first.flow?.nodes[0].layout?.type == "text")
@@ -389,7 +399,7 @@ struct DecodingRuleTests {
         let bare = #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen"}],"schema_version":"#
         for (version, code) in [("\"9.0\"", "unsupported_schema_version"), ("\"\"", "invalid_flow_schema")] {
             let text = bare + version + "}"
-            #expect(FlowDecoder.decode(text).flow?.id == "f")
+            #expect(ReferenceFlowDecoder.decode(text).flow?.id == "f")
             let gated = try #require(DecodingCheck.alternatives(text, options: DecoderOptions()).first)
             #expect(gated.errorCode == code)
         }
@@ -411,7 +421,7 @@ struct DecodingRuleTests {
         let edges = (0..<11).map { #"{"id":"e\#($0)","fromNodeId":"s","toNodeId":"\#($0 == 10 ? "nowhere" : "s")"}"# }
         var trace = DecodeTrace()
         _ = try #require(
-            FlowDecoder.decode(
+            ReferenceFlowDecoder.decode(
                 flow(layout: layout, extra: #","edges":[\#(edges.joined(separator: ","))]"#),
                 trace: &trace
             ).flow)
@@ -424,7 +434,7 @@ struct DecodingRuleTests {
     func canonicallyEqualKeysRepeat() {
         let text = flow(layout: #"{"id":"c","type":"text"}"#, extra: #","x-note":{"é":1,"e\u0301":2}"#)
         var trace = DecodeTrace()
-        _ = FlowDecoder.decode(text, trace: &trace)
+        _ = ReferenceFlowDecoder.decode(text, trace: &trace)
         #expect(trace.rules.contains("DEC-DUPLICATE-KEY"))
     }
 
@@ -435,13 +445,13 @@ struct DecodingRuleTests {
             for level in 0..<(depth - 1) { layout = #"{"id":"n\#(level)","type":"stack","children":[\#(layout)]}"# }
             return flow(layout: layout)
         }
-        #expect(FlowDecoder.decode(chain(200)).flow != nil)
-        #expect(FlowDecoder.decode(chain(199)).flow != nil)
-        #expect(errorCode(chain(201)) == DecodeError.invalidFlowSchema)
+        #expect(ReferenceFlowDecoder.decode(chain(200)).flow != nil)
+        #expect(ReferenceFlowDecoder.decode(chain(199)).flow != nil)
+        #expect(errorCode(chain(201)) == FlowDecodeError.invalidFlowSchema)
         let deepProps =
             #","props":{"data":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
         var trace = DecodeTrace()
-        #expect(FlowDecoder.decode(chain(3, props: deepProps), trace: &trace).flow != nil)
+        #expect(ReferenceFlowDecoder.decode(chain(3, props: deepProps), trace: &trace).flow != nil)
         #expect(trace.rules.contains("DEC-DEPTH"))
     }
 
@@ -457,15 +467,16 @@ struct DecodingRuleTests {
     func loneSurrogate() throws {
         let text = flow(layout: #"{"id":"r","type":"text","props":{"text":"half \ud83d"}}"#)
         var trace = DecodeTrace()
-        let expected = FlowDecoder.decode(text, trace: &trace)
+        let expected = ReferenceFlowDecoder.decode(text, trace: &trace)
         #expect(trace.rules.contains("DEC-STRING"))
-        let refused = DecodeOutcome.error(DecodeError(code: DecodeError.invalidFlowSchema, message: "bad string"))
+        let refused = DecodeOutcome.error(
+            FlowDecodeError(code: FlowDecodeError.invalidFlowSchema, message: "bad string"))
         #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: refused) == ["DEC-STRING"])
         var renamed = try #require(expected.flow)
         renamed.id = "other"
         #expect(DecodingCheck.broken(trace: trace, expected: expected, actual: .flow(renamed)) == ["DEC-CANONICAL"])
         var plain = DecodeTrace()
-        _ = FlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#), trace: &plain)
+        _ = ReferenceFlowDecoder.decode(flow(layout: #"{"id":"r","type":"text"}"#), trace: &plain)
         #expect(!plain.rules.contains("DEC-STRING"))
     }
 

@@ -147,7 +147,9 @@ struct DecodingCorpusTests {
         #expect(Self.loaded.errors.isEmpty, "\(Self.loaded.errors)")
         #expect(Self.loaded.cases.count >= 15)
         for (file, c) in Self.loaded.cases {
-            #expect(c.expected.isMet(by: FlowDecoder.decode(c.text)), "\(file): \(FlowDecoder.decode(c.text))")
+            #expect(
+                c.expected.isMet(by: ReferenceFlowDecoder.decode(c.text)),
+                "\(file): \(ReferenceFlowDecoder.decode(c.text))")
         }
     }
 

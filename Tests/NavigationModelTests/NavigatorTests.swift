@@ -23,7 +23,7 @@ struct FlowBehaviorTests {
             push("CONFIRM_PHONE", "AUTH", .removePrevious), to: "HOME(DISC)*, SIGN_IN(AUTH)*, SIGN_UP_FORM(AUTH)")
         #expect(after.map(\.screen) == ["HOME", "CONFIRM_PHONE"])
         // REMOVE_PREVIOUS continues the flow; only START_NEW marks a root when the flow had screens.
-        #expect(after.last == Entry(screen: "CONFIRM_PHONE", flow: "AUTH", flowRoot: false, presentation: .push))
+        #expect(after.last == StackEntry(screen: "CONFIRM_PHONE", flow: "AUTH", flowRoot: false, presentation: .push))
     }
 
     @Test("NAV-PUSH-REMOVE-PREVIOUS: removes all of the flow, not only the top run or the previous screen")
@@ -69,12 +69,12 @@ struct FlowBehaviorTests {
     @Test(
         "NAV-FLOWLESS: without flows every destination puts a plain entry; REPLACE of the only entry keeps it the root")
     func flowless() {
-        let navigator = Navigator(profile: Profile(nesting: .owned, flows: false))
-        var stack = ScreenStack([Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
-        #expect(navigator.apply(Directive(mode: .replace, screen: "START"), to: &stack) == .applied)
-        #expect(stack.entries == [Entry(screen: "START", flow: nil, flowRoot: false, presentation: .root)])
-        #expect(navigator.apply(Directive(mode: .present, screen: "SHEET"), to: &stack) == .applied)
-        #expect(stack.last == Entry(screen: "SHEET", flow: nil, flowRoot: false, presentation: .modal))
+        let navigator = ReferenceNavigator(profile: NavigationProfile(nesting: .owned, flows: false))
+        var stack = ScreenStack([StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)])
+        #expect(navigator.apply(NavigationDirective(mode: .replace, screen: "START"), to: &stack) == .applied)
+        #expect(stack.entries == [StackEntry(screen: "START", flow: nil, flowRoot: false, presentation: .root)])
+        #expect(navigator.apply(NavigationDirective(mode: .present, screen: "SHEET"), to: &stack) == .applied)
+        #expect(stack.last == StackEntry(screen: "SHEET", flow: nil, flowRoot: false, presentation: .modal))
         #expect(stack.shapeProblem == nil)
     }
 
@@ -84,8 +84,8 @@ struct FlowBehaviorTests {
         #expect(
             after
                 == ScreenStack([
-                    Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
-                    Entry(screen: "X", flow: "AUTH", flowRoot: false, presentation: .push),
+                    StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root),
+                    StackEntry(screen: "X", flow: "AUTH", flowRoot: false, presentation: .push),
                 ]))
         #expect(after.shapeProblem == nil)
     }
@@ -93,7 +93,7 @@ struct FlowBehaviorTests {
     @Test("NAV-BASE: when the whole layer is removed the new entry takes the base presentation")
     func baseRuleWholeLayer() {
         let (_, rootLayer) = apply(push("X", "AUTH", .startNew), to: "LOGIN(AUTH)*, STEP(AUTH)")
-        #expect(rootLayer == ScreenStack([Entry(screen: "X", flow: "AUTH", flowRoot: true, presentation: .root)]))
+        #expect(rootLayer == ScreenStack([StackEntry(screen: "X", flow: "AUTH", flowRoot: true, presentation: .root)]))
         let (_, modalLayer) = apply(push("X", "AUTH", .removePrevious), to: "HOME, ^LOGIN(AUTH)*, STEP(AUTH)")
         #expect(modalLayer == stack("HOME, ^X(AUTH)"))
     }
@@ -104,7 +104,7 @@ struct StackModeTests {
     @Test("NAV-REPLACE: RUF example [HOME, ADDR_STEP_1] → [HOME, ADDR_STEP_2]")
     func replaceExample() {
         let (outcome, after) = apply(
-            Directive(.replace, "ADDR_STEP_2", flow: "ADDR", .keep), to: "HOME, ADDR_STEP_1(ADDR)*")
+            NavigationDirective(.replace, "ADDR_STEP_2", flow: "ADDR", .keep), to: "HOME, ADDR_STEP_1(ADDR)*")
         #expect(outcome == .applied)
         // `had` is computed after the top is removed, so ADDR_STEP_2 becomes the flow root.
         #expect(after == stack("HOME, ADDR_STEP_2(ADDR)*"))
@@ -112,59 +112,62 @@ struct StackModeTests {
 
     @Test("NAV-REPLACE: replacing the only entry keeps the root presentation (NAV-BASE)")
     func replaceRoot() {
-        let (_, after) = apply(Directive(.replace, "WELCOME", flow: "ONBOARD", .keep), to: "HOME")
-        #expect(after == ScreenStack([Entry(screen: "WELCOME", flow: "ONBOARD", flowRoot: true, presentation: .root)]))
-        let (_, modal) = apply(Directive(.replace, "B", flow: "F", .keep), to: "HOME, ^A(G)*")
+        let (_, after) = apply(NavigationDirective(.replace, "WELCOME", flow: "ONBOARD", .keep), to: "HOME")
+        #expect(
+            after == ScreenStack([StackEntry(screen: "WELCOME", flow: "ONBOARD", flowRoot: true, presentation: .root)]))
+        let (_, modal) = apply(NavigationDirective(.replace, "B", flow: "F", .keep), to: "HOME, ^A(G)*")
         #expect(modal == stack("HOME, ^B(F)*"))
     }
 
     @Test("NAV-REPLACE: with REMOVE_PREVIOUS it also removes the flow's other screens")
     func replaceWithRemovePrevious() {
-        let (_, after) = apply(Directive(.replace, "C", flow: "F", .removePrevious), to: "HOME, A(F)*, B(G)*, X(H)*")
+        let (_, after) = apply(
+            NavigationDirective(.replace, "C", flow: "F", .removePrevious), to: "HOME, A(F)*, B(G)*, X(H)*")
         #expect(after == stack("HOME, B(G)*, C(F)"))
     }
 
     @Test("NAV-RESET: RUF example [HOME, CATEGORY, PRODUCT] → [HOME]")
     func resetExample() {
         let (_, after) = apply(
-            Directive(.reset, "HOME", flow: "MAIN", .keep), to: "HOME, CATEGORY(DISC)*, ^PRODUCT(DISC)*")
-        #expect(after == ScreenStack([Entry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)]))
+            NavigationDirective(.reset, "HOME", flow: "MAIN", .keep), to: "HOME, CATEGORY(DISC)*, ^PRODUCT(DISC)*")
+        #expect(after == ScreenStack([StackEntry(screen: "HOME", flow: "MAIN", flowRoot: true, presentation: .root)]))
     }
 
     @Test("NAV-POP: RUF example [HOME, CART, CHECKOUT] → [HOME, CART]")
     func popExample() {
-        let (_, after) = apply(Directive(mode: .pop), to: "HOME, CART(CHECKOUT)*, CHECKOUT(CHECKOUT)")
+        let (_, after) = apply(NavigationDirective(mode: .pop), to: "HOME, CART(CHECKOUT)*, CHECKOUT(CHECKOUT)")
         #expect(after == stack("HOME, CART(CHECKOUT)*"))
     }
 
     @Test("NAV-POP: popping a modal base closes its layer")
     func popModalBase() {
-        let (_, after) = apply(Directive(mode: .pop), to: "HOME, ^SHEET(S)*")
+        let (_, after) = apply(NavigationDirective(mode: .pop), to: "HOME, ^SHEET(S)*")
         #expect(after == stack("HOME"))
     }
 
     @Test("NAV-POP-ROOT: POP on the root alone is rejected with cannotPopRoot")
     func popRoot() {
-        let (outcome, after) = apply(Directive(mode: .pop), to: "HOME")
+        let (outcome, after) = apply(NavigationDirective(mode: .pop), to: "HOME")
         #expect(outcome == .rejected(.cannotPopRoot))
         #expect(after == stack("HOME"))
     }
 
     @Test("NAV-PRESENT: starts a modal layer whose base is the flow root, whatever the behavior")
     func present() {
-        let (_, after) = apply(Directive(.present, "LOGIN", flow: "AUTH", .removePrevious), to: "HOME, SIGN_IN(AUTH)*")
+        let (_, after) = apply(
+            NavigationDirective(.present, "LOGIN", flow: "AUTH", .removePrevious), to: "HOME, SIGN_IN(AUTH)*")
         #expect(after == stack("HOME, SIGN_IN(AUTH)*, ^LOGIN(AUTH)*"))
     }
 
     @Test("NAV-DISMISS: removes the whole top presented layer")
     func dismiss() {
-        let (_, after) = apply(Directive(mode: .dismiss), to: "HOME, ^A(F)*, ^B(G)*, C(G)")
+        let (_, after) = apply(NavigationDirective(mode: .dismiss), to: "HOME, ^A(F)*, ^B(G)*, C(G)")
         #expect(after == stack("HOME, ^A(F)*"))
     }
 
     @Test("NAV-DISMISS-ROOT: DISMISS with nothing presented is rejected, never a blank stack")
     func dismissRoot() {
-        let (outcome, after) = apply(Directive(mode: .dismiss), to: "HOME, A(F)*")
+        let (outcome, after) = apply(NavigationDirective(mode: .dismiss), to: "HOME, A(F)*")
         #expect(outcome == .rejected(.nothingToDismiss))
         #expect(after == stack("HOME, A(F)*"))
     }
@@ -172,18 +175,20 @@ struct StackModeTests {
     @Test("NAV-POP-TO: the topmost match, searched in the top layer (owned) or the whole stack (shared)")
     func popTo() {
         let initial = "HOME, A, B, A, ^M, C"
-        #expect(apply(Directive(mode: .popTo, screen: "A"), to: initial, .shared).1 == stack("HOME, A, B, A"))
-        #expect(apply(Directive(mode: .popTo, screen: "M"), to: initial, .owned).1 == stack("HOME, A, B, A, ^M"))
-        #expect(apply(Directive(mode: .popTo, screen: "C"), to: initial, .owned).1 == stack(initial))
+        #expect(apply(NavigationDirective(mode: .popTo, screen: "A"), to: initial, .shared).1 == stack("HOME, A, B, A"))
+        #expect(
+            apply(NavigationDirective(mode: .popTo, screen: "M"), to: initial, .owned).1 == stack("HOME, A, B, A, ^M"))
+        #expect(apply(NavigationDirective(mode: .popTo, screen: "C"), to: initial, .owned).1 == stack(initial))
     }
 
     @Test("NAV-POP-TO-MISSING: a target outside the searched range is rejected with targetNotFound")
     func popToMissing() {
         let initial = "HOME, A, ^M, C"
-        #expect(apply(Directive(mode: .popTo, screen: "A"), to: initial, .owned).0 == .rejected(.targetNotFound))
-        #expect(apply(Directive(mode: .popTo, screen: "A"), to: initial, .shared).0 == .applied)
         #expect(
-            apply(Directive(mode: .popTo, screen: "NOPE"), to: initial, .shared) == (
+            apply(NavigationDirective(mode: .popTo, screen: "A"), to: initial, .owned).0 == .rejected(.targetNotFound))
+        #expect(apply(NavigationDirective(mode: .popTo, screen: "A"), to: initial, .shared).0 == .applied)
+        #expect(
+            apply(NavigationDirective(mode: .popTo, screen: "NOPE"), to: initial, .shared) == (
                 .rejected(.targetNotFound), stack(initial)
             ))
     }
@@ -191,13 +196,14 @@ struct StackModeTests {
     @Test("NAV-POP-TO-ROOT: owned returns to the top layer's base, shared to entry 0; never rejected")
     func popToRoot() {
         let initial = "HOME, A, ^M, C, D"
-        #expect(apply(Directive(mode: .popToRoot), to: initial, .owned).1 == stack("HOME, A, ^M"))
-        #expect(apply(Directive(mode: .popToRoot), to: initial, .shared).1 == stack("HOME"))
-        #expect(apply(Directive(mode: .popToRoot), to: "HOME", .shared) == (.applied, stack("HOME")))
+        #expect(apply(NavigationDirective(mode: .popToRoot), to: initial, .owned).1 == stack("HOME, A, ^M"))
+        #expect(apply(NavigationDirective(mode: .popToRoot), to: initial, .shared).1 == stack("HOME"))
+        #expect(apply(NavigationDirective(mode: .popToRoot), to: "HOME", .shared) == (.applied, stack("HOME")))
     }
 
     @Test("NAV-FAILED-IDLE: FAILED outside a pending change is applied and changes nothing")
     func failedIdle() {
-        #expect(apply(Directive(id: "x", mode: .failed), to: "HOME, A(F)*") == (.applied, stack("HOME, A(F)*")))
+        #expect(
+            apply(NavigationDirective(id: "x", mode: .failed), to: "HOME, A(F)*") == (.applied, stack("HOME, A(F)*")))
     }
 }

@@ -9,7 +9,7 @@ func stack(_ text: String) -> ScreenStack {
     return ScreenStack(
         items.enumerated().map { index, raw in
             var item = Substring(raw)
-            var presentation: Presentation = index == 0 ? .root : .push
+            var presentation: EntryPresentation = index == 0 ? .root : .push
             if item.hasPrefix("^") { presentation = .modal; item = item.dropFirst() }
             var flowRoot = false
             if item.hasSuffix("*") { flowRoot = true; item = item.dropLast() }
@@ -18,17 +18,19 @@ func stack(_ text: String) -> ScreenStack {
                 flow = String(item[item.index(after: open)..<item.index(before: item.endIndex)])
                 item = item[..<open]
             }
-            return Entry(screen: String(item), flow: flow, flowRoot: flowRoot, presentation: presentation)
+            return StackEntry(screen: String(item), flow: flow, flowRoot: flowRoot, presentation: presentation)
         })
 }
 
 /// Applies one directive with a fresh navigator.
-func apply(_ d: Directive, to text: String, _ profile: Profile = .owned) -> (Outcome, ScreenStack) {
+func apply(
+    _ d: NavigationDirective, to text: String, _ profile: NavigationProfile = .owned
+) -> (NavigationOutcome, ScreenStack) {
     var s = stack(text)
-    let outcome = Navigator(profile: profile).apply(d, to: &s)
+    let outcome = ReferenceNavigator(profile: profile).apply(d, to: &s)
     return (outcome, s)
 }
 
-func push(_ screen: String, _ flow: String, _ behavior: Behavior, id: String? = nil) -> Directive {
-    Directive(id: id, .push, screen, flow: flow, behavior)
+func push(_ screen: String, _ flow: String, _ behavior: FlowBehavior, id: String? = nil) -> NavigationDirective {
+    NavigationDirective(id: id, .push, screen, flow: flow, behavior)
 }

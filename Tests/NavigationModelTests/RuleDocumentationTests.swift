@@ -44,8 +44,10 @@ struct RuleDocumentationTests {
 struct FeatureTests {
     @Test("Every rule belongs to a registered feature, and every feature has a rule")
     func registry() {
-        for rule in NavigationRules.all { #expect(Feature.isRegistered(rule.feature), "\(rule.id) → \(rule.feature)") }
-        for feature in Feature.all {
+        for rule in NavigationRules.all {
+            #expect(NavigationFeature.isRegistered(rule.feature), "\(rule.id) → \(rule.feature)")
+        }
+        for feature in NavigationFeature.all {
             #expect(NavigationRules.all.contains { $0.feature == feature }, "no rule in \(feature)")
         }
     }

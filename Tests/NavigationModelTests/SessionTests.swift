@@ -3,8 +3,8 @@ import NavigationModel
 
 @Suite("Session: optimistic navigation")
 struct SessionTests {
-    private func session(_ text: String, _ profile: Profile = .owned) throws -> Session {
-        try Session(stack: stack(text), profile: profile)
+    private func session(_ text: String, _ profile: NavigationProfile = .owned) throws -> NavigationSession {
+        try NavigationSession(stack: stack(text), profile: profile)
     }
 
     @Test("SES-OPTIMISTIC and SES-ROLLBACK: optimistic PUSH then FAILED restores the stack")
@@ -13,7 +13,7 @@ struct SessionTests {
         #expect(s.optimistic(push("CHECKOUT", "CHECKOUT", .keep, id: "a1")) == .applied)
         #expect(s.state.pendingID == "a1")
         #expect(s.stack.count == 3)
-        #expect(s.navigate(Directive(id: "a1", mode: .failed)) == .applied)
+        #expect(s.navigate(NavigationDirective(id: "a1", mode: .failed)) == .applied)
         #expect(s.state == SessionState(stack: stack("HOME, CART(CHECKOUT)*")))
     }
 
@@ -21,12 +21,12 @@ struct SessionTests {
     func rollbackReplaceAndReset() throws {
         let initial = "HOME, ^A(F)*, B(F)"
         for d in [
-            Directive(id: "r", .replace, "C", flow: "F", .removePrevious),
-            Directive(id: "r", .reset, "X", flow: "G", .keep),
+            NavigationDirective(id: "r", .replace, "C", flow: "F", .removePrevious),
+            NavigationDirective(id: "r", .reset, "X", flow: "G", .keep),
         ] {
             var s = try session(initial)
             #expect(s.optimistic(d) == .applied)
-            #expect(s.navigate(Directive(mode: .failed)) == .applied)
+            #expect(s.navigate(NavigationDirective(mode: .failed)) == .applied)
             #expect(s.stack == stack(initial))
         }
     }
@@ -54,7 +54,7 @@ struct SessionTests {
     func redirectRejected() throws {
         var s = try session("HOME")
         _ = s.optimistic(push("A", "F", .keep, id: "a1"))
-        #expect(s.navigate(Directive(mode: .pop)) == .rejected(.cannotPopRoot))
+        #expect(s.navigate(NavigationDirective(mode: .pop)) == .rejected(.cannotPopRoot))
         #expect(s.state == SessionState(stack: stack("HOME")))
     }
 
@@ -85,11 +85,12 @@ struct SessionTests {
 
     @Test(
         "SES-NOT-OPTIMISTIC: POP and the other non-destination modes are never applied optimistically",
-        arguments: [Mode.pop, .failed, .present, .dismiss, .popTo, .popToRoot, "JUMP"])
-    func notOptimistic(mode: Mode) throws {
+        arguments: [NavigationMode.pop, .failed, .present, .dismiss, .popTo, .popToRoot, "JUMP"])
+    func notOptimistic(mode: NavigationMode) throws {
         var s = try session("HOME, A(F)*")
         #expect(
-            s.optimistic(Directive(id: "x", mode: mode, screen: "HOME", flow: .init(name: "F", behavior: .keep)))
+            s.optimistic(
+                NavigationDirective(id: "x", mode: mode, screen: "HOME", flow: .init(name: "F", behavior: .keep)))
                 == .rejected(.notOptimistic))
         #expect(s.state == SessionState(stack: stack("HOME, A(F)*")))
     }
@@ -99,7 +100,8 @@ struct SessionTests {
         var s = try session("HOME")
         #expect(s.optimistic(push("A", "F", .keep)) == .rejected(.missingId))
         #expect(s.optimistic(push("A", "F", .keep, id: "")) == .rejected(.missingId))
-        #expect(s.optimistic(Directive(id: "z", .push, "A", flow: "F", "REPLACE")) == .rejected(.unknownBehavior))
+        #expect(
+            s.optimistic(NavigationDirective(id: "z", .push, "A", flow: "F", "REPLACE")) == .rejected(.unknownBehavior))
         #expect(s.state.pendingID == nil)
     }
 
@@ -109,7 +111,7 @@ struct SessionTests {
         let reply = s.perform(.optimistic(push("A", "F", .keep, id: "a1")))
         #expect(reply.outcome == .applied)
         #expect(reply.state.pendingID == "a1")
-        let rejected = s.perform(.navigate(Directive(mode: "JUMP")))
+        let rejected = s.perform(.navigate(NavigationDirective(mode: "JUMP")))
         #expect(rejected.outcome == .rejected(.unknownMode))
     }
 }

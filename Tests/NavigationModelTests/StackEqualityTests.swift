@@ -13,12 +13,12 @@ struct StackEqualityTests {
     @Test("Equal names in separate storage compare equal; the same storage is shared")
     func sameTextSeparateStorage() {
         let a = ScreenStack([
-            Entry(screen: built(long), flow: built("Ünïcødé-flöw"), flowRoot: true, presentation: .root),
-            Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .modal),
+            StackEntry(screen: built(long), flow: built("Ünïcødé-flöw"), flowRoot: true, presentation: .root),
+            StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .modal),
         ])
         let b = ScreenStack([
-            Entry(screen: built(long), flow: built("Ünïcødé-flöw"), flowRoot: true, presentation: .root),
-            Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .modal),
+            StackEntry(screen: built(long), flow: built("Ünïcødé-flöw"), flowRoot: true, presentation: .root),
+            StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .modal),
         ])
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a == a)
@@ -27,9 +27,9 @@ struct StackEqualityTests {
 
     @Test("A difference in any one field, or in length, makes the stacks unequal")
     func everyFieldCounts() {
-        let base = Entry(screen: built(long), flow: "MAIN", flowRoot: false, presentation: .push)
-        let root = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
-        var variants: [Entry] = []
+        let base = StackEntry(screen: built(long), flow: "MAIN", flowRoot: false, presentation: .push)
+        let root = StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
+        var variants: [StackEntry] = []
         for change in 0..<6 {
             var entry = base
             switch change {

@@ -1,6 +1,6 @@
 import FlowCheckSuites
 import FlowCheckClientSuite
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import Foundation
 import JSON
@@ -9,6 +9,7 @@ import RUFClientModel
 import Testing
 
 @testable import ProcessProtocol
+import FlowCheckRecords
 
 /// The client suite over the process protocol: the Python example's RUF client, written from the Client article,
 /// against the reference client on random runs, batched and not.
@@ -175,7 +176,7 @@ struct ClientProcessTests {
             + #""capabilities":{"suites":["client"],"batch":\#(batch)}}"#
     }
 
-    static let home: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+    static let home: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
     static let state =
         #"{"stack":[{"screen":"HOME","flow":null,"flowRoot":false,"presentation":"root"}],"pending":null,"#
         + #""cache":{"HOME":{"list":{"behavior":3,"locale":{},"payload":null}}},"meta":{},"currentScreen":null,"#

@@ -13,7 +13,7 @@ struct ClientSequences {
     /// A run: its initial stack, profile and inputs.
     struct Run {
         var stack: ScreenStack
-        var profile: Profile
+        var profile: NavigationProfile
         var inputs: [ClientInput]
     }
 
@@ -49,20 +49,20 @@ struct ClientSequences {
 
     /// A run of up to `length` inputs after the create.
     mutating func run(length: Int) -> Run {
-        let home = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
+        let home = StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
         let stack: ScreenStack =
-            chance(50) ? [home] : [home, Entry(screen: "LIST", flow: "SHOP", flowRoot: true, presentation: .push)]
-        let profile: Profile = chance(50) ? .owned : .shared
+            chance(50) ? [home] : [home, StackEntry(screen: "LIST", flow: "SHOP", flowRoot: true, presentation: .push)]
+        let profile: NavigationProfile = chance(50) ? .owned : .shared
         // The stacks are valid and the profile known: the reference client starts.
         var reference = try! ReferenceClient(stack: stack, profile: profile, queueing: queueing)
-        var pending: [String: Directive] = [:]
+        var pending: [String: NavigationDirective] = [:]
         var inputs: [ClientInput] = [.create(screen: "HOME", params: chance(70) ? Self.object([]) : params())]
         _ = reference.apply(inputs[0])
         var optimistic = 0
         for _ in 0..<below(length + 1) {
             let input: ClientInput
             if reference.state.inFlight != nil && chance(70) {
-                input = .respond(SessionResponse(json: response(reference, pending: pending)))
+                input = .respond(RUFSession(json: response(reference, pending: pending)))
             } else if reference.state.inFlight == nil && chance(5) {
                 input = .create(screen: pick(Self.screens), params: params())
             } else {
@@ -79,15 +79,16 @@ struct ClientSequences {
 
     private mutating func params() -> JSONValue { Self.object([("productId", .number(Double(below(5))))]) }
 
-    private mutating func action(on screen: String, id: String) -> UserAction {
-        var action = UserAction(
+    private mutating func action(on screen: String, id: String) -> RUFAction {
+        var action = RUFAction(
             screen: chance(80) ? screen : pick(Self.screens), type: pick(["TAP", "SUBMIT", "LIKE", "LOAD_MORE"]),
             payload: chance(30) ? Self.object([]) : Self.object([("value", value(depth: 1))]))
         if chance(40) {
-            let mode: Mode = pick([.push, .push, .replace, .reset, .pop])
-            action.optimisticNavigation = Directive(
+            let mode: NavigationMode = pick([.push, .push, .replace, .reset, .pop])
+            action.optimisticNavigation = NavigationDirective(
                 id: chance(90) ? id : nil, mode: mode, screen: mode == .pop ? nil : pick(Self.screens),
-                flow: mode == .pop ? nil : Directive.Flow(name: pick(Self.flows), behavior: pick(Behavior.known)))
+                flow: mode == .pop
+                    ? nil : NavigationDirective.Flow(name: pick(Self.flows), behavior: pick(FlowBehavior.known)))
         }
         if chance(35) {
             action.optimisticUpdate = OptimisticUpdate(
@@ -163,7 +164,7 @@ struct ClientSequences {
         .array((0..<below(3)).map { index in Self.object([("name", .string("\(prefix)\(index)"))]) })
     }
 
-    private mutating func directive(pending: Directive?) -> JSONValue {
+    private mutating func directive(pending: NavigationDirective?) -> JSONValue {
         if let pending, chance(40) { return pending.json }
         if pending != nil && chance(30) { return Self.object([("mode", .string("FAILED"))]) }
         let mode = pick([
@@ -207,7 +208,7 @@ struct ClientSequences {
         return Self.object(pairs)
     }
 
-    private mutating func response(_ reference: ReferenceClient, pending: [String: Directive]) -> JSONValue {
+    private mutating func response(_ reference: ReferenceClient, pending: [String: NavigationDirective]) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
         if chance(50) { pairs.append(("currentScreen", .string(pick(Self.screens)))) }
         if chance(85) {

@@ -15,7 +15,7 @@ import Testing
 /// them, malformed ones are refused with a JSON path, and all of them match their schemas.
 @Suite("Client messages")
 struct ClientWireTests {
-    static let home: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+    static let home: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
 
     /// Random runs and what the reference client shows after each of their inputs.
     static func runs(_ count: Int) throws -> [(ClientSequences.Run, [ClientObservation])] {
@@ -45,7 +45,7 @@ struct ClientWireTests {
         let session = JSONValue.object([
             ("screens", .object([("ZED", .object([])), ("ALPHA", .object([]))])), ("meta", .object([])),
         ])
-        let line = Self.line { $0.client(.respond(SessionResponse(json: session)), seq: 1) }
+        let line = Self.line { $0.client(.respond(RUFSession(json: session)), seq: 1) }
         #expect(line.contains(#""session":{"screens":{"ZED":{},"ALPHA":{}},"meta":{}}"#), "\(line)")
         let reset = Self.line { $0.clientReset(Self.home, .shared, seq: 2) }
         #expect(try Wire.request(JSONParser.parse(reset)).request.line(seq: 2) == reset)

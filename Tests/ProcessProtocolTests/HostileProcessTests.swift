@@ -2,12 +2,14 @@ import FlowCheckSuites
 import FlowCheckClientSuite
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import NavigationModel
 @testable import ProcessProtocol
 
 #if canImport(Glibc)
 import Glibc
+import FlowCheckCore
+import FlowCheckRecords
 #endif
 
 /// A hello reply with real capabilities, then `then` run by the shell for the first step.
@@ -40,9 +42,9 @@ private func firstStep(
     let started = Date()
     defer { implementation.stop() }
     try implementation.reset(
-        to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+        to: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
     do {
-        _ = try implementation.perform(.navigate(Directive(mode: .pop)))
+        _ = try implementation.perform(.navigate(NavigationDirective(mode: .pop)))
         return (nil, Date().timeIntervalSince(started), pgid)
     } catch let error as ProcessError {
         return (error, Date().timeIntervalSince(started), pgid)
@@ -63,7 +65,7 @@ struct HostileProcessTests {
         defer { implementation.stop() }
         #expect {
             try implementation.reset(
-                to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+                to: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
         } throws: { error in
             (error as? ProcessError)?.message
                 == "the implementation was killed by signal 11 (SIGSEGV) before answering reset"
@@ -79,7 +81,7 @@ struct HostileProcessTests {
         defer { implementation.stop() }
         let error = #expect(throws: ProcessError.self) {
             try implementation.reset(
-                to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+                to: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
         }
         #expect(error?.code == .malformedReply)
         #expect(error?.message == "the reply to reset should say \"ok\": true")
@@ -97,7 +99,7 @@ struct HostileProcessTests {
                 "read l; echo '\(hello)'; read l; if [ -e \(flag.path) ]; then echo '{\"seq\":1,\"ok\":true}'; sleep 5; else touch \(flag.path); exit 3; fi"
         )
         defer { implementation.stop() }
-        let stack: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+        let stack: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
         #expect(throws: ProcessError.self) { try implementation.reset(to: stack, profile: .owned) }
         try implementation.reset(to: stack, profile: .owned)
         #expect(implementation.breakdowns.count == 1)
@@ -117,7 +119,7 @@ struct HostileProcessTests {
             commandLine: hostile("trap '' TERM; sleep 300"), stepTimeout: .seconds(5))
         let pgid = implementation.processGroup
         try implementation.reset(
-            to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+            to: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
         let started = Date()
         implementation.stop()
         #expect(Date().timeIntervalSince(started) < 4)
@@ -232,8 +234,8 @@ struct HostileProcessTests {
         defer { implementation.stop() }
         #expect {
             try implementation.run(
-                initial: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned,
-                commands: [.navigate(Directive(mode: .pop))])
+                initial: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned,
+                commands: [.navigate(NavigationDirective(mode: .pop))])
         } throws: { error in
             (error as? ProcessError)?.message.hasPrefix(
                 "the reply to step 0 (navigate POP) of a batch (reply 1 of the batch) should echo \"seq\": 3") ?? false
@@ -268,10 +270,10 @@ struct HostileProcessTests {
             commandLine: "read l; echo '\(hello)'; sleep 300", stepTimeout: .milliseconds(500))
         defer { implementation.stop() }
         let started = Date()
-        let commands = Array(repeating: Command.navigate(Directive(mode: .pop)), count: 30)
+        let commands = Array(repeating: NavigationCommand.navigate(NavigationDirective(mode: .pop)), count: 30)
         let error = #expect(throws: ProcessError.self) {
             try implementation.run(
-                initial: ScreenStack([Entry(screen: "A", flow: "F", flowRoot: true, presentation: .root)]),
+                initial: ScreenStack([StackEntry(screen: "A", flow: "F", flowRoot: true, presentation: .root)]),
                 profile: .owned, commands: commands)
         }
         // Step timeout (0.5 s) and grace (1 s), not 31 step timeouts.

@@ -2,11 +2,13 @@ import FlowCheckSuites
 import FlowCheckClientSuite
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import NavigationModel
 import ProcessProtocol
+import ConformanceRules
+import FlowSchema
 
 /// The Python example implementation kept under Tests/ProcessExample.
 let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -84,7 +86,7 @@ struct ProcessImplementationTests {
         #expect(result.verdict.overall == .divergent)
         // Listed among the failures its wrong removal causes (START_NEW and REPLACE reuse it), at one step.
         let failure = try #require(result.failures.first { $0.ruleIDs.contains("NAV-PUSH-REMOVE-PREVIOUS") })
-        #expect(failure.size == Count(1, .step))
+        #expect(failure.size == UnitCount(1, .step))
     }
 
     @Test(
@@ -156,9 +158,9 @@ struct ProcessImplementationTests {
         let implementation = try ProcessImplementation(commandLine: commandLine, stepTimeout: timeout)
         defer { implementation.stop() }
         try implementation.reset(
-            to: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
+            to: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)], profile: .owned)
         do {
-            _ = try implementation.perform(.navigate(Directive(mode: .pop)))
+            _ = try implementation.perform(.navigate(NavigationDirective(mode: .pop)))
             return nil
         } catch let error as ProcessError {
             return error

@@ -10,30 +10,32 @@ import Testing
 @Suite("Navigation replies read from their bytes")
 struct ReplyScannerTests {
     /// The model's replies to a walk of `count` commands from a small stack, drawn from a fixed sequence.
-    static func modelReplies(count: Int, seed: UInt64) throws -> [Reply] {
+    static func modelReplies(count: Int, seed: UInt64) throws -> [NavigationReply] {
         let screens = ["HOME", "PRODUCT", "CART", "🛒 Panier détaillé", "A-NAME-LONGER-THAN-FIFTEEN-BYTES", "x"]
         let flows = ["DISCOVERY", "CHECKOUT", "flow with spaces and ünïcode"]
-        let modes: [Mode] = [.push, .push, .push, .replace, .reset, .pop, .present, .dismiss, .popTo, .popToRoot]
-        let behaviors: [Behavior] = [.keep, .removePrevious, .startNew, "SIDEWAYS"]
+        let modes: [NavigationMode] = [
+            .push, .push, .push, .replace, .reset, .pop, .present, .dismiss, .popTo, .popToRoot,
+        ]
+        let behaviors: [FlowBehavior] = [.keep, .removePrevious, .startNew, "SIDEWAYS"]
         var state = seed
         func draw(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        var session = try Session(
-            stack: [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)],
-            profile: Profile(nesting: .owned))
-        var replies: [Reply] = []
+        var session = try NavigationSession(
+            stack: [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)],
+            profile: NavigationProfile(nesting: .owned))
+        var replies: [NavigationReply] = []
         for index in 0..<count {
             let mode = modes[draw(modes.count)]
-            var directive = Directive(
+            var directive = NavigationDirective(
                 id: "n\(index)", mode, screens[draw(screens.count)], flow: flows[draw(flows.count)],
                 behaviors[draw(behaviors.count)])
             if draw(4) == 0 { directive.flow = nil }
             switch draw(5) {
             case 0: replies.append(session.perform(.optimistic(directive)))
             case 1: replies.append(session.perform(.navigate(nil)))
-            case 2: replies.append(session.perform(.navigate(Directive(mode: .failed))))
+            case 2: replies.append(session.perform(.navigate(NavigationDirective(mode: .failed))))
             default: replies.append(session.perform(.navigate(directive)))
             }
         }
@@ -41,7 +43,7 @@ struct ReplyScannerTests {
     }
 
     /// A batch reply line as the echo writes it: the reset's reply at `seq + 1`, then each reply.
-    static func line(_ replies: [Reply], seq: Int) -> [UInt8] {
+    static func line(_ replies: [NavigationReply], seq: Int) -> [UInt8] {
         var output = JSONOutput()
         output.raw(#"{"replies":[{"ok":true,"seq":"#)
         output.int(seq + 1)
@@ -56,16 +58,16 @@ struct ReplyScannerTests {
         return output.bytes
     }
 
-    static func scan(_ bytes: [UInt8], seq: Int, count: Int) -> [Reply]? {
+    static func scan(_ bytes: [UInt8], seq: Int, count: Int) -> [NavigationReply]? {
         bytes.withUnsafeBufferPointer { ReplyScanner.replies(in: $0, seq: seq, count: count) }
     }
 
-    static func scan(_ text: String, seq: Int = 7, count: Int) -> [Reply]? {
+    static func scan(_ text: String, seq: Int = 7, count: Int) -> [NavigationReply]? {
         scan(Array(text.utf8), seq: seq, count: count)
     }
 
     /// What the general reader makes of the inner replies after the reset's.
-    static func general(_ bytes: [UInt8]) throws -> [Reply] {
+    static func general(_ bytes: [UInt8]) throws -> [NavigationReply] {
         let value = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
         guard case .array(let items)? = Wire.lookup(value.objectPairs ?? [], "replies") else {
             Issue.record("no replies")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import NavigationModel
 import SchemaValidation
 @testable import ProcessProtocol
+import FlowCheckCore
 
 let schemas = SchemaValidator(
     folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -11,8 +12,8 @@ let schemas = SchemaValidator(
 
 @Suite("Protocol schemas")
 struct SchemaTests {
-    static let home: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
-    static let push = Directive(id: "n1", .push, "CART", flow: "CHECKOUT", .keep)
+    static let home: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+    static let push = NavigationDirective(id: "n1", .push, "CART", flow: "CHECKOUT", .keep)
 
     /// Every request the kit sends, with the schema it must match.
     static let requests: [(String, String)] = [
@@ -21,8 +22,9 @@ struct SchemaTests {
         (Request.command(.navigate(push)).line(seq: 2), "navigate.request.schema.json"),
         (Request.command(.navigate(nil)).line(seq: 3), "navigate.request.schema.json"),
         (
-            Request.command(.optimistic(Directive(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew))).line(
-                seq: 4), "optimistic.request.schema.json"
+            Request.command(.optimistic(NavigationDirective(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew)))
+                .line(
+                    seq: 4), "optimistic.request.schema.json"
         ),
         (
             Request.batch([
@@ -109,7 +111,7 @@ struct SchemaTests {
 struct FlowlessResetTests {
     @Test("A reset for an implementation without flows says \"flows\": false in its profile, and matches the schema")
     func resetSaysFlowsFalse() throws {
-        let line = Request.reset(SchemaTests.home, Profile(nesting: .owned, flows: false)).line(seq: 1)
+        let line = Request.reset(SchemaTests.home, NavigationProfile(nesting: .owned, flows: false)).line(seq: 1)
         #expect(line.contains(#""profile":{"flows":false,"nesting":"owned"}"#), "\(line)")
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
         #expect(try schemas.validate(object, file: "reset.request.schema.json").isEmpty)

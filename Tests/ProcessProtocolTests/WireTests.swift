@@ -12,28 +12,30 @@ import Testing
 /// conformances give, and errors that name a JSON path.
 @Suite("Wire encoding and decoding")
 struct WireTests {
-    static let home = Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
+    static let home = StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)
     static let stack: ScreenStack = [
-        home, Entry(screen: "CART \"x\"\n", flow: "CHECKOUT", flowRoot: true, presentation: .push),
-        Entry(screen: "🛒 Produit détaillé\\/", flow: "AUTH", flowRoot: true, presentation: .modal),
+        home, StackEntry(screen: "CART \"x\"\n", flow: "CHECKOUT", flowRoot: true, presentation: .push),
+        StackEntry(screen: "🛒 Produit détaillé\\/", flow: "AUTH", flowRoot: true, presentation: .modal),
     ]
 
     /// Directives of every shape: complete, partial, invalid, with fields of their own and others.
-    static let directives: [Directive] = {
-        var others = Directive(id: "o1", .push, "CART", flow: "CHECKOUT", .keep)
+    static let directives: [NavigationDirective] = {
+        var others = NavigationDirective(id: "o1", .push, "CART", flow: "CHECKOUT", .keep)
         others.unknownFields = [
             "transition": .object([("duration", .number(0.25)), ("type", .string("sheet"))]),
             "x-request-id": .string("req\t7"), "priority": .number(1e300), "retry": .bool(false), "nothing": .null,
             "extras": .array([.number(-0.5), .bool(true), .null, .object([("nested", .array([]))])]),
             "Mode": .string("POP"), "_": .string("underscore"),
         ]
-        var replacing = Directive(mode: .pop)
+        var replacing = NavigationDirective(mode: .pop)
         replacing.unknownFields = ["screen": .number(3)]
         return [
-            Directive(id: "n1", .push, "PRODUCT", flow: "DISCOVERY", .startNew), Directive(mode: .pop),
-            Directive(mode: .popTo, screen: "HOME"), Directive(mode: nil),
-            Directive(mode: "JUMP", flow: Directive.Flow(name: nil, behavior: "SIDEWAYS")),
-            Directive(mode: .push, screen: "", flow: Directive.Flow(name: "F", behavior: nil)), others, replacing,
+            NavigationDirective(id: "n1", .push, "PRODUCT", flow: "DISCOVERY", .startNew),
+            NavigationDirective(mode: .pop),
+            NavigationDirective(mode: .popTo, screen: "HOME"), NavigationDirective(mode: nil),
+            NavigationDirective(mode: "JUMP", flow: NavigationDirective.Flow(name: nil, behavior: "SIDEWAYS")),
+            NavigationDirective(mode: .push, screen: "", flow: NavigationDirective.Flow(name: "F", behavior: nil)),
+            others, replacing,
         ]
     }()
 
@@ -65,7 +67,7 @@ struct WireTests {
 
     @Test("Every request holds what the model's own encoding gives, keys sorted")
     func requestsMatchTheModelsEncoding() throws {
-        for profile in [Profile.owned, .shared, Profile(nesting: .owned, flows: false)] {
+        for profile in [NavigationProfile.owned, .shared, NavigationProfile(nesting: .owned, flows: false)] {
             let line = Request.reset(Self.stack, profile).line(seq: 7)
             let expected: NSDictionary = [
                 "cmd": "reset", "seq": 7, "stack": try foundationObject(Self.stack),
@@ -73,9 +75,11 @@ struct WireTests {
             ]
             #expect(try object(line) == expected, "\(line)")
         }
-        for command in Self.directives.map(Command.navigate) + Self.directives.map(Command.optimistic) + [
-            .navigate(nil)
-        ] {
+        for command in Self.directives.map(NavigationCommand.navigate)
+            + Self.directives.map(NavigationCommand.optimistic) + [
+                .navigate(nil)
+            ]
+        {
             let line = Request.command(command).line(seq: 12)
             var expected = try foundationObject(command) as! [String: Any]
             expected["seq"] = 12
@@ -90,7 +94,7 @@ struct WireTests {
         // Keys in sorted order at every level, as the protocol documents.
         #expect(
             Request.command(.navigate(Self.directives[6])).line(seq: 1).hasPrefix(
-                #"{"cmd":"navigate","directive":{"Mode":"POP","_":"underscore","#
+                #"{"cmd":"navigate","directive":{"NavigationMode":"POP","_":"underscore","#
                     + #""extras":[-0.5,true,null,{"nested":[]}],"#
                     + #""flow":{"behavior":"KEEP","name":"CHECKOUT"},"id":"o1","mode":"PUSH","nothing":null,"#
             ))
@@ -98,7 +102,7 @@ struct WireTests {
 
     @Test("A run's batch request holds the reset and each command with their own seqs")
     func batchRequest() throws {
-        let commands = Self.directives.map(Command.navigate)
+        let commands = Self.directives.map(NavigationCommand.navigate)
         var output = JSONOutput()
         output.batch(initial: Self.stack, profile: .shared, commands: commands, seq: 20)
         let items =
@@ -112,7 +116,8 @@ struct WireTests {
     @Test("Every request reads back as it was written")
     func requestsRoundTrip() throws {
         var requests: [Request] = [
-            .hello(.current), .reset(Self.stack, .owned), .reset(Self.stack, Profile(nesting: .shared, flows: false)),
+            .hello(.current), .reset(Self.stack, .owned),
+            .reset(Self.stack, NavigationProfile(nesting: .shared, flows: false)),
             .command(.navigate(nil)), .decode("not json \u{0}\u{7f} ☃"), .stop,
         ]
         // Not the last directive: its other field named "screen" reads back as its own screen, of the wrong type.
@@ -143,15 +148,16 @@ struct WireTests {
     @Test("Replies read back as written, and as the model's own decoding reads them")
     func repliesRoundTrip() throws {
         let replies = [
-            Reply(outcome: .applied, state: SessionState(stack: Self.stack)),
-            Reply(outcome: .rejected(.targetNotFound), state: SessionState(stack: [Self.home], pendingID: "o\"1")),
-            Reply(outcome: .rejected(nil), state: SessionState(stack: [])),
+            NavigationReply(outcome: .applied, state: SessionState(stack: Self.stack)),
+            NavigationReply(
+                outcome: .rejected(.targetNotFound), state: SessionState(stack: [Self.home], pendingID: "o\"1")),
+            NavigationReply(outcome: .rejected(nil), state: SessionState(stack: [])),
         ]
         for reply in replies {
             var output = JSONOutput()
             output.reply(reply, seq: 4)
             #expect(try Wire.reply(JSONParser.parse(output.text)) == reply)
-            #expect(try JSONDecoder().decode(Reply.self, from: Data(output.bytes)) == reply)
+            #expect(try JSONDecoder().decode(NavigationReply.self, from: Data(output.bytes)) == reply)
         }
         let flow = CanonicalFlow(
             id: "f", version: 8, entry: "s",
@@ -164,7 +170,9 @@ struct WireTests {
                 .init(id: "c", kind: "condition", supported: true), .init(id: "a", kind: "api", supported: false),
             ],
             edges: [.init(id: "e", from: "s", to: "c", kind: "normal")], zones: ["footer"], variables: ["k"])
-        for outcome in [DecodeOutcome.flow(flow), .error(DecodeError(code: "invalid_flow_schema", message: "$.id"))] {
+        for outcome in [
+            DecodeOutcome.flow(flow), .error(FlowDecodeError(code: "invalid_flow_schema", message: "$.id")),
+        ] {
             var output = JSONOutput()
             output.decodeReply(outcome, seq: 5)
             #expect(try Wire.decodeOutcome(JSONParser.parse(output.text)) == outcome)
@@ -224,7 +232,7 @@ struct WireTests {
     func lenientReplies() throws {
         let reply = try Wire.reply(
             JSONParser.parse(#"{"outcome":"rejected","reason":7,"state":{"stack":[],"x":1},"extra":[1]}"#))
-        #expect(reply == Reply(outcome: .rejected(nil), state: SessionState(stack: [])))
+        #expect(reply == NavigationReply(outcome: .rejected(nil), state: SessionState(stack: [])))
     }
 
     @Test(

@@ -12,7 +12,7 @@ struct WorkerTests {
             + #""capabilities":{"suites":["navigation"],"modes":["POP"],"nesting":"owned""# + more + "}}"
     }
 
-    static let home: ScreenStack = [Entry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
+    static let home: ScreenStack = [StackEntry(screen: "HOME", flow: nil, flowRoot: false, presentation: .root)]
 
     @Test("A worker is another process of the same command line, step timeout and capabilities, answering on its own")
     func workerIsAnotherProcess() throws {
@@ -24,7 +24,7 @@ struct WorkerTests {
         #expect(worker.processGroup != implementation.processGroup)
         #expect(worker.commandLine == implementation.commandLine && worker.stepTimeout == .seconds(7))
         #expect(worker.capabilities == implementation.capabilities && worker.info == implementation.info)
-        let push = Command.navigate(Directive(id: "n1", .push, "CART", flow: "CHECKOUT", .keep))
+        let push = NavigationCommand.navigate(NavigationDirective(id: "n1", .push, "CART", flow: "CHECKOUT", .keep))
         try implementation.reset(to: Self.home, profile: .owned)
         let first = try implementation.perform(push)
         // The worker starts from its own reset: the first process's stack is not its stack.
@@ -33,7 +33,7 @@ struct WorkerTests {
         #expect(first.state.stack.count == 2)
         #expect(replies.map(\.state.stack.count) == [2, 3])
         worker.stop()
-        #expect(try implementation.perform(.navigate(Directive(mode: .pop))).state.stack == Self.home)
+        #expect(try implementation.perform(.navigate(NavigationDirective(mode: .pop))).state.stack == Self.home)
     }
 
     @Test("Workers run at once on threads of their own, each with its own process, restarting without crossing")
@@ -42,7 +42,7 @@ struct WorkerTests {
         defer { implementation.stop() }
         nonisolated(unsafe) let workers = [implementation] + (try (0..<2).map { _ in try implementation.makeWorker() })
         nonisolated(unsafe) var depths = [[Int]](repeating: [], count: workers.count)
-        let push = Command.navigate(Directive(id: "n1", .push, "CART", flow: "CHECKOUT", .keep))
+        let push = NavigationCommand.navigate(NavigationDirective(id: "n1", .push, "CART", flow: "CHECKOUT", .keep))
         DispatchQueue.concurrentPerform(iterations: workers.count) { index in
             for round in 0..<20 {
                 // A batch too long to answer in a millisecond breaks down, and the next run starts a fresh process:
@@ -97,7 +97,7 @@ struct WorkerTests {
         do {
             _ = try implementation.run(
                 initial: Self.home, profile: .owned,
-                commands: [.navigate(Directive(mode: .pop)), .navigate(Directive(mode: .pop))])
+                commands: [.navigate(NavigationDirective(mode: .pop)), .navigate(NavigationDirective(mode: .pop))])
             return nil
         } catch let error as ProcessError {
             return error

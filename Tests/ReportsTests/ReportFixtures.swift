@@ -1,6 +1,6 @@
 import ConformanceRules
 import Foundation
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import FlowCheckSuites
@@ -44,12 +44,14 @@ final class MarkupImplementation: NavigationImplementation {
     var capabilities: Capabilities {
         Capabilities(suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.owned], reasons: true)
     }
-    func reset(to stack: ScreenStack, profile: Profile) throws { try inner.reset(to: stack, profile: profile) }
-    func perform(_ command: Command) throws -> Reply {
+    func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
+        try inner.reset(to: stack, profile: profile)
+    }
+    func perform(_ command: NavigationCommand) throws -> NavigationReply {
         var reply = try inner.perform(command)
         if command.directive?.mode == .pop {
             reply.state.stack.entries.append(
-                Entry(
+                StackEntry(
                     screen: controls ? "RED\u{1B}[31mSCREEN\u{7}" : "<script>alert('x')</script>", flow: "<i>",
                     flowRoot: false, presentation: .push))
         }

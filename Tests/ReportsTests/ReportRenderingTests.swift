@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckRecords
 import NavigationModel
 import NavigationModel
 import Reports
 import SampleImplementations
+import FlowCheckCore
 
 @Suite("Report rendering")
 struct ReportRenderingTests {

@@ -1,10 +1,12 @@
 import Testing
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckRecords
 import FlowCheckSuites
 import PropertyTesting
 import Reports
 import SampleImplementations
+import FlowCheckCore
+import NavigationModel
 
 @Suite("Shards")
 struct ShardTests {

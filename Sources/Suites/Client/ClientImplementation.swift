@@ -11,16 +11,18 @@ import RUFClientModel
 /// the previous input (requests sent, metrics fired, navigations handled, actionResults shown).
 public protocol ClientImplementation: Implementation {
     /// Puts the client on `stack` with `profile`: an empty cache and meta, nothing in flight or queued.
-    func resetClient(to stack: ScreenStack, profile: Profile) throws
+    func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws
     /// Applies one input and replies with the state after it and the events it caused, in order.
     func apply(_ input: ClientInput) throws -> ClientObservation
     /// Resets, then applies every input: one round trip for implementations that batch.
-    func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation]
+    func run(initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput]) throws -> [ClientObservation]
 }
 
 extension ClientImplementation {
     /// Resets, then applies the inputs one by one; implementations that batch override it.
-    public func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation] {
+    public func run(
+        initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput]
+    ) throws -> [ClientObservation] {
         try resetClient(to: initial, profile: profile)
         var observations: [ClientObservation] = []
         observations.reserveCapacity(inputs.count)

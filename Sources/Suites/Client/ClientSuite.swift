@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import GoldenCorpus
 import Foundation
@@ -15,9 +15,9 @@ import RUFClientModel
 package struct ClientSuite: ConformanceSuite {
     package var suite: Suite { .client }
     package var summary: String { "a RUF client's cache, meta, metrics, requests and navigation (RUF- rules)" }
-    package var unit: Count.Unit { .response }
+    package var unit: UnitCount.Unit { .response }
     /// Actions and creates fall under rules too (a request's meta and id, one in flight).
-    package var triggerUnit: Count.Unit? { Count.Unit(rawValue: "input") }
+    package var triggerUnit: UnitCount.Unit? { UnitCount.Unit(rawValue: "input") }
     package var seedSalt: UInt64 { 4 }
     package var rules: [Rule] { ClientRules.all }
     package var requiredProtocol: String { "ClientImplementation" }
@@ -41,8 +41,10 @@ package struct ClientSuite: ConformanceSuite {
 
     package func notCertified(_ capabilities: Capabilities) -> [String] {
         // Responses carry only the directives the client declares (its stack moves by the navigation rules).
-        var result = Mode.known.filter { !capabilities.modes.contains($0) }.map { "mode \($0) (not declared)" }
-        for behavior in Behavior.known where !capabilities.behaviors.contains(behavior) {
+        var result = NavigationMode.known.filter { !capabilities.modes.contains($0) }.map {
+            "mode \($0) (not declared)"
+        }
+        for behavior in FlowBehavior.known where !capabilities.behaviors.contains(behavior) {
             result.append("behavior \(behavior) (not declared)")
         }
         for strategy in ["APPEND", "MATCH"] where !capabilities.client.mergeStrategies.contains(strategy) {
@@ -52,7 +54,7 @@ package struct ClientSuite: ConformanceSuite {
         if !capabilities.client.optimisticComponents {
             result.append("optimistic component updates (not declared)")
         }
-        if !Mode.optimistic.contains(where: capabilities.modes.contains) {
+        if !NavigationMode.optimistic.contains(where: capabilities.modes.contains) {
             result.append("optimistic navigation (no optimistic mode declared)")
         }
         return result
@@ -68,7 +70,7 @@ package struct ClientSuite: ConformanceSuite {
             out.formUnion(["RUF-NAV-METRICS", "RUF-SCREEN-METRICS", "RUF-ACTION-METRICS", "RUF-METRIC-ORDER"])
         }
         if !capabilities.client.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
-        let optimistic = Mode.optimistic.contains(where: capabilities.modes.contains)
+        let optimistic = NavigationMode.optimistic.contains(where: capabilities.modes.contains)
         if !optimistic || !capabilities.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
         if !optimistic || !capabilities.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
         return rules.map(\.id).filter(out.contains)
@@ -119,7 +121,7 @@ package struct ClientSuite: ConformanceSuite {
         for strategy in ["APPEND", "MATCH"] where capabilities.client.mergeStrategies.contains(strategy) {
             labels.append("component \(strategy)")
         }
-        if Mode.optimistic.contains(where: capabilities.modes.contains) {
+        if NavigationMode.optimistic.contains(where: capabilities.modes.contains) {
             labels.append("rejected action")
             if capabilities.client.optimisticComponents { labels.append("optimistic component") }
         }

@@ -71,7 +71,7 @@ struct CacheKeyEvidence {
                 // Lost to a later component of the same rel. Unknown behaviors and strategies can also make a
                 // client drop a component.
                 let component = sent[entry]
-                let strategy = component.flatMap { MergeStrategy(json: $0["mergeStrategy"]) } ?? .replace
+                let strategy = component.flatMap { RUFMergeStrategy(json: $0["mergeStrategy"]) } ?? .replace
                 let unknown =
                     strategy.isUnknown || component?["behavior"]?.stringValue == ClientGenerator.unknownBehavior
                 if unknown { ambiguous.insert(entry) } else { forced.insert(entry) }
@@ -79,7 +79,7 @@ struct CacheKeyEvidence {
             }
             // Merged into another screen's component of the same rel.
             guard let component = sent[entry], let merged = value(actual, entry) else { continue }
-            let strategy = MergeStrategy(json: component["mergeStrategy"]) ?? .replace
+            let strategy = RUFMergeStrategy(json: component["mergeStrategy"]) ?? .replace
             let others = before.filter { $0.key != entry.screen }.compactMap { $0.value[entry.rel] }
             if others.contains(where: { strategy.merge(component, into: $0) == merged }),
                 strategy.merge(component, into: value(before, entry)) != merged

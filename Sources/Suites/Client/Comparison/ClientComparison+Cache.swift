@@ -5,7 +5,7 @@ import RUFClientModel
 /// The cache's part of a comparison: which rules a difference in the component cache breaks.
 extension ClientComparison {
     static func cacheRules(
-        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: UserAction?
+        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: RUFAction?
     ) -> Set<String> {
         let before = step.before
         var rules: Set<String> = []
@@ -22,7 +22,7 @@ extension ClientComparison {
         let changedBeyondMerge = { (item: (screen: String, rel: String, value: JSONValue)) in
             expected.state.cache[item.screen]?[item.rel] != before.cacheWhenSent?[item.screen]?[item.rel]
                 && ((item.screen == optimistic?.screen && item.rel == optimistic?.rel)
-                    || (MergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
+                    || (RUFMergeStrategy(json: item.value["mergeStrategy"]) ?? .replace) == .replace)
         }
         let revertedAll =
             rejected && !sent.isEmpty
@@ -33,7 +33,7 @@ extension ClientComparison {
         let revertedForSure =
             revertedAll
             && sent.contains { item in
-                changedBeyondMerge(item) && !(MergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
+                changedBeyondMerge(item) && !(RUFMergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
                     && item.value["behavior"]?.stringValue != ClientGenerator.unknownBehavior
             }
         // The whole cache back to what it was when the action was sent (but for the waiting action the response lets
@@ -47,7 +47,7 @@ extension ClientComparison {
         let wholeCacheBack =
             cacheBack
             && sent.contains { item in
-                !(MergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
+                !(RUFMergeStrategy(json: item.value["mergeStrategy"])?.isUnknown ?? false)
                     && item.value["behavior"]?.stringValue != ClientGenerator.unknownBehavior
                     && expected.state.cache[item.screen]?[item.rel] != actual.state.cache[item.screen]?[item.rel]
                     && changedBeyondMerge(item)
@@ -80,7 +80,7 @@ extension ClientComparison {
                     continue
                 }
                 let sent = response.screens.first { $0.name == screen }?.components.first { $0.key == rel }
-                let strategyOfSent = sent.flatMap { MergeStrategy(json: $0.value["mergeStrategy"]) } ?? .replace
+                let strategyOfSent = sent.flatMap { RUFMergeStrategy(json: $0.value["mergeStrategy"]) } ?? .replace
                 let unknown =
                     strategyOfSent.isUnknown
                     || sent?.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
@@ -110,7 +110,7 @@ extension ClientComparison {
                     }
                     continue
                 }
-                let strategy = MergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
+                let strategy = RUFMergeStrategy(json: sent.value["mergeStrategy"]) ?? .replace
                 let unknownBehavior = sent.value["behavior"]?.stringValue == ClientGenerator.unknownBehavior
                 // A component the client did not take (left as it was, or gone) for its unknown behavior or strategy:
                 // after a rejection of its optimistic update, as the rollback left it.
@@ -162,7 +162,7 @@ extension ClientComparison {
     /// client's order: a rejected action's optimistic component restored, the response's components, the optimistic
     /// update of the action sent.
     private static func cacheKeyEvidence(
-        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: UserAction?
+        expected: ClientObservation, actual: ClientObservation, step: Step, sentAction: RUFAction?
     ) -> CacheKeyEvidence {
         typealias Entry = CacheKeyEvidence.Entry
         let (old, new) = (expected.state.cache, actual.state.cache)
@@ -205,7 +205,7 @@ extension ClientComparison {
         return result
     }
 
-    private static func mergeRule(_ strategy: MergeStrategy) -> String {
+    private static func mergeRule(_ strategy: RUFMergeStrategy) -> String {
         switch strategy {
         case .append: return "RUF-MERGE-APPEND"
         case .match: return "RUF-MERGE-MATCH"

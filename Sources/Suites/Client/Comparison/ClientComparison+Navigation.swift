@@ -1,4 +1,4 @@
-import FlowCheck
+import FlowCheckEngine
 import NavigationModel
 import RUFClientModel
 
@@ -14,8 +14,8 @@ extension ClientComparison {
     /// is the client's own RUF-ROLLBACK, and an optimistic POP applied RUF-NO-OPTIMISTIC-POP.
     static func navigationCause(actual: ClientObservation, step: Step) -> [String]? {
         let session = step.before.navigationSession
-        var commands: [Command] = []
-        var replies: [Reply] = []
+        var commands: [NavigationCommand] = []
+        var replies: [NavigationReply] = []
         var initial = session.stack
         let id: String?
         if let response = step.response {
@@ -23,7 +23,7 @@ extension ClientComparison {
             if let pending = session.pending {
                 initial = pending.stackBefore
                 commands.append(.optimistic(pending.directive))
-                replies.append(Reply(outcome: .applied, state: session.state))
+                replies.append(NavigationReply(outcome: .applied, state: session.state))
             }
             commands.append(.navigate(response.navigation))
             id = response.navigation?.id
@@ -41,7 +41,9 @@ extension ClientComparison {
 
     /// The rules of an optimistic change `sent` when the response before it in the same step left `session`, as the
     /// navigation suite names them; `nil` when the replay cannot be built.
-    static func optimisticCause(_ sent: Directive, after session: Session, actual: ClientObservation) -> [String]? {
+    static func optimisticCause(
+        _ sent: NavigationDirective, after session: NavigationSession, actual: ClientObservation
+    ) -> [String]? {
         attributed(
             commands: [.optimistic(sent)], replies: [], initial: session.stack, profile: session.navigator.profile,
             id: sent.id, actual: actual)
@@ -49,14 +51,15 @@ extension ClientComparison {
 
     /// The navigation suite's attribution of `commands` from `initial`, the last one answered by `actual`.
     private static func attributed(
-        commands: [Command], replies: [Reply], initial: ScreenStack, profile: Profile, id: String?,
+        commands: [NavigationCommand], replies: [NavigationReply], initial: ScreenStack, profile: NavigationProfile,
+        id: String?,
         actual: ClientObservation
     ) -> [String]? {
         // Only the outcome the client's events show: refused or not (a client gives no rejection reason).
         let refused = actual.events.contains {
             if case .navigation("rejected", let shown) = $0 { shown == id } else { false }
         }
-        let last = Reply(outcome: refused ? .rejected(nil) : .applied, state: actual.state.navigation)
+        let last = NavigationReply(outcome: refused ? .rejected(nil) : .applied, state: actual.state.navigation)
         guard
             let rules = CaseAttribution.rules(
                 suite: .session, profile: profile, initial: initial, commands: commands, replies: replies + [last],

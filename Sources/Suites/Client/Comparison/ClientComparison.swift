@@ -1,4 +1,4 @@
-import FlowCheck
+import FlowCheckEngine
 import JSON
 import NavigationModel
 import RUFClientModel
@@ -264,14 +264,14 @@ package struct ClientComparison {
     }
 
     /// The navigation model's rule for a directive applied in a session with nothing pending (NAV-).
-    static func navigationRule(_ directive: Directive, in session: Session) -> String {
+    static func navigationRule(_ directive: NavigationDirective, in session: NavigationSession) -> String {
         RuleAttribution.directiveRule(directive, stack: session.stack, profile: session.navigator.profile)
     }
 
     /// The input of a step, taken apart.
     struct Step {
-        var response: SessionResponse?
-        var dispatch: UserAction?
+        var response: RUFSession?
+        var dispatch: RUFAction?
         var before: ReferenceClient
         /// The cache the implementation showed before the step, when it may differ from the reference's.
         var shownCache: [String: [String: ClientComponent]]?
@@ -307,7 +307,7 @@ package struct ClientComparison {
     }
 
     private static func eventRules(
-        expected: [ClientEvent], actual: [ClientEvent], response: SessionResponse?
+        expected: [ClientEvent], actual: [ClientEvent], response: RUFSession?
     ) -> Set<String> {
         guard expected != actual else { return [] }
         var rules: Set<String> = []
@@ -324,7 +324,7 @@ package struct ClientComparison {
                 }
             }
         }
-        for point in MetricPoint.allCases {
+        for point in RUFMetric.allCases {
             let pick = { (events: [ClientEvent]) in
                 events.filter { if case .metric(point, _, _) = $0 { return true } else { return false } }
             }

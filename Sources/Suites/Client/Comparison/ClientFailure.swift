@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
@@ -283,8 +283,9 @@ enum ClientFailure {
             id: "client-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(inputText(value).utf8))), suite: .client,
             description: "\(summary(value.inputs[step])) broke \(divergence.rules.joined(separator: ", "))",
             rules: rules, features: Array(Set(rules.map(\.feature))).sorted(),
-            size: Count(value.inputs.count, Count.Unit(rawValue: "input")),
-            originalSize: Count(failing.original?.inputs.count ?? value.inputs.count, Count.Unit(rawValue: "input")),
+            size: UnitCount(value.inputs.count, UnitCount.Unit(rawValue: "input")),
+            originalSize: UnitCount(
+                failing.original?.inputs.count ?? value.inputs.count, UnitCount.Unit(rawValue: "input")),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls,
             divergedAt: "step \(step) of \(value.inputs.count) (\(summary(value.inputs[step])))",
             input: input(value, mark: step, first: earlier?.step),
@@ -411,8 +412,9 @@ enum ClientFailure {
         var record = FailureRecord(
             id: "client-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(inputText(value).utf8))), suite: .client,
             description: "the implementation broke down: \(kind)", rules: [], features: [],
-            size: Count(value.inputs.count, Count.Unit(rawValue: "input")),
-            originalSize: Count(failing.original?.inputs.count ?? value.inputs.count, Count.Unit(rawValue: "input")),
+            size: UnitCount(value.inputs.count, UnitCount.Unit(rawValue: "input")),
+            originalSize: UnitCount(
+                failing.original?.inputs.count ?? value.inputs.count, UnitCount.Unit(rawValue: "input")),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "the run",
             input: input(value, mark: nil), diffHeading: "The implementation broke down",
             diff: message, violations: [], storyboard: Storyboard(columns: [], rows: []), replay: failing.replay,

@@ -1,4 +1,4 @@
-import FlowCheck
+import FlowCheckEngine
 import NavigationModel
 import RUFClientModel
 
@@ -152,7 +152,7 @@ enum HiddenStackProbe {
     }
 
     /// Whether the events show `directive` tried (applied or refused).
-    static func tried(_ directive: Directive, _ events: [ClientEvent]) -> Bool {
+    static func tried(_ directive: NavigationDirective, _ events: [ClientEvent]) -> Bool {
         events.contains { if case .navigation(_, directive.id) = $0, directive.id != nil { true } else { false } }
     }
 

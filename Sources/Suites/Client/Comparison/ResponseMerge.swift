@@ -8,7 +8,7 @@ enum ResponseMerge {
     /// The response that carries both: the later one's fields win, its `meta` and `screens` are merged key by key
     /// into the earlier one's (a screen sent by both merges its components, the later one's winning), and what
     /// only the earlier one has is kept in its place, so the client writes in the same order.
-    static func merged(_ earlier: SessionResponse, _ later: SessionResponse) -> SessionResponse? {
+    static func merged(_ earlier: RUFSession, _ later: RUFSession) -> RUFSession? {
         guard earlier.json.isObject, later.json.isObject else { return nil }
         let pairs = fold(earlier.json, later.json) { key, old, new in
             switch key {
@@ -22,7 +22,7 @@ enum ResponseMerge {
             default: return new
             }
         }
-        return SessionResponse(json: pairs)
+        return RUFSession(json: pairs)
     }
 
     /// `first` with `second`'s keys: new ones appended, shared ones combined (objects) or replaced.

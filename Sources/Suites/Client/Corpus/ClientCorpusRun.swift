@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheck
+import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckRecords
 import Foundation
@@ -151,7 +151,7 @@ public enum ClientCorpusRun {
             return "not certified: the case has a presented layer, and modal layers are not declared"
         }
         for step in c.steps {
-            var directives: [Directive] = []
+            var directives: [NavigationDirective] = []
             switch step.input {
             case .create: continue
             case .dispatch(let action):
@@ -169,7 +169,7 @@ public enum ClientCorpusRun {
                 }
                 for screen in response.screens {
                     for component in screen.components {
-                        let strategy = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
+                        let strategy = RUFMergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
                         if [.append, .match].contains(strategy),
                             !capabilities.client.mergeStrategies.contains(strategy.name)
                         {
@@ -196,7 +196,7 @@ public enum ClientCorpusRun {
     public static func clientCase(for failure: FailureRecord) -> ClientGoldenCase? {
         let detail = failure.detail
         guard failure.suite == .client, let initial = detail["initial"]?.decoded(as: ScreenStack.self),
-            let profile = detail["profile"]?.decoded(as: Profile.self),
+            let profile = detail["profile"]?.decoded(as: NavigationProfile.self),
             let queueing = detail["actionQueue"]?.stringValue.flatMap(ReferenceClient.Queueing.init(rawValue:)),
             let inputValues = detail["inputs"]?.arrayValue
         else { return nil }

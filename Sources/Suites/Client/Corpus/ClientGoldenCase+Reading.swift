@@ -63,7 +63,7 @@ extension ClientGoldenCase {
         guard let origin = GoldenCase.Origin(rawValue: try reader.string(root, "origin")) else {
             throw reader.malformed("$.origin", "expected \"docs-example\", \"edge-decision\" or \"regression\"")
         }
-        let profile: Profile = try reader.decoded(root["profile"], at: "$.profile")
+        let profile: NavigationProfile = try reader.decoded(root["profile"], at: "$.profile")
         let initial: ScreenStack = try reader.decoded(root["initial"], at: "$.initial")
         if let problem = initial.shapeProblem {
             throw CorpusError(code: .invalidCase, file: file, jsonPath: "$.initial", message: problem)

@@ -42,7 +42,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// Where the case comes from.
     public var origin: GoldenCase.Origin
     /// The nesting profile.
-    public var profile: Profile
+    public var profile: NavigationProfile
     /// The stack the client is reset to.
     public var initial: ScreenStack
     /// How the client queues actions dispatched while one is in flight.
@@ -53,7 +53,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// Creates a case from its parts.
     public init(
         id: String, description: String, rules: [String], level: Rule.Level, origin: GoldenCase.Origin,
-        profile: Profile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, steps: [Step]
+        profile: NavigationProfile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, steps: [Step]
     ) {
         self.id = id
         self.description = description
@@ -69,7 +69,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// A case whose expectations are the reference client's observations after each input.
     public static func expecting(
         id: String, description: String, rules: [String], level: Rule.Level, origin: GoldenCase.Origin,
-        profile: Profile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, inputs: [ClientInput]
+        profile: NavigationProfile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, inputs: [ClientInput]
     ) throws(NavigationModelError) -> ClientGoldenCase {
         var client = try ReferenceClient(stack: initial, profile: profile, queueing: actionQueue)
         return ClientGoldenCase(
@@ -103,7 +103,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// The case file's text: ``json`` laid out for reading, ending with a newline.
     public var fileText: String { CaseText.pretty(json) + "\n" }
 
-    static func entryJSON(_ entry: Entry) -> JSONValue {
+    static func entryJSON(_ entry: StackEntry) -> JSONValue {
         .object([
             ("screen", .string(entry.screen)), ("flow", entry.flow.map(JSONValue.string) ?? .null),
             ("flowRoot", .bool(entry.flowRoot)), ("presentation", .string(entry.presentation.rawValue)),

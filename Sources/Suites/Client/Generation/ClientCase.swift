@@ -5,7 +5,7 @@ import RUFClientModel
 /// One generated client run: a starting stack and profile, and the inputs fed to the client in turn.
 package struct ClientCase: Hashable, Sendable {
     /// The profile the client runs with.
-    package var profile: Profile {
+    package var profile: NavigationProfile {
         didSet { reference = nil }
     }
     /// The stack the client starts on.
@@ -81,7 +81,7 @@ package struct ClientCase: Hashable, Sendable {
     }
 
     package init(
-        profile: Profile, initial: ScreenStack, queueing: ReferenceClient.Queueing, inputs: [ClientInput],
+        profile: NavigationProfile, initial: ScreenStack, queueing: ReferenceClient.Queueing, inputs: [ClientInput],
         responseLabels: [String], specLabels: [String], reference: [ReferenceStep]? = nil
     ) {
         self.profile = profile

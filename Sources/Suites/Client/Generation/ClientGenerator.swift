@@ -44,12 +44,12 @@ struct ClientGenerator {
     static let unknownResult = "CONFETTI"
 
     private func generate(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ClientCase {
-        let nestings = Profile.Nesting.allCases.filter(capabilities.nesting.contains)
+        let nestings = NavigationProfile.Nesting.allCases.filter(capabilities.nesting.contains)
         let nesting = nestings.isEmpty ? .owned : nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))]
-        let profile = Profile(nesting: nesting, flows: capabilities.flows)
+        let profile = NavigationProfile(nesting: nesting, flows: capabilities.flows)
         let root = app.screens[0]
         let initial: ScreenStack = [
-            Entry(
+            StackEntry(
                 screen: root.name, flow: capabilities.flows ? (root.flows.first ?? "MAIN") : nil,
                 flowRoot: capabilities.flows,
                 presentation: .root)
@@ -118,20 +118,20 @@ struct ClientGenerator {
 
     private func action(
         _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
-    ) throws(ChoiceSource.Stop) -> UserAction {
+    ) throws(ChoiceSource.Stop) -> RUFAction {
         let screenName = client.activeScreen ?? app.screens[0].name
         let screen = app.screen(screenName) ?? app.screens[0]
-        var action = UserAction(screen: screen.name, type: "REFRESH")
+        var action = RUFAction(screen: screen.name, type: "REFRESH")
         if !screen.actions.isEmpty {
             let chosen = try pick(source, screen.actions)
             action.type = chosen.type
             action.payload = try value(source, chosen.payload) ?? .object([])
         }
-        let optimisticModes = Mode.optimistic.filter(capabilities.modes.contains)
+        let optimisticModes = NavigationMode.optimistic.filter(capabilities.modes.contains)
         if !optimisticModes.isEmpty, try source.drawBool(probability: 0.3) {
             state.directives += 1
             if capabilities.modes.contains(.pop), try source.drawBool(probability: 0.15) {
-                action.optimisticNavigation = Directive(id: "n\(state.directives)", mode: .pop)
+                action.optimisticNavigation = NavigationDirective(id: "n\(state.directives)", mode: .pop)
             } else {
                 action.optimisticNavigation = try directive(
                     source, mode: try pick(source, optimisticModes), id: "n\(state.directives)", from: screen,
@@ -151,13 +151,13 @@ struct ClientGenerator {
 
     private func response(
         _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
-    ) throws(ChoiceSource.Stop) -> SessionResponse {
+    ) throws(ChoiceSource.Stop) -> RUFSession {
         var pairs: [(key: String, value: JSONValue)] = []
         // The navigation first: which screen becomes active decides which screen's content the server sends.
-        var navigation: Directive?
+        var navigation: NavigationDirective?
         if let pending = client.state.navigation.pendingID, try source.drawBool(probability: 0.8) {
             if capabilities.modes.contains(.failed), try source.drawBool(probability: 0.35) {
-                navigation = Directive(id: pending, mode: .failed)
+                navigation = NavigationDirective(id: pending, mode: .failed)
             } else if let optimistic = lastOptimistic(client: client, id: pending) {
                 navigation = optimistic
             }
@@ -206,23 +206,23 @@ struct ClientGenerator {
             pairs.append(("debug", .object([("trace", .string("t-\(state.directives)"))])))
             pairs.append(("experimentalFlag", .bool(true)))
         }
-        return SessionResponse(json: .object(pairs))
+        return RUFSession(json: .object(pairs))
     }
 
     /// The optimistic directive the pending id belongs to, as the server would confirm it.
-    private func lastOptimistic(client: ReferenceClient, id: String) -> Directive? {
+    private func lastOptimistic(client: ReferenceClient, id: String) -> NavigationDirective? {
         client.pendingDirective.flatMap { $0.id == id ? $0 : nil }
     }
 
     private func serverDirective(
         _ source: ChoiceSource, client: ReferenceClient, state: inout GenerationState
-    ) throws(ChoiceSource.Stop) -> Directive {
+    ) throws(ChoiceSource.Stop) -> NavigationDirective {
         state.directives += 1
         let id = "n\(state.directives)"
         let modes = capabilities.modes.filter { [.push, .replace, .reset, .pop, .failed].contains($0) }
-        guard !modes.isEmpty else { return Directive(id: id, mode: .failed) }
+        guard !modes.isEmpty else { return NavigationDirective(id: id, mode: .failed) }
         let mode = try pick(source, modes)
-        if mode == .pop || mode == .failed { return Directive(id: id, mode: mode) }
+        if mode == .pop || mode == .failed { return NavigationDirective(id: id, mode: mode) }
         let screen = app.screen(client.activeScreen ?? "") ?? app.screens[0]
         var directive = try self.directive(source, mode: mode, id: id, from: screen, labels: &state.specLabels)
         if try source.drawBool(probability: 0.1) { directive.unknownFields["transition"] = .string("WOBBLE") }
@@ -231,8 +231,8 @@ struct ClientGenerator {
 
     /// A directive to one of the screen's destinations (or any screen), in a declared flow and behavior.
     private func directive(
-        _ source: ChoiceSource, mode: Mode, id: String, from screen: ClientApp.Screen, labels: inout [String]
-    ) throws(ChoiceSource.Stop) -> Directive {
+        _ source: ChoiceSource, mode: NavigationMode, id: String, from screen: ClientApp.Screen, labels: inout [String]
+    ) throws(ChoiceSource.Stop) -> NavigationDirective {
         var chosenLabel: String?
         defer { if let chosenLabel { labels.append(chosenLabel) } }
         let destinations = screen.actions.flatMap(\.destinations)
@@ -244,7 +244,7 @@ struct ClientGenerator {
             if let label = destination.label { chosenLabel = label }
             target = destination.screen
             flow = destination.flow
-            behavior = Behavior(rawValue: destination.behavior)
+            behavior = FlowBehavior(rawValue: destination.behavior)
         } else if !capabilities.behaviors.isEmpty {
             behavior = try pick(source, capabilities.behaviors)
         }
@@ -252,8 +252,9 @@ struct ClientGenerator {
             behavior = capabilities.behaviors.first ?? .keep
             chosenLabel = nil
         }
-        guard capabilities.flows else { return Directive(id: id, mode: mode, screen: target) }
-        return Directive(id: id, mode: mode, screen: target, flow: Directive.Flow(name: flow, behavior: behavior))
+        guard capabilities.flows else { return NavigationDirective(id: id, mode: mode, screen: target) }
+        return NavigationDirective(
+            id: id, mode: mode, screen: target, flow: NavigationDirective.Flow(name: flow, behavior: behavior))
     }
 
     private func screenUpdate(
@@ -438,7 +439,7 @@ struct ClientGenerator {
     }
 
     /// The coverage label of a response: what it carries.
-    static func label(_ response: SessionResponse) -> String {
+    static func label(_ response: RUFSession) -> String {
         var parts: [String] = []
         if !response.meta.isEmpty { parts.append("meta") }
         if response.screens.contains(where: { !$0.components.isEmpty }) { parts.append("components") }

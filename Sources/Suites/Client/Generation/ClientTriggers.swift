@@ -37,7 +37,7 @@ struct ClientTriggers {
         return false
     }
 
-    private mutating func count(_ response: SessionResponse, before: ReferenceClient) {
+    private mutating func count(_ response: RUFSession, before: ReferenceClient) {
         add(response.meta.isEmpty ? "RUF-META-READONLY" : "RUF-META-MERGE")
         let cache = before.state.cache
         var sentKeys: Set<String> = []
@@ -48,7 +48,7 @@ struct ClientTriggers {
                     add("RUF-CACHE-KEY")
                 }
                 let cached = cache[screen.name]?[component.key]
-                switch MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace {
+                switch RUFMergeStrategy(json: component.value["mergeStrategy"]) ?? .replace {
                 case .replace: add("RUF-MERGE-REPLACE")
                 case .append: if cached != nil { add("RUF-MERGE-APPEND") }
                 case .match:
@@ -144,7 +144,7 @@ struct ClientTriggers {
             for screen in response.screens {
                 for component in screen.components {
                     // No strategy is REPLACE, the default.
-                    let merge = MergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
+                    let merge = RUFMergeStrategy(json: component.value["mergeStrategy"]) ?? .replace
                     labels.append("component \(merge.name)")
                     guard merge == .append || merge == .match,
                         let cached = before.state.cache[screen.name]?[component.key]

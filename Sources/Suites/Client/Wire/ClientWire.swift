@@ -9,7 +9,8 @@ struct ClientWire: SteppedWire {
     var resetCommand: String { "clientReset" }
     var replyShape: String { #"a client reply ({"state", "events"})"# }
 
-    func writeReset(_ start: (stack: ScreenStack, profile: Profile), into request: inout JSONOutput, seq: Int) {
+    func writeReset(_ start: (stack: ScreenStack, profile: NavigationProfile), into request: inout JSONOutput, seq: Int)
+    {
         request.clientReset(start.stack, start.profile, seq: seq)
     }
 
@@ -36,7 +37,7 @@ struct ClientWire: SteppedWire {
 
 /// A process implementation drives a RUF client as the client suite's wire says.
 extension ProcessImplementation: ClientImplementation {
-    public func resetClient(to stack: ScreenStack, profile: Profile) throws {
+    public func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
         try reset(ClientWire(), to: (stack, profile))
     }
 
@@ -44,7 +45,9 @@ extension ProcessImplementation: ClientImplementation {
         try step(ClientWire(), input)
     }
 
-    public func run(initial: ScreenStack, profile: Profile, inputs: [ClientInput]) throws -> [ClientObservation] {
+    public func run(
+        initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput]
+    ) throws -> [ClientObservation] {
         try run(ClientWire(), from: (initial, profile), inputs: inputs)
     }
 }

@@ -81,9 +81,9 @@ extension Wire {
                     screen: try field(pairs, "screen", string), action: lookup(pairs, "action"),
                     screenParams: lookup(pairs, "screenParams"), meta: lookup(pairs, "meta")))
         case "metric":
-            let point = try field(pairs, "point") { (value) throws(WireError) -> MetricPoint in
+            let point = try field(pairs, "point") { (value) throws(WireError) -> RUFMetric in
                 let word = try string(value)
-                guard let point = MetricPoint(rawValue: word) else {
+                guard let point = RUFMetric(rawValue: word) else {
                     throw WireError("\"\(word)\" is not a metric point (\"navigation\", \"screen\" or \"action\")")
                 }
                 return point

@@ -7,7 +7,7 @@ import RUFClientModel
 
 extension JSONOutput {
     /// A clientReset request: `{"cmd":"clientReset","profile","seq","stack"}`.
-    package mutating func clientReset(_ stack: ScreenStack, _ profile: Profile, seq: Int) {
+    package mutating func clientReset(_ stack: ScreenStack, _ profile: NavigationProfile, seq: Int) {
         raw(#"{"cmd":"clientReset","profile":"#)
         self.profile(profile)
         raw(#","seq":"#)
@@ -40,7 +40,8 @@ extension JSONOutput {
     }
 
     /// A batch request for a whole client run: the clientReset at `seq + 1`, then each input at the next seq.
-    package mutating func clientBatch(initial: ScreenStack, profile: Profile, inputs: [ClientInput], seq: Int) {
+    package mutating func clientBatch(initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput], seq: Int)
+    {
         raw(#"{"cmd":"batch","commands":["#)
         clientReset(initial, profile, seq: seq + 1)
         for (index, input) in inputs.enumerated() {

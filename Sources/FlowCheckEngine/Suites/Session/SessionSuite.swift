@@ -1,0 +1,36 @@
+import ConformanceRules
+import FlowCheckCore
+import NavigationModel
+
+/// The session suite: optimistic changes, and the server's answers that confirm, roll back or redirect them
+/// (SES- rules, with the NAV- rules for every directive applied on the way).
+package struct SessionSuite: StackSuite {
+    package var suite: Suite { .session }
+    package var summary: String { "optimistic navigation and the server's answers (SES- rules)" }
+    package var seedSalt: UInt64 { 2 }
+    package var rules: [Rule] { NavigationRules.all.filter { $0.suite == .session } }
+    package var optimistic: Bool { true }
+
+    /// Creates the suite.
+    package init() {}
+
+    package func notCertified(_ capabilities: Capabilities) -> [String] {
+        // The navigation suite lists the undeclared modes and profiles; repeat them only when it does not run.
+        capabilities.suites.contains(.navigation) ? [] : undeclared(capabilities)
+    }
+
+    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        // Without an optimistic mode nothing is ever pending: no session rule can be exercised.
+        guard NavigationMode.optimistic.contains(where: capabilities.modes.contains) else { return rules.map(\.id) }
+        var out: Set<String> = []
+        if !capabilities.modes.contains(.failed) { out.insert("SES-ROLLBACK") }
+        if !capabilities.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
+            out.insert("SES-NOT-OPTIMISTIC")
+        }
+        return rules.map(\.id).filter(out.contains)
+    }
+
+    package func requiredCoverage(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
+        CoverageLabel.requiredForSession(capabilities)
+    }
+}
