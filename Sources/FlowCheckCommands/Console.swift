@@ -1,6 +1,6 @@
 import Foundation
 
-import PropertyTesting
+package import PropertyTesting
 
 /// Where a command writes: standard output and error, whether a person is watching, and how it is asked to stop.
 package struct Console: Sendable {

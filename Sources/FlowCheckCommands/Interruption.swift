@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ProcessProtocol
-import PropertyTesting
+package import PropertyTesting
 
 /// SIGINT, SIGTERM and SIGHUP for a real `flowcheck` process (SIGPIPE is ignored): the first asks the run to stop
 /// after the run under way and write its results so far, and ends the implementations' process groups (SIGTERM,

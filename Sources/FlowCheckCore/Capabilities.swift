@@ -1,7 +1,7 @@
-import ConformanceRules
-import FlowSchema
-import JSON
-import NavigationModel
+public import ConformanceRules
+public import FlowSchema
+public import JSON
+public import NavigationModel
 
 /// What an implementation declares it supports: the kit generates only that,
 /// and lists the rest as not certified.

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// A suite's own part of the capabilities: the fields it reads, with their defaults.
 ///

@@ -1,5 +1,5 @@
-import FlowSchema
-import NavigationModel
+public import FlowSchema
+public import NavigationModel
 
 /// An implementation under test, driven in-process: who it is and what it declares.
 ///

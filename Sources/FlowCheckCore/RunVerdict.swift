@@ -1,4 +1,4 @@
-import ConformanceRules
+public import ConformanceRules
 
 /// What a suite, or a whole run, comes to.
 public enum ConformanceVerdict: String, Hashable, Codable, Sendable, CaseIterable {

@@ -1,8 +1,8 @@
-import ConformanceRules
-import FlowCheckCore
-import FlowCheckRecords
+public import ConformanceRules
+public import FlowCheckCore
+public import FlowCheckRecords
 import Foundation
-import PropertyTesting
+public import PropertyTesting
 import JSON
 
 /// The result of a conformance run: the records every report renders, with the verdict computed once.

@@ -1,10 +1,10 @@
-import ConformanceRules
-import FlowCheckCore
-import FlowCheckRecords
-import Foundation
-import GoldenCorpus
-import JSON
-import PropertyTesting
+package import ConformanceRules
+package import FlowCheckCore
+package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
+package import JSON
+package import PropertyTesting
 
 /// A family of rules the kit certifies: its generator, its rules, its required coverage, how it checks
 /// one generated case against an implementation, and how it describes a failure.

@@ -1,7 +1,7 @@
-import ConformanceRules
+package import ConformanceRules
 import FlowCheckRecords
-import Foundation
-import NavigationModel
+package import Foundation
+package import NavigationModel
 
 /// Content-derived ids: the same counterexample gets the same id on every machine.
 package enum FailureIdentity {

@@ -1,8 +1,8 @@
-import FlowCheckCore
-import FlowCheckRecords
-import Foundation
-import GoldenCorpus
-import PropertyTesting
+package import FlowCheckCore
+package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
+package import PropertyTesting
 
 /// One suite's golden cases, loaded from a corpus folder: what `corpus verify`, `corpus run` and `certify` do with
 /// them, without naming the suite (``ConformanceSuite/goldenCases(in:)``).

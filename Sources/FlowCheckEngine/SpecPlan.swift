@@ -1,4 +1,4 @@
-import RUFSpec
+package import RUFSpec
 
 /// What a spec tells the generator: the app's screens and flows, and the navigations its actions declare.
 ///

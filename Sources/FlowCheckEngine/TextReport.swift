@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 
 /// The verdict a person reads in a terminal: per suite, and per failure the minimal input, the diff at the
 /// first divergence, the rules broken and the one command that replays it.

@@ -1,7 +1,7 @@
-import ConformanceRules
+public import ConformanceRules
 import FlowCheckEngine
-import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckCore
+public import FlowCheckRecords
 import FlowCheckSuites
 import FlowSchema
 import NavigationModel

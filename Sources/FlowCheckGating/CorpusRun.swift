@@ -1,13 +1,13 @@
 import ConformanceRules
-import FlowCheckEngine
-import FlowCheckCore
-import FlowCheckRecords
+package import FlowCheckEngine
+public import FlowCheckCore
+public import FlowCheckRecords
 import FlowSchema
-import Foundation
-import GoldenCorpus
+public import Foundation
+public import GoldenCorpus
 import JSON
 import NavigationModel
-import PropertyTesting
+public import PropertyTesting
 
 /// Runs golden cases against an implementation, and turns counterexamples into golden cases.
 public enum CorpusRun {

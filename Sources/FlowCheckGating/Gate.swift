@@ -1,5 +1,5 @@
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 
 /// How a CI pipeline gates on a run: the verdict's failures, less those a skip list names, against a baseline.
 ///

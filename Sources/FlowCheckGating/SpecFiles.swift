@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import JSON
-import RUFSpec
+public import RUFSpec
 
 /// Reads the files of a spec from disk for `SpecReader` (RUFSpec), confined to the spec's folder.
 ///

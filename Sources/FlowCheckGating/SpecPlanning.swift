@@ -1,6 +1,6 @@
-import FlowCheckEngine
+public import FlowCheckEngine
 import Foundation
-import RUFSpec
+public import RUFSpec
 
 /// Turns an app spec file into the plan that steers a spec-driven run; shared by `flowcheck run --spec` and
 /// Swift callers.

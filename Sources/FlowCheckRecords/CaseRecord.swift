@@ -1,5 +1,5 @@
-import ConformanceRules
-import NavigationModel
+public import ConformanceRules
+public import NavigationModel
 
 /// How one golden case ended against an implementation.
 public struct CaseRecord: Hashable, Codable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// FNV-1a, 64-bit, as 16 hex digits: small and stable across platforms and runs (unlike `Hasher`, which is seeded
 /// per process), so content-derived ids are the same on every machine.

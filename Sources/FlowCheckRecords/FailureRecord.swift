@@ -1,6 +1,6 @@
-import ConformanceRules
-import FlowCheckCore
-import JSON
+public import ConformanceRules
+public import FlowCheckCore
+public import JSON
 
 /// A minimal counterexample of any suite: which rules broke, where, with which minimal input, and the one
 /// command that replays it.

@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+public import JSON
 
 extension JSONValue {
     /// Any encodable value as a JSON value (`null` if it cannot be encoded).

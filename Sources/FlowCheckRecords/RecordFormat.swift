@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JSON-lines record format: its version, and how one record becomes one line.
 public enum RecordFormat {

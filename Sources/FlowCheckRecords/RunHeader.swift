@@ -1,5 +1,5 @@
-import ConformanceRules
-import FlowCheckCore
+public import ConformanceRules
+public import FlowCheckCore
 import Foundation
 
 /// The first line of a run's records: who ran against what, with which seed and suites.

@@ -1,5 +1,5 @@
-import ConformanceRules
-import FlowCheckCore
+public import ConformanceRules
+public import FlowCheckCore
 import Foundation
 
 /// Everything a run wrote, or the shards of one run merged: what every report format renders.

@@ -1,5 +1,5 @@
-import ConformanceRules
-import FlowCheckCore
+public import ConformanceRules
+public import FlowCheckCore
 
 /// What one suite ran and exercised: its counts, its coverage table and the rules it judges.
 public struct SuiteRecord: Codable, Hashable, Sendable {

@@ -1,8 +1,8 @@
-import ConformanceRules
-import FlowCheckEngine
+package import ConformanceRules
+public import FlowCheckEngine
 import FlowCheckClientSuite
-import FlowCheckCore
-import Foundation
+public import FlowCheckCore
+package import Foundation
 
 /// Every suite the kit has, in the order a run takes them.
 ///

@@ -1,9 +1,9 @@
-import ConformanceRules
-import FlowCheckEngine
-import FlowCheckCore
+public import ConformanceRules
+public import FlowCheckEngine
+public import FlowCheckCore
 import FlowCheckGating
-import FlowCheckRecords
-import Foundation
+public import FlowCheckRecords
+public import Foundation
 import PropertyTestingTestSupport
 import FlowCheckSuites
 

@@ -1,4 +1,4 @@
-import ConformanceRules
+public import ConformanceRules
 
 extension Suite {
     /// Lenient decoding of flow documents (DEC- rules).

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// The reference decoder of flow documents: lenient where seed 001 says so, strict where a flow cannot be shown.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Runs one target on many mutated inputs, watching for hangs: an input that runs longer than the hang limit is

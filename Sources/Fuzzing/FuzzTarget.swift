@@ -1,7 +1,7 @@
 import FlowCheckClientSuite
 import FlowCheckRecords
 import FlowSchema
-import Foundation
+package import Foundation
 import GoldenCorpus
 import JSON
 import Reports

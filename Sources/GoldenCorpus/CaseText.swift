@@ -1,4 +1,4 @@
-import JSON
+package import JSON
 
 /// Lays out JSON for people: a value that fits on its line stays on it, a longer one is broken one member per
 /// line. Keys keep their order.

@@ -1,4 +1,4 @@
-import NavigationModel
+public import NavigationModel
 
 /// Checks golden cases against the reference model. Pure: no I/O.
 public enum CaseVerifier {

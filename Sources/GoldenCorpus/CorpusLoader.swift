@@ -1,5 +1,5 @@
 import ConformanceRules
-import Foundation
+public import Foundation
 import JSON
 import NavigationModel
 

@@ -1,5 +1,5 @@
-import FlowSchema
-import Foundation
+public import FlowSchema
+public import Foundation
 import JSON
 
 /// A golden decoding case: a document (as JSON, or as raw text when it is damaged) and what decoding it must give.

@@ -1,5 +1,5 @@
-import ConformanceRules
-import NavigationModel
+public import ConformanceRules
+public import NavigationModel
 
 /// One golden case: an initial stack, a profile, and commands with the reply each must get.
 ///

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// One navigation instruction from the server.
 ///

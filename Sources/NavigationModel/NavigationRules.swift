@@ -1,4 +1,4 @@
-import ConformanceRules
+public import ConformanceRules
 
 extension Suite {
     /// Directives applied to a stack (NAV- rules).

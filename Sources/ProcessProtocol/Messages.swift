@@ -1,7 +1,7 @@
 import ConformanceRules
-import FlowCheckCore
-import JSON
-import NavigationModel
+package import FlowCheckCore
+package import JSON
+package import NavigationModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
 package enum Request {

@@ -1,4 +1,4 @@
-import FlowCheckCore
+public import FlowCheckCore
 
 /// An error from a process implementation: a code, a message that names the
 /// step and the request, and the offending line when there is one.

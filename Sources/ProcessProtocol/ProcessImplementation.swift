@@ -1,9 +1,9 @@
 import ConformanceRules
-import FlowCheckCore
-import FlowSchema
+public import FlowCheckCore
+public import FlowSchema
 import Foundation
 import JSON
-import NavigationModel
+public import NavigationModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///

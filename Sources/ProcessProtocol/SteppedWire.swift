@@ -1,4 +1,4 @@
-import JSON
+package import JSON
 
 /// What a suite says over the process protocol when it drives an implementation step by step: the reset that starts a
 /// run, the request of one step, and how a step's reply reads.

@@ -1,8 +1,8 @@
 import ConformanceRules
-import FlowCheckCore
-import FlowSchema
-import JSON
-import NavigationModel
+package import FlowCheckCore
+package import FlowSchema
+package import JSON
+package import NavigationModel
 
 /// Why a message is not of the shape the protocol documents, and where in it: `missing "state" at $`,
 /// `expected a string, found null at $.state.stack[2].screen`.

@@ -1,7 +1,7 @@
-import FlowCheckCore
-import FlowSchema
-import JSON
-import NavigationModel
+package import FlowCheckCore
+package import FlowSchema
+package import JSON
+package import NavigationModel
 
 /// Compact JSON text, written byte by byte into a buffer that keeps its capacity from one message to the next.
 ///

@@ -1,4 +1,4 @@
-import PropertyTesting
+package import PropertyTesting
 
 /// A small navigation stack checked against a model: the engine's benchmark
 /// subject and the stateful shrinking test.

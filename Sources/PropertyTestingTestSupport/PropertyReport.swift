@@ -1,4 +1,4 @@
-import PropertyTesting
+public import PropertyTesting
 
 /// A check result the test helpers can judge: whether it passed, and the report to show when not.
 public protocol PropertyReport: CustomStringConvertible {

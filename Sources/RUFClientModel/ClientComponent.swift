@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// A component as the client caches it: its behavior, locale and payload, keyed by screen and `rel`.
 ///
@@ -73,9 +73,12 @@ extension JSONValue {
             if sorted && values == nil { return nil }
             // By key, a repeated key's members in the order written. Objects are small: sorting their positions
             // costs less than hashing every key into a table.
-            let order = sorted ? Array(pairs.indices) : pairs.indices.sorted { a, b in
-                pairs[a].key < pairs[b].key || (pairs[a].key == pairs[b].key && a < b)
-            }
+            let order =
+                sorted
+                ? Array(pairs.indices)
+                : pairs.indices.sorted { a, b in
+                    pairs[a].key < pairs[b].key || (pairs[a].key == pairs[b].key && a < b)
+                }
             var result: [(key: String, value: JSONValue)] = []
             result.reserveCapacity(order.count)
             var first = 0

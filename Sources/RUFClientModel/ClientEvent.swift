@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// Something a client does that the user or the server can see, in the order it does it.
 public enum ClientEvent: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import JSON
-import NavigationModel
+public import JSON
+public import NavigationModel
 
 /// What happens to a client: the app starts a session, the user dispatches an action, or the server answers.
 public enum ClientInput: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import ConformanceRules
+public import ConformanceRules
 
 extension Suite {
     /// A RUF client's handling of Session responses and user actions (RUF- rules).

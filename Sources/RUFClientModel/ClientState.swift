@@ -1,5 +1,5 @@
-import JSON
-import NavigationModel
+public import JSON
+public import NavigationModel
 
 /// Everything a client's user or server can observe about it between two inputs.
 public struct ClientState: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// How an incoming component is merged into the cached one (component page, `mergeStrategy`).
 public enum RUFMergeStrategy: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import JSON
-import NavigationModel
+public import JSON
+public import NavigationModel
 
 /// A Session response as the server sends it, read leniently: what the client acts on, in the order written.
 ///

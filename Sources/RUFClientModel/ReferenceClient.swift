@@ -1,5 +1,5 @@
 import JSON
-import NavigationModel
+public import NavigationModel
 
 /// The reference RUF client: what a client conforming to the protocol's rules, and to the kit's decisions where the
 /// pages are silent, shows after each input. Pure: no I/O, no clock, no randomness.

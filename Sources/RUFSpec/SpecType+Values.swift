@@ -1,5 +1,5 @@
-import JSON
-import PropertyTesting
+public import JSON
+public import PropertyTesting
 
 extension SpecType {
     /// Values of this type, as an app's server could send them, shrinking toward the simplest.
@@ -41,7 +41,9 @@ extension SpecType {
         case .literals(let values):
             return values.isEmpty ? .constant(.string("")) : Gen.element(of: values).map { .string($0) }
         case .record(let value):
-            let entry = zip(SpecType.string.generator(types: types, depth: depth + 1), value.generator(types: types, depth: depth + 1))
+            let entry = zip(
+                SpecType.string.generator(types: types, depth: depth + 1),
+                value.generator(types: types, depth: depth + 1))
             return entry.array(count: 0...4).map { entries in
                 var seen: Set<String> = []
                 var pairs: [(key: String, value: JSONValue)] = []

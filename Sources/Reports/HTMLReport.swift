@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 import Foundation
 import JSON
 

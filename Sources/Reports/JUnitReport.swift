@@ -1,5 +1,5 @@
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 import ConformanceRules
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.

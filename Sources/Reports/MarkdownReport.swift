@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 import Foundation
 
 /// A short Markdown summary, sized for a CI job summary.

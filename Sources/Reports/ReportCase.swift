@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import FlowCheckRecords
+public import FlowCheckRecords
 import Foundation
 
 /// One test case of a report: a failure (failed), a required coverage label (passed when exercised), a suite

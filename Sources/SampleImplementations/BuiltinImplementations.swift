@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheckCore
+package import FlowCheckCore
 
 /// The implementations built into the kit, by the names the CLI accepts.
 package enum BuiltinImplementations {

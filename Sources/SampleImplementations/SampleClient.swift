@@ -1,6 +1,6 @@
 import JSON
-import NavigationModel
-import RUFClientModel
+package import NavigationModel
+package import RUFClientModel
 
 /// A RUF client written the way an SDK author would write one, from the Client article alone: a component cache,
 /// a meta dictionary, a request queue and the sample navigator for the stack. It shares the kit's data types but

@@ -1,6 +1,6 @@
 import ConformanceRules
-import FlowCheckCore
-import FlowSchema
+package import FlowCheckCore
+package import FlowSchema
 
 /// The sample SDK's decoder on its own: a decoding-only implementation, the way a flow-document library
 /// with no navigation would be certified. It conforms to `DecodingImplementation` alone and

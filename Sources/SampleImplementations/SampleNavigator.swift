@@ -1,9 +1,9 @@
 import ConformanceRules
 import FlowCheckClientSuite
-import FlowCheckCore
-import FlowSchema
-import NavigationModel
-import RUFClientModel
+package import FlowCheckCore
+package import FlowSchema
+package import NavigationModel
+package import RUFClientModel
 
 /// A navigation SDK written the way an SDK author would write one: screens kept
 /// in layers (the root layer, then one per presented sheet), its own validation,

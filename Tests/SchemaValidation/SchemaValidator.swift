@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Just enough JSON Schema to hold the protocol's messages and the kit's records to their schema files:
 /// $ref (to a file, or to its $defs), type, enum, const, required, properties, additionalProperties (false or a

@@ -1,6 +1,6 @@
-import FlowCheckCore
-import JSON
-import RUFClientModel
+public import FlowCheckCore
+public import JSON
+public import RUFClientModel
 
 /// What a RUF client declares beyond the navigation it shares with the navigation suites: the hello reply's
 /// `mergeStrategies`, `metrics`, `optimisticComponents` and `actionQueue`.

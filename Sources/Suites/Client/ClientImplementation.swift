@@ -1,6 +1,6 @@
-import FlowCheckCore
-import NavigationModel
-import RUFClientModel
+public import FlowCheckCore
+public import NavigationModel
+public import RUFClientModel
 
 /// A RUF client under test: it takes session creates, user actions and Session responses, and shows its state and
 /// the events each caused.

@@ -1,12 +1,12 @@
-import ConformanceRules
-import FlowCheckEngine
-import FlowCheckCore
-import GoldenCorpus
-import Foundation
-import JSON
-import FlowCheckRecords
+package import ConformanceRules
+package import FlowCheckEngine
+package import FlowCheckCore
+package import GoldenCorpus
+package import Foundation
+package import JSON
+package import FlowCheckRecords
 import NavigationModel
-import PropertyTesting
+package import PropertyTesting
 import RUFClientModel
 
 /// The client suite: session creates, user actions and Session responses fed to a RUF client, whose stack, component

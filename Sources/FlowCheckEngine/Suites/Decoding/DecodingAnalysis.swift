@@ -1,7 +1,7 @@
 import ConformanceRules
-import FlowCheckCore
+package import FlowCheckCore
 import FlowCheckRecords
-import FlowSchema
+public import FlowSchema
 import Foundation
 import JSON
 import PropertyTesting

@@ -1,10 +1,10 @@
 import ConformanceRules
-import FlowCheckCore
-import FlowCheckRecords
+package import FlowCheckCore
+package import FlowCheckRecords
 import FlowSchema
-import Foundation
-import GoldenCorpus
-import PropertyTesting
+package import Foundation
+package import GoldenCorpus
+package import PropertyTesting
 
 /// The decoding suite's golden cases (`Corpus/decoding`): checked against the reference decoder and run against a
 /// decoder.

@@ -1,10 +1,10 @@
-import ConformanceRules
-import FlowCheckCore
-import Foundation
-import FlowCheckRecords
+package import ConformanceRules
+package import FlowCheckCore
+package import Foundation
+package import FlowCheckRecords
 import FlowSchema
 import JSON
-import PropertyTesting
+package import PropertyTesting
 
 /// The decoding suite: generated flow documents, decoded by the reference decoder (with the declared
 /// component types and migrations) and by the implementation, whose canonical forms must agree (DEC- rules).

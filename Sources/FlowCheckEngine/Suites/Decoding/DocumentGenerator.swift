@@ -1,8 +1,8 @@
-import FlowCheckCore
+package import FlowCheckCore
 import FlowSchema
 import Foundation
-import JSON
-import PropertyTesting
+package import JSON
+package import PropertyTesting
 
 /// A generated flow document: its text and what it exercises.
 package struct GeneratedDocument: Hashable, Sendable {

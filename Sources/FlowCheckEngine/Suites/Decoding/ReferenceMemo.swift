@@ -1,4 +1,4 @@
-import FlowSchema
+package import FlowSchema
 
 /// One document's reading by the reference decoder, kept by the document once a run judged it.
 ///

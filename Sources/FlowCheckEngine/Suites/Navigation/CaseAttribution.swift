@@ -1,5 +1,5 @@
-import ConformanceRules
-import NavigationModel
+package import ConformanceRules
+package import NavigationModel
 
 /// The rules a golden case's failure breaks, by cause, as a generated run's would be named.
 ///

@@ -1,6 +1,6 @@
-import ConformanceRules
-import FlowCheckCore
-import NavigationModel
+package import ConformanceRules
+package import FlowCheckCore
+package import NavigationModel
 
 /// The coverage labels of steps, and which labels a set of capabilities requires.
 ///

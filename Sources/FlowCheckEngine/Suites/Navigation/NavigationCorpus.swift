@@ -1,11 +1,11 @@
 import ConformanceRules
-import FlowCheckCore
-import FlowCheckRecords
-import Foundation
-import GoldenCorpus
+package import FlowCheckCore
+package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
 import JSON
 import NavigationModel
-import PropertyTesting
+package import PropertyTesting
 
 /// The navigation and session suites' golden cases (`Corpus/navigation`, `Corpus/session`): checked against the
 /// model, run against an implementation, and made from counterexamples.

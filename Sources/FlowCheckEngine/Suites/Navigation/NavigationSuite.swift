@@ -1,6 +1,6 @@
-import ConformanceRules
-import FlowCheckCore
-import Foundation
+package import ConformanceRules
+package import FlowCheckCore
+package import Foundation
 import NavigationModel
 
 /// The navigation suite: directives applied to a stack, judged by the NAV- rules.

@@ -1,8 +1,8 @@
-import ConformanceRules
-import FlowCheckCore
+package import ConformanceRules
+package import FlowCheckCore
 import JSON
 import NavigationModel
-import PropertyTesting
+package import PropertyTesting
 
 /// Generates run plans by walking the reference model: initial stacks, then
 /// commands chosen for the state reached so far.

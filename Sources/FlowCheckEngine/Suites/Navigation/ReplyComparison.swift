@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import NavigationModel
+package import NavigationModel
 
 /// Compares an implementation's reply with the model's, and draws the difference.
 package enum ReplyComparison {

@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import NavigationModel
+package import NavigationModel
 
 /// Names the rule that governs a command in a given state: what a divergence at
 /// that step breaks when no invariant pins it down more precisely.

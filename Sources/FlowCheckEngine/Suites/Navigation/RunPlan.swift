@@ -1,6 +1,6 @@
-import ConformanceRules
+package import ConformanceRules
 import FlowCheckCore
-import NavigationModel
+package import NavigationModel
 import PropertyTesting
 
 /// One generated run: a profile, an initial stack, the commands, and the replies

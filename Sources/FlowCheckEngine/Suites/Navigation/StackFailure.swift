@@ -2,7 +2,7 @@ import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
 import JSON
-import NavigationModel
+public import NavigationModel
 import PropertyTesting
 
 /// One step of a failure's trace: the command, the model's reply and the implementation's.

@@ -1,5 +1,5 @@
 import ConformanceRules
-import FlowCheckCore
+package import FlowCheckCore
 import NavigationModel
 import PropertyTesting
 

@@ -1,5 +1,5 @@
-import ConformanceRules
-import FlowCheckCore
+package import ConformanceRules
+package import FlowCheckCore
 import NavigationModel
 
 /// The session suite: optimistic changes, and the server's answers that confirm, roll back or redirect them

@@ -1,7 +1,7 @@
 import FlowCheckEngine
-import JSON
+package import JSON
 import NavigationModel
-import RUFClientModel
+package import RUFClientModel
 
 /// Compares an implementation's observations with the reference client's, input by input, and names the rules a
 /// difference breaks.

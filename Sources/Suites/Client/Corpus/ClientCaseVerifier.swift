@@ -1,7 +1,7 @@
 import GoldenCorpus
-import JSON
-import NavigationModel
-import RUFClientModel
+public import JSON
+public import NavigationModel
+public import RUFClientModel
 
 /// Checks golden client cases against the reference client. Pure: no I/O.
 public enum ClientCaseVerifier {

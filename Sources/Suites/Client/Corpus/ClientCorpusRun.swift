@@ -1,12 +1,12 @@
 import ConformanceRules
-import FlowCheckEngine
-import FlowCheckCore
-import FlowCheckRecords
-import Foundation
-import GoldenCorpus
+package import FlowCheckEngine
+public import FlowCheckCore
+public import FlowCheckRecords
+public import Foundation
+public import GoldenCorpus
 import JSON
 import NavigationModel
-import PropertyTesting
+public import PropertyTesting
 import RUFClientModel
 
 /// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.

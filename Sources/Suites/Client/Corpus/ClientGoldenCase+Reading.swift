@@ -1,6 +1,6 @@
 import ConformanceRules
-import Foundation
-import GoldenCorpus
+public import Foundation
+public import GoldenCorpus
 import JSON
 import NavigationModel
 import RUFClientModel

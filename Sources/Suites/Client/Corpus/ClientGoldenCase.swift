@@ -1,8 +1,8 @@
-import ConformanceRules
-import GoldenCorpus
-import JSON
-import NavigationModel
-import RUFClientModel
+public import ConformanceRules
+public import GoldenCorpus
+public import JSON
+public import NavigationModel
+public import RUFClientModel
 
 /// A golden client case: a starting stack, a profile and an action queue, and the inputs fed to a RUF client with
 /// the observation each must give.

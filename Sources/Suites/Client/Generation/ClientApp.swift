@@ -1,4 +1,4 @@
-import RUFSpec
+package import RUFSpec
 
 /// The app a client run is generated from: screens with their components, actions and metrics, and the meta shape.
 ///

@@ -1,6 +1,6 @@
 import JSON
-import NavigationModel
-import RUFClientModel
+package import NavigationModel
+package import RUFClientModel
 
 /// One generated client run: a starting stack and profile, and the inputs fed to the client in turn.
 package struct ClientCase: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import JSON
-import NavigationModel
-import ProcessProtocol
-import RUFClientModel
+public import NavigationModel
+public import ProcessProtocol
+public import RUFClientModel
 
 /// The client suite's messages over the process protocol: `clientReset`, then one `client` request per input, each
 /// answered with `{"state", "events"}`.

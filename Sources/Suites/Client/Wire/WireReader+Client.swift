@@ -1,7 +1,7 @@
-import JSON
+package import JSON
 import NavigationModel
-import ProcessProtocol
-import RUFClientModel
+package import ProcessProtocol
+package import RUFClientModel
 
 // MARK: The client suite's replies and requests
 

@@ -1,7 +1,7 @@
 import JSON
-import NavigationModel
+package import NavigationModel
 import ProcessProtocol
-import RUFClientModel
+package import RUFClientModel
 
 // MARK: The client suite's requests and replies
 
