@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "NavigationModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         // What adapters need: capabilities, the implementation protocols, the verdict. No engine.
         .target(
-            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"],
+            name: "FlowCheckCore", dependencies: ["ConformanceRules", "NavigationModel", "JSON"],
             swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
@@ -53,17 +53,18 @@ let package = Package(
         .target(name: "PropertyTestingExamples", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
-        // Golden cases on disk: format, loading and verification against the model.
+        // Golden cases on disk: the stack suites' format, loading and verification against the model, and what every
+        // suite's format shares (errors, case text, saving).
         .target(
             name: "GoldenCorpus",
-            dependencies: ["ConformanceRules", "NavigationModel", "FlowSchema", "JSON"], swiftSettings: strict),
+            dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict),
         // The conformance engine: the generic runner, the suite plug-in protocol, the text report, and the suites
-        // not yet in modules of their own (navigation, session, decoding).
+        // not yet in modules of their own (navigation, session).
         .target(
             name: "FlowCheckEngine",
             dependencies: [
                 "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "NavigationModel",
-                "PropertyTesting", "FlowSchema", "JSON", "RUFSpec",
+                "PropertyTesting", "JSON", "RUFSpec",
             ],
             swiftSettings: strict
         ),
@@ -82,13 +83,27 @@ let package = Package(
             name: "FlowCheck",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckTestSupport", "FlowSchema",
-                "NavigationModel", "RUFClientModel",
+                "NavigationModel", "RUFClientModel", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict),
+        // The decoding suite: flow documents decoded leniently, everything about it in one module (its implementation
+        // protocol, capabilities, document generator and minimizer, comparison, wire and golden cases).
+        .target(
+            name: "FlowCheckDecodingSuite",
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowCheckEngine", "FlowCheckRecords", "FlowSchema",
+                "GoldenCorpus",
+                "JSON", "ProcessProtocol", "PropertyTesting",
+            ],
+            path: "Sources/Suites/Decoding", swiftSettings: strict
+        ),
         // The one list of the kit's suites, above every suite module.
         .target(
             name: "FlowCheckSuites",
-            dependencies: ["ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore"],
+            dependencies: [
+                "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore",
+                "FlowCheckDecodingSuite",
+            ],
             swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
         .target(
@@ -130,7 +145,7 @@ let package = Package(
             name: "SampleImplementations",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel",
-                "RUFClientModel",
+                "RUFClientModel", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict
         ),
@@ -150,6 +165,7 @@ let package = Package(
             dependencies: [
                 "PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec", "GoldenCorpus", "FlowCheckRecords",
                 "Reports", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckSuites", "SampleImplementations",
+                "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict),
         .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
@@ -160,6 +176,7 @@ let package = Package(
                 "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheckEngine",
                 "FlowCheckCommands", "FlowCheckSuites", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON",
                 "NavigationModel", "ProcessProtocol", "SampleImplementations", "RUFSpec", "YAML", "RUFClientModel",
+                "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict
         ),
@@ -172,7 +189,7 @@ let package = Package(
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
-                "SampleImplementations",
+                "SampleImplementations", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict
         ),
@@ -181,7 +198,7 @@ let package = Package(
             dependencies: [
                 "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema", "NavigationModel", "JSON",
-                "RUFClientModel",
+                "RUFClientModel", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict
         ),
@@ -235,7 +252,7 @@ let package = Package(
             name: "GoldenCorpusTests",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON",
-                "RUFClientModel",
+                "RUFClientModel", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict),
         .testTarget(

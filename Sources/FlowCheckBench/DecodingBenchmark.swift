@@ -1,3 +1,4 @@
+import FlowCheckDecodingSuite
 import Foundation
 import FlowCheckEngine
 import FlowCheckCore

@@ -1,3 +1,4 @@
+import FlowCheckDecodingSuite
 import FlowCheckEngine
 import FlowCheckCore
 import FlowSchema

@@ -1,4 +1,5 @@
 import FlowCheckCore
+import FlowCheckDecodingSuite
 import FlowSchema
 import JSON
 import NavigationModel
@@ -27,6 +28,8 @@ struct EchoImplementation {
     /// Answers requests on standard input until `stop` or its end.
     static func run(batch: Bool) -> Never {
         var capabilities = Capabilities.full
+        capabilities.suites.append(.decoding)
+        capabilities.decoding = DecodingCapabilities(migrations: true)
         capabilities.batch = batch
         var echo = EchoImplementation(capabilities: capabilities)
         let input = LineReader(descriptor: 0)
@@ -80,7 +83,10 @@ struct EchoImplementation {
             output.raw(#"],"seq":"#)
             output.int(seq)
             output.raw("}")
-        case .decode(let text):
+        case .suite("decode", let pairs):
+            guard let text = Wire.lookup(pairs, "text")?.stringValue else {
+                return Self.errored("a decode request without its text", seq: seq, into: &output)
+            }
             output.decodeReply(ReferenceFlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
         case .batch, .stop, .suite:
             // The echo is the navigation model and the decoder: it does not declare the client suite.

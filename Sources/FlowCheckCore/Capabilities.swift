@@ -1,5 +1,4 @@
 public import ConformanceRules
-public import FlowSchema
 public import JSON
 public import NavigationModel
 
@@ -8,14 +7,13 @@ public import NavigationModel
 ///
 /// JSON shape (the `capabilities` of the process protocol's hello reply):
 /// `{"suites": [...], "modes": [...], "behaviors": [...], "nesting": "owned" | "shared" | ["owned", "shared"], "reasons": true,
-/// "batch": false, "flows": true, "modals": true, "componentTypes": [...], "migrations": false,
-/// "mergeStrategies": ["REPLACE", "APPEND", "MATCH"], "metrics": true, "optimisticComponents": true,
-/// "actionQueue": "fifo"}`. Only `suites` is always required: a decoder that declares only `decoding` gives no modes,
+/// "batch": false, "flows": true, "modals": true, ...}`, and each suite's own fields beside them (the decoding suite's
+/// `componentTypes` and `migrations`, the client suite's `mergeStrategies`, `metrics`, `optimisticComponents` and
+/// `actionQueue`). Only `suites` is always required: a decoder that declares only `decoding` gives no modes,
 /// behaviors or nesting.
 ///
 /// A suite with fields of its own keeps them in ``sections``, as declared, and reads them itself through a
-/// ``CapabilitySection`` (the client suite's merge strategies, metrics, optimistic updates and action queue): the
-/// core names no suite's fields.
+/// ``CapabilitySection``: the core names no suite's fields.
 public struct Capabilities: Hashable, Codable, Sendable {
     /// The suites it wants certified.
     public var suites: [Suite]
@@ -35,28 +33,21 @@ public struct Capabilities: Hashable, Codable, Sendable {
     /// Whether it presents modal layers (navigation and session suites). With `false` the kit generates no presented
     /// layer, and PRESENT and DISMISS must not be declared.
     public var modals: Bool
-    /// The component types its decoder knows (decoding suite); others must decode as unknown.
-    public var componentTypes: [String]
-    /// Whether its decoder migrates content versions 1 to 7 (decoding suite); without it only version-8 documents are given.
-    public var migrations: Bool
     /// The fields of suites that read their own (``CapabilitySection``), as declared: a field that is absent takes the
     /// section's default when the section is read.
     public var sections: [String: JSONValue]
 
-    /// Creates capabilities; the decoding ones default to the 14 documented component kinds, without migrations.
+    /// Creates capabilities; a suite's own fields go in ``sections``, through its ``CapabilitySection``.
     public init(
         suites: [Suite], modes: [NavigationMode] = [], behaviors: [FlowBehavior] = [],
         nesting: [NavigationProfile.Nesting] = [],
         reasons: Bool = false,
         batch: Bool = false, flows: Bool = true, modals: Bool = true,
-        componentTypes: [String] = DecoderOptions.standardComponentTypes, migrations: Bool = false,
         sections: [String: JSONValue] = [:]
     ) {
         self.sections = sections
         self.flows = flows
         self.modals = modals
-        self.componentTypes = componentTypes
-        self.migrations = migrations
         self.suites = suites
         self.modes = modes
         self.behaviors = behaviors
@@ -65,13 +56,13 @@ public struct Capabilities: Hashable, Codable, Sendable {
         self.batch = batch
     }
 
-    /// Everything the model knows.
+    /// Every navigation capability the model knows, for the navigation and session suites.
     public static let full = Capabilities(
-        suites: [.navigation, .session, .decoding], modes: NavigationMode.known, behaviors: FlowBehavior.known,
-        nesting: NavigationProfile.Nesting.allCases, reasons: true, migrations: true)
+        suites: [.navigation, .session], modes: NavigationMode.known, behaviors: FlowBehavior.known,
+        nesting: NavigationProfile.Nesting.allCases, reasons: true)
 
     private enum CodingKeys: String, CodingKey {
-        case suites, modes, behaviors, nesting, reasons, batch, flows, modals, componentTypes, migrations
+        case suites, modes, behaviors, nesting, reasons, batch, flows, modals
     }
 
     /// A field of a suite's section.
@@ -84,8 +75,7 @@ public struct Capabilities: Hashable, Codable, Sendable {
 
     /// Every field the core reads itself; any other is a section's.
     package static let commonFields: Set<String> = [
-        "suites", "modes", "behaviors", "nesting", "reasons", "batch", "flows", "modals", "componentTypes",
-        "migrations",
+        "suites", "modes", "behaviors", "nesting", "reasons", "batch", "flows", "modals",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -103,10 +93,6 @@ public struct Capabilities: Hashable, Codable, Sendable {
         batch = try container.decodeIfPresent(Bool.self, forKey: .batch) ?? false
         flows = try container.decodeIfPresent(Bool.self, forKey: .flows) ?? true
         modals = try container.decodeIfPresent(Bool.self, forKey: .modals) ?? true
-        componentTypes =
-            try container.decodeIfPresent([String].self, forKey: .componentTypes)
-            ?? DecoderOptions.standardComponentTypes
-        migrations = try container.decodeIfPresent(Bool.self, forKey: .migrations) ?? false
         var sections: [String: JSONValue] = [:]
         let fields = try decoder.container(keyedBy: SectionKey.self)
         for key in fields.allKeys where !Self.commonFields.contains(key.stringValue) {
@@ -133,16 +119,7 @@ public struct Capabilities: Hashable, Codable, Sendable {
             if !flows { fields["flows"] = .bool(false) }
             if !modals { fields["modals"] = .bool(false) }
         }
-        if suites.contains(.decoding) {
-            fields["componentTypes"] = strings(componentTypes)
-            fields["migrations"] = .bool(migrations)
-        }
         for (name, value) in sections where !Self.commonFields.contains(name) { fields[name] = value }
         return .object(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
-}
-
-extension Capabilities {
-    /// The options the reference decoder uses to judge this implementation.
-    public var decoderOptions: DecoderOptions { DecoderOptions(componentTypes: componentTypes, migrations: migrations) }
 }

@@ -46,3 +46,38 @@ extension Capabilities {
         try Section(fields: sections)
     }
 }
+
+/// Reads one field of a section: `nil` when it is absent or null, a ``CapabilityError`` naming it when it is of the
+/// wrong kind, so that every section words its errors alike.
+package enum CapabilityField {
+    /// A true-or-false field.
+    package static func bool(_ fields: [String: JSONValue], _ name: String) throws(CapabilityError) -> Bool? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?: throw CapabilityError(field: name, message: "expected true or false, found \(found(other))")
+        }
+    }
+
+    /// A string field.
+    package static func string(_ fields: [String: JSONValue], _ name: String) throws(CapabilityError) -> String? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case let other?: throw CapabilityError(field: name, message: "expected a string, found \(found(other))")
+        }
+    }
+
+    /// An array-of-strings field.
+    package static func strings(_ fields: [String: JSONValue], _ name: String) throws(CapabilityError) -> [String]? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .array(let items)? where items.allSatisfy({ $0.stringValue != nil }):
+            return items.compactMap(\.stringValue)
+        case let other?:
+            throw CapabilityError(field: name, message: "expected an array of strings, found \(found(other))")
+        }
+    }
+
+    private static func found(_ value: JSONValue) -> String { JSONWriter.write(value) }
+}

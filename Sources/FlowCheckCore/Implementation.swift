@@ -1,10 +1,9 @@
-public import FlowSchema
 public import NavigationModel
 
 /// An implementation under test, driven in-process: who it is and what it declares.
 ///
 /// An adapter conforms to the protocol of each kind of behaviour it has: ``NavigationImplementation``
-/// for the navigation and session suites, ``DecodingImplementation`` for the decoding suite, or both.
+/// for the navigation and session suites, or a suite module's own (`DecodingImplementation`, `ClientImplementation`).
 /// The suites that run are those the adapter both conforms to and declares in its ``capabilities``.
 public protocol Implementation: AnyObject {
     /// Who the implementation is.
@@ -51,16 +50,6 @@ extension NavigationImplementation {
         for command in commands { replies.append(try perform(command)) }
         return replies
     }
-}
-
-/// A flow-document decoder under test.
-///
-/// An SDK's test target conforms an adapter: decode the text with the SDK's own decoder and describe
-/// the result in the canonical form (`CanonicalFlow`, FlowSchema), or report its error code. A decoder
-/// needs no navigation: it conforms to this protocol alone and declares only the `decoding` suite.
-public protocol DecodingImplementation: Implementation {
-    /// Decodes a document (a bare FlowDefinition or a resolve response).
-    func decode(_ text: String) throws -> DecodeOutcome
 }
 
 /// An implementation that recovers from a breakdown by starting afresh, as a process implementation restarts its

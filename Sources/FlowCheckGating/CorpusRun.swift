@@ -21,15 +21,6 @@ public enum CorpusRun {
             cases, on: implementation, skip: { skip.reason(id: $0, features: $1) }, shard: shard, stop: stop)
     }
 
-    /// Runs the decoding cases (or this shard's) against a decoder.
-    public static func run(
-        decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
-        skip: SkipList = SkipList(), shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
-    ) -> [CaseRecord] {
-        DecodingCorpus.run(
-            decoding: cases, on: implementation, skip: { skip.reason(id: $0, features: $1) }, shard: shard, stop: stop)
-    }
-
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
     package static func hash(_ formats: [GoldenCases]) -> String {
         "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(formats.reduce(Data()) { $0 + $1.content }))

@@ -1,6 +1,7 @@
 package import ConformanceRules
 public import FlowCheckEngine
 import FlowCheckClientSuite
+import FlowCheckDecodingSuite
 public import FlowCheckCore
 package import Foundation
 

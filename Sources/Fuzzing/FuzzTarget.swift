@@ -1,4 +1,5 @@
 import FlowCheckClientSuite
+import FlowCheckDecodingSuite
 import FlowCheckRecords
 import FlowSchema
 package import Foundation
@@ -70,7 +71,7 @@ package struct FuzzTarget: Sendable {
             _ = try? CorpusLoader.decode(data, file: "fuzz.json")
             _ = try? ClientGoldenCase.read(data, file: "fuzz.json")
             _ = try? ClientGoldenCase.read(data, file: "fuzz.json", computingExpectations: true)
-            _ = try? DecodingCase.read(data, file: "fuzz.json")
+            _ = try? DecodingGoldenCase.read(data, file: "fuzz.json")
         },
         FuzzTarget(
             name: "report", seedSuffixes: [],

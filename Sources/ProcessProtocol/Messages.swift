@@ -13,8 +13,6 @@ package enum Request {
     case command(NavigationCommand)
     /// Several requests, each with its own seq, answered in one line.
     case batch([BatchItem])
-    /// A flow document to decode.
-    case decode(String)
     /// A command of a suite's own (`clientReset`, `client`), with its members as sent; the suite reads them.
     case suite(String, [(key: String, value: JSONValue)])
     /// The last request: the implementation exits without answering.
@@ -43,12 +41,6 @@ package enum Request {
             }
             output.raw(#"],"seq":"#)
             output.int(seq)
-            output.raw("}")
-        case .decode(let text):
-            output.raw(#"{"cmd":"decode","seq":"#)
-            output.int(seq)
-            output.raw(#","text":"#)
-            output.string(text)
             output.raw("}")
         case .suite(let command, let members):
             var pairs = members.filter { $0.key != "cmd" && $0.key != "seq" }

@@ -1,5 +1,5 @@
 import FlowCheckCore
-import JSON
+package import JSON
 
 // A stepped suite's exchanges: the framing every suite shares, its messages from its `SteppedWire`.
 extension ProcessImplementation {
@@ -74,6 +74,32 @@ extension ProcessImplementation {
             let located = index.map { error.inside($0).inside("replies") } ?? error
             throw ProcessError(
                 code: .malformedReply, message: "the reply to \(context()) is not \(wire.replyShape): \(located)",
+                offendingLine: output.lineText, stderrTail: errors.lines)
+        }
+    }
+}
+
+// A suite's request answered by one reply, outside any run.
+extension ProcessImplementation {
+    /// Sends a suite's request (a document to decode) with the next seq, and reads its one reply.
+    /// - Parameters:
+    ///   - context: the request in a few words, for messages: `decode (a document of 120 bytes)`.
+    ///   - replyShape: what the reply is, for messages: `a decode reply ({"ok": true, "flow"} or …)`.
+    ///   - write: writes the request with the seq it is given.
+    ///   - read: reads the reply.
+    package func exchange<Output>(
+        context: () -> String, replyShape: String, write: (inout JSONOutput, Int) -> Void,
+        read: (JSONValue) throws(WireError) -> Output
+    ) throws(ProcessError) -> Output {
+        try recover()
+        request.removeAll()
+        write(&request, seq)
+        let reply = try exchangeNext(context: context)
+        do {
+            return try read(.object(reply.pairs))
+        } catch {
+            throw ProcessError(
+                code: .malformedReply, message: "the reply to \(context()) is not \(replyShape): \(error)",
                 offendingLine: output.lineText, stderrTail: errors.lines)
         }
     }

@@ -1,6 +1,6 @@
 import ConformanceRules
 public import FlowCheckCore
-public import FlowSchema
+import FlowSchema
 import Foundation
 import JSON
 public import NavigationModel
@@ -12,7 +12,7 @@ public import NavigationModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation, DecodingImplementation,
+public final class ProcessImplementation: NavigationImplementation,
     RecoveringImplementation, TimeBoundImplementation, ParallelImplementation
 {
     /// Who the implementation says it is, from its hello reply.
@@ -318,24 +318,6 @@ public final class ProcessImplementation: NavigationImplementation, DecodingImpl
             result.append(try decode(index, pairs))
         }
         return result
-    }
-
-    public func decode(_ text: String) throws -> DecodeOutcome {
-        try recover()
-        func context() -> String { "decode (a document of \(text.utf8.count) bytes)" }
-        request.removeAll()
-        Request.decode(text).write(seq: seq, into: &request)
-        let reply = try exchangeNext(context: context)
-        do {
-            return try Wire.decodeOutcome(.object(reply.pairs))
-        } catch {
-            throw ProcessError(
-                code: .malformedReply,
-                message:
-                    "the reply to \(context()) is not a decode reply "
-                    + "({\"ok\": true, \"flow\"} or {\"ok\": false, \"error\"}): \(error)",
-                offendingLine: output.lineText, stderrTail: errors.lines)
-        }
     }
 
     // MARK: Exchanges

@@ -1,6 +1,6 @@
 import ConformanceRules
 package import FlowCheckCore
-package import FlowSchema
+import FlowSchema
 package import JSON
 package import NavigationModel
 
@@ -154,9 +154,6 @@ package enum Wire {
         capabilities.batch = try optionalField(pairs, "batch", bool) ?? false
         capabilities.flows = try optionalField(pairs, "flows", bool) ?? true
         capabilities.modals = try optionalField(pairs, "modals", bool) ?? true
-        let types = try optionalField(pairs, "componentTypes") { (value) throws(WireError) in try array(value, string) }
-        if let types { capabilities.componentTypes = types }
-        capabilities.migrations = try optionalField(pairs, "migrations", bool) ?? false
         // Every other field belongs to a suite's section, which that suite reads (and judges) itself.
         for (name, value) in pairs where !Capabilities.commonFields.contains(name) && capabilities.sections[name] == nil
         {
@@ -171,54 +168,6 @@ package enum Wire {
             throw WireError("\"\(word)\" is not a nesting (\"owned\" or \"shared\")")
         }
         return nesting
-    }
-
-    /// A decode reply: `{"ok": true, "flow"}` or `{"ok": false, "error": {"code", "message"}}`.
-    package static func decodeOutcome(_ value: JSONValue) throws(WireError) -> DecodeOutcome {
-        let pairs = try object(value)
-        if try field(pairs, "ok", bool) {
-            return .flow(try field(pairs, "flow", canonicalFlow))
-        }
-        return .error(
-            try field(pairs, "error") { (value) throws(WireError) -> FlowDecodeError in
-                let pairs = try object(value)
-                return FlowDecodeError(
-                    code: try field(pairs, "code", string), message: try field(pairs, "message", string))
-            })
-    }
-
-    /// A decoded flow in its canonical form; every field is required.
-    package static func canonicalFlow(_ value: JSONValue) throws(WireError) -> CanonicalFlow {
-        let pairs = try object(value)
-        return CanonicalFlow(
-            id: try field(pairs, "id", string), version: try field(pairs, "version", int),
-            entry: try field(pairs, "entry", string),
-            nodes: try field(pairs, "nodes") { (value) throws(WireError) in try array(value, node) },
-            edges: try field(pairs, "edges") { (value) throws(WireError) in try array(value, edge) },
-            zones: try field(pairs, "zones") { (value) throws(WireError) in try array(value, string) },
-            variables: try field(pairs, "variables") { (value) throws(WireError) in try array(value, string) })
-    }
-
-    private static func node(_ value: JSONValue) throws(WireError) -> CanonicalFlow.Node {
-        let pairs = try object(value)
-        return CanonicalFlow.Node(
-            id: try field(pairs, "id", string), kind: try field(pairs, "kind", string),
-            supported: try field(pairs, "supported", bool), layout: try optionalField(pairs, "layout", component),
-            hidesZones: try optionalField(pairs, "hidesZones", bool))
-    }
-
-    private static func component(_ value: JSONValue) throws(WireError) -> CanonicalFlow.Component {
-        let pairs = try object(value)
-        return CanonicalFlow.Component(
-            id: try field(pairs, "id", string), type: try field(pairs, "type", string),
-            children: try field(pairs, "children") { (value) throws(WireError) in try array(value, component) })
-    }
-
-    private static func edge(_ value: JSONValue) throws(WireError) -> CanonicalFlow.Edge {
-        let pairs = try object(value)
-        return CanonicalFlow.Edge(
-            id: try field(pairs, "id", string), from: try field(pairs, "from", string),
-            to: try field(pairs, "to", string), kind: try field(pairs, "kind", string))
     }
 
     // MARK: Requests (what an implementation reads: the benchmark's echo and the tests)
@@ -249,8 +198,6 @@ package enum Wire {
                 }
             }
             return (seq, .batch(inner))
-        case "decode":
-            return (seq, .decode(try field(pairs, "text", string)))
         case "stop":
             return (seq, .stop)
         default:

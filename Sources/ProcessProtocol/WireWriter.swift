@@ -1,5 +1,5 @@
 package import FlowCheckCore
-package import FlowSchema
+import FlowSchema
 package import JSON
 package import NavigationModel
 
@@ -301,90 +301,5 @@ extension JSONOutput {
     /// Capabilities as their own encoding writes them (the same fields, the same ones left out), keys sorted.
     package mutating func capabilities(_ capabilities: Capabilities) {
         bytes.append(contentsOf: JSONWriter.bytes(capabilities.json))
-    }
-
-    /// A decode reply: `{"flow","ok":true,"seq"}` or `{"error":{"code","message"},"ok":false,"seq"}`.
-    package mutating func decodeReply(_ outcome: DecodeOutcome, seq: Int) {
-        switch outcome {
-        case .flow(let flow):
-            raw(#"{"flow":"#)
-            canonicalFlow(flow)
-            raw(#","ok":true,"seq":"#)
-        case .error(let error):
-            raw(#"{"error":{"code":"#)
-            string(error.code)
-            raw(#","message":"#)
-            string(error.message)
-            raw(#"},"ok":false,"seq":"#)
-        }
-        int(seq)
-        raw("}")
-    }
-
-    /// A decoded flow in its canonical form.
-    package mutating func canonicalFlow(_ flow: CanonicalFlow) {
-        raw(#"{"edges":["#)
-        for (index, edge) in flow.edges.enumerated() {
-            if index > 0 { raw(",") }
-            raw(#"{"from":"#)
-            string(edge.from)
-            raw(#","id":"#)
-            string(edge.id)
-            raw(#","kind":"#)
-            string(edge.kind)
-            raw(#","to":"#)
-            string(edge.to)
-            raw("}")
-        }
-        raw(#"],"entry":"#)
-        string(flow.entry)
-        raw(#","id":"#)
-        string(flow.id)
-        raw(#","nodes":["#)
-        for (index, node) in flow.nodes.enumerated() {
-            if index > 0 { raw(",") }
-            self.node(node)
-        }
-        raw(#"],"variables":"#)
-        strings(flow.variables)
-        raw(#","version":"#)
-        int(flow.version)
-        raw(#","zones":"#)
-        strings(flow.zones)
-        raw("}")
-    }
-
-    /// A node; a screen always says what its layout is (`null` when malformed) and whether it hides the zones.
-    private mutating func node(_ node: CanonicalFlow.Node) {
-        raw("{")
-        if node.kind == "screen" {
-            raw(#""hidesZones":"#)
-            bool(node.hidesZones ?? false)
-            raw(",")
-        }
-        raw(#""id":"#)
-        string(node.id)
-        raw(#","kind":"#)
-        string(node.kind)
-        if node.kind == "screen" {
-            raw(#","layout":"#)
-            if let layout = node.layout { component(layout) } else { raw("null") }
-        }
-        raw(#","supported":"#)
-        bool(node.supported)
-        raw("}")
-    }
-
-    private mutating func component(_ component: CanonicalFlow.Component) {
-        raw(#"{"children":["#)
-        for (index, child) in component.children.enumerated() {
-            if index > 0 { raw(",") }
-            self.component(child)
-        }
-        raw(#"],"id":"#)
-        string(component.id)
-        raw(#","type":"#)
-        string(component.type)
-        raw("}")
     }
 }

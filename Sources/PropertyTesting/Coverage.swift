@@ -259,7 +259,7 @@ public struct CoverageTable: Hashable, Sendable {
     }
 
     /// Counts one run's labels and triggers.
-    mutating func add(_ record: CaseRecord) {
+    mutating func add(_ record: RunTally) {
         add(
             runLabels: record.runLabels, stepLabels: record.stepLabelCounts ?? LabelCounts(record.stepLabels),
             steps: record.steps)

@@ -1,5 +1,5 @@
 /// What one run produced, for the engine's bookkeeping.
-struct CaseRecord {
+struct RunTally {
     var outcome: TestOutcome
     var runLabels: [String] = []
     /// Every label given to a step of the run, one entry per occurrence.
@@ -34,7 +34,7 @@ struct Engine {
     let configuration: Configuration
     /// Executes the test on a source and says what happened: one per worker, each with its own system. The first
     /// also replays and shrinks.
-    let tests: [@Sendable (ChoiceSource) -> CaseRecord]
+    let tests: [@Sendable (ChoiceSource) -> RunTally]
     /// Told the number of completed runs every 25 runs, for a progress line.
     var progress: ((Int) -> Void)?
 
@@ -117,13 +117,13 @@ struct Engine {
         return TestRun(outcome: record.outcome, choices: source.choices, spans: source.spans)
     }
 
-    init(configuration: Configuration, tests: [@Sendable (ChoiceSource) -> CaseRecord]) {
+    init(configuration: Configuration, tests: [@Sendable (ChoiceSource) -> RunTally]) {
         self.configuration = configuration
         self.tests = tests
     }
 
     /// An engine with one worker, the caller's thread: its test is never called from another thread.
-    init(configuration: Configuration, test: @escaping (ChoiceSource) -> CaseRecord) {
+    init(configuration: Configuration, test: @escaping (ChoiceSource) -> RunTally) {
         let single = CallerOnly(test)
         self.init(configuration: configuration, tests: [{ single.body($0) }])
     }
@@ -387,6 +387,6 @@ struct Engine {
 
 /// A closure that is only ever called on the thread that made it, so it may capture what is not `Sendable`.
 private final class CallerOnly: @unchecked Sendable {
-    let body: (ChoiceSource) -> CaseRecord
-    init(_ body: @escaping (ChoiceSource) -> CaseRecord) { self.body = body }
+    let body: (ChoiceSource) -> RunTally
+    init(_ body: @escaping (ChoiceSource) -> RunTally) { self.body = body }
 }

@@ -91,7 +91,7 @@ public struct Property<Value>: Sendable {
         return property
     }
 
-    private func execute(_ source: ChoiceSource) -> (CaseRecord, Value?) {
+    private func execute(_ source: ChoiceSource) -> (RunTally, Value?) {
         let value: Value
         var verdict: Result<Falsification?, any Error>?
         do {
@@ -101,11 +101,11 @@ public struct Property<Value>: Sendable {
                 value = try gen.run(source)
             }
         } catch {
-            return (CaseRecord(outcome: .invalid(error)), nil)
+            return (RunTally(outcome: .invalid(error)), nil)
         }
         // A shrink candidate's drawn choices, its key in the shrink's memo of outcomes.
         let drawn = source.outcomes == nil ? nil : source.choices
-        if let drawn, let known = source.outcomes?[drawn] { return (CaseRecord(outcome: known), value) }
+        if let drawn, let known = source.outcomes?[drawn] { return (RunTally(outcome: known), value) }
         let outcome: TestOutcome
         do {
             let falsification: Falsification?
@@ -113,17 +113,17 @@ public struct Property<Value>: Sendable {
             outcome = falsification.map(TestOutcome.failed) ?? .passed
             if let drawn { source.outcomes?[drawn] = outcome }
         } catch let stop as ChoiceSource.Stop {
-            return (CaseRecord(outcome: .invalid(stop)), value)
+            return (RunTally(outcome: .invalid(stop)), value)
         } catch let abort as Abort {
-            return (CaseRecord(outcome: .aborted(abort.message)), value)
+            return (RunTally(outcome: .aborted(abort.message)), value)
         } catch {
             outcome = .failed(Falsification(origin: "threw \(type(of: error))", message: "threw \(error)"))
         }
         // Coverage counts generated runs only: a replay (a shrink candidate, a counterexample rebuilt) is asked for its
         // outcome, and its labels and triggers, which can cost a pass over the whole run, would be thrown away.
-        guard source.isRandom else { return (CaseRecord(outcome: outcome), value) }
+        guard source.isRandom else { return (RunTally(outcome: outcome), value) }
         let steps = stepLabelCounts(value)
-        var record = CaseRecord(
+        var record = RunTally(
             outcome: outcome, runLabels: labels(value), steps: steps.units, triggers: triggerCounts(value))
         record.stepLabelCounts = steps
         return (record, value)
@@ -140,7 +140,7 @@ public struct Property<Value>: Sendable {
         _ configuration: Configuration = Configuration(), progress: ((Int) -> Void)? = nil,
         workers: [Property<Value>] = []
     ) -> CheckResult<Value> {
-        let tests: [@Sendable (ChoiceSource) -> CaseRecord] = ([self] + workers).map { property in
+        let tests: [@Sendable (ChoiceSource) -> RunTally] = ([self] + workers).map { property in
             { source in property.execute(source).0 }
         }
         var engine = Engine(configuration: configuration, tests: tests)

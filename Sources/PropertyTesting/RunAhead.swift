@@ -17,16 +17,16 @@ final class RunAhead: @unchecked Sendable {
     /// A run that did not fail lets its source go where it was drawn: on the worker that drew it, whose allocator
     /// made its buffers. Handed to the engine's thread, every run's source was freed there, into another thread's
     /// heap, at the cost of that heap's lock and of the other thread's cache.
-    typealias Computed = (failedChoices: [UInt64]?, record: CaseRecord)
+    typealias Computed = (failedChoices: [UInt64]?, record: RunTally)
 
     /// What `test` produced on `source`, for the engine.
-    static func computed(_ source: ChoiceSource, _ test: (ChoiceSource) -> CaseRecord) -> Computed {
+    static func computed(_ source: ChoiceSource, _ test: (ChoiceSource) -> RunTally) -> Computed {
         let record = test(source)
         guard case .failed = record.outcome else { return (nil, record) }
         return (source.choices, record)
     }
 
-    private let test: @Sendable (ChoiceSource) -> CaseRecord
+    private let test: @Sendable (ChoiceSource) -> RunTally
     private let source: @Sendable (UInt64) -> ChoiceSource
     private let first: UInt64
     private let stride: UInt64
@@ -41,7 +41,7 @@ final class RunAhead: @unchecked Sendable {
     static let maxWindow = 1024
 
     init(
-        tests: [@Sendable (ChoiceSource) -> CaseRecord], first: UInt64, stride: UInt64,
+        tests: [@Sendable (ChoiceSource) -> RunTally], first: UInt64, stride: UInt64,
         source: @escaping @Sendable (UInt64) -> ChoiceSource, halted: @escaping @Sendable () -> Bool
     ) {
         precondition(!tests.isEmpty, "a check needs at least one worker")

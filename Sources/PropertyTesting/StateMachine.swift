@@ -77,20 +77,20 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
     private func execute(
         _ source: ChoiceSource, maxSteps: Int, collect: Bool
     )
-        -> (record: CaseRecord, initial: Machine.Model?, steps: [Machine.Step])
+        -> (record: RunTally, initial: Machine.Model?, steps: [Machine.Step])
     {
         let initial: Machine.Model
         do {
             initial = try source.span("initial") { () throws(ChoiceSource.Stop) in try machine.initialModel.run(source)
             }
         } catch {
-            return (CaseRecord(outcome: .invalid(error)), nil, [])
+            return (RunTally(outcome: .invalid(error)), nil, [])
         }
         var model = initial
         var system: Machine.System
         do { system = try machine.makeSystem(for: model) } catch {
             return (
-                CaseRecord(
+                RunTally(
                     outcome: .failed(
                         Falsification(origin: "setup failed", message: "could not set up the system: \(error)"))),
                 initial, []
@@ -99,7 +99,7 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
         let average = Double(max(maxSteps, 1)) / 2
         let more = average / (average + 1)
         var steps: [Machine.Step] = []
-        var record = CaseRecord(outcome: .passed)
+        var record = RunTally(outcome: .passed)
         var count = 0, rejected = 0
         while true {
             let mark = source.mark
@@ -115,7 +115,7 @@ public struct StatefulProperty<Machine: StateMachine>: Sendable {
             } catch {
                 // Out of choices mid-sequence: the steps so far stand as the run.
                 if source.isRandom { break }
-                return (CaseRecord(outcome: .invalid(error)), initial, steps)
+                return (RunTally(outcome: .invalid(error)), initial, steps)
             }
             guard let step else { break }
             guard machine.precondition(step, model: model) else {

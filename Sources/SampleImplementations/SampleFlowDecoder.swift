@@ -1,5 +1,6 @@
 import ConformanceRules
 package import FlowCheckCore
+import FlowCheckDecodingSuite
 package import FlowSchema
 
 /// The sample SDK's decoder on its own: a decoding-only implementation, the way a flow-document library
@@ -24,7 +25,7 @@ package final class SampleFlowDecoder: DecodingImplementation, ParallelImplement
     /// Creates the decoder with several planted bugs at once: a mutant with many bugs, some sharing a symptom.
     package init(bugs: Set<DecoderBug>) {
         self.bugs = bugs
-        componentTypes = Capabilities(suites: [.decoding], migrations: true).componentTypes
+        componentTypes = DecoderOptions.standardComponentTypes
     }
 
     package func makeWorker() -> SampleFlowDecoder { SampleFlowDecoder(bugs: bugs) }
@@ -38,7 +39,9 @@ package final class SampleFlowDecoder: DecodingImplementation, ParallelImplement
     }
 
     package var capabilities: Capabilities {
-        Capabilities(suites: [.decoding], componentTypes: componentTypes, migrations: true)
+        var declared = Capabilities(suites: [.decoding])
+        declared.decoding = DecodingCapabilities(componentTypes: componentTypes, migrations: true)
+        return declared
     }
 
     package func decode(_ text: String) throws -> DecodeOutcome {

@@ -1,6 +1,7 @@
 import ConformanceRules
 import FlowCheckClientSuite
 package import FlowCheckCore
+import FlowCheckDecodingSuite
 package import FlowSchema
 package import NavigationModel
 package import RUFClientModel
@@ -57,14 +58,15 @@ package final class SampleNavigator: NavigationImplementation, DecodingImplement
     }
 
     package func decode(_ text: String) throws -> DecodeOutcome {
-        SampleDecoder(componentTypes: capabilities.componentTypes, bug: decoderBug).decode(text)
+        SampleDecoder(componentTypes: capabilities.decoding.componentTypes, bug: decoderBug).decode(text)
     }
 
     /// Every suite, the RUF client included: every merge strategy, metrics, optimistic component updates and a FIFO
     /// queue.
     package var capabilities: Capabilities {
         var declared = Capabilities.full
-        declared.suites.append(.client)
+        declared.suites += [.decoding, .client]
+        declared.decoding = DecodingCapabilities(migrations: true)
         declared.client = ClientCapabilities(
             mergeStrategies: ["REPLACE", "APPEND", "MATCH"], metrics: true, optimisticComponents: true,
             actionQueue: .fifo)

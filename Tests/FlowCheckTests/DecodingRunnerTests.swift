@@ -1,3 +1,4 @@
+import FlowCheckDecodingSuite
 import Foundation
 import Synchronization
 import Testing
@@ -108,7 +109,7 @@ struct DecodingRunnerTests {
 
     @Test("A failing flow of 2,000 nodes shrinks to a handful")
     func largeFlowShrinks() throws {
-        let capabilities = Capabilities.full
+        let capabilities = Capabilities.fullDecoder
         let generator = DocumentGenerator(capabilities: capabilities, maxNodes: 2_000, averageNodes: 100_000)
         let options = capabilities.decoderOptions
         // A fast decoder that disagrees: the reference decoder of an SDK that does not know `image`.
@@ -135,7 +136,7 @@ struct DecodingRunnerTests {
 
     @Test("Generated documents are deterministic and cover what the capabilities allow")
     func generator() throws {
-        let generator = DocumentGenerator(capabilities: .full)
+        let generator = DocumentGenerator(capabilities: .fullDecoder)
         #expect(try generator.documents.example(seed: 9) == generator.documents.example(seed: 9))
         let noMigrations = DocumentGenerator(capabilities: Capabilities(suites: [.decoding]))
         for seed in UInt64(0)..<200 {

@@ -1,3 +1,4 @@
+import FlowCheckDecodingSuite
 import FlowCheckSuites
 import FlowCheckClientSuite
 import ConformanceRules

@@ -492,7 +492,7 @@ struct DecodingRuleTests {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/FlowSchema")
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-            .filter { $0.hasPrefix("FlowDecoder") && $0.hasSuffix(".swift") }
+            .filter { $0.hasPrefix("ReferenceFlowDecoder") && $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
         var named: Set<String> = []
         for file in files {

@@ -1,5 +1,6 @@
 import FlowCheckClientSuite
 import ConformanceRules
+import FlowCheckDecodingSuite
 import Foundation
 import GoldenCorpus
 import JSON
@@ -17,7 +18,7 @@ struct ClientCorpusTests {
         #expect(loadedClientCorpus.cases.count >= ClientRules.all.count)
         let others = Set(
             loadedCorpus.cases.map(\.goldenCase.id)
-                + DecodingCase.load(corpus: corpusFolder).cases.map(\.decodingCase.id))
+                + DecodingGoldenCase.load(corpus: corpusFolder).cases.map(\.decodingCase.id))
         for (file, c) in loadedClientCorpus.cases { #expect(!others.contains(c.id), "\(file): id \(c.id) is taken") }
     }
 

@@ -1,4 +1,5 @@
 import ConformanceRules
+import FlowCheckDecodingSuite
 import Foundation
 import Testing
 import GoldenCorpus
@@ -140,7 +141,7 @@ struct CorpusFeatureTests {
 
 @Suite("Decoding corpus")
 struct DecodingCorpusTests {
-    static let loaded = DecodingCase.load(corpus: corpusFolder)
+    static let loaded = DecodingGoldenCase.load(corpus: corpusFolder)
 
     @Test("Every decoding case loads, and the reference decoder meets its expectation")
     func casesHold() {
@@ -165,7 +166,7 @@ struct DecodingCorpusTests {
     @Test("A malformed decoding case names its file and JSON path")
     func malformed() {
         #expect {
-            try DecodingCase.read(
+            try DecodingGoldenCase.read(
                 Data(
                     #"{"id":"x","description":"d","level":"must","origin":"o","document":{},"expect":{"ok":false,"error":{}}}"#
                         .utf8), file: "decoding/x.json")
@@ -185,7 +186,7 @@ struct DecodingCaseTextTests {
              "document": {"id": "f", "weight": 1e400, "ratio": 1.50, "nodes": [], "entryNodeId": ""},
              "expect": {"ok": false, "error": {"code": "invalid_flow_schema"}}}
             """#
-        let c = try DecodingCase.read(Data(file.utf8), file: "decoding/big-number.json")
+        let c = try DecodingGoldenCase.read(Data(file.utf8), file: "decoding/big-number.json")
         #expect(c.text.contains("1e400") && c.text.contains("1.50") && !c.text.contains("inf"))
     }
 }

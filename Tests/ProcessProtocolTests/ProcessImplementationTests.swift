@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckDecodingSuite
 import FlowCheckRecords
 import NavigationModel
 import ProcessProtocol
@@ -32,7 +33,8 @@ struct ProcessImplementationTests {
         let implementation = try ProcessImplementation(
             commandLine: "FLOWCHECK_EXAMPLE_BUG=decoder-unknown-drops-siblings python3 \(examplePath)")
         defer { implementation.stop() }
-        #expect(implementation.capabilities.suites.contains(.decoding) && implementation.capabilities.migrations)
+        #expect(
+            implementation.capabilities.suites.contains(.decoding) && implementation.capabilities.decoding.migrations)
         let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1, suites: [.decoding]))
             .run()
         #expect(result.verdict.suites[0].verdict == .divergent)

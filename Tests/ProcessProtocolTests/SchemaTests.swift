@@ -5,6 +5,7 @@ import NavigationModel
 import SchemaValidation
 @testable import ProcessProtocol
 import FlowCheckCore
+import FlowCheckDecodingSuite
 
 let schemas = SchemaValidator(
     folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -33,12 +34,13 @@ struct SchemaTests {
             "batch.request.schema.json"
         ),
         (
-            Request.decode(
-                #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","layout":{"id":"r","type":"hologram"}}]}"#
-            ).line(seq: 10),
+            DecodingWire.line(
+                #"{"id":"f","entryNodeId":"s","nodes":[{"id":"s","kind":"screen","#
+                    + #""layout":{"id":"r","type":"hologram"}}]}"#,
+                seq: 10),
             "decode.request.schema.json"
         ),
-        (Request.decode("not json").line(seq: 11), "decode.request.schema.json"),
+        (DecodingWire.line("not json", seq: 11), "decode.request.schema.json"),
         (Request.stop.line(seq: 8), "stop.request.schema.json"),
     ]
 

@@ -7,6 +7,7 @@ import NavigationModel
 import Testing
 
 @testable import ProcessProtocol
+import FlowCheckDecodingSuite
 
 /// The hand-written encoders and decoders of the protocol's messages: the same content the model's Codable
 /// conformances give, and errors that name a JSON path.
@@ -90,11 +91,11 @@ struct WireTests {
         #expect(hello == #"{"cmd":"hello","kit":{"name":"FlowCheck","version":"0.1.0"},"protocol":1,"seq":0}"#)
         #expect(Request.stop.line(seq: 9) == #"{"cmd":"stop","seq":9}"#)
         let text = "{\"id\": \"é\u{1}\"}\n\t/"
-        #expect(try object(Request.decode(text).line(seq: 3)) == ["cmd": "decode", "seq": 3, "text": text])
+        #expect(try object(DecodingWire.line(text, seq: 3)) == ["cmd": "decode", "seq": 3, "text": text])
         // Keys in sorted order at every level, as the protocol documents.
         #expect(
             Request.command(.navigate(Self.directives[6])).line(seq: 1).hasPrefix(
-                #"{"cmd":"navigate","directive":{"NavigationMode":"POP","_":"underscore","#
+                #"{"cmd":"navigate","directive":{"Mode":"POP","_":"underscore","#
                     + #""extras":[-0.5,true,null,{"nested":[]}],"#
                     + #""flow":{"behavior":"KEEP","name":"CHECKOUT"},"id":"o1","mode":"PUSH","nothing":null,"#
             ))
@@ -118,7 +119,7 @@ struct WireTests {
         var requests: [Request] = [
             .hello(.current), .reset(Self.stack, .owned),
             .reset(Self.stack, NavigationProfile(nesting: .shared, flows: false)),
-            .command(.navigate(nil)), .decode("not json \u{0}\u{7f} ☃"), .stop,
+            .command(.navigate(nil)), .stop,
         ]
         // Not the last directive: its other field named "screen" reads back as its own screen, of the wrong type.
         requests += Self.directives.dropLast().flatMap { [Request.command(.navigate($0)), .command(.optimistic($0))] }
@@ -129,6 +130,14 @@ struct WireTests {
             #expect(readSeq == seq)
             #expect(read.line(seq: seq) == line)
         }
+        // A suite's own request (a document to decode) reads back as that suite's, with its members.
+        let text = "not json \u{0}\u{7f} ☃"
+        let (_, decode) = try Wire.request(JSONParser.parse(DecodingWire.line(text, seq: 4)))
+        guard case .suite("decode", let members) = decode else {
+            Issue.record("a decode request read as \(decode)")
+            return
+        }
+        #expect(Wire.lookup(members, "text") == .string(text))
         // What a directive carries reads back as the same directive (nested objects of its other fields in the
         // order they were written: sorted).
         for directive in Self.directives {
@@ -178,8 +187,10 @@ struct WireTests {
             #expect(try Wire.decodeOutcome(JSONParser.parse(output.text)) == outcome)
             #expect(try JSONDecoder().decode(DecodeOutcome.self, from: Data(output.bytes)) == outcome)
         }
+        var decoder = Capabilities(suites: [.decoding])
+        decoder.decoding = DecodingCapabilities(componentTypes: ["text"], migrations: true)
         for capabilities in [
-            Capabilities.full, Capabilities(suites: [.decoding], componentTypes: ["text"], migrations: true),
+            Capabilities.full, decoder,
             Capabilities(
                 suites: [.navigation], modes: [.push, .pop], behaviors: [.keep], nesting: [.shared], batch: true,
                 flows: false, modals: false),

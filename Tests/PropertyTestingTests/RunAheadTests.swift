@@ -61,7 +61,7 @@ import Testing
     static func window(workers: Int, computations: Computations) -> RunWindow {
         RunWindow(workers: workers, capacity: 16) { offset, worker in
             computations.add(offset, worker)
-            return ([UInt64(offset)], CaseRecord(outcome: .passed))
+            return ([UInt64(offset)], RunTally(outcome: .passed))
         }
     }
 
@@ -101,7 +101,7 @@ import Testing
     @Test func aHaltedRunEndsTheTakesThere() {
         let window = RunWindow(workers: 2, capacity: 8) { offset, _ in
             guard offset < 5 else { return nil }
-            return ([UInt64(offset)], CaseRecord(outcome: .passed))
+            return ([UInt64(offset)], RunTally(outcome: .passed))
         }
         for offset in 0..<5 { #expect(window.take(reach: offset + 4)?.failedChoices == [UInt64(offset)]) }
         #expect(window.take(reach: 9) == nil)
@@ -113,7 +113,7 @@ import Testing
         let computations = Computations()
         let window = RunWindow(workers: 3, capacity: 3) { offset, worker in
             computations.add(offset, worker)
-            return ([UInt64(offset)], CaseRecord(outcome: .passed))
+            return ([UInt64(offset)], RunTally(outcome: .passed))
         }
         for offset in 0..<200 {
             #expect(window.take(reach: offset + 100)?.failedChoices == [UInt64(offset)], "run \(offset)")
@@ -131,7 +131,7 @@ import Testing
             let computed = RunAhead.computed(source) { source in
                 _ = try? source.draw(upTo: 1_000)
                 _ = try? source.drawBool()
-                return CaseRecord(outcome: outcome)
+                return RunTally(outcome: outcome)
             }
             let failing = outcome.origin != nil
             #expect(computed.failedChoices == (failing ? source.choices : nil), "\(outcome)")

@@ -32,34 +32,15 @@ public struct ClientCapabilities: CapabilitySection {
 
     public init(fields: [String: JSONValue]) throws(CapabilityError) {
         self.init()
-        func bool(_ name: String) throws(CapabilityError) -> Bool? {
-            switch fields[name] {
-            case nil, .null?: return nil
-            case .bool(let value)?: return value
-            case let other?:
-                throw CapabilityError(field: name, message: "expected true or false, found \(JSONWriter.write(other))")
-            }
-        }
-        switch fields["mergeStrategies"] {
-        case nil, .null?: break
-        case .array(let items)? where items.allSatisfy({ $0.stringValue != nil }):
-            mergeStrategies = items.compactMap(\.stringValue)
-        case let other?:
-            throw CapabilityError(
-                field: "mergeStrategies", message: "expected an array of strings, found \(JSONWriter.write(other))")
-        }
-        metrics = try bool("metrics") ?? metrics
-        optimisticComponents = try bool("optimisticComponents") ?? optimisticComponents
-        switch fields["actionQueue"] {
-        case nil, .null?: break
-        case .string(let word)?:
+        mergeStrategies = try CapabilityField.strings(fields, "mergeStrategies") ?? mergeStrategies
+        metrics = try CapabilityField.bool(fields, "metrics") ?? metrics
+        optimisticComponents = try CapabilityField.bool(fields, "optimisticComponents") ?? optimisticComponents
+        if let word = try CapabilityField.string(fields, "actionQueue") {
             guard let queueing = ReferenceClient.Queueing(rawValue: word) else {
                 throw CapabilityError(
                     field: "actionQueue", message: "\"\(word)\" is not an action queue (\"fifo\" or \"latest\")")
             }
             actionQueue = queueing
-        case let other?:
-            throw CapabilityError(field: "actionQueue", message: "expected a string, found \(JSONWriter.write(other))")
         }
     }
 

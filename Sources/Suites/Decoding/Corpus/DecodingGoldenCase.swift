@@ -1,3 +1,4 @@
+public import GoldenCorpus
 public import FlowSchema
 public import Foundation
 import JSON
@@ -6,7 +7,7 @@ import JSON
 ///
 /// JSON shape: `{"id", "suite": "decoding", "description", "rules": ["DEC-..."], "level", "origin",
 /// "document": <any JSON> | "text": "<raw text>", "expect": {"ok": true, "flow": CanonicalFlow} | {"ok": false, "error": {"code"}}}`.
-public struct DecodingCase: Hashable, Sendable, Identifiable {
+public struct DecodingGoldenCase: Hashable, Sendable, Identifiable {
     /// The case's id, unique in the corpus.
     public var id: String
     /// What the case shows, in one sentence.
@@ -48,7 +49,7 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
     }
 
     /// Reads a case; errors name the file and JSON path.
-    public static func read(_ data: Data, file: String) throws(CorpusError) -> DecodingCase {
+    public static func read(_ data: Data, file: String) throws(CorpusError) -> DecodingGoldenCase {
         let root: JSONValue
         do { root = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw CorpusError(code: .malformedCase, file: file, message: "not JSON: \(error)")
@@ -103,17 +104,18 @@ public struct DecodingCase: Hashable, Sendable, Identifiable {
             throw CorpusError(
                 code: .invalidCase, file: file, jsonPath: "$.rules[\(index)]", message: "unknown rule ID \"\(rule)\"")
         }
-        return DecodingCase(
+        return DecodingGoldenCase(
             id: try string("id"), description: try string("description"), rules: rules, level: try string("level"),
             origin: try string("origin"), text: text, expected: expected)
     }
 
     /// Every `Corpus/decoding/*.json` case, in path order; malformed files are reported and the rest still load.
-    public static func load(corpus: URL) -> (cases: [(file: String, decodingCase: DecodingCase)], errors: [CorpusError])
-    {
+    public static func load(
+        corpus: URL
+    ) -> (cases: [(file: String, decodingCase: DecodingGoldenCase)], errors: [CorpusError]) {
         let folder = corpus.appendingPathComponent("decoding", isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ([], []) }
-        var cases: [(String, DecodingCase)] = []
+        var cases: [(String, DecodingGoldenCase)] = []
         var errors: [CorpusError] = []
         for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
             let file = "decoding/\(name)"

@@ -51,6 +51,8 @@ package struct GeneratedDocument: Hashable, Sendable {
 package struct DocumentGenerator: Sendable {
     /// What the implementation declared: its component types, schema major and migrations shape the documents.
     package let capabilities: Capabilities
+    /// The decoding section of ``capabilities``, read once.
+    let decoding: DecodingCapabilities
     /// The most nodes in one document.
     package let maxNodes: Int
     /// The average number of nodes a document gets.
@@ -64,15 +66,16 @@ package struct DocumentGenerator: Sendable {
     /// Creates a generator for an implementation's declared capabilities.
     package init(capabilities: Capabilities, maxNodes: Int = 12, averageNodes: Double = 3) {
         self.capabilities = capabilities
+        decoding = capabilities.decoding
         self.maxNodes = maxNodes
         self.averageNodes = averageNodes
-        let containers = ["stack", "screenRoot", "button"].filter(capabilities.componentTypes.contains)
+        let containers = ["stack", "screenRoot", "button"].filter(decoding.componentTypes.contains)
         self.containers = containers
-        leaves = capabilities.componentTypes.filter { !containers.contains($0) }
-        let limit = capabilities.decoderOptions.maxComponentDepth
+        leaves = decoding.componentTypes.filter { !containers.contains($0) }
+        let limit = decoding.decoderOptions.maxComponentDepth
         // Only a document with stacks nests a layout (see `document`).
         chains =
-            capabilities.componentTypes.contains("stack")
+            decoding.componentTypes.contains("stack")
             ? [limit - 1, limit, limit + 1].map { depth in
                 let value = Self.chain(depth: depth)
                 return Spelling(
@@ -111,7 +114,7 @@ package struct DocumentGenerator: Sendable {
         labels += Self.schemaForms.map(\.label) + ["schema:refused"] + Self.versionForms.map(\.label)
         labels.append("number:spelled")
         labels += malformedChildKinds.map { "malformed-child:\($0)" }
-        if capabilities.migrations {
+        if capabilities.decoding.migrations {
             labels += (1...7).map { "version:\($0)" }
             labels += [
                 "migrate:checkbox", "migrate:strip", "migrate:toggle-block", "migrate:card", "migrate:chip",
@@ -220,7 +223,7 @@ package struct DocumentGenerator: Sendable {
         default: break
         }
         if fatal == .deepPast { context.depth = .past }
-        if !capabilities.componentTypes.contains("stack") && context.depth != .props {
+        if !decoding.componentTypes.contains("stack") && context.depth != .props {
             if fatal == .deepPast { fatal = .none }
             context.depth = .none
         }

@@ -1,9 +1,10 @@
+package import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
 package import Foundation
 package import FlowCheckRecords
 import FlowSchema
-import JSON
+package import JSON
 package import PropertyTesting
 
 /// The decoding suite: generated flow documents, decoded by the reference decoder (with the declared
@@ -25,20 +26,29 @@ package struct DecodingSuite: ConformanceSuite {
 
     package func goldenCases(in corpus: URL) -> GoldenCases? { DecodingCorpus.goldenCases(in: corpus) }
 
+    package func problem(with capabilities: Capabilities) -> String? {
+        do { _ = try capabilities.section(DecodingCapabilities.self) } catch { return "\(error)" }
+        return nil
+    }
+
+    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { capabilities.decoding.fields }
+
     package func scope(_ capabilities: Capabilities) -> [String] {
-        [
+        let decoding = capabilities.decoding
+        return [
             "component types: "
-                + (capabilities.componentTypes.isEmpty ? "none" : capabilities.componentTypes.joined(separator: ", ")),
-            "content migrations (versions 1 to 7): " + (capabilities.migrations ? "yes" : "no"),
+                + (decoding.componentTypes.isEmpty ? "none" : decoding.componentTypes.joined(separator: ", ")),
+            "content migrations (versions 1 to 7): " + (decoding.migrations ? "yes" : "no"),
         ]
     }
 
     package func notCertified(_ capabilities: Capabilities) -> [String] {
-        capabilities.migrations ? [] : ["content migrations (not declared: only version-8 documents were given)"]
+        capabilities.decoding.migrations
+            ? [] : ["content migrations (not declared: only version-8 documents were given)"]
     }
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
-        capabilities.migrations ? [] : ["DEC-MIGRATE"]
+        capabilities.decoding.migrations ? [] : ["DEC-MIGRATE"]
     }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<GeneratedDocument> {

@@ -1,5 +1,6 @@
+import FlowCheckEngine
 import ConformanceRules
-package import FlowCheckCore
+import FlowCheckCore
 import FlowCheckRecords
 public import FlowSchema
 import Foundation

@@ -64,7 +64,7 @@ extension DocumentGenerator {
         // other spellings.
         let roll = Int(try source.draw(upTo: 29))
         switch roll {
-        case 9..<16 where capabilities.migrations:
+        case 9..<16 where decoding.migrations:
             let old = roll - 8
             context.label("version:\(old)")
             return (.number(Double(old)), old)
@@ -72,7 +72,7 @@ extension DocumentGenerator {
             let form = Self.versionForms[roll - 16]
             context.label(form.label)
             // "Means 1": the content is version 1's when it migrates, else the current one's (no migration happens).
-            let means = form.means ?? (capabilities.migrations ? 1 : 8)
+            let means = form.means ?? (decoding.migrations ? 1 : 8)
             return (form.text.map { context.spelled($0) }, means)
         default:
             return (.number(8), 8)

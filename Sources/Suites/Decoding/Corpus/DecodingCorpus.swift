@@ -1,9 +1,10 @@
+package import FlowCheckEngine
 import ConformanceRules
 package import FlowCheckCore
 package import FlowCheckRecords
 import FlowSchema
 package import Foundation
-package import GoldenCorpus
+import GoldenCorpus
 package import PropertyTesting
 
 /// The decoding suite's golden cases (`Corpus/decoding`): checked against the reference decoder and run against a
@@ -11,7 +12,7 @@ package import PropertyTesting
 package enum DecodingCorpus {
     /// The cases of a corpus, as the generic corpus commands see them.
     package static func goldenCases(in corpus: URL) -> GoldenCases {
-        let (cases, errors) = DecodingCase.load(corpus: corpus)
+        let (cases, errors) = DecodingGoldenCase.load(corpus: corpus)
         var content = Data()
         for (_, c) in cases.sorted(by: { $0.decodingCase.id < $1.decodingCase.id }) {
             content += Data((c.id + "\u{0}" + c.text + "\u{0}").utf8)
@@ -23,7 +24,7 @@ package enum DecodingCorpus {
     }
 
     /// Each case against the reference decoder, with the diff of one it does not meet.
-    static func verify(_ cases: [(file: String, decodingCase: DecodingCase)]) -> [GoldenCases.Verified] {
+    static func verify(_ cases: [(file: String, decodingCase: DecodingGoldenCase)]) -> [GoldenCases.Verified] {
         cases.map { file, c in
             let decoded = ReferenceFlowDecoder.decode(c.text)
             guard !c.expected.isMet(by: decoded) else {
@@ -48,7 +49,7 @@ package enum DecodingCorpus {
     /// it is a corpus error (errored, with the diff), never a skip. A failed case names the rules the implementation
     /// broke, by cause, which may differ from those the case is about.
     package static func run(
-        decoding cases: [(file: String, decodingCase: DecodingCase)], on implementation: any Implementation,
+        decoding cases: [(file: String, decodingCase: DecodingGoldenCase)], on implementation: any Implementation,
         skip: (_ id: String, _ features: [String]) -> String? = { _, _ in nil },
         shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
     ) -> [CaseRecord] {
