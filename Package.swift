@@ -42,8 +42,7 @@ let package = Package(
             name: "FlowCheckGating",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites",
-                "FlowSchema",
-                "GoldenCorpus", "JSON", "NavigationModel", "PropertyTesting", "RUFSpec",
+                "FlowSchema", "GoldenCorpus", "JSON", "NavigationModel", "PropertyTesting", "RUFSpec",
             ],
             swiftSettings: strict
         ),
@@ -58,13 +57,13 @@ let package = Package(
         .target(
             name: "GoldenCorpus",
             dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict),
-        // The conformance engine: the generic runner, the suite plug-in protocol, the text report, and the suites
-        // not yet in modules of their own (navigation, session).
+        // The conformance engine: the generic runner, the suite plug-in protocol, spec plans and the text report. It
+        // names no suite.
         .target(
             name: "FlowCheckEngine",
             dependencies: [
-                "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "NavigationModel",
-                "PropertyTesting", "JSON", "RUFSpec",
+                "ConformanceRules", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "PropertyTesting", "JSON",
+                "RUFSpec",
             ],
             swiftSettings: strict
         ),
@@ -75,6 +74,7 @@ let package = Package(
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "JSON",
                 "NavigationModel", "ProcessProtocol", "PropertyTesting", "RUFClientModel", "RUFSpec",
+                "FlowCheckNavigationSuite",
             ],
             path: "Sources/Suites/Client", swiftSettings: strict
         ),
@@ -86,6 +86,16 @@ let package = Package(
                 "NavigationModel", "RUFClientModel", "FlowCheckDecodingSuite",
             ],
             swiftSettings: strict),
+        // The navigation and session suites: directives applied to a stack, and optimistic navigation with the server's
+        // answers. One module for both, since they share the model, the plan generator and the step driver.
+        .target(
+            name: "FlowCheckNavigationSuite",
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowCheckEngine", "FlowCheckRecords", "GoldenCorpus", "JSON",
+                "NavigationModel", "PropertyTesting",
+            ],
+            path: "Sources/Suites/Navigation", swiftSettings: strict
+        ),
         // The decoding suite: flow documents decoded leniently, everything about it in one module (its implementation
         // protocol, capabilities, document generator and minimizer, comparison, wire and golden cases).
         .target(
@@ -102,7 +112,7 @@ let package = Package(
             name: "FlowCheckSuites",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore",
-                "FlowCheckDecodingSuite",
+                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
@@ -176,7 +186,7 @@ let package = Package(
                 "ConformanceRules", "PropertyTesting", "PropertyTestingExamples", "FlowCheckEngine",
                 "FlowCheckCommands", "FlowCheckSuites", "FlowCheckCore", "FlowCheckRecords", "FlowSchema", "JSON",
                 "NavigationModel", "ProcessProtocol", "SampleImplementations", "RUFSpec", "YAML", "RUFClientModel",
-                "FlowCheckDecodingSuite",
+                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict
         ),
@@ -189,7 +199,7 @@ let package = Package(
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
-                "SampleImplementations", "FlowCheckDecodingSuite",
+                "SampleImplementations", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict
         ),
@@ -206,9 +216,9 @@ let package = Package(
             name: "FlowCheckCommandsTests",
             dependencies: [
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
-                "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites",
-                "GoldenCorpus", "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON",
-                "FlowSchema",
+                "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
+                "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
+                "FlowCheckNavigationSuite",
             ],
             exclude: ["Help"],
             swiftSettings: strict

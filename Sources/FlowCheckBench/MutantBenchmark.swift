@@ -7,6 +7,7 @@ import SampleImplementations
 import FlowCheckSuites
 import NavigationModel
 import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// Find and shrink, per built-in navigation and RUF client mutant: the time to the first failure, shrunk and described
 /// (one failure at most, as the decoding figures), and whether it is at the mutant's known minimum.

@@ -2,6 +2,7 @@ package import ConformanceRules
 public import FlowCheckEngine
 import FlowCheckClientSuite
 import FlowCheckDecodingSuite
+import FlowCheckNavigationSuite
 public import FlowCheckCore
 package import Foundation
 

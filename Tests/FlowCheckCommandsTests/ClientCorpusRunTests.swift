@@ -2,6 +2,7 @@ import FlowCheckClientSuite
 import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckGating
+import FlowCheckNavigationSuite
 import FlowCheckRecords
 import Foundation
 import GoldenCorpus
@@ -153,6 +154,6 @@ struct ClientCorpusRunTests {
         #expect(buggy.map(\.status) == [.failed])
         #expect(buggy.first?.broken == ["RUF-META-MERGE"])
         #expect(ClientCorpusRun.run(client: loaded, on: CorpusClientAdapter()).map(\.status) == [.passed])
-        #expect(CorpusRun.goldenCase(for: failure) == nil)
+        #expect(NavigationCorpus.goldenCase(for: failure) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import FlowCheckGating
+import FlowCheckNavigationSuite
 import Foundation
 import Testing
 import FlowCheckEngine
@@ -433,7 +434,7 @@ struct CertificateScopeTests {
         let run = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
         let (loaded, errors) = CorpusLoader.load(corpus: URL(fileURLWithPath: corpusPath))
         #expect(errors.isEmpty)
-        let cases = CorpusRun.run(loaded, on: implementation)
+        let cases = NavigationCorpus.run(loaded, on: implementation)
         let record = RunRecord(
             header: run.header, suites: run.suites, failures: run.failures, errors: run.errors, cases: cases,
             seconds: run.seconds, interrupted: nil)

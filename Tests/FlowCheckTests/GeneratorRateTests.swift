@@ -6,6 +6,7 @@ import FlowCheckCore
 import JSON
 import NavigationModel
 import PropertyTesting
+@testable import FlowCheckNavigationSuite
 
 /// The generators' rates, measured on a fixed seed and compared with what the Generators article documents.
 ///

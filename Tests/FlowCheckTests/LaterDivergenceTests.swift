@@ -3,6 +3,7 @@ import Testing
 import NavigationModel
 import SampleImplementations
 import PropertyTesting
+@testable import FlowCheckNavigationSuite
 
 /// Navigation runs compared past their first divergence, from the model's state (LaterDivergences).
 @Suite("Later divergences")

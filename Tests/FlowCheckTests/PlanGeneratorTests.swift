@@ -3,6 +3,7 @@ import Testing
 import NavigationModel
 import PropertyTesting
 import FlowCheckCore
+@testable import FlowCheckNavigationSuite
 
 @Suite("Plan generator")
 struct PlanGeneratorTests {

@@ -2,6 +2,7 @@ import Testing
 import FlowCheckEngine
 import FlowCheckCore
 import NavigationModel
+import FlowCheckNavigationSuite
 
 @Suite("Reply diffs")
 struct ReplyDiffTests {

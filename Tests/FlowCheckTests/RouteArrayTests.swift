@@ -6,6 +6,7 @@ import FlowCheckCore
 import FlowCheckRecords
 import NavigationModel
 import SampleImplementations
+import FlowCheckNavigationSuite
 
 /// A route-array library: screens in an array, no flows, no modal layers (FlowStacks' routes, roughly).
 final class RouteArray: NavigationImplementation {

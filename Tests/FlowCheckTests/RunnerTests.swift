@@ -11,6 +11,7 @@ import NavigationModel
 import SampleImplementations
 import FlowSchema
 import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// The rules each mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedRules = SampleBug.brokenRules

@@ -8,6 +8,7 @@ import PropertyTesting
 import SampleImplementations
 import FlowCheckRecords
 import FlowCheckSuites
+import FlowCheckNavigationSuite
 
 /// Generated runs checked as their steps are drawn (`takesCommandsAsDrawn`) find, name and describe what runs checked
 /// whole do.

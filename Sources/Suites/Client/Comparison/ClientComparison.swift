@@ -2,6 +2,7 @@ import FlowCheckEngine
 package import JSON
 import NavigationModel
 package import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// Compares an implementation's observations with the reference client's, input by input, and names the rules a
 /// difference breaks.

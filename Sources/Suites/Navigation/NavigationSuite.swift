@@ -1,3 +1,4 @@
+package import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
 package import Foundation

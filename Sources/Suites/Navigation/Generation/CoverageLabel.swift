@@ -1,3 +1,4 @@
+import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
 package import NavigationModel

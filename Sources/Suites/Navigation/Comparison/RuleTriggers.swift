@@ -1,3 +1,4 @@
+import FlowCheckEngine
 import NavigationModel
 import PropertyTesting
 

@@ -21,12 +21,12 @@ public struct Vocabulary: Hashable, Codable, Sendable {
         flows: ["MAIN", "DISCOVERY", "CHECKOUT", "AUTH"])
 
     /// Two screens and two flows: the same screen twice in a stack and the same flow in two layers are the rule.
-    static let tiny = Vocabulary(screens: ["HOME", "PRODUCT"], flows: ["MAIN", "DISCOVERY"])
+    package static let tiny = Vocabulary(screens: ["HOME", "PRODUCT"], flows: ["MAIN", "DISCOVERY"])
 
     /// Names an SDK may mishandle: case variants of each other, names that read as modes and behaviors,
     /// non-ASCII letters and emoji, spaces and slashes, names of spaces only (non-empty, so valid: NAV-VALID-DEST),
     /// and names longer than a database column.
-    static let varied = Vocabulary(
+    package static let varied = Vocabulary(
         screens: [
             "HOME", "home", "PUSH", "POP_TO", "Produit détaillé", "商品详情", "🛒 CART", "settings/privacy",
             " PADDED ", "PRODUCT_DETAILS_" + String(repeating: "VERY_LONG_", count: 8) + "SCREEN", "   ",

@@ -1,3 +1,4 @@
+import FlowCheckEngine
 import FlowCheckCore
 import NavigationModel
 import PropertyTesting

@@ -1,3 +1,4 @@
+package import FlowCheckEngine
 package import GoldenCorpus
 package import Foundation
 import ConformanceRules

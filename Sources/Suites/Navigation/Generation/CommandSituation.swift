@@ -1,3 +1,4 @@
+import FlowCheckEngine
 import ConformanceRules
 import FlowCheckCore
 import NavigationModel

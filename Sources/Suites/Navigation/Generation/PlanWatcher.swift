@@ -1,3 +1,4 @@
+import FlowCheckEngine
 import NavigationModel
 
 /// Follows a plan as the generator draws it: the run's start, then each step once the model has taken it.

@@ -1,3 +1,4 @@
+package import FlowCheckEngine
 import ConformanceRules
 package import FlowCheckCore
 import NavigationModel

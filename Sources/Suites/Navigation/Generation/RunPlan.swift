@@ -1,3 +1,4 @@
+import FlowCheckEngine
 package import ConformanceRules
 import FlowCheckCore
 package import NavigationModel
