@@ -83,7 +83,7 @@ let package = Package(
             name: "FlowCheck",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckTestSupport", "FlowSchema",
-                "NavigationModel", "RUFClientModel", "FlowCheckDecodingSuite",
+                "NavigationModel", "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict),
         // The navigation and session suites: directives applied to a stack, and optimistic navigation with the server's
@@ -92,7 +92,7 @@ let package = Package(
             name: "FlowCheckNavigationSuite",
             dependencies: [
                 "ConformanceRules", "FlowCheckCore", "FlowCheckEngine", "FlowCheckRecords", "GoldenCorpus", "JSON",
-                "NavigationModel", "PropertyTesting",
+                "NavigationModel", "PropertyTesting", "ProcessProtocol",
             ],
             path: "Sources/Suites/Navigation", swiftSettings: strict
         ),
@@ -155,7 +155,7 @@ let package = Package(
             name: "SampleImplementations",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel",
-                "RUFClientModel", "FlowCheckDecodingSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict
         ),
@@ -208,7 +208,7 @@ let package = Package(
             dependencies: [
                 "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema", "NavigationModel", "JSON",
-                "RUFClientModel", "FlowCheckDecodingSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict
         ),
@@ -236,6 +236,7 @@ let package = Package(
             dependencies: [
                 "Reports", "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "NavigationModel", "PropertyTesting", "SampleImplementations", "JSON",
+                "FlowCheckNavigationSuite",
             ],
             exclude: ["Golden"],
             swiftSettings: strict

@@ -5,6 +5,7 @@ import NavigationModel
 import SampleImplementations
 import FlowCheckRecords
 import FlowCheckSuites
+import FlowCheckNavigationSuite
 
 /// The floor under the runner's figure (issue 14's "physical limit"): the plans a run generates, replayed with
 /// nothing but one model step, one step of builtin:sample and one comparison each. No generation, coverage, rule

@@ -1,5 +1,6 @@
 import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckNavigationSuite
 import Foundation
 import ProcessProtocol
 import FlowCheckRecords

@@ -20,7 +20,14 @@ extension ProcessImplementation {
         defer { self.step += 1 }
         request.removeAll()
         wire.write(input, into: &request, seq: seq)
-        let reply = try exchangeNext { wire.context(input, step: step) }
+        // Contexts are built only for a message: a step's is a few strings, and a run has many steps.
+        let seq = self.seq
+        var scanned: Stepped.Output?
+        let reply = try exchangeNext(context: { wire.context(input, step: step) }) { line in
+            scanned = wire.scan(line, seq: seq)
+            return scanned != nil
+        }
+        if let scanned { return scanned }
         return try read(wire, reply.pairs) { wire.context(input, step: step) }
     }
 
@@ -56,8 +63,14 @@ extension ProcessImplementation {
                 : "\(wire.context(inputs[index - 1], step: index - 1)) of a batch"
         }
         func batchContext() -> String { wire.batchContext(count: inputs.count) }
+        var scanned: [Stepped.Output]?
+        let reply = try exchange(seq: batchSeq, context: batchContext) { line in
+            scanned = wire.scanBatch(line, seq: batchSeq, count: inputs.count + 1)
+            return scanned != nil
+        }
+        if let scanned { return scanned }
         return try batchReplies(
-            try exchange(seq: batchSeq, context: batchContext), seq: batchSeq, count: inputs.count + 1,
+            reply, seq: batchSeq, count: inputs.count + 1,
             reset: wire.resetCommand, batchContext: batchContext, context: context
         ) { (index, pairs) throws(ProcessError) in
             try read(wire, pairs, at: index) { context(index) }

@@ -3,7 +3,7 @@ public import FlowCheckCore
 import FlowSchema
 import Foundation
 import JSON
-public import NavigationModel
+import NavigationModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///
@@ -12,7 +12,11 @@ public import NavigationModel
 /// exits or prints a line that is not a reply ends the run with a ``ProcessError`` that names the step, what went
 /// wrong and the offending line, never a hang. Stopping it ends the whole group, so no process it started is left.
 /// See the process-protocol article.
-public final class ProcessImplementation: NavigationImplementation,
+///
+/// Each suite module makes it conform to the suite's implementation protocol through its wire (`SteppedWire`, or
+/// ``exchange(context:replyShape:write:read:)`` for one request and its reply): this module frames the exchanges and
+/// names no suite's protocol.
+public final class ProcessImplementation:
     RecoveringImplementation, TimeBoundImplementation, ParallelImplementation
 {
     /// Who the implementation says it is, from its hello reply.
@@ -101,7 +105,7 @@ public final class ProcessImplementation: NavigationImplementation,
         do {
             reply = try Self.exchange(
                 &request, seq: 0, context: { "hello" }, output: output, errors: errors, process: process,
-                timeout: helloTimeout)
+                timeout: helloTimeout, scan: { _ in false })
         } catch {
             process.terminate()
             // A slow start is not a broken protocol: say which limit it ran into, and how to raise it.
@@ -167,14 +171,6 @@ public final class ProcessImplementation: NavigationImplementation,
         process.terminate()
     }
 
-    public func reset(to stack: ScreenStack, profile: NavigationProfile) throws {
-        try recover()
-        step = 0
-        request.removeAll()
-        request.reset(stack, profile, seq: seq)
-        try expectOK(try exchangeNext { "reset" }, "reset")
-    }
-
     /// Checks that the reply to a reset (`what`) says `"ok": true`; one that does not leaves the process out of step.
     func expectOK(_ reply: ReplyLine, _ what: String) throws(ProcessError) {
         guard Wire.lookup(reply.pairs, "ok") == .bool(true) else {
@@ -183,54 +179,6 @@ public final class ProcessImplementation: NavigationImplementation,
             throw ProcessError(
                 code: .malformedReply, message: "the reply to \(what) should say \"ok\": true",
                 offendingLine: output.lineText, stderrTail: errors.lines)
-        }
-    }
-
-    public func perform(_ command: NavigationCommand) throws -> NavigationReply {
-        let step = self.step
-        defer { self.step += 1 }
-        request.removeAll()
-        request.command(command, seq: seq)
-        // Contexts are built only for a message: a step's is a few strings, and a run has many steps.
-        let seq = self.seq
-        let reply = try exchangeNext(context: { "step \(step) (\(command))" }) { line in
-            ReplyScanner.reply(in: line, seq: seq).map(Scanned.reply)
-        }
-        if case .reply(let scanned)? = reply.scanned { return scanned }
-        return try decodeReply(reply.pairs) { "step \(step) (\(command))" }
-    }
-
-    public func run(
-        initial: ScreenStack, profile: NavigationProfile, commands: [NavigationCommand]
-    ) throws -> [NavigationReply] {
-        try recover()
-        guard capabilities.batch else {
-            try reset(to: initial, profile: profile)
-            var replies: [NavigationReply] = []
-            replies.reserveCapacity(commands.count)
-            for command in commands { replies.append(try perform(command)) }
-            return replies
-        }
-        step = 0
-        // The batch, then its reset, then each command: one seq each.
-        let batchSeq = seq
-        seq += commands.count + 2
-        request.removeAll()
-        request.batch(initial: initial, profile: profile, commands: commands, seq: batchSeq)
-        func context(_ index: Int) -> String {
-            index == 0 ? "the reset of a batch" : "step \(index - 1) (\(commands[index - 1])) of a batch"
-        }
-        func batchContext() -> String { "the batch of a run (reset and \(commands.count) commands)" }
-        let reply = try exchange(seq: batchSeq, context: batchContext) { line in
-            ReplyScanner.replies(in: line, seq: batchSeq, count: commands.count + 1).map(Scanned.batch)
-        }
-        if case .batch(let scanned)? = reply.scanned { return scanned }
-        return try batchReplies(
-            reply, seq: batchSeq, count: commands.count + 1, reset: "reset", batchContext: batchContext,
-            context: context
-        ) { (index, pairs) throws(ProcessError) in
-            // A path from the top of the line, which holds the whole batch: `$.replies[3].state.stack[0].screen`.
-            try decodeReply(pairs, at: index) { context(index) }
         }
     }
 
@@ -323,25 +271,21 @@ public final class ProcessImplementation: NavigationImplementation,
     // MARK: Exchanges
 
     /// A reply line, parsed: its members, and whether every number in it is an integer literal (so that its seqs
-    /// need no look at their spelling); or, for navigation replies written the plain way, what ``ReplyScanner`` read
-    /// straight from the line, with no members.
+    /// need no look at their spelling); or, when a suite's scanner read the line straight from its bytes (navigation
+    /// replies written the plain way), no members.
     struct ReplyLine {
         var pairs: Wire.Pairs
         var integersOnly: Bool
-        var scanned: Scanned?
+        /// Whether a suite's scanner read the line itself (``pairs`` is then empty).
+        var scanned: Bool
     }
 
-    /// Navigation replies read straight from their line.
-    enum Scanned {
-        case reply(NavigationReply)
-        case batch([NavigationReply])
-    }
-
-    /// Reads a reply line straight from its bytes, or gives `nil` for the general reader to parse it.
-    typealias Scan = (UnsafeBufferPointer<UInt8>) -> Scanned?
+    /// Reads a reply line straight from its bytes and keeps what it read, saying so; or says `false` for the general
+    /// reader to parse the line.
+    typealias Scan = (UnsafeBufferPointer<UInt8>) -> Bool
 
     /// Sends ``request`` with the next seq, and returns its reply.
-    func exchangeNext(context: () -> String, scan: Scan? = nil) throws(ProcessError) -> ReplyLine {
+    func exchangeNext(context: () -> String, scan: Scan = { _ in false }) throws(ProcessError) -> ReplyLine {
         defer { seq += 1 }
         return try exchange(seq: seq, context: context, scan: scan)
     }
@@ -349,7 +293,7 @@ public final class ProcessImplementation: NavigationImplementation,
     /// One request and its reply. A batch is one request too: its whole reply must come within the step timeout, so a
     /// hang inside a batch ends as soon as one outside it would.
     func exchange(
-        seq: Int, context: () -> String, scan: Scan? = nil
+        seq: Int, context: () -> String, scan: Scan = { _ in false }
     ) throws(ProcessError) -> ReplyLine {
         guard !stopped else {
             throw ProcessError(code: .exited, message: "the implementation was stopped before \(context())")
@@ -388,7 +332,7 @@ public final class ProcessImplementation: NavigationImplementation,
 
     private static func exchange(
         _ request: inout JSONOutput, seq: Int, context: () -> String, output: LineReader, errors: StderrTail,
-        process: ChildProcess, timeout: Duration, scan: Scan? = nil
+        process: ChildProcess, timeout: Duration, scan: Scan
     ) throws(ProcessError) -> ReplyLine {
         let deadline = ContinuousClock.now + timeout
         request.bytes.append(UInt8(ascii: "\n"))
@@ -433,9 +377,7 @@ public final class ProcessImplementation: NavigationImplementation,
                         + "valid UTF-8",
                     offendingLine: line, stderrTail: errors.lines)
             case .line:
-                if let scanned = scan?(output.line) {
-                    return ReplyLine(pairs: [], integersOnly: true, scanned: scanned)
-                }
+                if scan(output.line) { return ReplyLine(pairs: [], integersOnly: true, scanned: true) }
                 if output.line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { continue }
                 var nonIntegers = 0
                 let value: JSONValue
@@ -481,7 +423,7 @@ public final class ProcessImplementation: NavigationImplementation,
                         message: "the implementation reported an error at \(context()): \(errorMessage(pairs))",
                         offendingLine: output.lineText, stderrTail: errors.lines)
                 }
-                return ReplyLine(pairs: pairs, integersOnly: nonIntegers == 0, scanned: nil)
+                return ReplyLine(pairs: pairs, integersOnly: nonIntegers == 0, scanned: false)
             }
         }
     }
@@ -510,23 +452,6 @@ public final class ProcessImplementation: NavigationImplementation,
     /// An errored reply's message.
     private static func errorMessage(_ pairs: Wire.Pairs) -> String {
         Wire.lookup(pairs, "message")?.stringValue ?? "no message"
-    }
-
-    /// A navigation reply; `index` is its place in a batch's `replies`, for the path.
-    private func decodeReply(
-        _ pairs: Wire.Pairs, at index: Int? = nil, context: () -> String
-    ) throws(ProcessError) -> NavigationReply {
-        do {
-            return try Wire.reply(.object(pairs))
-        } catch {
-            let located = index.map { error.inside($0).inside("replies") } ?? error
-            throw ProcessError(
-                code: .malformedReply,
-                message:
-                    "the reply to \(context()) is not a navigation reply "
-                    + "({\"outcome\", \"reason\", \"state\"}): \(located)",
-                offendingLine: output.lineText, stderrTail: errors.lines)
-        }
     }
 
     /// No reply in time: the implementation is stopped, with a short grace, since a hang is retried while it is

@@ -27,4 +27,16 @@ package protocol SteppedWire {
     func batchContext(count: Int) -> String
     /// Reads a step's reply.
     func read(_ reply: JSONValue) throws(WireError) -> Output
+    /// Reads the reply to the step of seq `seq` straight from its line's bytes, or gives `nil` for ``read(_:)`` to
+    /// read the parsed line (and say what is wrong with it). A suite with a hot path (navigation replies, each with the
+    /// whole stack) skips the JSON tree this way; by default every line is parsed.
+    func scan(_ line: UnsafeBufferPointer<UInt8>, seq: Int) -> Output?
+    /// Reads the reply to a batch of seq `seq` (a reset and `count - 1` steps) straight from its line's bytes: the
+    /// steps' outputs, the reset's ok checked and left out; or `nil` for the general reader.
+    func scanBatch(_ line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [Output]?
+}
+
+extension SteppedWire {
+    package func scan(_ line: UnsafeBufferPointer<UInt8>, seq: Int) -> Output? { nil }
+    package func scanBatch(_ line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [Output]? { nil }
 }

@@ -5,6 +5,7 @@ import FlowCheckDecodingSuite
 package import FlowSchema
 package import NavigationModel
 package import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// A navigation SDK written the way an SDK author would write one: screens kept
 /// in layers (the root layer, then one per presented sheet), its own validation,

@@ -9,6 +9,7 @@ import FlowCheckRecords
 import NavigationModel
 import SampleImplementations
 import FlowSchema
+import FlowCheckNavigationSuite
 
 /// `--jobs N`: the same records for every number of workers.
 @Suite struct WorkerTests {

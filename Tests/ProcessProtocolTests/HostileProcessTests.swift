@@ -5,6 +5,7 @@ import Testing
 import FlowCheckEngine
 import NavigationModel
 @testable import ProcessProtocol
+import FlowCheckNavigationSuite
 
 #if canImport(Glibc)
 import Glibc

@@ -10,6 +10,7 @@ import NavigationModel
 import ProcessProtocol
 import ConformanceRules
 import FlowSchema
+import FlowCheckNavigationSuite
 
 /// The Python example implementation kept under Tests/ProcessExample.
 let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,6 +4,7 @@ import NavigationModel
 import Testing
 
 @testable import ProcessProtocol
+import FlowCheckNavigationSuite
 
 /// The navigation reply reader that skips the JSON tree: on every line it accepts it reads what the general reader
 /// reads, and it gives up on every line it cannot read without doubt.

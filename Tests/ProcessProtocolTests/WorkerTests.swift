@@ -3,6 +3,7 @@ import Foundation
 import NavigationModel
 import ProcessProtocol
 import Testing
+import FlowCheckNavigationSuite
 
 @Suite("Workers and replies through a process", .serialized)
 struct WorkerTests {

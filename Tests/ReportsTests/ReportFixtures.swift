@@ -8,6 +8,7 @@ import NavigationModel
 import PropertyTesting
 import Reports
 import SampleImplementations
+import FlowCheckNavigationSuite
 
 enum Fixtures {
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.

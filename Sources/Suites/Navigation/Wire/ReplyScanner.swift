@@ -1,4 +1,4 @@
-import NavigationModel
+package import NavigationModel
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +14,7 @@ import Darwin
 /// accepts only what it can read without doubt: the documented members, each once, strings without escapes, integer
 /// literals for seqs, nothing unknown. On anything else it gives up, and the general reader (``Wire``) parses the
 /// line and says what is wrong with it, so that both readers agree on every line this one accepts.
-struct ReplyScanner {
+package struct ReplyScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The stack of the reply read last, and where each of its entries is written: a stack is sent again after every
@@ -25,14 +25,14 @@ struct ReplyScanner {
 
     /// The replies in `line`, the reply to a batch request of seq `seq` holding a reset and `count - 1` commands
     /// (the reset's own reply is checked and left out), or `nil` when the line is in any way not the plain shape.
-    static func replies(in line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [NavigationReply]? {
+    package static func replies(in line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [NavigationReply]? {
         var scanner = ReplyScanner(line)
         return scanner.batch(seq: seq, count: count)
     }
 
     /// The reply in `line`, the reply to one command of seq `seq`, or `nil` when the line is in any way not the plain
     /// shape.
-    static func reply(in line: UnsafeBufferPointer<UInt8>, seq: Int) -> NavigationReply? {
+    package static func reply(in line: UnsafeBufferPointer<UInt8>, seq: Int) -> NavigationReply? {
         var scanner = ReplyScanner(line)
         guard let reply = scanner.reply(seq: seq), scanner.atEnd() else { return nil }
         return reply
