@@ -4,6 +4,7 @@ import FlowSchema
 import JSON
 import NavigationModel
 import ProcessProtocol
+import FlowCheckNavigationSuite
 
 #if canImport(Glibc)
 import Glibc

@@ -587,11 +587,9 @@ public struct ConformanceRunner {
             : suite.refine(
                 found, property: property, capabilities: capabilities, context: context, configuration: refining)
         deadline?.set(nil)
-        // The engine seeds run k with derive(seed, k) at run k's size: regenerate the failure to report its size.
-        let run = max(found.run, 0)
+        // Regenerate the failure's run as the engine drew it, to report its size before shrinking.
         let original = try? suite.generator(capabilities, context: context).run(
-            .random(
-                seed: SplitMix64.derive(check.configuration.seed, UInt64(run)), size: ChoiceSource.size(ofRun: run)))
+            .run(max(found.run, 0), of: check.configuration.seed))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
             replay: options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil),

@@ -134,40 +134,18 @@ package enum Wire {
             capabilities: try field(pairs, "capabilities", capabilities))
     }
 
-    /// Capabilities: only `suites` is required; `nesting` is one word or an array of them.
+    /// Capabilities: only `suites` is required; each suite reads its own fields.
     package static func capabilities(_ value: JSONValue) throws(WireError) -> Capabilities {
         let pairs = try object(value)
         let suites = try field(pairs, "suites") { (value) throws(WireError) in try array(value, string) }
-        let modes = try optionalField(pairs, "modes") { (value) throws(WireError) in try array(value, string) }
-        let behaviors = try optionalField(pairs, "behaviors") { (value) throws(WireError) in try array(value, string) }
-        let nesting = try optionalField(pairs, "nesting") { (value) throws(WireError) -> [NavigationProfile.Nesting] in
-            if case .string = value { return [try self.nesting(value)] }
-            guard case .array = value else {
-                throw WireError("expected \"owned\", \"shared\" or an array of them, found \(found(value))")
-            }
-            return try array(value, self.nesting)
-        }
-        var capabilities = Capabilities(
-            suites: suites.map(Suite.init(rawValue:)), modes: (modes ?? []).map(NavigationMode.init(rawValue:)),
-            behaviors: (behaviors ?? []).map(FlowBehavior.init(rawValue:)), nesting: nesting ?? [])
-        capabilities.reasons = try optionalField(pairs, "reasons", bool) ?? false
+        var capabilities = Capabilities(suites: suites.map(Suite.init(rawValue:)))
         capabilities.batch = try optionalField(pairs, "batch", bool) ?? false
-        capabilities.flows = try optionalField(pairs, "flows", bool) ?? true
-        capabilities.modals = try optionalField(pairs, "modals", bool) ?? true
         // Every other field belongs to a suite's section, which that suite reads (and judges) itself.
         for (name, value) in pairs where !Capabilities.commonFields.contains(name) && capabilities.sections[name] == nil
         {
             capabilities.sections[name] = value
         }
         return capabilities
-    }
-
-    private static func nesting(_ value: JSONValue) throws(WireError) -> NavigationProfile.Nesting {
-        let word = try string(value)
-        guard let nesting = NavigationProfile.Nesting(rawValue: word) else {
-            throw WireError("\"\(word)\" is not a nesting (\"owned\" or \"shared\")")
-        }
-        return nesting
     }
 
     // MARK: Requests (what an implementation reads: the benchmark's echo and the tests)
@@ -211,6 +189,14 @@ package enum Wire {
         let pairs = try object(value)
         return NavigationProfile(
             nesting: try field(pairs, "nesting", nesting), flows: try optionalField(pairs, "flows", bool) ?? true)
+    }
+
+    private static func nesting(_ value: JSONValue) throws(WireError) -> NavigationProfile.Nesting {
+        let word = try string(value)
+        guard let nesting = NavigationProfile.Nesting(rawValue: word) else {
+            throw WireError("\"\(word)\" is not a nesting (\"owned\" or \"shared\")")
+        }
+        return nesting
     }
 
     /// A directive, leniently: a field of its own of the wrong type counts as absent, and every other field is kept

@@ -118,6 +118,12 @@ public final class ChoiceSource {
         return source
     }
 
+    /// The source of run `run` of a check seeded with `seed`: its own seed derived from the check's, at the run's size.
+    /// The engine draws every run this way, and a failure's original case is drawn again the same way.
+    public static func run(_ run: Int, of seed: UInt64, maxChoices: Int = 100_000) -> ChoiceSource {
+        random(seed: SplitMix64.derive(seed, UInt64(run)), maxChoices: maxChoices, size: size(ofRun: run))
+    }
+
     /// The size of run `index` of a check: runs grow from small to full size over the first `rampRuns` runs.
     ///
     /// It depends on the run's index alone, so a run replayed by its index, on any worker or shard, has its size.

@@ -146,11 +146,7 @@ struct Engine {
         )
         let ahead = RunAhead(
             tests: tests, first: index, stride: stride,
-            source: { index in
-                ChoiceSource.random(
-                    seed: SplitMix64.derive(seed, index), maxChoices: maxChoices,
-                    size: ChoiceSource.size(ofRun: Int(index)))
-            },
+            source: { index in ChoiceSource.run(Int(index), of: seed, maxChoices: maxChoices) },
             halted: { stop?.isRequested == true || limit.map { clock.now - started > $0 } ?? false })
         // The origin of the last generated run that failed, and how many in a row before it failed so.
         var streak: (origin: String, runs: Int)?

@@ -6,6 +6,7 @@ import RUFClientModel
 import Testing
 
 @testable import FlowCheckEngine
+import FlowCheckNavigationSuite
 
 /// A generated client case keeps the reference client's steps as the generator saw them, and works its labels and
 /// triggers out of them when asked: all of it must be what replaying the reference client gives.

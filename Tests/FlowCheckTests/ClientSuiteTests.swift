@@ -8,6 +8,7 @@ import NavigationModel
 import RUFClientModel
 import Testing
 import FlowCheckRecords
+import FlowCheckNavigationSuite
 
 /// The reference client behind the adapter protocol, optionally with one planted bug: it shows the suite's
 /// mechanics (generation, comparison, attribution, shrinking), not an implementation's conformance.

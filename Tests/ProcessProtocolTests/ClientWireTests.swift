@@ -10,6 +10,7 @@ import SchemaValidation
 import Testing
 
 @testable import ProcessProtocol
+import FlowCheckNavigationSuite
 
 /// The client suite's messages: what the kit writes reads back as it was, replies read as the reference writes
 /// them, malformed ones are refused with a JSON path, and all of them match their schemas.

@@ -24,7 +24,7 @@ struct ProcessImplementationTests {
         defer { implementation.stop() }
         #expect(implementation.info == ImplementationInfo(name: "python-example", version: "1.0", language: "Python"))
         #expect(implementation.capabilities.batch)
-        #expect(implementation.capabilities.nesting == [.owned, .shared])
+        #expect(implementation.capabilities.navigation.nesting == [.owned, .shared])
         let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
         #expect(result.verdict.passed, "\(TextReport.render(result))")
     }
@@ -225,7 +225,9 @@ struct DecodingOnlyProcessTests {
             commandLine: "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(examplePath)")
         defer { implementation.stop() }
         #expect(implementation.capabilities.suites == [.decoding])
-        #expect(implementation.capabilities.modes.isEmpty && implementation.capabilities.nesting.isEmpty)
+        #expect(
+            implementation.capabilities.navigation.modes.isEmpty
+                && implementation.capabilities.navigation.nesting.isEmpty)
         let result = try ConformanceRunner(implementation: implementation, options: .init(seed: 1)).run()
         #expect(result.verdict.passed, "\(TextReport.render(result))")
         #expect(result.suites.map(\.suite) == [.decoding])

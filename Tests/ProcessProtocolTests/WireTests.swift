@@ -8,6 +8,7 @@ import Testing
 
 @testable import ProcessProtocol
 import FlowCheckDecodingSuite
+import FlowCheckNavigationSuite
 
 /// The hand-written encoders and decoders of the protocol's messages: the same content the model's Codable
 /// conformances give, and errors that name a JSON path.
@@ -266,18 +267,6 @@ struct WireTests {
                 #"missing "suites" at $.capabilities"#
             ),
             (
-                hello(#"{"suites":[],"nesting":"both"}"#),
-                #""both" is not a nesting ("owned" or "shared") at $.capabilities.nesting"#
-            ),
-            (
-                hello(#"{"suites":[],"nesting":["owned",2]}"#),
-                "expected a string, found the number 2 at $.capabilities.nesting[1]"
-            ),
-            (
-                hello(#"{"suites":[],"nesting":{}}"#),
-                #"expected "owned", "shared" or an array of them, found an object at $.capabilities.nesting"#
-            ),
-            (
                 hello(#"{"suites":["navigation"],"batch":"yes"}"#),
                 #"expected true or false, found the string "yes" at $.capabilities.batch"#
             ),
@@ -297,11 +286,40 @@ struct WireTests {
                         + #""flows":null}"#, protocol: "1.0")
             ), seq: 0)
         #expect(hello.protocol == 1)
-        #expect(
-            hello.capabilities
-                == Capabilities(
-                    suites: [.navigation, ConformanceRules.Suite("future")], modes: [.push, "JUMP"], nesting: [.shared])
-        )
+        #expect(hello.capabilities.suites == [.navigation, ConformanceRules.Suite("future")])
+        #expect(hello.capabilities.navigation == NavigationCapabilities(modes: [.push, "JUMP"], nesting: [.shared]))
+    }
+
+    /// The core keeps the navigation fields as declared; the navigation suites (and the client suite) read them, and
+    /// refuse to run on one they cannot read, naming it.
+    @Test(
+        "A navigation field of the wrong kind refuses the navigation suites, naming the field",
+        arguments: [
+            (
+                #"{"suites":["navigation"],"modes":["POP"],"nesting":"both"}"#,
+                #""both" is not a nesting ("owned" or "shared")"#
+            ),
+            (
+                #"{"suites":["navigation"],"modes":["POP"],"nesting":["owned",2]}"#,
+                #"expected "owned", "shared" or an array of them, found ["owned",2]"#
+            ),
+            (
+                #"{"suites":["navigation"],"modes":["POP"],"nesting":{}}"#,
+                #"expected "owned", "shared" or an array of them, found {}"#
+            ),
+            (
+                #"{"suites":["navigation"],"modes":"POP","nesting":"owned"}"#,
+                #"expected an array of strings, found "POP""#
+            ),
+            (
+                #"{"suites":["navigation"],"modes":["POP"],"nesting":"owned","flows":"no"}"#,
+                #"expected true or false, found "no""#
+            ),
+        ])
+    func malformedNavigationField(capabilities: String, message: String) throws {
+        let declared = try Wire.capabilities(JSONParser.parse(capabilities))
+        let problem = try #require(NavigationSuite().problem(with: declared))
+        #expect(problem.hasPrefix("capabilities.") && problem.hasSuffix(": " + message), "\(problem)")
     }
 
     @Test(

@@ -8,6 +8,7 @@ package import FlowCheckRecords
 import NavigationModel
 package import PropertyTesting
 import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// The client suite: session creates, user actions and Session responses fed to a RUF client, whose stack, component
 /// cache, meta, requests, metrics and results are diffed against the reference client after every input (RUF-
@@ -31,8 +32,13 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func problem(with capabilities: Capabilities) -> String? {
-        do { _ = try capabilities.section(ClientCapabilities.self) } catch { return "\(error)" }
-        if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
+        do {
+            _ = try capabilities.section(NavigationCapabilities.self)
+            _ = try capabilities.section(ClientCapabilities.self)
+        } catch {
+            return "\(error)"
+        }
+        if capabilities.navigation.nesting.isEmpty { return "it declares no nesting profile" }
         if !capabilities.client.mergeStrategies.contains("REPLACE") {
             return "it does not declare REPLACE, the default"
         }
@@ -40,11 +46,12 @@ package struct ClientSuite: ConformanceSuite {
     }
 
     package func notCertified(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         // Responses carry only the directives the client declares (its stack moves by the navigation rules).
-        var result = NavigationMode.known.filter { !capabilities.modes.contains($0) }.map {
+        var result = NavigationMode.known.filter { !navigation.modes.contains($0) }.map {
             "mode \($0) (not declared)"
         }
-        for behavior in FlowBehavior.known where !capabilities.behaviors.contains(behavior) {
+        for behavior in FlowBehavior.known where !navigation.behaviors.contains(behavior) {
             result.append("behavior \(behavior) (not declared)")
         }
         for strategy in ["APPEND", "MATCH"] where !capabilities.client.mergeStrategies.contains(strategy) {
@@ -54,13 +61,14 @@ package struct ClientSuite: ConformanceSuite {
         if !capabilities.client.optimisticComponents {
             result.append("optimistic component updates (not declared)")
         }
-        if !NavigationMode.optimistic.contains(where: capabilities.modes.contains) {
+        if !NavigationMode.optimistic.contains(where: navigation.modes.contains) {
             result.append("optimistic navigation (no optimistic mode declared)")
         }
         return result
     }
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         var out: Set<String> = []
         if !capabilities.client.mergeStrategies.contains("APPEND") { out.insert("RUF-MERGE-APPEND") }
         if !capabilities.client.mergeStrategies.contains("MATCH") {
@@ -70,9 +78,9 @@ package struct ClientSuite: ConformanceSuite {
             out.formUnion(["RUF-NAV-METRICS", "RUF-SCREEN-METRICS", "RUF-ACTION-METRICS", "RUF-METRIC-ORDER"])
         }
         if !capabilities.client.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
-        let optimistic = NavigationMode.optimistic.contains(where: capabilities.modes.contains)
-        if !optimistic || !capabilities.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
-        if !optimistic || !capabilities.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
+        let optimistic = NavigationMode.optimistic.contains(where: navigation.modes.contains)
+        if !optimistic || !navigation.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
+        if !optimistic || !navigation.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
         return rules.map(\.id).filter(out.contains)
     }
 
@@ -86,7 +94,10 @@ package struct ClientSuite: ConformanceSuite {
         return ClientApp(spec: spec, navigations: plan.declared)
     }
 
-    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { capabilities.client.fields }
+    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] {
+        // The client's stack moves by the navigation rules: their fields are its too.
+        capabilities.client.fields.merging(capabilities.recordedNavigation) { client, _ in client }
+    }
 
     package func goldenCases(in corpus: URL) -> GoldenCases? { ClientCorpusRun.goldenCases(in: corpus) }
 
@@ -121,7 +132,7 @@ package struct ClientSuite: ConformanceSuite {
         for strategy in ["APPEND", "MATCH"] where capabilities.client.mergeStrategies.contains(strategy) {
             labels.append("component \(strategy)")
         }
-        if NavigationMode.optimistic.contains(where: capabilities.modes.contains) {
+        if NavigationMode.optimistic.contains(where: capabilities.navigation.modes.contains) {
             labels.append("rejected action")
             if capabilities.client.optimisticComponents { labels.append("optimistic component") }
         }

@@ -4,6 +4,7 @@ package import Foundation
 import ConformanceRules
 package import FlowCheckCore
 package import FlowCheckRecords
+package import JSON
 import NavigationModel
 package import PropertyTesting
 
@@ -21,14 +22,19 @@ extension StackSuite {
     }
 
     package func scope(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
         return [
-            "modes: " + list(capabilities.modes.map(\.rawValue)),
-            capabilities.flows ? "behaviors: " + list(capabilities.behaviors.map(\.rawValue)) : "flows: none",
-            "nesting profiles: " + list(capabilities.nesting.map(\.rawValue)),
-            "modal layers: " + (capabilities.modals ? "yes" : "no"),
-            "rejection reasons compared: " + (capabilities.reasons ? "yes" : "no"),
+            "modes: " + list(navigation.modes.map(\.rawValue)),
+            navigation.flows ? "behaviors: " + list(navigation.behaviors.map(\.rawValue)) : "flows: none",
+            "nesting profiles: " + list(navigation.nesting.map(\.rawValue)),
+            "modal layers: " + (navigation.modals ? "yes" : "no"),
+            "rejection reasons compared: " + (navigation.reasons ? "yes" : "no"),
         ]
+    }
+
+    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] {
+        capabilities.recordedNavigation
     }
 
     package var unit: UnitCount.Unit { .step }
@@ -40,12 +46,14 @@ extension StackSuite {
     }
 
     package func problem(with capabilities: Capabilities) -> String? {
-        if capabilities.modes.isEmpty { return "it declares no modes" }
-        if capabilities.nesting.isEmpty { return "it declares no nesting profile" }
-        if !capabilities.flows && !capabilities.behaviors.isEmpty {
+        do { _ = try capabilities.section(NavigationCapabilities.self) } catch { return "\(error)" }
+        let navigation = capabilities.navigation
+        if navigation.modes.isEmpty { return "it declares no modes" }
+        if navigation.nesting.isEmpty { return "it declares no nesting profile" }
+        if !navigation.flows && !navigation.behaviors.isEmpty {
             return "it declares behaviors without flows (\"flows\": false): a behavior acts on flows"
         }
-        if !capabilities.modals, let modal = capabilities.modes.first(where: { $0 == .present || $0 == .dismiss }) {
+        if !navigation.modals, let modal = navigation.modes.first(where: { $0 == .present || $0 == .dismiss }) {
             return "it declares \(modal) without modal layers (\"modals\": false)"
         }
         return nil
@@ -77,8 +85,9 @@ extension StackSuite {
         _ value: RunPlan, on subject: any NavigationImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
         let replies = try StackFailure.replies(of: subject, to: value)
-        guard value.firstDivergence(replies, reasons: capabilities.reasons) != nil else { return nil }
-        return StackFailure.falsification(value, replies, reasons: capabilities.reasons, implementation: subject)
+        let reasons = capabilities.navigation.reasons
+        guard value.firstDivergence(replies, reasons: reasons) != nil else { return nil }
+        return StackFailure.falsification(value, replies, reasons: reasons, implementation: subject)
     }
 
     package func refine(
@@ -108,12 +117,13 @@ extension StackSuite {
         _ failing: FailingCase<RunPlan>, on subject: any NavigationImplementation,
         capabilities: Capabilities
     ) throws(Abort) -> FailureRecord {
-        try StackFailure.describe(failing, implementation: subject, reasons: capabilities.reasons)
+        try StackFailure.describe(failing, implementation: subject, reasons: capabilities.navigation.reasons)
     }
 
     /// The navigation rules these capabilities put out of scope: those of undeclared modes and behaviors, the flow
     /// rules without flows, NAV-FLOWLESS with them.
     package func outOfScopeNavigationRules(_ capabilities: Capabilities) -> Set<String> {
+        let navigation = capabilities.navigation
         let byMode: [NavigationMode: [String]] = [
             .push: ["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW"], .replace: ["NAV-REPLACE"],
             .reset: ["NAV-RESET"],
@@ -123,15 +133,15 @@ extension StackSuite {
             .popToRoot: ["NAV-POP-TO-ROOT"],
         ]
         var out: Set<String> = []
-        for (mode, rules) in byMode where !capabilities.modes.contains(mode) { out.formUnion(rules) }
-        if !capabilities.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
-        if !capabilities.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
-        if !capabilities.behaviors.contains(.keep) { out.insert("NAV-PUSH-KEEP") }
+        for (mode, rules) in byMode where !navigation.modes.contains(mode) { out.formUnion(rules) }
+        if !navigation.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
+        if !navigation.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
+        if !navigation.behaviors.contains(.keep) { out.insert("NAV-PUSH-KEEP") }
         // NAV-BASE is about removing a presented layer's first screen: only REPLACE, REMOVE_PREVIOUS and START_NEW
         // remove screens as they add one.
-        let removes = capabilities.behaviors.contains(.removePrevious) || capabilities.behaviors.contains(.startNew)
-        if !capabilities.modes.contains(.replace) && !(capabilities.flows && removes) { out.insert("NAV-BASE") }
-        if capabilities.flows {
+        let removes = navigation.behaviors.contains(.removePrevious) || navigation.behaviors.contains(.startNew)
+        if !navigation.modes.contains(.replace) && !(navigation.flows && removes) { out.insert("NAV-BASE") }
+        if navigation.flows {
             out.insert("NAV-FLOWLESS")
         } else {
             out.formUnion([
@@ -144,25 +154,26 @@ extension StackSuite {
 
     /// The sentences every stack suite adds to "not certified" for undeclared modes, behaviors and profiles.
     package func undeclared(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         var result: [String] = []
-        for mode in NavigationMode.known where !capabilities.modes.contains(mode) {
+        for mode in NavigationMode.known where !navigation.modes.contains(mode) {
             result.append("mode \(mode) (not declared)")
         }
-        for behavior in FlowBehavior.known where capabilities.flows && !capabilities.behaviors.contains(behavior) {
+        for behavior in FlowBehavior.known where navigation.flows && !navigation.behaviors.contains(behavior) {
             result.append("behavior \(behavior) (not declared)")
         }
-        for nesting in NavigationProfile.Nesting.allCases where !capabilities.nesting.contains(nesting) {
+        for nesting in NavigationProfile.Nesting.allCases where !navigation.nesting.contains(nesting) {
             result.append("nesting \(nesting.rawValue) (not declared)")
         }
-        if !capabilities.reasons { result.append("rejection reasons (not reported, so not compared)") }
-        if !capabilities.flows {
+        if !navigation.reasons { result.append("rejection reasons (not reported, so not compared)") }
+        if !navigation.flows {
             result.append(
                 "flows (not declared: no flow objects were generated; NAV-PUSH-KEEP, NAV-PUSH-REMOVE-PREVIOUS, NAV-PUSH-START-NEW, NAV-FLOW-ROOT and NAV-VALID-BEHAVIOR are not certified)"
             )
         } else {
             result.append("NAV-FLOWLESS (it applies only to implementations without flows)")
         }
-        if !capabilities.modals {
+        if !navigation.modals {
             result.append(
                 "modal layers (not declared: no presented layer was generated; NAV-PRESENT, NAV-DISMISS and NAV-DISMISS-ROOT are not certified)"
             )

@@ -8,6 +8,7 @@ import JSON
 import NavigationModel
 public import PropertyTesting
 import RUFClientModel
+import FlowCheckNavigationSuite
 
 /// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.
 public enum ClientCorpusRun {
@@ -116,8 +117,8 @@ public enum ClientCorpusRun {
         _ c: ClientGoldenCase, to capabilities: Capabilities
     ) -> (ClientGoldenCase, reason: String?) {
         var judged = c
-        if !capabilities.nesting.contains(c.profile.nesting) {
-            let other = capabilities.nesting.first { nesting in
+        if !capabilities.navigation.nesting.contains(c.profile.nesting) {
+            let other = capabilities.navigation.nesting.first { nesting in
                 var variant = c
                 variant.profile.nesting = nesting
                 return (try? ClientCaseVerifier.verify(variant))?.isEmpty == true
@@ -146,8 +147,9 @@ public enum ClientCorpusRun {
 
     /// Why a RUF client cannot run a case, from what it declared; `nil` when it can.
     static func unsupported(client c: ClientGoldenCase, _ capabilities: Capabilities) -> String? {
+        let navigation = capabilities.navigation
         guard capabilities.suites.contains(.client) else { return "not certified: suite client not declared" }
-        if !capabilities.modals && c.initial.contains(where: { $0.presentation == .modal }) {
+        if !navigation.modals && c.initial.contains(where: { $0.presentation == .modal }) {
             return "not certified: the case has a presented layer, and modal layers are not declared"
         }
         for step in c.steps {
@@ -179,10 +181,10 @@ public enum ClientCorpusRun {
                 }
             }
             for directive in directives {
-                if let mode = directive.mode, mode.isKnown, !capabilities.modes.contains(mode) {
+                if let mode = directive.mode, mode.isKnown, !navigation.modes.contains(mode) {
                     return "not certified: mode \(mode) not declared"
                 }
-                if directive.flow != nil && !capabilities.flows {
+                if directive.flow != nil && !navigation.flows {
                     return "not certified: the case has flows, which are not declared"
                 }
             }

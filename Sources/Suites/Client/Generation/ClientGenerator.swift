@@ -4,6 +4,7 @@ import NavigationModel
 import PropertyTesting
 import RUFClientModel
 import RUFSpec
+import FlowCheckNavigationSuite
 
 /// Generates client runs: a session create, then user actions and the server's responses to them, shaped by the
 /// app (the spec's, or the built-in one) and by what the implementation declares.
@@ -13,7 +14,16 @@ import RUFSpec
 struct ClientGenerator {
     let app: ClientApp
     let capabilities: Capabilities
+    /// The navigation section of ``capabilities``, read once: it is consulted at every step.
+    let declared: NavigationCapabilities
     let maxSteps: Int
+
+    init(app: ClientApp, capabilities: Capabilities, maxSteps: Int) {
+        self.app = app
+        self.capabilities = capabilities
+        declared = capabilities.navigation
+        self.maxSteps = maxSteps
+    }
 
     /// The generator of values of each shape the app declares, made once: making one is a tree of closures, which
     /// cost more than drawing a value from it, and a run draws a value for every component it sends.
@@ -44,14 +54,14 @@ struct ClientGenerator {
     static let unknownResult = "CONFETTI"
 
     private func generate(_ source: ChoiceSource) throws(ChoiceSource.Stop) -> ClientCase {
-        let nestings = NavigationProfile.Nesting.allCases.filter(capabilities.nesting.contains)
+        let nestings = NavigationProfile.Nesting.allCases.filter(declared.nesting.contains)
         let nesting = nestings.isEmpty ? .owned : nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))]
-        let profile = NavigationProfile(nesting: nesting, flows: capabilities.flows)
+        let profile = NavigationProfile(nesting: nesting, flows: declared.flows)
         let root = app.screens[0]
         let initial: ScreenStack = [
             StackEntry(
-                screen: root.name, flow: capabilities.flows ? (root.flows.first ?? "MAIN") : nil,
-                flowRoot: capabilities.flows,
+                screen: root.name, flow: declared.flows ? (root.flows.first ?? "MAIN") : nil,
+                flowRoot: declared.flows,
                 presentation: .root)
         ]
         guard
@@ -127,10 +137,10 @@ struct ClientGenerator {
             action.type = chosen.type
             action.payload = try value(source, chosen.payload) ?? .object([])
         }
-        let optimisticModes = NavigationMode.optimistic.filter(capabilities.modes.contains)
+        let optimisticModes = NavigationMode.optimistic.filter(declared.modes.contains)
         if !optimisticModes.isEmpty, try source.drawBool(probability: 0.3) {
             state.directives += 1
-            if capabilities.modes.contains(.pop), try source.drawBool(probability: 0.15) {
+            if declared.modes.contains(.pop), try source.drawBool(probability: 0.15) {
                 action.optimisticNavigation = NavigationDirective(id: "n\(state.directives)", mode: .pop)
             } else {
                 action.optimisticNavigation = try directive(
@@ -156,7 +166,7 @@ struct ClientGenerator {
         // The navigation first: which screen becomes active decides which screen's content the server sends.
         var navigation: NavigationDirective?
         if let pending = client.state.navigation.pendingID, try source.drawBool(probability: 0.8) {
-            if capabilities.modes.contains(.failed), try source.drawBool(probability: 0.35) {
+            if declared.modes.contains(.failed), try source.drawBool(probability: 0.35) {
                 navigation = NavigationDirective(id: pending, mode: .failed)
             } else if let optimistic = lastOptimistic(client: client, id: pending) {
                 navigation = optimistic
@@ -219,7 +229,7 @@ struct ClientGenerator {
     ) throws(ChoiceSource.Stop) -> NavigationDirective {
         state.directives += 1
         let id = "n\(state.directives)"
-        let modes = capabilities.modes.filter { [.push, .replace, .reset, .pop, .failed].contains($0) }
+        let modes = declared.modes.filter { [.push, .replace, .reset, .pop, .failed].contains($0) }
         guard !modes.isEmpty else { return NavigationDirective(id: id, mode: .failed) }
         let mode = try pick(source, modes)
         if mode == .pop || mode == .failed { return NavigationDirective(id: id, mode: mode) }
@@ -238,21 +248,21 @@ struct ClientGenerator {
         let destinations = screen.actions.flatMap(\.destinations)
         var target = try pick(source, app.screens).name
         var flow = app.screen(target)?.flows.first ?? "MAIN"
-        var behavior = capabilities.behaviors.first ?? .keep
+        var behavior = declared.behaviors.first ?? .keep
         if !destinations.isEmpty, try source.drawBool(probability: 0.7) {
             let destination = try pick(source, destinations)
             if let label = destination.label { chosenLabel = label }
             target = destination.screen
             flow = destination.flow
             behavior = FlowBehavior(rawValue: destination.behavior)
-        } else if !capabilities.behaviors.isEmpty {
-            behavior = try pick(source, capabilities.behaviors)
+        } else if !declared.behaviors.isEmpty {
+            behavior = try pick(source, declared.behaviors)
         }
-        if !capabilities.behaviors.contains(behavior) {
-            behavior = capabilities.behaviors.first ?? .keep
+        if !declared.behaviors.contains(behavior) {
+            behavior = declared.behaviors.first ?? .keep
             chosenLabel = nil
         }
-        guard capabilities.flows else { return NavigationDirective(id: id, mode: mode, screen: target) }
+        guard declared.flows else { return NavigationDirective(id: id, mode: mode, screen: target) }
         return NavigationDirective(
             id: id, mode: mode, screen: target, flow: NavigationDirective.Flow(name: flow, behavior: behavior))
     }

@@ -234,7 +234,7 @@ extension PlanGenerator {
     /// The choices `initialStack` draws to produce `stack`, or `nil` when it cannot produce it.
     func encode(initial stack: ScreenStack) -> [UInt64]? {
         let starts = stack.layerStarts
-        guard !starts.isEmpty, starts.count <= (capabilities.modes.contains(.present) ? 4 : 1), stack.count <= 12 else {
+        guard !starts.isEmpty, starts.count <= (navigation.modes.contains(.present) ? 4 : 1), stack.count <= 12 else {
             return nil
         }
         // The first choice says the stack is a plain one, not a deep one.
@@ -249,7 +249,7 @@ extension PlanGenerator {
                 guard let screen = vocabulary.screens.firstIndex(of: entry.screen) else { return nil }
                 choices.append(UInt64(screen))
                 if let flow = entry.flow {
-                    guard capabilities.flows, let flowIndex = vocabulary.flows.firstIndex(of: flow) else { return nil }
+                    guard navigation.flows, let flowIndex = vocabulary.flows.firstIndex(of: flow) else { return nil }
                     choices.append(UInt64(flowIndex))
                     if flowsInLayer.contains(flow) {
                         if entry.flowRoot { return nil }
@@ -260,14 +260,14 @@ extension PlanGenerator {
                 } else {
                     if entry.flowRoot { return nil }
                     // Without flows the generator draws no flow choice for an entry.
-                    if capabilities.flows { choices.append(UInt64(vocabulary.flows.count)) }
+                    if navigation.flows { choices.append(UInt64(vocabulary.flows.count)) }
                 }
             }
             // Every layer ends with its "one more entry?" choice, drawn even when full.
             choices.append(0)
         }
         // And the layers end with their "one more layer?" choice, drawn even after the fourth.
-        if capabilities.modes.contains(.present) { choices.append(0) }
+        if navigation.modes.contains(.present) { choices.append(0) }
         return choices
     }
 }

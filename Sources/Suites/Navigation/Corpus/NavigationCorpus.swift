@@ -40,11 +40,12 @@ package enum NavigationCorpus {
         shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
     ) -> [CaseRecord] {
         let capabilities = implementation.capabilities
+        let navigation = capabilities.navigation
         var results: [CaseRecord] = []
         let selected = cases.enumerated().filter {
             shard.map({ [index = $0.offset] in index % $0.count == $0.index }) ?? true
         }
-        for loaded in selected.flatMap({ profileVariants($0.element, declared: capabilities.nesting) }) {
+        for loaded in selected.flatMap({ profileVariants($0.element, declared: navigation.nesting) }) {
             if stop?.isRequested == true { break }
             let c = loaded.goldenCase
             var result = CaseRecord(
@@ -63,7 +64,7 @@ package enum NavigationCorpus {
                 let replies = try navigator.run(
                     initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
                 if let step = c.steps.indices.first(where: {
-                    !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: capabilities.reasons)
+                    !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: navigation.reasons)
                 }) {
                     result.status = .failed
                     result.step = step
@@ -72,7 +73,7 @@ package enum NavigationCorpus {
                     result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
                     result.broken = CaseAttribution.rules(
                         suite: Suite(c.suite), profile: c.profile, initial: c.initial,
-                        commands: c.steps.map(\.command), replies: replies, reasons: capabilities.reasons)
+                        commands: c.steps.map(\.command), replies: replies, reasons: navigation.reasons)
                     // A failure is as binding as the rules it breaks, not the rules the case is about.
                     if let broken = result.broken, !broken.isEmpty {
                         result.level = Rule.Level.binding(of: broken, NavigationRules.named)
@@ -115,31 +116,32 @@ package enum NavigationCorpus {
 
     /// Why the implementation cannot run a case, from what it declared; `nil` when it can.
     static func unsupported(_ c: GoldenCase, _ capabilities: Capabilities) -> String? {
+        let navigation = capabilities.navigation
         guard capabilities.suites.contains(Suite(c.suite)) else {
             return "not certified: suite \(c.suite) not declared"
         }
-        guard capabilities.nesting.contains(c.profile.nesting) else {
+        guard navigation.nesting.contains(c.profile.nesting) else {
             return "not certified: nesting \(c.profile.nesting.rawValue) not declared"
         }
-        if c.profile.flows && !capabilities.flows { return "not certified: the case has flows, which are not declared" }
-        if !c.profile.flows && capabilities.flows {
+        if c.profile.flows && !navigation.flows { return "not certified: the case has flows, which are not declared" }
+        if !c.profile.flows && navigation.flows {
             return "not certified: the case is for implementations without flows"
         }
-        if !capabilities.modals && c.initial.contains(where: { $0.presentation == .modal }) {
+        if !navigation.modals && c.initial.contains(where: { $0.presentation == .modal }) {
             return "not certified: the case has a presented layer, and modal layers are not declared"
         }
         for step in c.steps {
-            if let mode = step.command.directive?.mode, mode.isKnown, !capabilities.modes.contains(mode) {
+            if let mode = step.command.directive?.mode, mode.isKnown, !navigation.modes.contains(mode) {
                 return "not certified: mode \(mode) not declared"
             }
             // Without flows a behavior means nothing: the flow object is ignored (NAV-FLOWLESS).
-            if capabilities.flows, let behavior = step.command.directive?.flow?.behavior, behavior.isKnown,
-                !capabilities.behaviors.contains(behavior)
+            if navigation.flows, let behavior = step.command.directive?.flow?.behavior, behavior.isKnown,
+                !navigation.behaviors.contains(behavior)
             {
                 return "not certified: behavior \(behavior) not declared"
             }
         }
-        if c.initial.contains(where: { $0.presentation == .modal }) && !capabilities.modes.contains(.present) {
+        if c.initial.contains(where: { $0.presentation == .modal }) && !navigation.modes.contains(.present) {
             return "not certified: presented layers need PRESENT, which is not declared"
         }
         return nil

@@ -174,14 +174,15 @@ package enum CoverageLabel {
 
     /// The labels a navigation run must exercise, given what the implementation declared.
     package static func requiredForNavigation(_ capabilities: Capabilities) -> [String] {
-        let layerCount = capabilities.modes.contains(.present) ? 2 : 1
+        let navigation = capabilities.navigation
+        let layerCount = navigation.modes.contains(.present) ? 2 : 1
         var labels: [String] = []
-        for mode in NavigationMode.known where capabilities.modes.contains(mode) {
+        for mode in NavigationMode.known where navigation.modes.contains(mode) {
             let modeIndex = NavigationMode.known.firstIndex(of: mode)!
-            for nesting in NavigationProfile.Nesting.allCases where capabilities.nesting.contains(nesting) {
+            for nesting in NavigationProfile.Nesting.allCases where navigation.nesting.contains(nesting) {
                 for layer in 0..<layerCount {
-                    if behaviorModes.contains(mode) && capabilities.flows {
-                        for behavior in FlowBehavior.known where capabilities.behaviors.contains(behavior) {
+                    if behaviorModes.contains(mode) && navigation.flows {
+                        for behavior in FlowBehavior.known where navigation.behaviors.contains(behavior) {
                             for had in [false, true] {
                                 labels.append(
                                     navigationTable[
@@ -202,23 +203,24 @@ package enum CoverageLabel {
         }
         labels += ["invalid unknownMode", "invalid missingScreen"]
         // Without flows a destination needs no flow object, so it cannot miss one or name an unknown behavior.
-        if capabilities.flows { labels.append("invalid missingFlow") }
-        if capabilities.flows && !capabilities.behaviors.isEmpty { labels.append("invalid unknownBehavior") }
+        if navigation.flows { labels.append("invalid missingFlow") }
+        if navigation.flows && !navigation.behaviors.isEmpty { labels.append("invalid unknownBehavior") }
         return labels
     }
 
     /// The labels a session run must exercise, given what the implementation declared.
     package static func requiredForSession(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         var labels: [String] = []
-        for mode in NavigationMode.optimistic where capabilities.modes.contains(mode) {
+        for mode in NavigationMode.optimistic where navigation.modes.contains(mode) {
             labels.append("optimistic \(mode)")
         }
-        if NavigationMode.optimistic.contains(where: capabilities.modes.contains) {
+        if NavigationMode.optimistic.contains(where: navigation.modes.contains) {
             labels += [
                 "answer confirm", "answer none", "answer redirect", "optimistic in-flight", "optimistic missing-id",
             ]
-            if capabilities.modes.contains(.failed) { labels.append("answer FAILED") }
-            if capabilities.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
+            if navigation.modes.contains(.failed) { labels.append("answer FAILED") }
+            if navigation.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
                 labels.append("optimistic not-optimistic")
             }
         }

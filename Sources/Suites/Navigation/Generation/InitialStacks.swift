@@ -31,7 +31,7 @@ extension PlanGenerator {
                 try source.drawSized(upTo: UInt64(Self.deepestStack - Self.plainStackLimit - 1)))
         let layers = presents ? 1 + Int(try source.draw(upTo: 4)) : 1
         let runLength = 1 + Int(try source.draw(upTo: 59))
-        let flowCount = capabilities.flows ? 1 + Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1))) : 0
+        let flowCount = navigation.flows ? 1 + Int(try source.draw(upTo: UInt64(vocabulary.flows.count - 1))) : 0
         let screenStep = Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))
         var entries: [StackEntry] = []
         entries.reserveCapacity(count)
@@ -118,7 +118,7 @@ extension PlanGenerator {
                             Int(try source.draw(upTo: UInt64(vocabulary.screens.count - 1)))]
                         // Without flows no flow is drawn at all: the stack holds plain entries only.
                         let flowIndex =
-                            capabilities.flows
+                            navigation.flows
                             ? Int(try source.draw(upTo: UInt64(vocabulary.flows.count))) : vocabulary.flows.count
                         let flow = flowIndex < vocabulary.flows.count ? vocabulary.flows[flowIndex] : nil
                         var flowRoot = false

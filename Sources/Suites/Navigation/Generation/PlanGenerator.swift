@@ -16,6 +16,8 @@ package struct PlanGenerator: Sendable {
     /// the generator, and copying these values retained every list in them.
     private final class Fixed: Sendable {
         let capabilities: Capabilities
+        /// The navigation section of ``capabilities``, read once: it is consulted at every step.
+        let navigation: NavigationCapabilities
         let suite: Suite
         let spec: SpecPlan?
         /// Where the steps' labels are, held for every step's label.
@@ -23,6 +25,7 @@ package struct PlanGenerator: Sendable {
 
         init(capabilities: Capabilities, suite: Suite, spec: SpecPlan?) {
             self.capabilities = capabilities
+            navigation = capabilities.navigation
             self.suite = suite
             self.spec = spec
         }
@@ -31,6 +34,8 @@ package struct PlanGenerator: Sendable {
     private let fixed: Fixed
     /// What the implementation supports.
     package var capabilities: Capabilities { fixed.capabilities }
+    /// What the implementation supports of navigation.
+    package var navigation: NavigationCapabilities { fixed.navigation }
     /// The suite the plans are for.
     package var suite: Suite { fixed.suite }
     /// Whether plans hold optimistic changes and the server's answers to them (the session suite's plans).
@@ -81,14 +86,15 @@ package struct PlanGenerator: Sendable {
         specNavigations = spec?.navigations ?? []
         hasSpec = spec != nil
         self.maxSteps = maxSteps
-        modes = NavigationMode.known.filter(capabilities.modes.contains)
+        let navigation = capabilities.navigation
+        modes = NavigationMode.known.filter(navigation.modes.contains)
         modeWeights = modes.map(Self.weight(of:))
         totalModeWeight = modeWeights.reduce(0, +)
-        optimisticModes = NavigationMode.optimistic.filter(capabilities.modes.contains)
+        optimisticModes = NavigationMode.optimistic.filter(navigation.modes.contains)
         nonOptimisticModes = modes.filter { !NavigationMode.optimistic.contains($0) }
-        presents = capabilities.modes.contains(.present)
-        behaviors = capabilities.behaviors
-        nestings = NavigationProfile.Nesting.allCases.filter(capabilities.nesting.contains)
+        presents = navigation.modes.contains(.present)
+        behaviors = navigation.behaviors
+        nestings = NavigationProfile.Nesting.allCases.filter(navigation.nesting.contains)
     }
 
     /// This generator drawing within a run's shape: its names, its enabled modes and behaviors.
@@ -133,7 +139,7 @@ package struct PlanGenerator: Sendable {
     ) throws(ChoiceSource.Stop) -> RunPlan {
         let chosen = SpecChoice()
         let profile = NavigationProfile(
-            nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: capabilities.flows)
+            nesting: nestings[Int(try source.draw(upTo: UInt64(nestings.count - 1)))], flows: navigation.flows)
         let shape = try RunShape.draw(source, for: self)
         // Most runs draw from the generator's own names, modes and behaviors, and draw with it as it is: a shaped copy
         // retains every list in it, and releases them all at the end of the run.
@@ -235,7 +241,7 @@ package struct PlanGenerator: Sendable {
             // 5 and 6 are redirects and 7 still rolls back.
             switch try source.draw(upTo: 7) {
             case 0: return .navigate(session.pending!.directive)
-            case 1 where capabilities.modes.contains(.failed):
+            case 1 where navigation.modes.contains(.failed):
                 return .navigate(NavigationDirective(id: session.pending!.id, mode: .failed))
             case 2: return .navigate(nil)
             case 4:
@@ -252,7 +258,7 @@ package struct PlanGenerator: Sendable {
                     try directive(
                         source, stack: stack, profile: profile, id: session.pending!.id, chosen: chosen,
                         topLayerStart: topLayerStart))
-            case 7 where capabilities.modes.contains(.failed):
+            case 7 where navigation.modes.contains(.failed):
                 return .navigate(NavigationDirective(id: Self.otherCase(session.pending!.id), mode: .failed))
             default:
                 return .navigate(
@@ -392,7 +398,7 @@ package struct PlanGenerator: Sendable {
             case .push, .replace, .reset, .present:
                 // With a spec, most destinations are ones its actions declare (0, the simplest choice, is on-spec); a
                 // spec with few of them leaves more room to the others, or the rest of the rules would go unexercised.
-                if hasSpec, capabilities.flows, !specNavigations.isEmpty,
+                if hasSpec, navigation.flows, !specNavigations.isEmpty,
                     !(try source.drawBool(probability: max(0.15, 0.5 / Double(specNavigations.count))))
                 {
                     let navigation = specNavigations[Int(try source.draw(upTo: UInt64(specNavigations.count - 1)))]
@@ -402,7 +408,7 @@ package struct PlanGenerator: Sendable {
                         flow: .init(name: navigation.flow, behavior: FlowBehavior(navigation.behavior)))
                 }
                 let screen = try pickScreen(source, from: stack, profile: profile, topLayerStart: topLayerStart)
-                guard capabilities.flows else { return NavigationDirective(id: id, mode: mode, screen: screen) }
+                guard navigation.flows else { return NavigationDirective(id: id, mode: mode, screen: screen) }
                 let flow = try pickFlow(source, stack: stack, replacing: mode == .replace, topLayerStart: topLayerStart)
                 let behavior =
                     behaviors.isEmpty
@@ -514,8 +520,8 @@ package struct PlanGenerator: Sendable {
         let screen = vocabulary.screens[0], flow = vocabulary.flows[0]
         // Without flows a destination cannot miss its flow or name a behavior: only the mode and the screen can be
         // wrong. The one drawn is the only one made: each directive is an allocation.
-        let kinds = (capabilities.flows ? 4 : 2) + (capabilities.modes.contains(.popTo) ? 1 : 0)
-        switch (capabilities.flows, try source.draw(upTo: UInt64(kinds - 1))) {
+        let kinds = (navigation.flows ? 4 : 2) + (navigation.modes.contains(.popTo) ? 1 : 0)
+        switch (navigation.flows, try source.draw(upTo: UInt64(kinds - 1))) {
         case (true, 0):
             // A mode no one knows, or a known one in lower case: modes are case-sensitive (NAV-VALID-MODE).
             let mode: NavigationMode = try source.drawBool(probability: 0.5) ? "push" : "JUMP"

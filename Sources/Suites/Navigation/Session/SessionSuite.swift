@@ -21,11 +21,12 @@ package struct SessionSuite: StackSuite {
     }
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
+        let navigation = capabilities.navigation
         // Without an optimistic mode nothing is ever pending: no session rule can be exercised.
-        guard NavigationMode.optimistic.contains(where: capabilities.modes.contains) else { return rules.map(\.id) }
+        guard NavigationMode.optimistic.contains(where: navigation.modes.contains) else { return rules.map(\.id) }
         var out: Set<String> = []
-        if !capabilities.modes.contains(.failed) { out.insert("SES-ROLLBACK") }
-        if !capabilities.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
+        if !navigation.modes.contains(.failed) { out.insert("SES-ROLLBACK") }
+        if !navigation.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
             out.insert("SES-NOT-OPTIMISTIC")
         }
         return rules.map(\.id).filter(out.contains)
