@@ -1,4 +1,5 @@
 public import ConformanceRules
+import Foundation
 public import JSON
 
 /// What an implementation declares it supports: the kit generates only that,
@@ -19,7 +20,12 @@ public struct Capabilities: Hashable, Codable, Sendable {
     public var batch: Bool
     /// The fields of each suite's section (``CapabilitySection``), as declared: a field that is absent takes the
     /// section's default when the section is read.
-    public var sections: [String: JSONValue]
+    public var sections: [String: JSONValue] {
+        didSet { read = SectionCache() }
+    }
+    /// The sections read so far: a suite reads its section for every case it checks, and reading one is a walk
+    /// through JSON values. Not part of the value: two capabilities with the same fields are equal.
+    private var read = SectionCache()
 
     /// Creates capabilities; a suite's own fields go in ``sections``, through its ``CapabilitySection``.
     public init(suites: [Suite], batch: Bool = false, sections: [String: JSONValue] = [:]) {
@@ -60,6 +66,26 @@ public struct Capabilities: Hashable, Codable, Sendable {
         try json.encode(to: encoder)
     }
 
+    public static func == (lhs: Capabilities, rhs: Capabilities) -> Bool {
+        lhs.suites == rhs.suites && lhs.batch == rhs.batch && lhs.sections == rhs.sections
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(suites)
+        hasher.combine(batch)
+        hasher.combine(sections)
+    }
+
+    /// A section as read from ``sections``, read once per value of them.
+    func cachedSection<Section: CapabilitySection>(
+        _ type: Section.Type, reading: () -> Section
+    ) -> Section {
+        if let known = read.value(of: type) { return known }
+        let section = reading()
+        read.store(section)
+        return section
+    }
+
     /// The capabilities as the hello reply and the records write them, keys sorted: the common fields, then each
     /// section's as kept.
     public var json: JSONValue {
@@ -68,5 +94,20 @@ public struct Capabilities: Hashable, Codable, Sendable {
         ]
         for (name, value) in sections where !Self.commonFields.contains(name) { fields[name] = value }
         return .object(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
+}
+
+/// The sections a ``Capabilities`` value has read, shared by its copies (which have the same fields) and replaced
+/// when its fields change; workers read it from several threads.
+private final class SectionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    func value<Section: CapabilitySection>(of type: Section.Type) -> Section? {
+        lock.withLock { values[ObjectIdentifier(type)] as? Section }
+    }
+
+    func store<Section: CapabilitySection>(_ section: Section) {
+        lock.withLock { values[ObjectIdentifier(Section.self)] = section }
     }
 }

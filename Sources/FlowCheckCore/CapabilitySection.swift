@@ -34,7 +34,7 @@ extension Capabilities {
     /// A suite's section as declared. A section with a field it cannot read gives its defaults here: the suite reports
     /// that field before it runs (``section(_:)``).
     public subscript<Section: CapabilitySection>(section: Section.Type) -> Section {
-        get { (try? Section(fields: sections)) ?? Section() }
+        get { cachedSection(Section.self) { (try? Section(fields: sections)) ?? Section() } }
         set {
             for (name, value) in newValue.fields { sections[name] = value }
         }

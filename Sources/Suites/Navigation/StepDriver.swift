@@ -60,8 +60,9 @@ extension StackSuite {
     ) -> CheckWhileGenerating<RunPlan>? {
         guard subject.takesCommandsAsDrawn else { return nil }
         let generator = planGenerator(capabilities, context: context)
+        let reasons = generator.navigation.reasons
         return { source throws(ChoiceSource.Stop) in
-            var driver = StepDriver(subject, reasons: capabilities.navigation.reasons)
+            var driver = StepDriver(subject, reasons: reasons)
             // Without its commands (``StepDriver/keepsCommands``): the engine reads a generated run's labels and rule
             // counts, then lets it go; a counterexample is rebuilt from the run's choices.
             let steps = try generator.plan(source, watcher: &driver)
