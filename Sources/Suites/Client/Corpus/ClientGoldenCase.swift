@@ -89,7 +89,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// The JSON form a case file holds, keys in the order the README lists them.
     public var json: JSONValue {
         var profilePairs: [(key: String, value: JSONValue)] = [("nesting", .string(profile.nesting.rawValue))]
-        // Written only when off, as `Profile` itself does.
+        // Written only when off, as `NavigationProfile` itself does.
         if !profile.flows { profilePairs.append(("flows", .bool(false))) }
         return .object([
             ("id", .string(id)), ("suite", .string(Self.suite)), ("description", .string(description)),
