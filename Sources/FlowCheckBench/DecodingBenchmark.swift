@@ -1,11 +1,11 @@
-import FlowCheckDecodingSuite
-import Foundation
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckDecodingSuite
+import FlowCheckEngine
 import FlowCheckRecords
-import SampleImplementations
 import FlowCheckSuites
 import FlowSchema
+import Foundation
+import SampleImplementations
 
 /// The decoding suite's benchmarks (issue 14): its throughput on the conforming sample decoder, and how long finding
 /// and shrinking each planted decoder bug takes.

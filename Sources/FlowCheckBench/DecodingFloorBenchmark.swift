@@ -1,11 +1,11 @@
+import FlowCheckCore
 import FlowCheckDecodingSuite
 import FlowCheckEngine
-import FlowCheckCore
+import FlowCheckRecords
+import FlowCheckSuites
 import FlowSchema
 import JSON
 import SampleImplementations
-import FlowCheckRecords
-import FlowCheckSuites
 
 /// The decoding suite's floor: the documents a run generates, decoded by builtin:decoder alone, and by it, the
 /// reference decoder (from the parsed value, as the suite has it) and the comparison. Neither figure holds the

@@ -1,10 +1,10 @@
 import FlowCheckCore
 import FlowCheckDecodingSuite
+import FlowCheckNavigationSuite
 import FlowSchema
 import JSON
 import NavigationModel
 import ProcessProtocol
-import FlowCheckNavigationSuite
 
 #if canImport(Glibc)
 import Glibc

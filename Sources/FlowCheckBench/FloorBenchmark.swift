@@ -1,11 +1,11 @@
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
-import NavigationModel
-import SampleImplementations
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
 import FlowCheckSuites
-import FlowCheckNavigationSuite
+import NavigationModel
+import SampleImplementations
 
 /// The floor under the runner's figure (issue 14's "physical limit"): the plans a run generates, replayed with
 /// nothing but one model step, one step of builtin:sample and one comparison each. No generation, coverage, rule

@@ -1,13 +1,13 @@
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
-import PropertyTesting
-import SampleImplementations
 import FlowCheckSuites
 import NavigationModel
+import PropertyTesting
 import RUFClientModel
-import FlowCheckNavigationSuite
+import SampleImplementations
 
 /// Find and shrink, per built-in navigation and RUF client mutant: the time to the first failure, shrunk and described
 /// (one failure at most, as the decoding figures), and whether it is at the mutant's known minimum.

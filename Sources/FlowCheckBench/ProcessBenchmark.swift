@@ -1,11 +1,11 @@
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckNavigationSuite
-import Foundation
-import ProcessProtocol
 import FlowCheckRecords
 import FlowCheckSuites
+import Foundation
 import NavigationModel
+import ProcessProtocol
 import SampleImplementations
 
 #if canImport(Glibc)

@@ -1,10 +1,10 @@
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
-import SampleImplementations
+import FlowCheckEngine
 import FlowCheckRecords
 import FlowCheckSuites
 import NavigationModel
+import SampleImplementations
 
 /// The kit's main job in-process: builtin:sample, the navigation and session suites, every step generated, run on
 /// the reference model and on the sample SDK, and compared.

@@ -1,5 +1,5 @@
-import Foundation
 import FlowCheckEngine
+import Foundation
 import PropertyTesting
 import SampleImplementations
 

@@ -1,11 +1,11 @@
 import ArgumentParsing
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckGating
 import FlowCheckRecords
+import FlowCheckSuites
 import Foundation
 import ProcessProtocol
-import FlowCheckSuites
 import PropertyTesting
 
 /// `flowcheck certify`: the corpus and every declared suite at a certification budget, and a certificate.

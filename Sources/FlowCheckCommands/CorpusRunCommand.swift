@@ -1,7 +1,7 @@
 import ArgumentParsing
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckGating
 import FlowCheckRecords
 import FlowCheckSuites

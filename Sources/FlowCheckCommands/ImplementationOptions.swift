@@ -1,8 +1,8 @@
 import ArgumentParsing
 import FlowCheckCore
 import ProcessProtocol
-import SampleImplementations
 import PropertyTesting
+import SampleImplementations
 
 /// `--sut`, `--step-timeout` and `--hello-timeout`: which implementation a command drives, and how long a process may
 /// take per step and to start.

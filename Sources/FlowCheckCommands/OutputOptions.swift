@@ -1,8 +1,8 @@
 import ArgumentParsing
+import FlowCheckCore
 import FlowCheckRecords
 import Foundation
 import Reports
-import FlowCheckCore
 
 /// `--json`, `--html`, `--junit`, `--markdown`, `--badge` and `--no-html`: the report files a command writes,
 /// every one rendered from the same records.

@@ -2,8 +2,8 @@ public import ConformanceRules
 public import FlowCheckCore
 public import FlowCheckRecords
 import Foundation
-public import PropertyTesting
 import JSON
+public import PropertyTesting
 
 /// The result of a conformance run: the records every report renders, with the verdict computed once.
 public typealias ConformanceResult = RunRecord

@@ -1,6 +1,6 @@
 public import ConformanceRules
-import FlowCheckEngine
 public import FlowCheckCore
+import FlowCheckEngine
 public import FlowCheckRecords
 import FlowCheckSuites
 import FlowSchema

@@ -1,6 +1,6 @@
 import ConformanceRules
-package import FlowCheckEngine
 import FlowCheckCore
+package import FlowCheckEngine
 import FlowCheckRecords
 import FlowSchema
 import Foundation

@@ -1,9 +1,9 @@
 package import ConformanceRules
-public import FlowCheckEngine
 import FlowCheckClientSuite
-import FlowCheckDecodingSuite
-import FlowCheckNavigationSuite
 public import FlowCheckCore
+import FlowCheckDecodingSuite
+public import FlowCheckEngine
+import FlowCheckNavigationSuite
 package import Foundation
 
 /// Every suite the kit has, in the order a run takes them.

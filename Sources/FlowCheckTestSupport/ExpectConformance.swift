@@ -1,11 +1,11 @@
 public import ConformanceRules
-public import FlowCheckEngine
 public import FlowCheckCore
+public import FlowCheckEngine
 import FlowCheckGating
 public import FlowCheckRecords
+import FlowCheckSuites
 public import Foundation
 import PropertyTestingTestSupport
-import FlowCheckSuites
 
 /// Runs every declared suite against `implementation` and fails the current test, in Swift Testing or
 /// XCTest alike, with the full report when the implementation is not conforming.

@@ -1,6 +1,6 @@
 import FlowCheckEngine
-import FlowCheckSuites
 import FlowCheckRecords
+import FlowCheckSuites
 import PropertyTesting
 import SampleImplementations
 

@@ -1,6 +1,6 @@
+import ConformanceRules
 import FlowCheckCore
 public import FlowCheckRecords
-import ConformanceRules
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
 public enum JUnitReport {

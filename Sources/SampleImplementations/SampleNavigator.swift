@@ -2,10 +2,10 @@ import ConformanceRules
 import FlowCheckClientSuite
 package import FlowCheckCore
 import FlowCheckDecodingSuite
+import FlowCheckNavigationSuite
 package import FlowSchema
 package import NavigationModel
 package import RUFClientModel
-import FlowCheckNavigationSuite
 
 /// A navigation SDK written the way an SDK author would write one: screens kept
 /// in layers (the root layer, then one per presented sheet), its own validation,

@@ -1,5 +1,5 @@
-import NavigationModel
 import JSON
+import NavigationModel
 
 /// builtin:sample's screens, kept in layers (the root layer, then one per presented sheet), with its own validation
 /// and its own rollback snapshot, and the stack it last showed.

@@ -1,5 +1,5 @@
-import Testing
 import ArgumentParsing
+import Testing
 
 let tool = CommandDefinition(
     "tool", abstract: "A tool.",

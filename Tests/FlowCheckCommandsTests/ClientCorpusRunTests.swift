@@ -1,16 +1,16 @@
 import FlowCheckClientSuite
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckGating
 import FlowCheckNavigationSuite
 import FlowCheckRecords
+import FlowCheckSuites
 import Foundation
 import GoldenCorpus
 import JSON
 import NavigationModel
 import RUFClientModel
 import Testing
-import FlowCheckSuites
 
 /// The reference client behind the adapter protocol, with UUID-like request ids (the corpus compares ids by first
 /// appearance), declared capabilities, and optionally one planted bug.

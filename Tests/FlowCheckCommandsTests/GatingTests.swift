@@ -1,18 +1,18 @@
+import ConformanceRules
+import FlowCheckCommands
+import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckGating
 import FlowCheckNavigationSuite
-import Foundation
-import Testing
-import FlowCheckEngine
-import FlowCheckCommands
 import FlowCheckRecords
+import FlowCheckSuites
+import FlowSchema
+import Foundation
 import GoldenCorpus
-import FlowCheckCore
 import NavigationModel
 import RUFClientModel
 import SampleImplementations
-import FlowSchema
-import ConformanceRules
-import FlowCheckSuites
+import Testing
 
 /// A scratch folder per test.
 func scratch() throws -> URL {

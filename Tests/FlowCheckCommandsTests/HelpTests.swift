@@ -1,6 +1,6 @@
+import FlowCheckCommands
 import Foundation
 import Testing
-import FlowCheckCommands
 
 /// Help pages are checked against snapshots in Tests/FlowCheckCommandsTests/Help; FLOWCHECK_UPDATE_GOLDEN=1 rewrites them.
 @Suite("Command line help and usage errors")

@@ -1,6 +1,6 @@
+import FlowCheckCommands
 import Foundation
 import Testing
-import FlowCheckCommands
 
 /// A shell script that says hello with real capabilities (one command per line), then runs `then` for the first
 /// request; the command line that runs it carries a marker in its environment, to find every process it leaves. The

@@ -1,8 +1,8 @@
+import FlowCheckCommands
 import Foundation
+import SampleImplementations
 import Synchronization
 import Testing
-import FlowCheckCommands
-import SampleImplementations
 
 /// Captures what a command writes.
 final class Capture: Sendable {

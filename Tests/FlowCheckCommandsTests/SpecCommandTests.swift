@@ -1,7 +1,7 @@
-import RUFSpec
-import Foundation
-import Testing
 import FlowCheckCommands
+import Foundation
+import RUFSpec
+import Testing
 
 let shopSpec = repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
 let splitSpec = repository.appendingPathComponent("Corpus/specs/split/app.ruf.yaml").path

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FlowCheckCommands
+import Foundation
 import SampleImplementations
+import Testing
 
 /// Every output format a run writes, read back as text.
 struct Outputs {

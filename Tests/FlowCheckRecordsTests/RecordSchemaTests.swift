@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FlowCheckCommands
 import FlowCheckRecords
+import Foundation
 import SchemaValidation
+import Testing
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -1,9 +1,9 @@
 import ConformanceRules
 import FlowCheckCore
 import FlowCheckRecords
-import Testing
 import FlowSchema
 import JSON
+import Testing
 
 /// A run's records with one suite of two rules, one MUST and one SHOULD, and the given failures.
 private func record(

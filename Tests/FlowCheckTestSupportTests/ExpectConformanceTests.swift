@@ -1,13 +1,13 @@
+import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckRecords
+import FlowCheckTestSupport
+import FlowSchema
 import Foundation
+import NavigationModel
+import SampleImplementations
 import Testing
 import XCTest
-import FlowCheckEngine
-import FlowCheckCore
-import FlowCheckTestSupport
-import SampleImplementations
-import FlowCheckRecords
-import FlowSchema
-import NavigationModel
 
 @Suite("expectConformance in Swift Testing")
 struct ExpectConformanceSwiftTestingTests {

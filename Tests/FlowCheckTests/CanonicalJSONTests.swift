@@ -1,6 +1,6 @@
-import FlowCheckSuites
 import FlowCheckClientSuite
 import FlowCheckEngine
+import FlowCheckSuites
 import JSON
 import NavigationModel
 import RUFClientModel

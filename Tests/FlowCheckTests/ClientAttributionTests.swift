@@ -1,5 +1,5 @@
-import FlowCheckSuites
 @testable import FlowCheckClientSuite
+import FlowCheckSuites
 import JSON
 import NavigationModel
 import RUFClientModel

@@ -1,6 +1,6 @@
-import FlowCheckSuites
 @testable import FlowCheckClientSuite
 import FlowCheckCore
+import FlowCheckSuites
 import PropertyTesting
 import RUFClientModel
 import Testing

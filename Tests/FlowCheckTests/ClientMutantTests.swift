@@ -1,11 +1,11 @@
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckRecords
+import FlowCheckSuites
 import RUFClientModel
 import SampleImplementations
 import Testing
-import FlowCheckRecords
-import FlowCheckSuites
 
 @Suite("Client mutants")
 struct ClientMutantTests {

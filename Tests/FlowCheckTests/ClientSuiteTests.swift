@@ -1,14 +1,14 @@
-import FlowCheckSuites
 import FlowCheckClientSuite
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
+import FlowCheckRecords
+import FlowCheckSuites
 import JSON
 import NavigationModel
 @testable import PropertyTesting
 import RUFClientModel
 import Testing
-import FlowCheckRecords
-import FlowCheckNavigationSuite
 
 /// The reference client behind the adapter protocol, optionally with one planted bug: it shows the suite's
 /// mechanics (generation, comparison, attribution, shrinking), not an implementation's conformance.

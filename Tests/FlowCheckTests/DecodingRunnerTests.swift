@@ -1,15 +1,15 @@
-import FlowCheckDecodingSuite
-import Foundation
-import Synchronization
-import Testing
-import FlowCheckEngine
+import ConformanceRules
 import FlowCheckCore
+import FlowCheckDecodingSuite
+import FlowCheckEngine
 import FlowCheckRecords
+import FlowCheckSuites
 import FlowSchema
+import Foundation
 import PropertyTesting
 import SampleImplementations
-import ConformanceRules
-import FlowCheckSuites
+import Synchronization
+import Testing
 
 /// The rules each decoder mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedDecodingRules = DecoderBug.brokenRules

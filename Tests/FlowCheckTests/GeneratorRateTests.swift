@@ -1,12 +1,12 @@
-@testable import FlowCheckDecodingSuite
-import Foundation
-import Testing
-@testable import FlowCheckEngine
 import FlowCheckCore
+@testable import FlowCheckDecodingSuite
+@testable import FlowCheckEngine
+@testable import FlowCheckNavigationSuite
+import Foundation
 import JSON
 import NavigationModel
 import PropertyTesting
-@testable import FlowCheckNavigationSuite
+import Testing
 
 /// The generators' rates, measured on a fixed seed and compared with what the Generators article documents.
 ///

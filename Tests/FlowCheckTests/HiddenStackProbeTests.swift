@@ -1,8 +1,8 @@
-import FlowCheckSuites
 @testable import FlowCheckClientSuite
 import FlowCheckCore
-@testable import PropertyTesting
+import FlowCheckSuites
 import NavigationModel
+@testable import PropertyTesting
 import RUFClientModel
 import SampleImplementations
 import Testing

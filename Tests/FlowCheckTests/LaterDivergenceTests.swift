@@ -1,9 +1,9 @@
-import Testing
 @testable import FlowCheckEngine
-import NavigationModel
-import SampleImplementations
-import PropertyTesting
 @testable import FlowCheckNavigationSuite
+import NavigationModel
+import PropertyTesting
+import SampleImplementations
+import Testing
 
 /// Navigation runs compared past their first divergence, from the model's state (LaterDivergences).
 @Suite("Later divergences")

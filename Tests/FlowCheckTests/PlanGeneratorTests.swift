@@ -1,9 +1,9 @@
-import Testing
+import FlowCheckCore
 @testable import FlowCheckEngine
+@testable import FlowCheckNavigationSuite
 import NavigationModel
 import PropertyTesting
-import FlowCheckCore
-@testable import FlowCheckNavigationSuite
+import Testing
 
 @Suite("Plan generator")
 struct PlanGeneratorTests {

@@ -1,8 +1,8 @@
-import Testing
-import FlowCheckEngine
 import FlowCheckCore
-import NavigationModel
+import FlowCheckEngine
 import FlowCheckNavigationSuite
+import NavigationModel
+import Testing
 
 @Suite("Reply diffs")
 struct ReplyDiffTests {

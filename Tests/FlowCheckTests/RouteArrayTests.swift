@@ -1,12 +1,12 @@
-import FlowCheckSuites
 import FlowCheckClientSuite
-import Testing
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
+import FlowCheckSuites
 import NavigationModel
 import SampleImplementations
-import FlowCheckNavigationSuite
+import Testing
 
 /// A route-array library: screens in an array, no flows, no modal layers (FlowStacks' routes, roughly).
 final class RouteArray: NavigationImplementation {

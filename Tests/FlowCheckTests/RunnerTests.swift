@@ -1,17 +1,17 @@
-import FlowCheckDecodingSuite
-import FlowCheckSuites
-import FlowCheckClientSuite
 import ConformanceRules
-import Foundation
-import Testing
-import FlowCheckEngine
+import FlowCheckClientSuite
 import FlowCheckCore
-import FlowCheckRecords
-import NavigationModel
-import SampleImplementations
-import FlowSchema
-import RUFClientModel
+import FlowCheckDecodingSuite
+import FlowCheckEngine
 import FlowCheckNavigationSuite
+import FlowCheckRecords
+import FlowCheckSuites
+import FlowSchema
+import Foundation
+import NavigationModel
+import RUFClientModel
+import SampleImplementations
+import Testing
 
 /// The rules each mutant's run must name, exactly, over all its failures (default settings, seed 1).
 let expectedRules = SampleBug.brokenRules

@@ -1,10 +1,10 @@
-import Testing
+import FlowCheckClientSuite
 import FlowCheckCore
 import JSON
 import NavigationModel
 import RUFClientModel
 import SampleImplementations
-import FlowCheckClientSuite
+import Testing
 
 /// The sample RUF client against the reference client: the same observations on random input sequences, and each
 /// client mutant caught by a hand-written counterexample of exactly its declared minimal size.

@@ -1,14 +1,14 @@
-import Foundation
-import Testing
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
+import FlowCheckRecords
+import FlowCheckSuites
+import Foundation
 import NavigationModel
 import PropertyTesting
 import SampleImplementations
-import FlowCheckRecords
-import FlowCheckSuites
-import FlowCheckNavigationSuite
+import Testing
 
 /// Generated runs checked as their steps are drawn (`takesCommandsAsDrawn`) find, name and describe what runs checked
 /// whole do.

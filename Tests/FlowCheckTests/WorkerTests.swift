@@ -1,15 +1,15 @@
-import FlowCheckSuites
-import FlowCheckClientSuite
-import Foundation
-import Testing
 import ConformanceRules
-import FlowCheckEngine
+import FlowCheckClientSuite
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
+import FlowCheckSuites
+import FlowSchema
+import Foundation
 import NavigationModel
 import SampleImplementations
-import FlowSchema
-import FlowCheckNavigationSuite
+import Testing
 
 /// `--jobs N`: the same records for every number of workers.
 @Suite struct WorkerTests {

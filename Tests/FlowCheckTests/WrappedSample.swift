@@ -1,7 +1,7 @@
 import FlowCheckCore
+import FlowCheckNavigationSuite
 import NavigationModel
 import SampleImplementations
-import FlowCheckNavigationSuite
 
 /// builtin:sample behind an adapter that declares nothing beyond the protocol's requirements: it cannot be made once
 /// per worker (no `ParallelImplementation`), and it keeps `takesCommandsAsDrawn` at its default, so it is handed whole

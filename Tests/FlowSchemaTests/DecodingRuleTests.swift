@@ -1,7 +1,7 @@
 import ConformanceRules
+import FlowSchema
 import Foundation
 import Testing
-import FlowSchema
 
 /// Seed 001's minimal Welcome flow.
 let welcome = #"""

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Fuzzing
+import Testing
 
 let regressionFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions")
 let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

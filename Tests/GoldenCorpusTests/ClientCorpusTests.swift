@@ -1,5 +1,5 @@
-import FlowCheckClientSuite
 import ConformanceRules
+import FlowCheckClientSuite
 import FlowCheckDecodingSuite
 import Foundation
 import GoldenCorpus

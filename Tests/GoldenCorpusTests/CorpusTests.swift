@@ -1,10 +1,10 @@
 import ConformanceRules
 import FlowCheckDecodingSuite
+import FlowSchema
 import Foundation
-import Testing
 import GoldenCorpus
 import NavigationModel
-import FlowSchema
+import Testing
 
 /// The repository's `Corpus/` folder, found from this file's path.
 let corpusFolder = URL(fileURLWithPath: #filePath)

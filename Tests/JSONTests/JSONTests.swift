@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import JSON
+import Testing
 
 @Suite("JSON parser and writer")
 struct JSONTests {

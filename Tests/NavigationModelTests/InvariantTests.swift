@@ -1,6 +1,6 @@
 import ConformanceRules
-import Testing
 import NavigationModel
+import Testing
 
 /// One realistic bug: the model's reply to `command`, bent the way a buggy SDK would.
 struct BrokenStep: CustomTestStringConvertible, Sendable {

@@ -1,5 +1,5 @@
-import Testing
 import NavigationModel
+import Testing
 
 @Suite("Navigator: flow behaviors")
 struct FlowBehaviorTests {

@@ -1,7 +1,7 @@
 import ConformanceRules
 import Foundation
-import Testing
 import NavigationModel
+import Testing
 
 /// Keeps the rules, the normative document and the tests in step.
 @Suite("Rule documentation")

@@ -1,5 +1,5 @@
-import Testing
 import NavigationModel
+import Testing
 
 @Suite("Session: optimistic navigation")
 struct SessionTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavigationModel
+import Testing
 
 @Suite("Directive decoding and validation")
 struct ValidationTests {

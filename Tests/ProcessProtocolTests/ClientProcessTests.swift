@@ -1,7 +1,7 @@
-import FlowCheckSuites
 import FlowCheckClientSuite
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckSuites
 import Foundation
 import JSON
 import NavigationModel

@@ -1,7 +1,7 @@
-import FlowCheckSuites
-import FlowCheckClientSuite
 import ConformanceRules
+import FlowCheckClientSuite
 import FlowCheckCore
+import FlowCheckSuites
 import Foundation
 import JSON
 import NavigationModel

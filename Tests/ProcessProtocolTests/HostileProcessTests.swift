@@ -1,11 +1,11 @@
-import FlowCheckSuites
 import FlowCheckClientSuite
-import Foundation
-import Testing
 import FlowCheckEngine
+import FlowCheckNavigationSuite
+import FlowCheckSuites
+import Foundation
 import NavigationModel
 @testable import ProcessProtocol
-import FlowCheckNavigationSuite
+import Testing
 
 #if canImport(Glibc)
 import Glibc

@@ -1,16 +1,16 @@
-import FlowCheckSuites
+import ConformanceRules
 import FlowCheckClientSuite
-import Foundation
-import Testing
-import FlowCheckEngine
 import FlowCheckCore
 import FlowCheckDecodingSuite
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
+import FlowCheckSuites
+import FlowSchema
+import Foundation
 import NavigationModel
 import ProcessProtocol
-import ConformanceRules
-import FlowSchema
-import FlowCheckNavigationSuite
+import Testing
 
 /// The Python example implementation kept under Tests/ProcessExample.
 let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

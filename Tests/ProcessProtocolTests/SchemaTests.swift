@@ -1,11 +1,11 @@
-import Foundation
-import Testing
-import FlowCheckEngine
-import NavigationModel
-import SchemaValidation
-@testable import ProcessProtocol
 import FlowCheckCore
 import FlowCheckDecodingSuite
+import FlowCheckEngine
+import Foundation
+import NavigationModel
+@testable import ProcessProtocol
+import SchemaValidation
+import Testing
 
 let schemas = SchemaValidator(
     folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

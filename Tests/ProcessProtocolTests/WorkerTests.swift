@@ -1,9 +1,9 @@
 import FlowCheckCore
+import FlowCheckNavigationSuite
 import Foundation
 import NavigationModel
 import ProcessProtocol
 import Testing
-import FlowCheckNavigationSuite
 
 @Suite("Workers and replies through a process", .serialized)
 struct WorkerTests {

@@ -1,5 +1,5 @@
-import Testing
 @testable import PropertyTesting
+import Testing
 
 @Suite("Generators")
 struct GenTests {

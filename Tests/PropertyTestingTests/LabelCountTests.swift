@@ -1,5 +1,5 @@
-import Testing
 @testable import PropertyTesting
+import Testing
 
 /// Step labels counted by the value must enter the coverage table exactly as one label per step did.
 @Suite("Label counts")

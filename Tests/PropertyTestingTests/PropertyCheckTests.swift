@@ -1,5 +1,5 @@
-import Testing
 @testable import PropertyTesting
+import Testing
 
 @Suite("Checking properties")
 struct PropertyCheckTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import PropertyTesting
+import Testing
 
 /// Checks run on several workers: every worker tests, and the result is the one worker's.
 @Suite struct RunAheadTests {

@@ -1,5 +1,5 @@
-import Testing
 @testable import PropertyTesting
+import Testing
 
 /// The classic shrinking challenges (github.com/jlink/shrinking-challenge), each
 /// checked over 100 seeds: the engine must reach the known minimal answer in at

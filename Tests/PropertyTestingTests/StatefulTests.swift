@@ -1,6 +1,6 @@
-import Testing
 @testable import PropertyTesting
 import PropertyTestingExamples
+import Testing
 
 @Suite("Stateful properties")
 struct StatefulTests {

@@ -1,7 +1,7 @@
-import Testing
-import XCTest
 import PropertyTesting
 import PropertyTestingTestSupport
+import Testing
+import XCTest
 
 private let failing = Property(Gen<Int>.int(in: 0...100)) { $0 < 50 }
 

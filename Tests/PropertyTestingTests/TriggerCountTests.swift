@@ -1,5 +1,5 @@
-import Testing
 @testable import PropertyTesting
+import Testing
 
 /// Triggers counted by position in a shared list of names must add up to what counting them by name gives.
 @Suite("Trigger counts")

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FlowCheckRecords
+import Foundation
 import Reports
 import SampleImplementations
+import Testing
 
 /// Headless Chromium, which CI installs (.ci/run); locally the tests run when it is installed (see the README).
 let chromium: String? = {

@@ -1,14 +1,14 @@
 import ConformanceRules
-import Foundation
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckNavigationSuite
 import FlowCheckRecords
 import FlowCheckSuites
+import Foundation
 import NavigationModel
 import PropertyTesting
 import Reports
 import SampleImplementations
-import FlowCheckNavigationSuite
 
 enum Fixtures {
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.

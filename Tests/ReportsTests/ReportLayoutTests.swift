@@ -1,11 +1,11 @@
-import Foundation
-import Testing
 import FlowCheckEngine
 import FlowCheckRecords
 import FlowCheckSuites
+import Foundation
+import JSON
 import Reports
 import SampleImplementations
-import JSON
+import Testing
 
 /// The order and contents of the HTML report that its layout promises: the failure first, what was certified when
 /// nothing failed, the legend, the exact decoding text, rates only for complete runs.

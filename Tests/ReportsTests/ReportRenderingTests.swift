@@ -1,12 +1,11 @@
-import Foundation
-import Testing
+import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
-import NavigationModel
+import Foundation
 import NavigationModel
 import Reports
 import SampleImplementations
-import FlowCheckCore
+import Testing
 
 @Suite("Report rendering")
 struct ReportRenderingTests {

@@ -1,12 +1,12 @@
-import Testing
+import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
 import FlowCheckSuites
+import NavigationModel
 import PropertyTesting
 import Reports
 import SampleImplementations
-import FlowCheckCore
-import NavigationModel
+import Testing
 
 @Suite("Shards")
 struct ShardTests {

@@ -1,14 +1,14 @@
 package import ConformanceRules
-package import FlowCheckEngine
 package import FlowCheckCore
-package import GoldenCorpus
-package import Foundation
-package import JSON
+package import FlowCheckEngine
+import FlowCheckNavigationSuite
 package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
+package import JSON
 import NavigationModel
 package import PropertyTesting
 import RUFClientModel
-import FlowCheckNavigationSuite
 
 /// The client suite: session creates, user actions and Session responses fed to a RUF client, whose stack, component
 /// cache, meta, requests, metrics and results are diffed against the reference client after every input (RUF-

@@ -1,9 +1,9 @@
-package import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
-package import Foundation
+package import FlowCheckEngine
 package import FlowCheckRecords
 import FlowSchema
+package import Foundation
 package import JSON
 package import PropertyTesting
 

@@ -1,9 +1,9 @@
-package import FlowCheckEngine
-package import GoldenCorpus
-package import Foundation
 import ConformanceRules
 package import FlowCheckCore
+package import FlowCheckEngine
 package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
 package import JSON
 import NavigationModel
 package import PropertyTesting

@@ -1,7 +1,7 @@
 import FlowCheckEngine
+import FlowCheckNavigationSuite
 import NavigationModel
 import RUFClientModel
-import FlowCheckNavigationSuite
 
 extension ClientComparison {
     /// The rules a stack left otherwise breaks, named as the navigation and session suites name them, for a step whose

@@ -1,8 +1,8 @@
 import FlowCheckEngine
+import FlowCheckNavigationSuite
 package import JSON
 import NavigationModel
 package import RUFClientModel
-import FlowCheckNavigationSuite
 
 /// Compares an implementation's observations with the reference client's, input by input, and names the rules a
 /// difference breaks.

@@ -1,6 +1,6 @@
 import ConformanceRules
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import FlowCheckRecords
 import Foundation
 import JSON

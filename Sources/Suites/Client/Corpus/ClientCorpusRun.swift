@@ -1,6 +1,7 @@
 import ConformanceRules
-package import FlowCheckEngine
 public import FlowCheckCore
+package import FlowCheckEngine
+import FlowCheckNavigationSuite
 public import FlowCheckRecords
 public import Foundation
 public import GoldenCorpus
@@ -8,7 +9,6 @@ import JSON
 import NavigationModel
 public import PropertyTesting
 import RUFClientModel
-import FlowCheckNavigationSuite
 
 /// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.
 public enum ClientCorpusRun {

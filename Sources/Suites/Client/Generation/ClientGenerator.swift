@@ -1,10 +1,10 @@
 import FlowCheckCore
+import FlowCheckNavigationSuite
 import JSON
 import NavigationModel
 import PropertyTesting
 import RUFClientModel
 import RUFSpec
-import FlowCheckNavigationSuite
 
 /// Generates client runs: a session create, then user actions and the server's responses to them, shaped by the
 /// app (the spec's, or the built-in one) and by what the implementation declares.

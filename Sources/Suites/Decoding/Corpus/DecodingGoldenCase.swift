@@ -1,6 +1,6 @@
-public import GoldenCorpus
 public import FlowSchema
 public import Foundation
+public import GoldenCorpus
 import JSON
 
 /// A golden decoding case: a document (as JSON, or as raw text when it is damaged) and what decoding it must give.

@@ -1,7 +1,7 @@
+import FlowCheckCore
 import FlowSchema
 import JSON
 import PropertyTesting
-import FlowCheckCore
 
 /// The parts of a document around its nodes: the content version, the resolve response, zones, variables, edges.
 extension DocumentGenerator {

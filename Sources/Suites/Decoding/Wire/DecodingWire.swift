@@ -1,5 +1,5 @@
-package import JSON
 public import FlowSchema
+package import JSON
 public import ProcessProtocol
 
 /// The decoding suite's message over the process protocol: `{"cmd": "decode", "seq", "text"}`, answered with

@@ -1,5 +1,5 @@
-import FlowCheckEngine
 package import ConformanceRules
+import FlowCheckEngine
 package import NavigationModel
 
 /// The rules a golden case's failure breaks, by cause, as a generated run's would be named.

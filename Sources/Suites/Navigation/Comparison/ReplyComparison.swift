@@ -1,6 +1,6 @@
-import FlowCheckEngine
 import ConformanceRules
 import FlowCheckCore
+import FlowCheckEngine
 package import NavigationModel
 
 /// Compares an implementation's reply with the model's, and draws the difference.

@@ -1,6 +1,6 @@
-import FlowCheckEngine
 import ConformanceRules
 import FlowCheckCore
+import FlowCheckEngine
 package import NavigationModel
 
 /// Names the rule that governs a command in a given state: what a divergence at

@@ -1,6 +1,6 @@
-import FlowCheckEngine
 import ConformanceRules
 import FlowCheckCore
+import FlowCheckEngine
 import NavigationModel
 import PropertyTesting
 

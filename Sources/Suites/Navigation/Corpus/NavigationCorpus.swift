@@ -1,6 +1,6 @@
-package import FlowCheckEngine
 import ConformanceRules
 package import FlowCheckCore
+package import FlowCheckEngine
 package import FlowCheckRecords
 package import Foundation
 package import GoldenCorpus

@@ -1,6 +1,6 @@
-import FlowCheckEngine
 import ConformanceRules
 import FlowCheckCore
+import FlowCheckEngine
 import NavigationModel
 
 /// What a command is, given the session state it is sent in: the one

@@ -1,6 +1,6 @@
-import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
+import FlowCheckEngine
 package import NavigationModel
 
 /// The coverage labels of steps, and which labels a set of capabilities requires.

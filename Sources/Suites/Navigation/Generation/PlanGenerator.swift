@@ -1,6 +1,6 @@
-package import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
+package import FlowCheckEngine
 import JSON
 import NavigationModel
 package import PropertyTesting

@@ -1,6 +1,6 @@
-import FlowCheckEngine
 package import ConformanceRules
 import FlowCheckCore
+import FlowCheckEngine
 package import NavigationModel
 import PropertyTesting
 

@@ -1,5 +1,5 @@
-import FlowCheckEngine
 import FlowCheckCore
+import FlowCheckEngine
 import NavigationModel
 import PropertyTesting
 

@@ -1,6 +1,6 @@
-package import FlowCheckEngine
 package import ConformanceRules
 package import FlowCheckCore
+package import FlowCheckEngine
 import NavigationModel
 
 /// The session suite: optimistic changes, and the server's answers that confirm, roll back or redirect them
