@@ -53,11 +53,11 @@ let package = Package(
         .target(name: "PropertyTestingExamples", dependencies: ["PropertyTesting"], swiftSettings: strict),
         // Turns engine failures into Swift Testing or XCTest failures.
         .target(name: "PropertyTestingTestSupport", dependencies: ["PropertyTesting"], swiftSettings: strict),
-        // Golden cases on disk: the stack suites' format, loading and verification against the model, and what every
-        // suite's format shares (errors, case text, saving).
+        // What every suite's golden-case format shares: errors, origins, case text, reading errors, saving. Each format
+        // is its suite's.
         .target(
             name: "GoldenCorpus",
-            dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict),
+            dependencies: ["JSON"], swiftSettings: strict),
         // The conformance engine: the generic runner, the suite plug-in protocol, spec plans and the text report. It
         // names no suite.
         .target(
@@ -176,7 +176,7 @@ let package = Package(
             dependencies: [
                 "PropertyTesting", "JSON", "FlowSchema", "YAML", "RUFSpec", "GoldenCorpus", "FlowCheckRecords",
                 "Reports", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckSuites", "SampleImplementations",
-                "FlowCheckDecodingSuite",
+                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict),
         .executableTarget(name: "FlowCheckFuzz", dependencies: ["Fuzzing"], swiftSettings: strict),
@@ -264,7 +264,7 @@ let package = Package(
             name: "GoldenCorpusTests",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON",
-                "RUFClientModel", "FlowCheckDecodingSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -8,6 +8,7 @@ import JSON
 import Reports
 import RUFSpec
 import YAML
+import FlowCheckNavigationSuite
 
 /// A reader under fuzzing: its seed inputs, the tokens of its syntax, and one execution that must return
 /// (a thrown error is fine; a crash or a hang is a finding).

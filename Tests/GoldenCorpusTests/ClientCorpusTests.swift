@@ -7,6 +7,7 @@ import JSON
 import NavigationModel
 import RUFClientModel
 import Testing
+import FlowCheckNavigationSuite
 
 let loadedClientCorpus = ClientGoldenCase.load(corpus: corpusFolder)
 

@@ -5,6 +5,7 @@ import Foundation
 import GoldenCorpus
 import NavigationModel
 import Testing
+import FlowCheckNavigationSuite
 
 /// The repository's `Corpus/` folder, found from this file's path.
 let corpusFolder = URL(fileURLWithPath: #filePath)

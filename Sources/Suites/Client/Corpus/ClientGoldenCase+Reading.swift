@@ -60,7 +60,7 @@ extension ClientGoldenCase {
                 code: .invalidCase, file: file, jsonPath: "$.level",
                 message: "a must case names a MUST rule; the case's rules are all \(strictest.rawValue)")
         }
-        guard let origin = GoldenCase.Origin(rawValue: try reader.string(root, "origin")) else {
+        guard let origin = CaseOrigin(rawValue: try reader.string(root, "origin")) else {
             throw reader.malformed("$.origin", "expected \"docs-example\", \"edge-decision\" or \"regression\"")
         }
         let profile: NavigationProfile = try reader.decoded(root["profile"], at: "$.profile")
@@ -170,7 +170,7 @@ private struct CaseReader {
         do {
             return try JSONDecoder().decode(T.self, from: Data(JSONWriter.write(value).utf8))
         } catch let error as DecodingError {
-            let (inner, message) = CorpusLoader.describe(error)
+            let (inner, message) = CodableErrorText.describe(error)
             throw malformed(path + inner.dropFirst(), message)
         } catch {
             throw malformed(path, "\(error)")

@@ -40,7 +40,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
     /// MUST or SHOULD: the level of the strictest rule the case relies on.
     public var level: Rule.Level
     /// Where the case comes from.
-    public var origin: GoldenCase.Origin
+    public var origin: CaseOrigin
     /// The nesting profile.
     public var profile: NavigationProfile
     /// The stack the client is reset to.
@@ -52,7 +52,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
 
     /// Creates a case from its parts.
     public init(
-        id: String, description: String, rules: [String], level: Rule.Level, origin: GoldenCase.Origin,
+        id: String, description: String, rules: [String], level: Rule.Level, origin: CaseOrigin,
         profile: NavigationProfile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, steps: [Step]
     ) {
         self.id = id
@@ -68,7 +68,7 @@ public struct ClientGoldenCase: Hashable, Sendable, Identifiable {
 
     /// A case whose expectations are the reference client's observations after each input.
     public static func expecting(
-        id: String, description: String, rules: [String], level: Rule.Level, origin: GoldenCase.Origin,
+        id: String, description: String, rules: [String], level: Rule.Level, origin: CaseOrigin,
         profile: NavigationProfile, initial: ScreenStack, actionQueue: ReferenceClient.Queueing, inputs: [ClientInput]
     ) throws(NavigationModelError) -> ClientGoldenCase {
         var client = try ReferenceClient(stack: initial, profile: profile, queueing: actionQueue)

@@ -1,3 +1,4 @@
+public import GoldenCorpus
 public import ConformanceRules
 public import NavigationModel
 
@@ -9,14 +10,7 @@ public import NavigationModel
 /// state). See `Corpus/README.md`.
 public struct GoldenCase: Hashable, Codable, Sendable, Identifiable {
     /// Where a case comes from.
-    public enum Origin: String, Hashable, Codable, Sendable {
-        /// A worked example of the source documents.
-        case docsExample = "docs-example"
-        /// A decision the kit takes where the sources are silent or disagree.
-        case edgeDecision = "edge-decision"
-        /// A counterexample found by the kit and saved so it can never come back.
-        case regression
-    }
+    public typealias Origin = CaseOrigin
 
     /// One command and the reply it must get.
     public struct Step: Hashable, Codable, Sendable {

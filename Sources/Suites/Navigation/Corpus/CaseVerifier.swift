@@ -1,3 +1,4 @@
+import GoldenCorpus
 public import NavigationModel
 
 /// Checks golden cases against the reference model. Pure: no I/O.

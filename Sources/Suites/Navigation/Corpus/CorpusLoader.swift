@@ -1,3 +1,4 @@
+public import GoldenCorpus
 import ConformanceRules
 public import Foundation
 import JSON
@@ -85,7 +86,7 @@ public enum CorpusLoader {
         do {
             return try JSONDecoder().decode(GoldenCase.self, from: data)
         } catch let error as DecodingError {
-            let (path, message) = describe(error)
+            let (path, message) = CodableErrorText.describe(error)
             throw CorpusError(code: .malformedCase, file: file, jsonPath: path, message: message)
         } catch {
             throw CorpusError(code: .malformedCase, file: file, message: error.localizedDescription)
@@ -138,37 +139,5 @@ public enum CorpusLoader {
             }
         }
         return errors
-    }
-
-    /// A Swift type in JSON words: `String` is "a string".
-    static func kind(_ type: Any.Type) -> String {
-        let name = "\(type)"
-        if name == "String" { return "a string" }
-        if name == "Bool" { return "true or false" }
-        if ["Int", "Double", "UInt64", "Int64"].contains(name) { return "a number" }
-        if name.hasPrefix("Array") { return "an array" }
-        if name.hasPrefix("Dictionary") { return "an object" }
-        return "a value of type \(name)"
-    }
-
-    package static func describe(_ error: DecodingError) -> (path: String, message: String) {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("$") { partial, key in
-                if let index = key.intValue { return partial + "[\(index)]" }
-                return partial + "." + key.stringValue
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return (path(context.codingPath), "missing key \"\(key.stringValue)\"")
-        case .typeMismatch(let type, let context):
-            return (path(context.codingPath), "expected \(kind(type)), found another kind of value")
-        case .valueNotFound(let type, let context):
-            return (path(context.codingPath), "expected \(kind(type)), found null")
-        case .dataCorrupted(let context):
-            return (path(context.codingPath), context.debugDescription)
-        @unknown default:
-            return ("$", "\(error)")
-        }
     }
 }
