@@ -228,9 +228,14 @@ extension JSONOutput {
         raw("}")
     }
 
-    /// A reset request.
-    package mutating func reset(_ stack: ScreenStack, _ profile: NavigationProfile, seq: Int) {
-        raw(#"{"cmd":"reset","profile":"#)
+    /// A reset request, `{"cmd","profile","seq","stack"}`; a suite whose reset has a command of its own
+    /// (`clientReset`) names it.
+    package mutating func reset(
+        _ stack: ScreenStack, _ profile: NavigationProfile, seq: Int, command: StaticString = "reset"
+    ) {
+        raw(#"{"cmd":""#)
+        raw(command)
+        raw(#"","profile":"#)
         self.profile(profile)
         raw(#","seq":"#)
         int(seq)

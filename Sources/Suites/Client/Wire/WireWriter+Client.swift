@@ -8,13 +8,7 @@ package import RUFClientModel
 extension JSONOutput {
     /// A clientReset request: `{"cmd":"clientReset","profile","seq","stack"}`.
     package mutating func clientReset(_ stack: ScreenStack, _ profile: NavigationProfile, seq: Int) {
-        raw(#"{"cmd":"clientReset","profile":"#)
-        self.profile(profile)
-        raw(#","seq":"#)
-        int(seq)
-        raw(#","stack":"#)
-        self.stack(stack)
-        raw("}")
+        reset(stack, profile, seq: seq, command: "clientReset")
     }
 
     /// A client request: `{"cmd":"client","input","seq"}`.
