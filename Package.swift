@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "ProcessProtocol",
             dependencies: [
-                "ConformanceRules", "FlowCheckCore", "FlowSchema", "NavigationModel", "JSON",
+                "ConformanceRules", "FlowCheckCore", "JSON",
             ],
             exclude: ["Schemas"], swiftSettings: strict
         ),

@@ -60,6 +60,37 @@ struct EchoImplementation {
         switch request {
         case .hello:
             output.hello(info, capabilities, seq: seq)
+        case .batch(let items) where capabilities.batch:
+            output.raw(#"{"replies":["#)
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.raw(",") }
+                answer(item.request, seq: item.seq, into: &output)
+            }
+            output.raw(#"],"seq":"#)
+            output.int(seq)
+            output.raw("}")
+        case .suite(let command, let pairs) where command != "decode":
+            do {
+                guard let navigation = try NavigationRequest(command, pairs) else {
+                    // The echo is the navigation model and the decoder: it does not declare the client suite.
+                    return Self.errored("unknown command", seq: seq, into: &output)
+                }
+                answer(navigation, seq: seq, into: &output)
+            } catch {
+                Self.errored("not a request: \(error)", seq: seq, into: &output)
+            }
+        case .suite(_, let pairs):
+            guard let text = Wire.lookup(pairs, "text")?.stringValue else {
+                return Self.errored("a decode request without its text", seq: seq, into: &output)
+            }
+            output.decodeReply(ReferenceFlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
+        case .batch, .stop:
+            Self.errored("unknown command", seq: seq, into: &output)
+        }
+    }
+
+    private mutating func answer(_ request: NavigationRequest, seq: Int, into output: inout JSONOutput) {
+        switch request {
         case .reset(let stack, let profile):
             do {
                 session = try NavigationSession(stack: stack, profile: profile)
@@ -75,23 +106,6 @@ struct EchoImplementation {
                 return Self.errored("a command before any reset", seq: seq, into: &output)
             }
             output.reply(reply, seq: seq)
-        case .batch(let items) where capabilities.batch:
-            output.raw(#"{"replies":["#)
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.raw(",") }
-                answer(item.request, seq: item.seq, into: &output)
-            }
-            output.raw(#"],"seq":"#)
-            output.int(seq)
-            output.raw("}")
-        case .suite("decode", let pairs):
-            guard let text = Wire.lookup(pairs, "text")?.stringValue else {
-                return Self.errored("a decode request without its text", seq: seq, into: &output)
-            }
-            output.decodeReply(ReferenceFlowDecoder.decode(text, options: capabilities.decoderOptions), seq: seq)
-        case .batch, .stop, .suite:
-            // The echo is the navigation model and the decoder: it does not declare the client suite.
-            Self.errored("unknown command", seq: seq, into: &output)
         }
     }
 

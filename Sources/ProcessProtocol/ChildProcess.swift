@@ -44,7 +44,8 @@ final class ChildProcess: @unchecked Sendable {
             let (program, failure) = Self.resolve(arguments[0], environment: environment)
             guard let program else {
                 throw ProcessError(
-                    code: .launchFailed, message: "could not start `\(commandLine)`: \(String(cString: strerror(failure)))")
+                    code: .launchFailed,
+                    message: "could not start `\(commandLine)`: \(String(cString: strerror(failure)))")
             }
             arguments = prefix + [program] + arguments.dropFirst()
         }

@@ -1,19 +1,15 @@
 import ConformanceRules
 package import FlowCheckCore
 package import JSON
-package import NavigationModel
 
 /// A request of the process protocol, version 1. One JSON object per line.
 package enum Request {
     /// The first request: the kit says who it is, the implementation what it declares.
     case hello(KitInfo)
-    /// Puts the implementation in a stack and profile.
-    case reset(ScreenStack, NavigationProfile)
-    /// A navigate or optimistic command.
-    case command(NavigationCommand)
     /// Several requests, each with its own seq, answered in one line.
     case batch([BatchItem])
-    /// A command of a suite's own (`clientReset`, `client`), with its members as sent; the suite reads them.
+    /// A suite's command (`reset`, `navigate`, `clientReset`, `decode`), with its members as sent; the suite reads
+    /// them, and writes its own commands faster than as members.
     case suite(String, [(key: String, value: JSONValue)])
     /// The last request: the implementation exits without answering.
     case stop
@@ -29,10 +25,6 @@ package enum Request {
             output.raw(#"},"protocol":1,"seq":"#)
             output.int(seq)
             output.raw("}")
-        case .reset(let stack, let profile):
-            output.reset(stack, profile, seq: seq)
-        case .command(let command):
-            output.command(command, seq: seq)
         case .batch(let inner):
             output.raw(#"{"cmd":"batch","commands":["#)
             for (index, item) in inner.enumerated() {

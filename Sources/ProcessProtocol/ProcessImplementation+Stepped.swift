@@ -48,15 +48,7 @@ extension ProcessImplementation {
         let batchSeq = seq
         seq += inputs.count + 2
         request.removeAll()
-        request.raw(#"{"cmd":"batch","commands":["#)
-        wire.writeReset(start, into: &request, seq: batchSeq + 1)
-        for (index, input) in inputs.enumerated() {
-            request.raw(",")
-            wire.write(input, into: &request, seq: batchSeq + 2 + index)
-        }
-        request.raw(#"],"seq":"#)
-        request.int(batchSeq)
-        request.raw("}")
+        wire.writeBatch(start, inputs, into: &request, seq: batchSeq)
         func context(_ index: Int) -> String {
             index == 0
                 ? "the \(wire.resetCommand) of a batch"

@@ -1,9 +1,7 @@
 import ConformanceRules
 public import FlowCheckCore
-import FlowSchema
 import Foundation
 import JSON
-import NavigationModel
 
 /// An implementation in any language, driven over the JSON-lines process protocol.
 ///

@@ -39,4 +39,17 @@ package protocol SteppedWire {
 extension SteppedWire {
     package func scan(_ line: UnsafeBufferPointer<UInt8>, seq: Int) -> Output? { nil }
     package func scanBatch(_ line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [Output]? { nil }
+
+    /// Writes a whole run as one batch request of seq `seq`: the reset at `seq + 1`, then each step at the next seq.
+    package func writeBatch(_ start: Start, _ inputs: [Input], into request: inout JSONOutput, seq: Int) {
+        request.raw(#"{"cmd":"batch","commands":["#)
+        writeReset(start, into: &request, seq: seq + 1)
+        for (index, input) in inputs.enumerated() {
+            request.raw(",")
+            write(input, into: &request, seq: seq + 2 + index)
+        }
+        request.raw(#"],"seq":"#)
+        request.int(seq)
+        request.raw("}")
+    }
 }

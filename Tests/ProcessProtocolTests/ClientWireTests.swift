@@ -1,16 +1,15 @@
 import ConformanceRules
 import FlowCheckClientSuite
 import FlowCheckCore
+import FlowCheckNavigationSuite
 import FlowCheckSuites
 import Foundation
 import JSON
 import NavigationModel
+@testable import ProcessProtocol
 import RUFClientModel
 import SchemaValidation
 import Testing
-
-@testable import ProcessProtocol
-import FlowCheckNavigationSuite
 
 /// The client suite's messages: what the kit writes reads back as it was, replies read as the reference writes
 /// them, malformed ones are refused with a JSON path, and all of them match their schemas.
@@ -198,7 +197,7 @@ struct ClientSchemaTests {
                 (ClientWireTests.line { $0.client(input, seq: 2) }, "client.request.schema.json")
             }
             var batch = JSONOutput()
-            batch.clientBatch(initial: run.stack, profile: run.profile, inputs: run.inputs, seq: 5)
+            ClientWire().writeBatch((run.stack, run.profile), run.inputs, into: &batch, seq: 5)
             lines.append((batch.text, "batch.request.schema.json"))
             for (line, file) in lines {
                 let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
@@ -232,7 +231,7 @@ struct ClientSchemaTests {
                 seq += 1
             }
             var batch = JSONOutput()
-            batch.clientBatch(initial: run.stack, profile: run.profile, inputs: run.inputs, seq: seq)
+            ClientWire().writeBatch((run.stack, run.profile), run.inputs, into: &batch, seq: seq)
             script.append(batch.text)
             files.append("batch.reply.schema.json")
             seq += run.inputs.count + 2

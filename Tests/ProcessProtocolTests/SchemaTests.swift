@@ -1,6 +1,7 @@
 import FlowCheckCore
 import FlowCheckDecodingSuite
 import FlowCheckEngine
+import FlowCheckNavigationSuite
 import Foundation
 import NavigationModel
 @testable import ProcessProtocol
@@ -19,17 +20,20 @@ struct SchemaTests {
     /// Every request the kit sends, with the schema it must match.
     static let requests: [(String, String)] = [
         (Request.hello(.current).line(seq: 0), "hello.request.schema.json"),
-        (Request.reset(home, .shared).line(seq: 1), "reset.request.schema.json"),
-        (Request.command(.navigate(push)).line(seq: 2), "navigate.request.schema.json"),
-        (Request.command(.navigate(nil)).line(seq: 3), "navigate.request.schema.json"),
+        (NavigationRequest.reset(home, .shared).line(seq: 1), "reset.request.schema.json"),
+        (NavigationRequest.command(.navigate(push)).line(seq: 2), "navigate.request.schema.json"),
+        (NavigationRequest.command(.navigate(nil)).line(seq: 3), "navigate.request.schema.json"),
         (
-            Request.command(.optimistic(NavigationDirective(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew)))
-                .line(
-                    seq: 4), "optimistic.request.schema.json"
+            NavigationRequest.command(
+                .optimistic(NavigationDirective(id: "o4", .replace, "PAY", flow: "CHECKOUT", .startNew))
+            )
+            .line(
+                seq: 4), "optimistic.request.schema.json"
         ),
         (
             Request.batch([
-                BatchItem(seq: 6, request: .reset(home, .owned)), BatchItem(seq: 7, request: .command(.navigate(push))),
+                BatchItem(seq: 6, request: NavigationRequest.reset(home, .owned).request),
+                BatchItem(seq: 7, request: NavigationRequest.command(.navigate(push)).request),
             ]).line(seq: 5),
             "batch.request.schema.json"
         ),
@@ -113,10 +117,12 @@ struct SchemaTests {
 struct FlowlessResetTests {
     @Test("A reset for an implementation without flows says \"flows\": false in its profile, and matches the schema")
     func resetSaysFlowsFalse() throws {
-        let line = Request.reset(SchemaTests.home, NavigationProfile(nesting: .owned, flows: false)).line(seq: 1)
+        let line = NavigationRequest.reset(SchemaTests.home, NavigationProfile(nesting: .owned, flows: false)).line(
+            seq: 1)
         #expect(line.contains(#""profile":{"flows":false,"nesting":"owned"}"#), "\(line)")
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
         #expect(try schemas.validate(object, file: "reset.request.schema.json").isEmpty)
-        #expect(Request.reset(SchemaTests.home, .owned).line(seq: 1).contains(#""profile":{"nesting":"owned"}"#))
+        #expect(
+            NavigationRequest.reset(SchemaTests.home, .owned).line(seq: 1).contains(#""profile":{"nesting":"owned"}"#))
     }
 }

@@ -1,14 +1,13 @@
 import ConformanceRules
 import FlowCheckCore
+import FlowCheckDecodingSuite
+import FlowCheckNavigationSuite
 import FlowSchema
 import Foundation
 import JSON
 import NavigationModel
-import Testing
-
 @testable import ProcessProtocol
-import FlowCheckDecodingSuite
-import FlowCheckNavigationSuite
+import Testing
 
 /// The hand-written encoders and decoders of the protocol's messages: the same content the model's Codable
 /// conformances give, and errors that name a JSON path.
@@ -70,7 +69,7 @@ struct WireTests {
     @Test("Every request holds what the model's own encoding gives, keys sorted")
     func requestsMatchTheModelsEncoding() throws {
         for profile in [NavigationProfile.owned, .shared, NavigationProfile(nesting: .owned, flows: false)] {
-            let line = Request.reset(Self.stack, profile).line(seq: 7)
+            let line = NavigationRequest.reset(Self.stack, profile).line(seq: 7)
             let expected: NSDictionary = [
                 "cmd": "reset", "seq": 7, "stack": try foundationObject(Self.stack),
                 "profile": try foundationObject(profile),
@@ -82,7 +81,7 @@ struct WireTests {
                 .navigate(nil)
             ]
         {
-            let line = Request.command(command).line(seq: 12)
+            let line = NavigationRequest.command(command).line(seq: 12)
             var expected = try foundationObject(command) as! [String: Any]
             expected["seq"] = 12
             #expect(try object(line) == NSDictionary(dictionary: expected), "\(line)")
@@ -95,7 +94,7 @@ struct WireTests {
         #expect(try object(DecodingWire.line(text, seq: 3)) == ["cmd": "decode", "seq": 3, "text": text])
         // Keys in sorted order at every level, as the protocol documents.
         #expect(
-            Request.command(.navigate(Self.directives[6])).line(seq: 1).hasPrefix(
+            NavigationRequest.command(.navigate(Self.directives[6])).line(seq: 1).hasPrefix(
                 #"{"cmd":"navigate","directive":{"Mode":"POP","_":"underscore","#
                     + #""extras":[-0.5,true,null,{"nested":[]}],"#
                     + #""flow":{"behavior":"KEEP","name":"CHECKOUT"},"id":"o1","mode":"PUSH","nothing":null,"#
@@ -106,10 +105,12 @@ struct WireTests {
     func batchRequest() throws {
         let commands = Self.directives.map(NavigationCommand.navigate)
         var output = JSONOutput()
-        output.batch(initial: Self.stack, profile: .shared, commands: commands, seq: 20)
+        NavigationWire().writeBatch((Self.stack, .shared), commands, into: &output, seq: 20)
         let items =
-            [BatchItem(seq: 21, request: .reset(Self.stack, .shared))]
-            + commands.enumerated().map { BatchItem(seq: 22 + $0.offset, request: .command($0.element)) }
+            [BatchItem(seq: 21, request: NavigationRequest.reset(Self.stack, .shared).request)]
+            + commands.enumerated().map {
+                BatchItem(seq: 22 + $0.offset, request: NavigationRequest.command($0.element).request)
+            }
         #expect(output.text == Request.batch(items).line(seq: 20))
         let object = try object(output.text)
         #expect(object["seq"] as? Int == 20 && (object["commands"] as? [Any])?.count == commands.count + 1)
@@ -117,13 +118,23 @@ struct WireTests {
 
     @Test("Every request reads back as it was written")
     func requestsRoundTrip() throws {
-        var requests: [Request] = [
-            .hello(.current), .reset(Self.stack, .owned),
-            .reset(Self.stack, NavigationProfile(nesting: .shared, flows: false)),
-            .command(.navigate(nil)), .stop,
+        var navigation: [NavigationRequest] = [
+            .reset(Self.stack, .owned), .reset(Self.stack, NavigationProfile(nesting: .shared, flows: false)),
+            .command(.navigate(nil)),
         ]
         // Not the last directive: its other field named "screen" reads back as its own screen, of the wrong type.
-        requests += Self.directives.dropLast().flatMap { [Request.command(.navigate($0)), .command(.optimistic($0))] }
+        navigation += Self.directives.dropLast().flatMap { [.command(.navigate($0)), .command(.optimistic($0))] }
+        for (seq, request) in navigation.enumerated() {
+            let line = request.line(seq: seq)
+            let (readSeq, read) = try Wire.request(JSONParser.parse(line))
+            guard case .suite(let command, let members) = read else {
+                Issue.record("\(line) read as \(read)")
+                continue
+            }
+            #expect(readSeq == seq && read.line(seq: seq) == line)
+            #expect(try NavigationRequest(command, members) == request, "\(line)")
+        }
+        var requests: [Request] = [.hello(.current), .stop] + navigation.map(\.request)
         requests.append(.batch(requests.enumerated().map { BatchItem(seq: 100 + $0.offset, request: $0.element) }))
         for (seq, request) in requests.enumerated() {
             let line = request.line(seq: seq)
@@ -142,8 +153,10 @@ struct WireTests {
         // What a directive carries reads back as the same directive (nested objects of its other fields in the
         // order they were written: sorted).
         for directive in Self.directives {
-            let (_, read) = try Wire.request(JSONParser.parse(Request.command(.optimistic(directive)).line(seq: 1)))
-            guard case .command(.optimistic(let back)) = read else {
+            let line = NavigationRequest.command(.optimistic(directive)).line(seq: 1)
+            guard case .suite(let command, let members) = try Wire.request(JSONParser.parse(line)).request,
+                case .command(.optimistic(let back))? = try NavigationRequest(command, members)
+            else {
                 Issue.record("not an optimistic command")
                 continue
             }

@@ -1,28 +1,31 @@
-import JSON
+package import JSON
 public import NavigationModel
 public import ProcessProtocol
 public import RUFClientModel
 
 /// The client suite's messages over the process protocol: `clientReset`, then one `client` request per input, each
 /// answered with `{"state", "events"}`.
-struct ClientWire: SteppedWire {
-    var resetCommand: String { "clientReset" }
-    var replyShape: String { #"a client reply ({"state", "events"})"# }
+package struct ClientWire: SteppedWire {
+    package init() {}
 
-    func writeReset(_ start: (stack: ScreenStack, profile: NavigationProfile), into request: inout JSONOutput, seq: Int)
-    {
+    package var resetCommand: String { "clientReset" }
+    package var replyShape: String { #"a client reply ({"state", "events"})"# }
+
+    package func writeReset(
+        _ start: (stack: ScreenStack, profile: NavigationProfile), into request: inout JSONOutput, seq: Int
+    ) {
         request.clientReset(start.stack, start.profile, seq: seq)
     }
 
-    func write(_ input: ClientInput, into request: inout JSONOutput, seq: Int) {
+    package func write(_ input: ClientInput, into request: inout JSONOutput, seq: Int) {
         request.client(input, seq: seq)
     }
 
-    func context(_ input: ClientInput, step: Int) -> String { "client step \(step) (\(Self.summary(input)))" }
+    package func context(_ input: ClientInput, step: Int) -> String { "client step \(step) (\(Self.summary(input)))" }
 
-    func batchContext(count: Int) -> String { "the batch of a client run (clientReset and \(count) inputs)" }
+    package func batchContext(count: Int) -> String { "the batch of a client run (clientReset and \(count) inputs)" }
 
-    func read(_ reply: JSONValue) throws(WireError) -> ClientObservation { try Wire.clientObservation(reply) }
+    package func read(_ reply: JSONValue) throws(WireError) -> ClientObservation { try Wire.clientObservation(reply) }
 
     /// An input in a few words, for a step's context: `create HOME`, `action TAP on CART`, `response`.
     static func summary(_ input: ClientInput) -> String {

@@ -1,3 +1,4 @@
+import FlowCheckNavigationSuite
 package import JSON
 import NavigationModel
 package import ProcessProtocol

@@ -1,3 +1,4 @@
+import FlowCheckNavigationSuite
 import JSON
 package import NavigationModel
 import ProcessProtocol
@@ -31,20 +32,6 @@ extension JSONOutput {
         case .create, .dispatch:
             bytes.append(contentsOf: JSONWriter.bytes(input.json))
         }
-    }
-
-    /// A batch request for a whole client run: the clientReset at `seq + 1`, then each input at the next seq.
-    package mutating func clientBatch(initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput], seq: Int)
-    {
-        raw(#"{"cmd":"batch","commands":["#)
-        clientReset(initial, profile, seq: seq + 1)
-        for (index, input) in inputs.enumerated() {
-            raw(",")
-            client(input, seq: seq + 2 + index)
-        }
-        raw(#"],"seq":"#)
-        int(seq)
-        raw("}")
     }
 
     /// A client reply: `{"events","seq","state"}` (what an implementation writes; the tests use it).

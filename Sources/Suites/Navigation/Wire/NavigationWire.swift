@@ -1,34 +1,37 @@
-import JSON
+package import JSON
 public import NavigationModel
 public import ProcessProtocol
 
 /// The navigation and session suites' messages over the process protocol: `reset`, then one `navigate` or
 /// `optimistic` request per command, each answered with `{"outcome", "reason", "state"}`. Replies written the plain way
 /// are read straight from their bytes (``ReplyScanner``): each holds the whole stack, and a run has many.
-struct NavigationWire: SteppedWire {
-    var resetCommand: String { "reset" }
-    var replyShape: String { #"a navigation reply ({"outcome", "reason", "state"})"# }
+package struct NavigationWire: SteppedWire {
+    package init() {}
 
-    func writeReset(_ start: (stack: ScreenStack, profile: NavigationProfile), into request: inout JSONOutput, seq: Int)
-    {
+    package var resetCommand: String { "reset" }
+    package var replyShape: String { #"a navigation reply ({"outcome", "reason", "state"})"# }
+
+    package func writeReset(
+        _ start: (stack: ScreenStack, profile: NavigationProfile), into request: inout JSONOutput, seq: Int
+    ) {
         request.reset(start.stack, start.profile, seq: seq)
     }
 
-    func write(_ command: NavigationCommand, into request: inout JSONOutput, seq: Int) {
+    package func write(_ command: NavigationCommand, into request: inout JSONOutput, seq: Int) {
         request.command(command, seq: seq)
     }
 
-    func context(_ command: NavigationCommand, step: Int) -> String { "step \(step) (\(command))" }
+    package func context(_ command: NavigationCommand, step: Int) -> String { "step \(step) (\(command))" }
 
-    func batchContext(count: Int) -> String { "the batch of a run (reset and \(count) commands)" }
+    package func batchContext(count: Int) -> String { "the batch of a run (reset and \(count) commands)" }
 
-    func read(_ reply: JSONValue) throws(WireError) -> NavigationReply { try Wire.reply(reply) }
+    package func read(_ reply: JSONValue) throws(WireError) -> NavigationReply { try Wire.reply(reply) }
 
-    func scan(_ line: UnsafeBufferPointer<UInt8>, seq: Int) -> NavigationReply? {
+    package func scan(_ line: UnsafeBufferPointer<UInt8>, seq: Int) -> NavigationReply? {
         ReplyScanner.reply(in: line, seq: seq)
     }
 
-    func scanBatch(_ line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [NavigationReply]? {
+    package func scanBatch(_ line: UnsafeBufferPointer<UInt8>, seq: Int, count: Int) -> [NavigationReply]? {
         ReplyScanner.replies(in: line, seq: seq, count: count)
     }
 }
