@@ -74,7 +74,8 @@ struct ClientCorpusRunTests {
     @Test("A conforming client passes every client case it declares, whatever its request ids")
     func referencePasses() throws {
         #expect(Self.clientCases.errors.isEmpty, "\(Self.clientCases.errors)")
-        let results = ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter())
+        let results = ClientCorpusRun().run(
+            Self.clientCases.cases.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter())
         #expect(results.count == Self.clientCases.cases.count)
         for r in results where r.status != .passed {
             // The one case written for the other queue is the only one a FIFO client cannot be judged on.
@@ -85,7 +86,8 @@ struct ClientCorpusRunTests {
 
     @Test("A client that fires no metrics fails the metric cases, each attributed to a metric rule")
     func silentMetricsFail() throws {
-        let results = ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(.silentMetrics))
+        let results = ClientCorpusRun().run(
+            Self.clientCases.cases.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter(.silentMetrics))
         let failed = results.filter { $0.status == .failed }
         #expect(failed.contains { $0.id == "metric-order" })
         for r in failed {
@@ -98,16 +100,17 @@ struct ClientCorpusRunTests {
     func notDeclared() {
         var navigationOnly = CorpusClientAdapter.full
         navigationOnly.suites = [.navigation]
-        let skipped = ClientCorpusRun.run(
-            client: Self.clientCases.cases, on: CorpusClientAdapter(capabilities: navigationOnly))
+        let skipped = ClientCorpusRun().run(
+            Self.clientCases.cases.map { ($0.file, $0.clientCase) },
+            on: CorpusClientAdapter(capabilities: navigationOnly))
         #expect(
             skipped.allSatisfy { $0.status == .skipped && $0.message == "not certified: suite client not declared" })
 
         var noMetrics = CorpusClientAdapter.full
         noMetrics.client.metrics = false
         noMetrics.client.actionQueue = .latest
-        let results = ClientCorpusRun.run(
-            client: Self.clientCases.cases, on: CorpusClientAdapter(capabilities: noMetrics))
+        let results = ClientCorpusRun().run(
+            Self.clientCases.cases.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter(capabilities: noMetrics))
         let metricOrder = results.first { $0.id == "metric-order" }
         #expect(metricOrder?.status == .skipped)
         #expect(metricOrder?.message?.contains("metrics") == true)
@@ -120,11 +123,14 @@ struct ClientCorpusRunTests {
     func skipAndShard() throws {
         let skip = try JSONDecoder().decode(
             SkipList.self, from: Data(#"{"skip": [{"case": "meta-shallow-merge", "reason": "known bug"}]}"#.utf8))
-        let results = ClientCorpusRun.run(
-            client: Self.clientCases.cases, on: CorpusClientAdapter(), skip: { skip.reason(id: $0, features: $1) })
+        let results = ClientCorpusRun().run(
+            Self.clientCases.cases.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter(),
+            skip: { skip.reason(id: $0, features: $1) })
         #expect(results.first { $0.id == "meta-shallow-merge" }?.message == "known bug")
         let halves = [0, 1].map {
-            ClientCorpusRun.run(client: Self.clientCases.cases, on: CorpusClientAdapter(), shard: ($0, 2)).map(\.id)
+            ClientCorpusRun().run(
+                Self.clientCases.cases.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter(), shard: ($0, 2)
+            ).map(\.id)
         }
         #expect(Set(halves[0]).isDisjoint(with: halves[1]))
         #expect(halves[0].count + halves[1].count == Self.clientCases.cases.count)
@@ -150,10 +156,13 @@ struct ClientCorpusRunTests {
 
         let (loaded, errors) = ClientGoldenCase.load(corpus: folder)
         #expect(errors.isEmpty, "\(errors)")
-        let buggy = ClientCorpusRun.run(client: loaded, on: CorpusClientAdapter(.deepMeta))
+        let buggy = ClientCorpusRun().run(loaded.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter(.deepMeta))
         #expect(buggy.map(\.status) == [.failed])
         #expect(buggy.first?.broken == ["RUF-META-MERGE"])
-        #expect(ClientCorpusRun.run(client: loaded, on: CorpusClientAdapter()).map(\.status) == [.passed])
+        #expect(
+            ClientCorpusRun().run(loaded.map { ($0.file, $0.clientCase) }, on: CorpusClientAdapter()).map(\.status) == [
+                .passed
+            ])
         #expect(NavigationCorpus.goldenCase(for: failure) == nil)
     }
 }

@@ -1,87 +1,79 @@
 import ConformanceRules
-public import FlowCheckCore
+package import FlowCheckCore
 package import FlowCheckEngine
 import FlowCheckNavigationSuite
-public import FlowCheckRecords
-public import Foundation
-public import GoldenCorpus
+package import FlowCheckRecords
+package import Foundation
+package import GoldenCorpus
 import JSON
 import NavigationModel
-public import PropertyTesting
 import RUFClientModel
 
-/// Runs client golden cases against a RUF client, and turns client counterexamples into golden cases.
-public enum ClientCorpusRun {
+/// The client suite's golden cases (`Corpus/client`): checked against the reference client, run against a RUF client
+/// and judged as the client suite judges (each observation compared with the case's, request ids renumbered by first
+/// appearance), and made from client counterexamples.
+///
+/// A case applies when the implementation declares the client suite and everything the case uses (its merge
+/// strategies, metrics, optimistic component updates, modes); a case written for a nesting profile or an action queue
+/// the implementation does not declare is judged under the declared one when the reference client gives the same
+/// observations there (a changed profile shows in the id, `id@shared`), and skipped otherwise.
+package struct ClientCorpusRun: GoldenCaseFormat {
     /// The client folder of a corpus, as the generic corpus commands see it.
-    package static func goldenCases(in corpus: URL) -> GoldenCases {
+    package static func goldenCases(in corpus: URL) -> GoldenCases { GoldenCases(ClientCorpusRun(), corpus: corpus) }
+
+    package init() {}
+
+    package func load(corpus: URL) -> (cases: [(file: String, value: ClientGoldenCase)], errors: [CorpusError]) {
         let (cases, errors) = ClientGoldenCase.load(corpus: corpus)
+        return (cases.map { ($0.file, $0.clientCase) }, errors)
+    }
+
+    package func id(of goldenCase: ClientGoldenCase) -> String { goldenCase.id }
+
+    package func content(of cases: [ClientGoldenCase]) -> Data {
         var content = Data()
-        for (_, c) in cases.sorted(by: { $0.clientCase.id < $1.clientCase.id }) {
-            content += Data((c.id + "\u{0}" + JSONWriter.write(c.json) + "\u{0}").utf8)
-        }
-        return GoldenCases(
-            ids: cases.map(\.clientCase.id), errors: errors, content: content, verify: { verify(cases) },
-            run: { run(client: cases, on: $0, skip: $1, shard: $2, stop: $3) })
+        for c in cases { content += Data((c.id + "\u{0}" + JSONWriter.write(c.json) + "\u{0}").utf8) }
+        return content
     }
 
-    /// Each case against the reference client: a line per case, and the mismatches of one that does not hold.
-    static func verify(_ cases: [(file: String, clientCase: ClientGoldenCase)]) -> [GoldenCases.Verified] {
-        cases.map { file, c in
-            GoldenCases.Verified(file: file, rules: c.rules, description: c.description) {
-                try ClientCaseVerifier.verify(c)
-            }
+    /// The case against the reference client: a line, and the mismatches when it does not hold.
+    package func verify(_ c: ClientGoldenCase, file: String) -> GoldenCases.Verified {
+        GoldenCases.Verified(file: file, rules: c.rules, description: c.description) {
+            try ClientCaseVerifier.verify(c)
         }
     }
 
-    /// Runs the client cases (or this shard's) against a RUF client, judged as the client suite judges: each
-    /// observation compared with the case's, request ids renumbered by first appearance.
-    ///
-    /// A case applies when the implementation declares the client suite and everything the case uses (its merge
-    /// strategies, metrics, optimistic component updates, modes); a case written for a nesting profile or an action
-    /// queue the implementation does not declare is judged under the declared one when the reference client gives
-    /// the same observations there (a changed profile shows in the id, `id@shared`), and skipped otherwise.
-    public static func run(
-        client cases: [(file: String, clientCase: ClientGoldenCase)], on implementation: any Implementation,
-        skip: (_ id: String, _ features: [String]) -> String? = { _, _ in nil },
-        shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
-    ) -> [CaseRecord] {
-        let capabilities = implementation.capabilities
-        var results: [CaseRecord] = []
-        for (index, loaded) in cases.enumerated() where shard.map({ index % $0.count == $0.index }) ?? true {
-            if stop?.isRequested == true { break }
-            let (c, adaptation) = adapted(loaded.clientCase, to: capabilities)
-            var result = CaseRecord(
-                id: c.id, file: loaded.file, suite: ClientGoldenCase.suite, description: c.description,
-                features: c.features, rules: c.rules, level: c.level, status: .passed)
-            let reason =
-                skip(loaded.clientCase.id, c.features)
-                ?? unsupported(client: c, capabilities) ?? adaptation
-            guard reason == nil, let client = implementation as? any ClientImplementation else {
-                result.status = .skipped
-                result.message = reason ?? "not certified: the implementation is not a RUF client"
-                results.append(result)
-                continue
-            }
-            do {
-                let inputs = c.steps.map(\.input)
-                let observations = try client.run(initial: c.initial, profile: c.profile, inputs: inputs)
-                guard observations.count == inputs.count else {
-                    result.status = .errored
-                    result.message =
-                        "the implementation gave \(observations.count) observations for \(inputs.count) inputs"
-                    results.append(result)
-                    continue
-                }
-                judge(c, observations, into: &result)
-            } catch {
-                // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.
-                if stop?.isRequested == true { break }
-                result.status = .errored
-                result.message = "\(error)"
-            }
-            results.append(result)
+    package func trials(
+        of original: ClientGoldenCase, file: String, capabilities: Capabilities
+    ) -> [GoldenCaseTrial<ClientGoldenCase>] {
+        let (c, adaptation) = Self.adapted(original, to: capabilities)
+        let record = CaseRecord(
+            id: c.id, file: file, suite: ClientGoldenCase.suite, description: c.description, features: c.features,
+            rules: c.rules, level: c.level, status: .passed)
+        let reason = Self.unsupported(client: c, capabilities) ?? adaptation
+        return [
+            GoldenCaseTrial(value: c, record: record, skipID: original.id, problem: reason.map { .unsupported($0) })
+        ]
+    }
+
+    package func subject(_ implementation: any Implementation) -> (any ClientImplementation)? {
+        implementation as? any ClientImplementation
+    }
+
+    package var notSubject: String { "not certified: the implementation is not a RUF client" }
+
+    package func judge(
+        _ c: ClientGoldenCase, on client: any ClientImplementation, capabilities: Capabilities,
+        into result: inout CaseRecord
+    ) throws {
+        let inputs = c.steps.map(\.input)
+        let observations = try client.run(initial: c.initial, profile: c.profile, inputs: inputs)
+        guard observations.count == inputs.count else {
+            result.status = .errored
+            result.message = "the implementation gave \(observations.count) observations for \(inputs.count) inputs"
+            return
         }
-        return results
+        Self.judge(c, observations, into: &result)
     }
 
     /// Marks `result` failed at the first observation that differs from the case's, with a diff and the rules the
@@ -195,7 +187,7 @@ public enum ClientCorpusRun {
     /// A client counterexample as a golden case: its inputs, with the reference client's observations as the
     /// expectations and an id derived from its content. `nil` for another suite's failure, or a detail that is not
     /// a client run's.
-    public static func clientCase(for failure: FailureRecord) -> ClientGoldenCase? {
+    package static func clientCase(for failure: FailureRecord) -> ClientGoldenCase? {
         let detail = failure.detail
         guard failure.suite == .client, let initial = detail["initial"]?.decoded(as: ScreenStack.self),
             let profile = detail["profile"]?.decoded(as: NavigationProfile.self),
@@ -212,7 +204,7 @@ public enum ClientCorpusRun {
 
     /// Writes a client case into `folder/client/<id>.json`; a file with the same name and other content is never
     /// overwritten.
-    public static func save(_ clientCase: ClientGoldenCase, into folder: URL) throws -> SaveOutcome {
+    package static func save(_ clientCase: ClientGoldenCase, into folder: URL) throws -> SaveOutcome {
         let directory = folder.appendingPathComponent(ClientGoldenCase.suite, isDirectory: true)
         let file = directory.appendingPathComponent("\(clientCase.id).json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -6,88 +6,79 @@ package import Foundation
 package import GoldenCorpus
 import JSON
 import NavigationModel
-package import PropertyTesting
 
 /// The navigation and session suites' golden cases (`Corpus/navigation`, `Corpus/session`): checked against the
 /// model, run against an implementation, and made from counterexamples.
-package enum NavigationCorpus {
+package struct NavigationCorpus: GoldenCaseFormat {
+    package init() {}
+
     /// The cases of a corpus, as the generic corpus commands see them.
-    package static func goldenCases(in corpus: URL) -> GoldenCases {
+    package static func goldenCases(in corpus: URL) -> GoldenCases { GoldenCases(NavigationCorpus(), corpus: corpus) }
+
+    package func load(corpus: URL) -> (cases: [(file: String, value: GoldenCase)], errors: [CorpusError]) {
         let (cases, errors) = CorpusLoader.load(corpus: corpus)
+        return (cases.map { ($0.file, $0.goldenCase) }, errors)
+    }
+
+    package func id(of goldenCase: GoldenCase) -> String { goldenCase.id }
+
+    package func content(of cases: [GoldenCase]) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return GoldenCases(
-            ids: cases.map(\.goldenCase.id), errors: errors,
-            content: (try? encoder.encode(cases.map(\.goldenCase).sorted { $0.id < $1.id })) ?? Data(),
-            verify: { verify(cases) },
-            run: { run(cases, on: $0, skip: $1, shard: $2, stop: $3) })
+        return (try? encoder.encode(cases)) ?? Data()
     }
 
-    /// Each case against the model: a line per case, and the mismatches of one that does not hold.
-    static func verify(_ cases: [CorpusLoader.LoadedCase]) -> [GoldenCases.Verified] {
-        cases.map { loaded in
-            GoldenCases.Verified(
-                file: loaded.file, rules: loaded.goldenCase.rules, description: loaded.goldenCase.description
-            ) { try CaseVerifier.verify(loaded.goldenCase) }
-        }
+    /// The case against the model: a line, and the mismatches when it does not hold.
+    package func verify(_ c: GoldenCase, file: String) -> GoldenCases.Verified {
+        GoldenCases.Verified(file: file, rules: c.rules, description: c.description) { try CaseVerifier.verify(c) }
     }
 
-    /// Runs every case (or this shard's), skipping those the skip list names or the capabilities cannot run; once
-    /// `stop` is requested, no further case starts.
-    package static func run(
-        _ cases: [CorpusLoader.LoadedCase], on implementation: any Implementation,
-        skip: (_ id: String, _ features: [String]) -> String? = { _, _ in nil },
-        shard: (index: Int, count: Int)? = nil, stop: StopRequest? = nil
-    ) -> [CaseRecord] {
-        let capabilities = implementation.capabilities
-        let navigation = capabilities.navigation
-        var results: [CaseRecord] = []
-        let selected = cases.enumerated().filter {
-            shard.map({ [index = $0.offset] in index % $0.count == $0.index }) ?? true
-        }
-        for loaded in selected.flatMap({ profileVariants($0.element, declared: navigation.nesting) }) {
-            if stop?.isRequested == true { break }
+    package func trials(of c: GoldenCase, file: String, capabilities: Capabilities) -> [GoldenCaseTrial<GoldenCase>] {
+        Self.profileVariants(
+            CorpusLoader.LoadedCase(file: file, goldenCase: c), declared: capabilities.navigation.nesting
+        )
+        .map { loaded in
             let c = loaded.goldenCase
-            var result = CaseRecord(
+            let record = CaseRecord(
                 id: c.id, file: loaded.file, suite: c.suite, description: c.description, features: c.features,
                 rules: c.rules, level: c.level, status: .passed)
             // A profile variant (`id@shared`) is skipped by its case's id.
             let caseID = c.id.split(separator: "@").first.map(String.init) ?? c.id
-            let reason = skip(caseID, c.features) ?? unsupported(c, capabilities)
-            guard reason == nil, let navigator = implementation as? any NavigationImplementation else {
-                result.status = .skipped
-                result.message = reason ?? "not certified: the implementation does not navigate"
-                results.append(result)
-                continue
-            }
-            do {
-                let replies = try navigator.run(
-                    initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
-                if let step = c.steps.indices.first(where: {
-                    !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: navigation.reasons)
-                }) {
-                    result.status = .failed
-                    result.step = step
-                    result.expected = c.steps[step].expect
-                    result.actual = replies[step]
-                    result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
-                    result.broken = CaseAttribution.rules(
-                        suite: Suite(c.suite), profile: c.profile, initial: c.initial,
-                        commands: c.steps.map(\.command), replies: replies, reasons: navigation.reasons)
-                    // A failure is as binding as the rules it breaks, not the rules the case is about.
-                    if let broken = result.broken, !broken.isEmpty {
-                        result.level = Rule.Level.binding(of: broken, NavigationRules.named)
-                    }
-                }
-            } catch {
-                // A case cut off by the kit's own stop is not the implementation's error: it was not run to the end.
-                if stop?.isRequested == true { break }
-                result.status = .errored
-                result.message = "\(error)"
-            }
-            results.append(result)
+            return GoldenCaseTrial(
+                value: c, record: record, skipID: caseID,
+                problem: Self.unsupported(c, capabilities).map { .unsupported($0) })
         }
-        return results
+    }
+
+    package func subject(_ implementation: any Implementation) -> (any NavigationImplementation)? {
+        implementation as? any NavigationImplementation
+    }
+
+    package var notSubject: String { "not certified: the implementation does not navigate" }
+
+    package func judge(
+        _ c: GoldenCase, on navigator: any NavigationImplementation, capabilities: Capabilities,
+        into result: inout CaseRecord
+    ) throws {
+        let reasons = capabilities.navigation.reasons
+        let replies = try navigator.run(initial: c.initial, profile: c.profile, commands: c.steps.map(\.command))
+        guard
+            let step = c.steps.indices.first(where: {
+                !ReplyComparison.matches(c.steps[$0].expect, replies[$0], reasons: reasons)
+            })
+        else { return }
+        result.status = .failed
+        result.step = step
+        result.expected = c.steps[step].expect
+        result.actual = replies[step]
+        result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
+        result.broken = CaseAttribution.rules(
+            suite: Suite(c.suite), profile: c.profile, initial: c.initial, commands: c.steps.map(\.command),
+            replies: replies, reasons: reasons)
+        // A failure is as binding as the rules it breaks, not the rules the case is about.
+        if let broken = result.broken, !broken.isEmpty {
+            result.level = Rule.Level.binding(of: broken, NavigationRules.named)
+        }
     }
 
     /// The case as written, and under each other declared nesting profile where the model gives the same replies
