@@ -237,7 +237,7 @@ let package = Package(
             dependencies: [
                 "Reports", "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "NavigationModel", "PropertyTesting", "SampleImplementations", "JSON",
-                "FlowCheckNavigationSuite",
+                "FlowCheckNavigationSuite", "FlowCheckCommands", "FlowCheckTestSupport",
             ],
             exclude: ["Golden"],
             swiftSettings: strict

@@ -55,10 +55,10 @@ struct CertifyCommand: Subcommand {
         let corpusTime = ContinuousClock.now - started
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-            sut: implementation.sut, maxFailures: budget.maxFailures, jobs: budget.jobs)
+            maxFailures: budget.maxFailures, jobs: budget.jobs)
         options.strict = strict
-        options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
+        runner.replayText = implementation.replay().text
         runner.stop = console.stop
         runner.workerNotice = { console.err("flowcheck: \($0)") }
         var record: RunRecord

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import FlowCheckCore
+import FlowCheckEngine
 import ProcessProtocol
 import PropertyTesting
 import SampleImplementations
@@ -34,6 +35,12 @@ struct ImplementationOptions {
         stepTimeout = try parsed.value(Self.stepTimeout, or: .seconds(5))
         stepTimeoutText = parsed.value("step-timeout")
         helloTimeout = try parsed.value(Self.helloTimeout)
+    }
+
+    /// What renders a replay of a run of this implementation: its `flowcheck run` line.
+    func replay(spec: SpecPlan? = nil) -> CommandLineReplay {
+        CommandLineReplay(
+            sut: sut, spec: spec.map { ($0.file, $0.clientVersion) }, stepTimeout: stepTimeoutText)
     }
 
     /// The implementation `--sut` names: a built-in one, or a process started now; `nil` (after saying why)

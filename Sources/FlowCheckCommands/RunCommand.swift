@@ -120,7 +120,7 @@ struct RunCommand: Subcommand {
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,
-            sut: implementation.sut, shard: shard, spec: specPlan, maxFailures: budget.maxFailures,
+            shard: shard, spec: specPlan, maxFailures: budget.maxFailures,
             onlyRun: onlyRun, jobs: budget.jobs)
         options.strict = strict
         guard let subject = try implementation.start(console, commandPath: ["run"]) else {
@@ -128,8 +128,8 @@ struct RunCommand: Subcommand {
         }
         defer { (subject as? ProcessImplementation)?.stop() }
 
-        options.stepTimeout = implementation.stepTimeoutText
         var runner = ConformanceRunner(implementation: subject, options: options)
+        runner.replayText = implementation.replay(spec: specPlan).text
         runner.stop = console.stop
         runner.workerNotice = { console.err("flowcheck: \($0)") }
         if console.isTerminal {

@@ -27,11 +27,6 @@ public struct ConformanceRunner {
         public var suites: [Suite]?
         /// The shrink budget.
         public var shrinkLimit: ShrinkLimit
-        /// How the implementation is named on a `flowcheck` command line (its `--sut` value), or `nil`
-        /// for an implementation driven from Swift code, whose replay is an `expectConformance` call.
-        public var sut: String?
-        /// The `--step-timeout` a `flowcheck` command line gave, repeated by its replay commands; `nil` for none.
-        public var stepTimeout: String?
         /// When set, only this shard of each suite's runs; coverage is then judged when the shards are merged.
         public var shard: Shard?
         /// When set, destinations come from this app spec.
@@ -62,7 +57,7 @@ public struct ConformanceRunner {
         public init(
             seed: UInt64, runs: Int = defaultRuns, maxSteps: Int = defaultMaxSteps, timeLimit: Duration? = nil,
             suites: [Suite]? = nil, shrinkLimit: ShrinkLimit = ShrinkLimit(calls: 20_000, time: .seconds(60)),
-            sut: String? = nil, shard: Shard? = nil, spec: SpecPlan? = nil, maxFailures: Int = defaultMaxFailures,
+            shard: Shard? = nil, spec: SpecPlan? = nil, maxFailures: Int = defaultMaxFailures,
             onlyRun: Int? = nil, ruleMinimum: Int = defaultRuleMinimum, jobs: Int = 1
         ) {
             self.jobs = max(jobs, 1)
@@ -75,30 +70,16 @@ public struct ConformanceRunner {
             self.timeLimit = timeLimit
             self.suites = suites
             self.shrinkLimit = shrinkLimit
-            self.sut = sut
             self.shard = shard
             self.spec = spec
         }
 
-        /// The one command that replays one suite of this run: a `flowcheck` command line, or for an
-        /// implementation driven from Swift code, the `expectConformance` call to put in a test. With `run`, the
-        /// command replays that run alone: the failure it found, and no other.
-        package func replayCommand(for checked: any ConformanceSuite, run: Int? = nil) -> String {
-            let suite = checked.suite
+        /// What replays one suite of this run; with `run`, that run alone: the failure it found, and no other.
+        package func replay(for checked: any ConformanceSuite, run: Int? = nil) -> Replay {
             // --max-steps matters only to suites whose runs are made of steps.
-            let steps = checked.unit == .step
-            let budget = run.map { "run: \($0)" } ?? "runs: \(runs)"
-            guard let sut else {
-                return "expectConformance(implementation, seed: \(seed), \(budget)"
-                    + (steps ? ", maxSteps: \(maxSteps)" : "") + ", suites: [.\(suite)]"
-                    + (strict ? ", strict: true" : "") + ")"
-            }
-            return "flowcheck run --sut \(shellQuoted(sut))" + (spec.map { " --spec \(shellQuoted($0.file))" } ?? "")
-                + (spec?.clientVersion.map { " --client-version \(shellQuoted($0))" } ?? "")
-                + " --suite \(suite) --seed \(seed)" + (run.map { " --run \($0)" } ?? " --runs \(runs)")
-                + (steps ? " --max-steps \(maxSteps)" : "")
-                + (stepTimeout.map { " --step-timeout \(shellQuoted($0))" } ?? "") + (strict ? " --strict" : "")
-                + (run == nil ? (shard.map { " --shard \($0)" } ?? "") : "")
+            Replay(
+                suite: checked.suite, seed: seed, run: run, runs: runs,
+                maxSteps: checked.unit == .step ? maxSteps : nil, strict: strict, shard: shard)
         }
     }
 
@@ -119,6 +100,9 @@ public struct ConformanceRunner {
     public var runProgress: (@Sendable (Suite, Int) -> Void)?
     /// Told, in one sentence, when the run gets fewer workers than ``Options/jobs`` asked for.
     public var workerNotice: (@Sendable (String) -> Void)?
+    /// The text of a replay, as the face that prints it writes it (a command line, a call in a test); by default the
+    /// replay in words.
+    public var replayText: @Sendable (Replay) -> String = { $0.description }
     /// When requested (on SIGINT, say), the suite under way stops after its current run, the rest do not start,
     /// and the result says the run was interrupted.
     public var stop: StopRequest?
@@ -475,7 +459,7 @@ public struct ConformanceRunner {
                 // Found, but it would not replay: never dropped in silence.
                 let limit = (implementation as? any TimeBoundImplementation)?.stepLimit
                 let slow = found.origin == "breakdown: timeout" && limit.map { replayed * 2 >= $0 } == true
-                let replay = options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil)
+                let replay = replayText(options.replay(for: suite, run: found.run >= 0 ? found.run : nil))
                 let message =
                     stop?.isRequested == true
                     ? "run \(found.run) failed (\(found.origin)), and was not described: the run was stopped "
@@ -592,7 +576,7 @@ public struct ConformanceRunner {
             .run(max(found.run, 0), of: check.configuration.seed))
         let failing = FailingCase(
             value: shrunk.value, original: original, shrink: shrunk.shrink,
-            replay: options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil),
+            replay: replayText(options.replay(for: suite, run: found.run >= 0 ? found.run : nil)),
             target: found.target)
         // Describing replays the failure: give it whole step timeouts, so a time limit spent on shrinking
         // cannot throw away the failure found (a stop request may have come while it was shrunk).
@@ -616,7 +600,7 @@ public struct ConformanceRunner {
     /// A failure as the engine found it, when the run was stopped before it could be replayed and described: its
     /// rules (those its failing unit was blamed on), the engine's message, and the command that replays it.
     private func undescribed<S: ConformanceSuite>(_ found: Counterexample<S.Case>, suite: S) -> FailureRecord {
-        let replay = options.replayCommand(for: suite, run: found.run >= 0 ? found.run : nil)
+        let replay = replayText(options.replay(for: suite, run: found.run >= 0 ? found.run : nil))
         let blamed = Set(found.unitTriggers ?? [])
         let why =
             "found on run \(found.run) and not described: the run was stopped (\(stop?.reason ?? "interrupted")) "
@@ -673,10 +657,4 @@ public struct ConformanceRunner {
             CoverageRow(label: $0, runs: runs[$0] ?? 0, units: units[$0] ?? 0, required: requiredSet.contains($0))
         }
     }
-}
-
-/// Quotes a word for a POSIX shell when it needs it.
-func shellQuoted(_ word: String) -> String {
-    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+".contains($0) }
-    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }

@@ -51,7 +51,9 @@ public func expectConformance(
     options.strict = strict
     let result: ConformanceResult
     do {
-        result = try ConformanceRunner(implementation: implementation, options: options).run()
+        var runner = ConformanceRunner(implementation: implementation, options: options)
+        runner.replayText = CallReplay(spec: spec).text
+        result = try runner.run()
     } catch {
         recordFailure(
             "", headline: "FlowCheck could not start: \(error.message)", fileID: fileID, filePath: filePath,

@@ -20,7 +20,7 @@ enum RecordSeeds {
             guard let implementation = BuiltinImplementations.named(name),
                 let result = try? ConformanceRunner(
                     implementation: implementation,
-                    options: .init(seed: 1, runs: 10, sut: name, shard: shard, maxFailures: 2)
+                    options: .init(seed: 1, runs: 10, shard: shard, maxFailures: 2)
                 ).run()
             else { return nil }
             return result.timeless.text

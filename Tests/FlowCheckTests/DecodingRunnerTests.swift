@@ -84,7 +84,7 @@ struct DecodingRunnerTests {
                     options: SampleFlowDecoder(bug: bug).capabilities.decoderOptions)
                     == true)
             #expect(!detail.expected.agrees(with: detail.actual))
-            #expect(failure.replay.hasPrefix("expectConformance(implementation, seed: 1, run: "))
+            #expect(failure.replay.hasPrefix("seed 1, suite decoding, run ") && failure.replay.hasSuffix(" alone"))
             #expect(
                 try replayed(failure, on: SampleFlowDecoder(bug: bug)).contains { $0.origin == failure.origin },
                 "\(bug): \(failure.replay)")

@@ -1,9 +1,11 @@
 import ConformanceRules
+import FlowCheckCommands
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckNavigationSuite
 import FlowCheckRecords
 import FlowCheckSuites
+import FlowCheckTestSupport
 import Foundation
 import NavigationModel
 import PropertyTesting
@@ -16,10 +18,10 @@ enum Fixtures {
         _ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil,
         shard: Shard? = nil
     ) throws -> String {
-        let result = try ConformanceRunner(
-            implementation: implementation, options: .init(seed: seed, suites: suites, sut: sut, shard: shard)
-        ).run()
-        return result.timeless.text
+        var runner = ConformanceRunner(
+            implementation: implementation, options: .init(seed: seed, suites: suites, shard: shard))
+        runner.replayText = sut.map { CommandLineReplay(sut: $0).text } ?? CallReplay().text
+        return try runner.run().timeless.text
     }
 
     static func input(

@@ -1,3 +1,4 @@
+import FlowCheckCommands
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
@@ -71,12 +72,10 @@ struct ShardTests {
     @Test("A sharded failure's replay command runs its one run alone, which needs no shard")
     func shardedReplay() throws {
         let mutant = SampleNavigator(bug: .popToBottomMost)
-        let result = try ConformanceRunner(
-            implementation: mutant,
-            options: .init(
-                seed: 5, suites: [.navigation], sut: "builtin:mutant:pop-to-bottom-most",
-                shard: Shard(index: 1, count: 2))
-        ).run()
+        var sharded = ConformanceRunner(
+            implementation: mutant, options: .init(seed: 5, suites: [.navigation], shard: Shard(index: 1, count: 2)))
+        sharded.replayText = CommandLineReplay(sut: "builtin:mutant:pop-to-bottom-most").text
+        let result = try sharded.run()
         let failure = try #require(result.failures.first)
         let run = try #require(
             failure.replay.split(separator: "--run ").last?.split(separator: " ").first.flatMap { Int($0) })
