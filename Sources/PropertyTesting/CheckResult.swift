@@ -22,22 +22,30 @@ public struct CheckResult<Value> {
     public let unmetCoverage: [CoverageRequirement]
     /// One shrunk counterexample per failure origin, in the order found, when the verdict is ``Verdict/failed``.
     public let counterexamples: [Counterexample<Value>]
+    /// Why the check stopped generating runs.
+    public let stop: StopReason
     /// Whether the check stopped generating because it had found ``Configuration/maxFailures`` distinct failures.
-    public let failureCapReached: Bool
+    public var failureCapReached: Bool { stop == .failureCap }
     /// The origin of a failure that ended generation by recurring in that many generated runs in a row
     /// (``Falsification/endsAfterRecurring``); `nil` when none did.
-    public let endedByRecurrence: (origin: String, runs: Int)?
+    public var endedByRecurrence: (origin: String, runs: Int)? {
+        guard case .recurred(let origin, let runs) = stop else { return nil }
+        return (origin, runs)
+    }
+    /// Whether the time limit ended the runs early.
+    public var timedOut: Bool { stop == .timeLimit }
+    /// Whether a ``StopRequest`` stopped the check before its budget was spent.
+    public var interrupted: Bool { stop == .stopRequested }
+    /// Why the check aborted, when the verdict is ``Verdict/errored``.
+    public var abortMessage: String? {
+        guard case .aborted(let message) = stop else { return nil }
+        return message
+    }
     /// The first counterexample found.
     public var counterexample: Counterexample<Value>? { counterexamples.first }
     /// Time spent running, shrinking excluded.
     public let duration: Duration
-    /// Whether the time limit ended the runs early.
-    public let timedOut: Bool
-    /// Whether a ``StopRequest`` stopped the check before its budget was spent.
-    public let interrupted: Bool
     let lastInvalid: ChoiceSource.Stop?
-    /// Why the check aborted, when the verdict is ``Verdict/errored``.
-    public let abortMessage: String?
     /// The index of the last generated run the engine took (``RunPhase``); `nil` if it took none.
     package let lastTakenRun: UInt64?
 
@@ -54,13 +62,9 @@ public struct CheckResult<Value> {
         }
         self.unmetCoverage = engine.unmet + engine.undecided
         self.counterexamples = counterexamples
-        self.failureCapReached = engine.capReached
-        endedByRecurrence = engine.endedByRecurrence
+        stop = engine.stop
         self.duration = engine.duration
-        self.timedOut = engine.timedOut
-        self.interrupted = engine.interrupted
         self.lastInvalid = engine.lastInvalid
-        self.abortMessage = engine.abortMessage
         lastTakenRun = engine.lastTakenRun
     }
 

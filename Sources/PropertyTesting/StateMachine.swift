@@ -258,7 +258,7 @@ public struct StatefulCheckResult<Machine: StateMachine> {
         self.unmetCoverage = engine.unmet + engine.undecided
         self.counterexample = counterexample
         self.duration = engine.duration
-        self.timedOut = engine.timedOut
+        self.timedOut = engine.stop == .timeLimit
     }
 
     /// Whether the property passed.
