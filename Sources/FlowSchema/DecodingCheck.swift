@@ -22,11 +22,11 @@ public enum DecodingCheck {
                     if let kept, hit.rule.hasPrefix("DEC-NODE-"),
                         trace.duplicates.contains(where: { $0.node.id == kept.id && $0.node == kept })
                     {
-                        if !misread.contains("DEC-DUPLICATE-NODE") { misread.append("DEC-DUPLICATE-NODE") }
+                        if !misread.contains(.decDuplicateNode) { misread.append(.decDuplicateNode) }
                         continue
                     }
-                    if hit.rule == "DEC-NODE-UNSUPPORTED" && kept?.supported == true
-                        || hit.rule == "DEC-NODE-UNKNOWN" && kept != nil
+                    if hit.rule == .decNodeUnsupported && kept?.supported == true
+                        || hit.rule == .decNodeUnknown && kept != nil
                     {
                         misread.append(hit.rule)
                     }
@@ -34,40 +34,40 @@ public enum DecodingCheck {
                 // A flow with no screen, whose screens in the implementation's flow all take the id of a node
                 // repeated later: a later node kept in the first one's place (one the reference skips on its own,
                 // for its kind, too), which is the repeated id's rule.
-                let repeated = Set(trace.hits.filter { $0.rule == "DEC-DUPLICATE-NODE" }.compactMap(\.element))
+                let repeated = Set(trace.hits.filter { $0.rule == .decDuplicateNode }.compactMap(\.element))
                 let screens = flow.nodes.filter { $0.kind == "screen" }
-                if misread.isEmpty, trace.fatal == "DEC-NO-SCREEN", !screens.isEmpty,
+                if misread.isEmpty, trace.fatal == .decNoScreen, !screens.isEmpty,
                     screens.allSatisfy({ repeated.contains($0.id) })
                 {
-                    misread.append("DEC-DUPLICATE-NODE")
+                    misread.append(.decDuplicateNode)
                 }
                 if !misread.isEmpty { return misread }
             }
             // Refused at the schema gate the reference passed: the first rule at which the two depart.
             if case .error(let got) = actual, got.code == FlowDecodeError.unsupportedSchemaVersion,
-                trace.fatal != "DEC-SCHEMA-VERSION", trace.hits.contains(where: { $0.rule == "DEC-SCHEMA-VERSION" })
+                trace.fatal != .decSchemaVersion, trace.hits.contains(where: { $0.rule == .decSchemaVersion })
             {
-                return ["DEC-SCHEMA-VERSION"]
+                return [.decSchemaVersion]
             }
             // Refused whole as invalid where the reference refuses it otherwise (at the schema gate, say), and the
             // text holds a lone surrogate: a reader that refuses such text does so as it parses, before any gate.
             if case .error(let got) = actual, got.code == FlowDecodeError.invalidFlowSchema,
-                trace.hits.contains(where: { $0.rule == "DEC-STRING" })
+                trace.hits.contains(where: { $0.rule == .decString })
             {
-                return ["DEC-STRING"]
+                return [.decString]
             }
             // Refused whole as invalid where the reference refuses it otherwise, and the text nests deeper than the
             // decode ever read: a reader that measures the depth of the text refuses it before any gate (DEC-DEPTH).
             if case .error(let got) = actual, got.code == FlowDecodeError.invalidFlowSchema,
-                trace.hits.contains(where: { $0.rule == "DEC-DEPTH" && $0.element == DecodeTrace.documentProps })
+                trace.hits.contains(where: { $0.rule == .decDepth && $0.element == DecodeTrace.documentProps })
             {
-                return ["DEC-DEPTH"]
+                return [.decDepth]
             }
-            return [trace.fatal ?? "DEC-ROOT"]
+            return [trace.fatal ?? .decRoot]
         }
         // An unreadable version read at its face explains every difference that reading makes (DEC-VERSION's
         // precedence over DEC-MIGRATE): the migrations ran from the version the implementation read.
-        if let flow = actual.flow, trace.misreadings.contains(flow) { return ["DEC-VERSION"] }
+        if let flow = actual.flow, trace.misreadings.contains(flow) { return [.decVersion] }
         // A later node of a repeated id kept in the first one's place (last wins): what it holds is not the rules' to
         // answer for. One kept in its own place is a first node dropped, and that node's rules say why.
         let kept = (reference.nodes.map(\.id), (actual.flow?.nodes ?? []).map(\.id))
@@ -88,15 +88,15 @@ public enum DecodingCheck {
         // A migration the implementation ran as a misread version runs it is the version's difference (DEC-VERSION's
         // precedence), also in a document where other rules broke as well.
         let misread =
-            trace.misreadings.isEmpty || !trace.hits.contains(where: { $0.rule == "DEC-MIGRATE" })
+            trace.misreadings.isEmpty || !trace.hits.contains(where: { $0.rule == .decMigrate })
             ? [] : actual.flow.map { misreadComponents(trace: trace, reference: reference, actual: $0) } ?? []
         for hit in trace.hits where !holds(hit, reference: reference, actual: actual, trace: trace) {
-            if hit.rule == "DEC-MIGRATE", let screen = hit.screen, let element = hit.element,
+            if hit.rule == .decMigrate, let screen = hit.screen, let element = hit.element,
                 misread.contains([screen, element])
             {
                 continue
             }
-            if hit.rule != "DEC-DUPLICATE-NODE", let node = hit.screen ?? hit.element, keptLater.contains(node) {
+            if hit.rule != .decDuplicateNode, let node = hit.screen ?? hit.element, keptLater.contains(node) {
                 continue
             }
             brokenHits.append(hit)
@@ -109,15 +109,15 @@ public enum DecodingCheck {
         // difference follows from that one, and is not theirs.
         func dependsOn(_ hit: DecodeTrace.Hit) -> [String] {
             switch hit.rule {
-            case "DEC-DUPLICATE-NODE": return hit.element.map { [$0] } ?? []
-            case "DEC-ENTRY-EMPTY": return [reference.entry] + (actual.flow.map { [$0.entry] } ?? [])
+            case .decDuplicateNode: return hit.element.map { [$0] } ?? []
+            case .decEntryEmpty: return [reference.entry] + (actual.flow.map { [$0.entry] } ?? [])
             default: return []
             }
         }
         // A repeated node only in a flow decoded: in a rejected document no node is known to have broken a rule of
         // its own (every hit fails there), and the repeat, which a reader may read before skipping it, may as well
         // be what the implementation refused. (An empty entry names the first screen, which the reader has kept.)
-        let dependent = actual.flow != nil ? ["DEC-DUPLICATE-NODE", "DEC-ENTRY-EMPTY"] : ["DEC-ENTRY-EMPTY"]
+        let dependent: [String] = actual.flow != nil ? [.decDuplicateNode, .decEntryEmpty] : [.decEntryEmpty]
         for rule in dependent {
             let consequent = brokenHits.filter { $0.rule == rule }
             let explained = consequent.allSatisfy { hit in
@@ -130,15 +130,15 @@ public enum DecodingCheck {
             }
             if !consequent.isEmpty && explained { broken.removeAll { $0 == rule } }
         }
-        broken.removeAll { $0 == "DEC-CANONICAL" }
+        broken.removeAll { $0 == .decCanonical }
         // Two rules judged on the whole flow (a repeated key; an unknown field at the top) name a difference only
         // when no rule about a part of it does: the part's rule says where the implementation went wrong.
         // (And a screen with no layout: a node dropped or kept otherwise says so through its own rule.)
         let wholeFlow = brokenHits.filter {
-            $0.rule == "DEC-DUPLICATE-KEY" || $0.rule == "DEC-IGNORE-FIELDS" && $0.element == nil
+            $0.rule == .decDuplicateKey || $0.rule == .decIgnoreFields && $0.element == nil
                 || $0.element == DecodeTrace.missingLayout
         }
-        let partRules = Set(brokenHits.filter { !wholeFlow.contains($0) && $0.rule != "DEC-CANONICAL" }.map(\.rule))
+        let partRules = Set(brokenHits.filter { !wholeFlow.contains($0) && $0.rule != .decCanonical }.map(\.rule))
         if !wholeFlow.isEmpty, !partRules.isEmpty {
             broken.removeAll { rule in !partRules.contains(rule) && wholeFlow.contains { $0.rule == rule } }
         }
@@ -147,11 +147,11 @@ public enum DecodingCheck {
             // others are about; a version that means 1; repeated keys; unknown fields) name the cause only when no
             // rule about a part of it (a node, a component, an edge) breaks. A screen with no layout, as the simplest
             // screen is, names no cause before either.
-            let wholeDocument: Set<String> = ["DEC-RESOLVE", "DEC-VERSION", "DEC-DUPLICATE-KEY", "DEC-IGNORE-FIELDS"]
+            let wholeDocument: Set<String> = [.decResolve, .decVersion, .decDuplicateKey, .decIgnoreFields]
             let weak = { (hit: DecodeTrace.Hit) in
                 wholeDocument.contains(hit.rule) || hit.element == DecodeTrace.missingLayout
             }
-            let parts = Set(brokenHits.filter { !weak($0) && $0.rule != "DEC-CANONICAL" }.map(\.rule))
+            let parts = Set(brokenHits.filter { !weak($0) && $0.rule != .decCanonical }.map(\.rule))
             let wholes = Set(brokenHits.filter { wholeDocument.contains($0.rule) }.map(\.rule))
             if !parts.isEmpty {
                 broken = broken.filter(parts.contains)
@@ -159,7 +159,7 @@ public enum DecodingCheck {
                 broken = broken.filter(wholes.contains)
             }
         }
-        return broken.isEmpty ? ["DEC-CANONICAL"] : broken
+        return broken.isEmpty ? [.decCanonical] : broken
     }
 
     /// The other outcomes a document may decode to where the docs allow more than one reading; empty when they
@@ -221,8 +221,8 @@ public enum DecodingCheck {
     ) -> [DecodeTrace.Hit] {
         guard let flow = actual.flow else { return hits }
         let nodeRules: Set<String> = [
-            "DEC-SCREEN-TYPE", "DEC-NODE-UNSUPPORTED", "DEC-NODE-UNKNOWN", "DEC-LOGIC-NODE", "DEC-MALFORMED-LAYOUT",
-            "DEC-DUPLICATE-NODE",
+            .decScreenType, .decNodeUnsupported, .decNodeUnknown, .decLogicNode, .decMalformedLayout,
+            .decDuplicateNode,
         ]
         let dropped = Set(
             hits.filter { nodeRules.contains($0.rule) }.compactMap { $0.screen ?? $0.element }.filter { id in
@@ -234,16 +234,16 @@ public enum DecodingCheck {
         let edgeTouches = { (id: String) in
             reference.edges.contains { $0.id == id && (dropped.contains($0.from) || dropped.contains($0.to)) }
         }
-        let brokenEdges = Set(hits.filter { $0.rule == "DEC-EDGE" }.compactMap(\.element))
+        let brokenEdges = Set(hits.filter { $0.rule == .decEdge }.compactMap(\.element))
         return hits.filter { hit in
             if nodeRules.contains(hit.rule) { return true }
             if let screen = hit.screen, dropped.contains(screen) { return false }
-            if hit.rule == "DEC-EDGE" || hit.rule == "DEC-DUPLICATE-EDGE" || hit.rule == "DEC-IGNORE-FIELDS",
+            if hit.rule == .decEdge || hit.rule == .decDuplicateEdge || hit.rule == .decIgnoreFields,
                 let id = hit.element, edgeTouches(id)
             {
                 return false
             }
-            if hit.rule == "DEC-DUPLICATE-EDGE", let id = hit.element, brokenEdges.contains(id) { return false }
+            if hit.rule == .decDuplicateEdge, let id = hit.element, brokenEdges.contains(id) { return false }
             return true
         }
     }
@@ -336,7 +336,7 @@ public enum DecodingCheck {
         // The first node of a repeated id dropped, and a later one kept instead: the rule that keeps the first node
         // (its kind, its screenType, its layout) is what broke, not the repeated id's.
         let keepsNode: Set<String> = [
-            "DEC-SCREEN-TYPE", "DEC-NODE-UNSUPPORTED", "DEC-NODE-UNKNOWN", "DEC-LOGIC-NODE", "DEC-MALFORMED-LAYOUT",
+            .decScreenType, .decNodeUnsupported, .decNodeUnknown, .decLogicNode, .decMalformedLayout,
         ]
         // (Equal to the first, it shows where it stands: in the later one's place.)
         if keepsNode.contains(hit.rule), let actualNode,
@@ -346,15 +346,15 @@ public enum DecodingCheck {
             return false
         }
         switch hit.rule {
-        case "DEC-RESOLVE", "DEC-SCHEMA-VERSION", "DEC-STRING":
+        case .decResolve, .decSchemaVersion, .decString:
             // A flow decoded passed the envelope and kept its strings: these rules break only by a refusal.
             return true
-        case "DEC-UNKNOWN-COMPONENT", "DEC-MALFORMED-CHILD":
+        case .decUnknownComponent, .decMalformedChild:
             // The component (or the parent of the skipped child) keeps exactly the reference's children.
             guard let id = hit.element else { return true }
             let want = expectedNode?.layout.flatMap { find(id, in: $0) }
             let got = actualNode?.layout.flatMap { find(id, in: $0) }
-            if hit.rule == "DEC-UNKNOWN-COMPONENT" {
+            if hit.rule == .decUnknownComponent {
                 // Unknown, under its own id, among the same siblings, and with no subtree: an unknown component's
                 // children are not decoded (one that kept them breaks this rule, not the catch-all).
                 guard let want, let got, got.type == want.type, got.children.map(\.id) == want.children.map(\.id)
@@ -362,17 +362,17 @@ public enum DecodingCheck {
                 return siblings(of: id, in: expectedNode?.layout) == siblings(of: id, in: actualNode?.layout)
             }
             return want?.children.map(\.id) == got?.children.map(\.id)
-        case "DEC-MALFORMED-LAYOUT":
+        case .decMalformedLayout:
             return actualNode != nil && actualNode?.layout == nil
-        case "DEC-NODE-UNSUPPORTED":
+        case .decNodeUnsupported:
             return actualNode?.kind == expectedNode?.kind && actualNode?.supported == false
-        case "DEC-NODE-UNKNOWN":
+        case .decNodeUnknown:
             return actualNode == nil && reference.nodes.allSatisfy { node in flow.nodes.contains { $0.id == node.id } }
-        case "DEC-MALFORMED-NODE":
+        case .decMalformedNode:
             return flow.nodes.map(\.id) == reference.nodes.map(\.id)
-        case "DEC-DUPLICATE-NODE":
+        case .decDuplicateNode:
             return flow.nodes.filter { $0.id == hit.element } == reference.nodes.filter { $0.id == hit.element }
-        case "DEC-EDGE", "DEC-DUPLICATE-EDGE":
+        case .decEdge, .decDuplicateEdge:
             // Judged on the edges of the id the trigger fired on, so that a kept duplicate and a kept dangling edge
             // of another id are two causes. An edge skipped for having no string id: nothing the reference lacks
             // under an id of its own was kept.
@@ -384,39 +384,39 @@ public enum DecodingCheck {
                 }
             }
             let first = flow.edges.first { $0.id == id }
-            if hit.rule == "DEC-DUPLICATE-EDGE" {
+            if hit.rule == .decDuplicateEdge {
                 // Exactly the reference's edge of the id: none more, none other, and not lost to an edge skipped
                 // before it (a kept edge of the id that breaks DEC-EDGE explains a difference first).
                 return flow.edges.filter { $0.id == id } == reference.edges.filter { $0.id == id }
             }
             // A kept edge with a guard, label, priority or transition: kept as the reference keeps it.
             return first == reference.edges.first { $0.id == id }
-        case "DEC-VARIABLE":
+        case .decVariable:
             return flow.variables == reference.variables
-        case "DEC-ZONE":
+        case .decZone:
             return flow.zones == reference.zones
-        case "DEC-LOGIC-NODE", "DEC-SCREEN-TYPE":
+        case .decLogicNode, .decScreenType:
             return actualNode != nil && actualNode == expectedNode
-        case "DEC-ENTRY-EMPTY":
+        case .decEntryEmpty:
             return flow.entry == reference.entry
-        case "DEC-LEGACY-CHROME":
+        case .decLegacyChrome:
             return flow.zones == reference.zones
-        case "DEC-LEGACY-OVERRIDES":
+        case .decLegacyOverrides:
             return actualNode?.hidesZones == expectedNode?.hidesZones
-        case "DEC-VERSION":
+        case .decVersion:
             // Stamped as the reference stamps it, and migrated from the version the rule reads, wherever a reading
             // at its face would migrate otherwise.
             return flow.version == reference.version
                 && misreadComponents(trace: trace, reference: reference, actual: flow).isEmpty
-        case "DEC-MIGRATE":
+        case .decMigrate:
             return actualNode?.layout == expectedNode?.layout
-        case "DEC-DEPTH" where hit.element == DecodeTrace.documentProps:
+        case .decDepth where hit.element == DecodeTrace.documentProps:
             // Nesting the decode never reached: a flow decoded did not refuse the document for it.
             return true
-        case "DEC-DEPTH":
+        case .decDepth:
             // The layout nested deep (or with deep props) decoded as the reference decodes it.
             return actualNode != nil && actualNode?.layout == expectedNode?.layout
-        case "DEC-IGNORE-FIELDS":
+        case .decIgnoreFields:
             // The object that carried the field decodes as if it had not.
             guard let element = hit.element else { return flow == reference }
             if hit.path.contains(".edges[") {

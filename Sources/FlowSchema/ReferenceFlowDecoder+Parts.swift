@@ -37,7 +37,7 @@ extension ReferenceFlowDecoder {
                 let to = value["toNodeId"]?.stringValue,
                 nodes.contains(from), nodes.contains(to), DecoderOptions.edgeKinds.contains(kind)
             else {
-                trace.hit("DEC-EDGE", at: path)
+                trace.hit(.decEdge, at: path)
                 if let edgeID = value["id"]?.stringValue { skippedIDs.insert(edgeID) }
                 // As an implementation that kept it would write it, when it can be written.
                 if let edgeID = value["id"]?.stringValue, let from = value["fromNodeId"]?.stringValue,
@@ -50,18 +50,18 @@ extension ReferenceFlowDecoder {
             // A repeat, skipped, falls under it too: its guard decides nothing either.
             let runFields = ["guard", "label", "priority", "transition"].contains(where: { value[$0] != nil })
             guard ids.insert(edgeID).inserted else {
-                trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
-                if runFields { trace.hit("DEC-EDGE", at: path, element: edgeID) }
+                trace.hit(.decDuplicateEdge, at: path, element: edgeID)
+                if runFields { trace.hit(.decEdge, at: path, element: edgeID) }
                 continue
             }
             // An edge skipped before it does not take its id (DEC-DUPLICATE-EDGE): a decoder that lets it would drop
             // this one.
             if skippedIDs.contains(edgeID) {
-                trace.hit("DEC-DUPLICATE-EDGE", at: path, element: edgeID)
+                trace.hit(.decDuplicateEdge, at: path, element: edgeID)
             }
-            if runFields { trace.hit("DEC-EDGE", at: path, element: edgeID) }
+            if runFields { trace.hit(.decEdge, at: path, element: edgeID) }
             if let key = DocumentedFields.undocumented(value, DocumentedFields.edge) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), element: edgeID)
+                trace.hit(.decIgnoreFields, at: .member(path, key), element: edgeID)
             }
             edges.append(.init(id: edgeID, from: from, to: to, kind: kind))
         }
@@ -74,13 +74,13 @@ extension ReferenceFlowDecoder {
         func zone(_ value: JSONValue?, _ path: Location) -> Bool {
             // A zone written as null is written, and not an object: absent by this rule, as a string would be.
             guard let value else { return false }
-            if !value.isObject || value["visible"] == .bool(false) { trace.hit("DEC-ZONE", at: path) }
+            if !value.isObject || value["visible"] == .bool(false) { trace.hit(.decZone, at: path) }
             return value.isObject
         }
         if let persistent = flow["persistentUI"], persistent != .null {
             guard persistent.isObject else {
                 // With a legacy chrome beside it, the one to fall back to, what wins is DEC-LEGACY-CHROME's question.
-                let rule = flow["chrome"]?.isObject == true ? "DEC-LEGACY-CHROME" : "DEC-ZONE"
+                let rule: String = flow["chrome"]?.isObject == true ? .decLegacyChrome : .decZone
                 trace.hit(rule, at: .member(.root(base), "persistentUI"))
                 return []
             }
@@ -89,11 +89,11 @@ extension ReferenceFlowDecoder {
             }
             // Written in another order, the zones are still listed in the canonical one.
             let written = (persistent.objectPairs ?? []).map(\.key).filter(zones.contains)
-            if written.count > 1, written != zones { trace.hit("DEC-ZONE", at: .member(.root(base), "persistentUI")) }
+            if written.count > 1, written != zones { trace.hit(.decZone, at: .member(.root(base), "persistentUI")) }
             return zones
         }
         guard let chrome = flow["chrome"], chrome.isObject else { return [] }
-        trace.hit("DEC-LEGACY-CHROME", at: .member(.root(base), "chrome"))
+        trace.hit(.decLegacyChrome, at: .member(.root(base), "chrome"))
         return (zone(chrome["header"], .member(.member(.root(base), "chrome"), "header")) ? ["navigationBar"] : [])
             + (zone(chrome["footer"], .member(.member(.root(base), "chrome"), "footer")) ? ["footer"] : [])
     }
@@ -104,7 +104,7 @@ extension ReferenceFlowDecoder {
     static func variables(_ flow: JSONValue, base: String, trace: inout DecodeTrace) -> [String] {
         guard let list = flow["variables"], list != .null else { return [] }
         guard let variables = list.arrayValue else {
-            trace.hit("DEC-VARIABLE", at: .member(.root(base), "variables"))
+            trace.hit(.decVariable, at: .member(.root(base), "variables"))
             return []
         }
         var keys: [String] = []
@@ -116,7 +116,7 @@ extension ReferenceFlowDecoder {
                 type != "list" || DecoderOptions.listItemTypes.contains(variable["listItemType"]?.stringValue ?? ""),
                 seen.insert(key).inserted
             else {
-                trace.hit("DEC-VARIABLE", at: path)
+                trace.hit(.decVariable, at: path)
                 continue
             }
             let lifecycle = variable["lifecycle"], scope = variable["scope"], source = variable["source"]?["kind"]
@@ -124,10 +124,10 @@ extension ReferenceFlowDecoder {
                 || scope.map({ $0.stringValue != "global" }) == true
                 || source.map({ !DecoderOptions.sourceKinds.contains($0.stringValue ?? "") }) == true
             {
-                trace.hit("DEC-VARIABLE", at: path, element: key)
+                trace.hit(.decVariable, at: path, element: key)
             }
             if let field = DocumentedFields.undocumented(variable, DocumentedFields.variable) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(path, field), element: key)
+                trace.hit(.decIgnoreFields, at: .member(path, field), element: key)
             }
             keys.append(key)
         }

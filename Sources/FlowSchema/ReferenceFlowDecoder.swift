@@ -16,7 +16,7 @@ public enum ReferenceFlowDecoder {
     ) -> DecodeOutcome {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch {
-            trace.fatal = "DEC-JSON"
+            trace.fatal = .decJSON
             return .error(invalid("the document is not JSON (\(error))"))
         }
         return decode(parsed: root, options: options, trace: &trace)
@@ -30,17 +30,17 @@ public enum ReferenceFlowDecoder {
     ) -> DecodeOutcome {
         do {
             let flow = try decodeFlow(root, options: options, trace: &trace)
-            trace.hit("DEC-CANONICAL", "$")
-            if trace.hits.contains(where: { $0.rule == "DEC-VERSION" }) {
+            trace.hit(.decCanonical, "$")
+            if trace.hits.contains(where: { $0.rule == .decVersion }) {
                 trace.misreadings = misreadings(of: root, options: options).filter { $0 != flow }
             }
-            if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
+            if holdsReplacementCharacter(root) { trace.hit(.decString, "$") }
             hitDeepNestingElsewhere(root, trace: &trace)
             return .flow(flow)
         } catch {
             // A refused document falls under it too: a reader that refuses the text for a lone surrogate refuses it
             // before any gate (DecodingCheck.broken).
-            if holdsReplacementCharacter(root) { trace.hit("DEC-STRING", "$") }
+            if holdsReplacementCharacter(root) { trace.hit(.decString, "$") }
             hitDeepNestingElsewhere(root, trace: &trace)
             return .error(error)
         }
@@ -50,9 +50,9 @@ public enum ReferenceFlowDecoder {
     /// skipped whole, or past a gate): a reader that measures the depth of the text refuses the document for it,
     /// which no other rule explains.
     static func hitDeepNestingElsewhere(_ root: JSONValue, trace: inout DecodeTrace) {
-        guard !trace.hits.contains(where: { $0.rule == "DEC-DEPTH" }), root.nesting >= DecoderOptions.deepProps
+        guard !trace.hits.contains(where: { $0.rule == .decDepth }), root.nesting >= DecoderOptions.deepProps
         else { return }
-        trace.hit("DEC-DEPTH", "$", element: DecodeTrace.documentProps)
+        trace.hit(.decDepth, "$", element: DecodeTrace.documentProps)
     }
 
     /// The flows decoded when an unreadable content `version` is taken at its face: a string of a number (`"8"`)
@@ -94,7 +94,7 @@ public enum ReferenceFlowDecoder {
         trace: inout DecodeTrace
     ) throws(FlowDecodeError) -> CanonicalFlow.Node? {
         if let key = DocumentedFields.undocumented(value, DocumentedFields.node) {
-            trace.hit("DEC-IGNORE-FIELDS", at: .member(path, key), screen: nodeID, element: nodeID)
+            trace.hit(.decIgnoreFields, at: .member(path, key), screen: nodeID, element: nodeID)
         }
         if kind == "screen" {
             let layout = try component(
@@ -109,33 +109,33 @@ public enum ReferenceFlowDecoder {
             if layout == nil {
                 let missing = raw == .null || removedByMigration(raw, version: version)
                 trace.hit(
-                    "DEC-MALFORMED-LAYOUT", at: .member(path, "layout"), screen: nodeID,
+                    .decMalformedLayout, at: .member(path, "layout"), screen: nodeID,
                     element: missing ? DecodeTrace.missingLayout : nodeID)
             }
             if value["screenSettings"].map(\.isObject) != true, value["chromeOverrides"]?.isObject == true {
                 trace.hit(
-                    "DEC-LEGACY-OVERRIDES", at: .member(path, "chromeOverrides"), screen: nodeID, element: nodeID)
+                    .decLegacyOverrides, at: .member(path, "chromeOverrides"), screen: nodeID, element: nodeID)
             }
             if value["props"]?["hideChrome"] != nil {
                 trace.hit(
-                    "DEC-LEGACY-OVERRIDES", at: .member(.member(path, "props"), "hideChrome"), screen: nodeID,
+                    .decLegacyOverrides, at: .member(.member(path, "props"), "hideChrome"), screen: nodeID,
                     element: nodeID)
             }
             if let screenType = value["screenType"],
                 !DecoderOptions.screenTypes.contains(screenType.stringValue ?? "")
             {
-                trace.hit("DEC-SCREEN-TYPE", at: .member(path, "screenType"), screen: nodeID, element: nodeID)
+                trace.hit(.decScreenType, at: .member(path, "screenType"), screen: nodeID, element: nodeID)
             }
             return .init(id: nodeID, kind: kind, supported: true, layout: layout, hidesZones: hidesZones(value))
         } else if DecoderOptions.supportedNodeKinds.contains(kind) {
             // Expressions, assignments and variants are read when the flow runs, never when it is decoded.
-            trace.hit("DEC-LOGIC-NODE", at: path, element: nodeID)
+            trace.hit(.decLogicNode, at: path, element: nodeID)
             return .init(id: nodeID, kind: kind, supported: true)
         } else if DecoderOptions.unsupportedNodeKinds.contains(kind) {
-            trace.hit("DEC-NODE-UNSUPPORTED", at: path, element: nodeID)
+            trace.hit(.decNodeUnsupported, at: path, element: nodeID)
             return .init(id: nodeID, kind: kind, supported: false)
         } else {
-            trace.hit("DEC-NODE-UNKNOWN", at: path, element: nodeID)
+            trace.hit(.decNodeUnknown, at: path, element: nodeID)
             return nil
         }
     }
@@ -173,23 +173,23 @@ public enum ReferenceFlowDecoder {
         _ root: JSONValue, options: DecoderOptions, trace: inout DecodeTrace
     ) throws(FlowDecodeError) -> CanonicalFlow {
         guard root.isObject else {
-            trace.fatal = "DEC-JSON"
+            trace.fatal = .decJSON
             throw invalid("$ is not a JSON object")
         }
         if root.repeatsAKey {
             // The last occurrence counts here; the first is accepted too (DecodingCheck.acceptable).
-            trace.hit("DEC-DUPLICATE-KEY", "$")
+            trace.hit(.decDuplicateKey, "$")
         }
         var flow = root, base = "$"
         if let wrapped = root["flow_schema"] {
-            trace.hit("DEC-RESOLVE", "$.flow_schema")
+            trace.hit(.decResolve, "$.flow_schema")
             if let key = DocumentedFields.undocumented(root, DocumentedFields.resolve) {
-                trace.hit("DEC-IGNORE-FIELDS", at: .member(.root("$"), key))
+                trace.hit(.decIgnoreFields, at: .member(.root("$"), key))
             }
             if let version = root["schema_version"], version != .null {
-                trace.hit("DEC-SCHEMA-VERSION", "$.schema_version")
+                trace.hit(.decSchemaVersion, "$.schema_version")
             }
-            trace.fatal = "DEC-SCHEMA-VERSION"
+            trace.fatal = .decSchemaVersion
             let major = try schemaMajor(root["schema_version"])
             if major > options.supportedSchemaMajor {
                 throw FlowDecodeError(
@@ -198,7 +198,7 @@ public enum ReferenceFlowDecoder {
                         "$.schema_version has major \(major); this decoder supports up to \(options.supportedSchemaMajor)"
                 )
             }
-            trace.fatal = "DEC-RESOLVE"
+            trace.fatal = .decResolve
             guard wrapped.isObject else {
                 throw invalid("$.flow_schema is not an object (a resolve response without a flow)")
             }
@@ -206,7 +206,7 @@ public enum ReferenceFlowDecoder {
             flow = wrapped
             base = "$.flow_schema"
         }
-        trace.fatal = "DEC-ROOT"
+        trace.fatal = .decRoot
         guard let id = flow["id"]?.stringValue else { throw invalid("\(base).id is missing or not a string") }
         guard let nodeValues = flow["nodes"]?.arrayValue else {
             throw invalid("\(base).nodes is missing or not an array")
@@ -216,7 +216,7 @@ public enum ReferenceFlowDecoder {
         }
         trace.fatal = nil
         if let key = DocumentedFields.undocumented(flow, DocumentedFields.flow) {
-            trace.hit("DEC-IGNORE-FIELDS", at: .member(.root(base), key))
+            trace.hit(.decIgnoreFields, at: .member(.root(base), key))
         }
 
         // DEC-VERSION: a whole number from 1 is the version, however large; anything else (missing, a string, a
@@ -227,7 +227,7 @@ public enum ReferenceFlowDecoder {
         }
         if flow["version"]?.numberValue.map({ $0 >= 1 && $0 <= 8 && $0 == $0.rounded() }) != true {
             // The element says which half of the rule applies: a version above the current one is left untransformed.
-            trace.hit("DEC-VERSION", at: .member(.root(base), "version"), element: version > 8 ? "above" : "default")
+            trace.hit(.decVersion, at: .member(.root(base), "version"), element: version > 8 ? "above" : "default")
         }
         let migrateFrom =
             options.migrations && version < DecoderOptions.currentContentVersion
@@ -238,11 +238,11 @@ public enum ReferenceFlowDecoder {
         for (index, value) in nodeValues.enumerated() {
             let path = Location.child(.root(base), "nodes", index)
             guard let nodeID = value["id"]?.stringValue, let kind = value["kind"]?.stringValue else {
-                trace.hit("DEC-MALFORMED-NODE", at: path)
+                trace.hit(.decMalformedNode, at: path)
                 continue
             }
             guard !seen.contains(nodeID) else {
-                trace.hit("DEC-DUPLICATE-NODE", at: path, element: nodeID)
+                trace.hit(.decDuplicateNode, at: path, element: nodeID)
                 var scratch = DecodeTrace()
                 if let skipped = try? node(
                     value, id: nodeID, kind: kind, path: path, version: migrateFrom, options: options, trace: &scratch)
@@ -261,16 +261,16 @@ public enum ReferenceFlowDecoder {
         }
 
         guard let firstScreen = nodes.first(where: { $0.kind == "screen" }) else {
-            trace.fatal = "DEC-NO-SCREEN"
+            trace.fatal = .decNoScreen
             throw invalid("\(base).nodes holds no screen node that could be decoded")
         }
         var entry = entryNodeId
         if entry.isEmpty {
-            trace.hit("DEC-ENTRY-EMPTY", at: .member(.root(base), "entryNodeId"))
+            trace.hit(.decEntryEmpty, at: .member(.root(base), "entryNodeId"))
             entry = firstScreen.id
         }
         guard seen.contains(entry) else {
-            trace.fatal = "DEC-ENTRY"
+            trace.fatal = .decEntry
             throw invalid("\(base).entryNodeId \"\(entryNodeId)\" names no decoded node")
         }
 
@@ -310,42 +310,42 @@ public enum ReferenceFlowDecoder {
         else {
             // The layout itself is judged by its screen (DEC-MALFORMED-LAYOUT).
             if let parent, value != nil {
-                trace.hit("DEC-MALFORMED-CHILD", at: path(), screen: screen, element: parent)
+                trace.hit(.decMalformedChild, at: path(), screen: screen, element: parent)
             }
             return nil
         }
         guard depth < options.maxComponentDepth else {
-            trace.fatal = "DEC-DEPTH"
+            trace.fatal = .decDepth
             throw invalid("\(path().text) nests components deeper than \(options.maxComponentDepth) levels")
         }
         // Two cases the rule must keep decoding: components nested deep (up to the deepest level allowed), and props
         // nested deep, which are data, not components, and never count.
         if depth == min(DecoderOptions.deepLayout, options.maxComponentDepth - 1) {
-            trace.hit("DEC-DEPTH", at: path(), screen: screen, element: "deep")
+            trace.hit(.decDepth, at: path(), screen: screen, element: "deep")
         }
         if let props, props.nesting >= DecoderOptions.deepProps {
-            trace.hit("DEC-DEPTH", at: .member(path(), "props"), screen: screen, element: id)
+            trace.hit(.decDepth, at: .member(path(), "props"), screen: screen, element: id)
         }
         // Migrations, oldest first (DEC-MIGRATE): only the steps whose effect on the tree the docs state.
         let original = type
         var checkboxVariant = props?["variant"]?.stringValue == "checkbox"
         if version <= 2 && type == "checkbox" { type = "toggle"; checkboxVariant = true }
         if version <= 3 && DecoderOptions.strippedBy4.contains(type) {
-            trace.hit("DEC-MIGRATE", at: path(), screen: screen, element: parent ?? id)
+            trace.hit(.decMigrate, at: path(), screen: screen, element: parent ?? id)
             return nil
         }
         if version <= 4 && type == "toggle" && checkboxVariant { type = "stack" }
         if version <= 6 && type == "card" { type = "stack" }
         if version <= 7 && type == "chip" { type = "stack" }
         if type != original || (version <= 2 && checkboxVariant && original == "toggle") {
-            trace.hit("DEC-MIGRATE", at: path(), screen: screen, element: id)
+            trace.hit(.decMigrate, at: path(), screen: screen, element: id)
         }
         if let key = DocumentedFields.undocumented(value, DocumentedFields.component) {
-            trace.hit("DEC-IGNORE-FIELDS", at: .member(path(), key), screen: screen, element: id)
+            trace.hit(.decIgnoreFields, at: .member(path(), key), screen: screen, element: id)
         }
         guard options.componentTypes.contains(type) else {
             // Renders nothing, keeps its id; its subtree is not decoded.
-            trace.hit("DEC-UNKNOWN-COMPONENT", at: path(), screen: screen, element: id)
+            trace.hit(.decUnknownComponent, at: path(), screen: screen, element: id)
             return .init(id: id, type: "unknown")
         }
         var children: [CanonicalFlow.Component] = []

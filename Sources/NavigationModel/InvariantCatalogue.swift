@@ -9,19 +9,19 @@ public enum InvariantCatalogue {
 
     static let stack: [Invariant] = [
         Invariant(
-            id: "INV-STACK-SHAPE", rule: "NAV-STACK",
+            id: "INV-STACK-SHAPE", rule: .navStack,
             message: "the stack is empty, or entry 0 is not its only root entry"
         ) { o in
             o.after.stack.shapeProblem == nil
         },
         Invariant(
-            id: "INV-ONE-FLOW-ROOT", rule: "NAV-FLOW-ROOT",
+            id: "INV-ONE-FLOW-ROOT", rule: .navFlowRoot,
             message: "a layer holds two flow roots of the same flow"
         ) { o in
             !o.before.stack.duplicateFlowRoots.isEmpty || o.after.stack.duplicateFlowRoots.isEmpty
         },
         Invariant(
-            id: "INV-REJECT-CHANGES-NOTHING", rule: "NAV-REJECT",
+            id: "INV-REJECT-CHANGES-NOTHING", rule: .navReject,
             message: "a rejected directive changed the stack or the pending change"
         ) { o in
             guard case .apply(_, _, afterRollback: false) = o.effect, !o.reply.outcome.isApplied else { return true }
@@ -31,22 +31,22 @@ public enum InvariantCatalogue {
 
     static let validation: [Invariant] = [
         rejectsInvalid(
-            "INV-UNKNOWN-MODE-REJECTED", "NAV-VALID-MODE", .unknownMode,
+            "INV-UNKNOWN-MODE-REJECTED", .navValidMode, .unknownMode,
             "a directive with an unknown mode was applied"),
         rejectsInvalid(
-            "INV-DESTINATION-REQUIRED", "NAV-VALID-DEST", .missingScreen,
+            "INV-DESTINATION-REQUIRED", .navValidDest, .missingScreen,
             "a destination directive without a screen was applied"),
         rejectsInvalid(
-            "INV-FLOW-REQUIRED", "NAV-VALID-DEST", .missingFlow,
+            "INV-FLOW-REQUIRED", .navValidDest, .missingFlow,
             "a destination directive without a named flow was applied"),
         rejectsInvalid(
-            "INV-BEHAVIOR-CHECKED", "NAV-VALID-BEHAVIOR", .unknownBehavior,
+            "INV-BEHAVIOR-CHECKED", .navValidBehavior, .unknownBehavior,
             "a directive whose behavior is not KEEP, REMOVE_PREVIOUS or START_NEW was applied"),
     ]
 
     static let flows: [Invariant] = [
         Invariant(
-            id: "INV-KEEP-REMOVES-NOTHING", rule: "NAV-PUSH-KEEP",
+            id: "INV-KEEP-REMOVES-NOTHING", rule: .navPushKeep,
             message: "PUSH with KEEP removed or changed an existing entry, or did not push the target"
         ) { o in
             guard let (d, base) = o.applied(.push), d.flow?.behavior == .keep else { return true }
@@ -54,21 +54,21 @@ public enum InvariantCatalogue {
             return after.count == base.count + 1 && Array(after.dropLast()) == base.entries && o.topIsTarget(d)
         },
         Invariant(
-            id: "INV-REMOVE-PREVIOUS-CLEARS-FLOW", rule: "NAV-PUSH-REMOVE-PREVIOUS",
+            id: "INV-REMOVE-PREVIOUS-CLEARS-FLOW", rule: .navPushRemovePrevious,
             message: "after PUSH with REMOVE_PREVIOUS, another screen of the flow is still in the top layer"
         ) { o in
             guard let (d, _) = o.applied(.push), d.flow?.behavior == .removePrevious else { return true }
             return o.topIsTarget(d) && o.flowCountInTopLayer(d.flow!.name!) == 1
         },
         Invariant(
-            id: "INV-START-NEW-CLEARS-FLOW", rule: "NAV-PUSH-START-NEW",
+            id: "INV-START-NEW-CLEARS-FLOW", rule: .navPushStartNew,
             message: "after PUSH with START_NEW, another screen of the flow is still in the top layer"
         ) { o in
             guard let (d, _) = o.applied(.push), d.flow?.behavior == .startNew else { return true }
             return o.topIsTarget(d) && o.flowCountInTopLayer(d.flow!.name!) == 1
         },
         Invariant(
-            id: "INV-REMOVAL-KEEPS-OTHERS", rule: "NAV-PUSH-REMOVE-PREVIOUS",
+            id: "INV-REMOVAL-KEEPS-OTHERS", rule: .navPushRemovePrevious,
             message:
                 "after a PUSH that removes a flow's screens, the entries left are not the earlier ones minus that flow's screens in the top layer, in order"
         ) { o in
@@ -81,7 +81,7 @@ public enum InvariantCatalogue {
             return sameScreens(Array(o.after.stack.entries.dropLast()), expected)
         },
         Invariant(
-            id: "INV-START-NEW-MARKS-ROOT", rule: "NAV-PUSH-START-NEW",
+            id: "INV-START-NEW-MARKS-ROOT", rule: .navPushStartNew,
             message: "the screen pushed with START_NEW is not marked as its flow's root"
         ) { o in
             guard let (d, _) = o.applied(.push) ?? o.applied(.replace), d.flow?.behavior == .startNew else {
@@ -90,7 +90,7 @@ public enum InvariantCatalogue {
             return o.after.stack.last?.flowRoot == true
         },
         Invariant(
-            id: "INV-FLOW-ROOT-MARK", rule: "NAV-FLOW-ROOT",
+            id: "INV-FLOW-ROOT-MARK", rule: .navFlowRoot,
             message:
                 "a screen pushed with KEEP or REMOVE_PREVIOUS has the wrong flow-root mark (it is the root exactly when the top layer held no screen of its flow)"
         ) { o in
@@ -104,7 +104,7 @@ public enum InvariantCatalogue {
             return o.after.stack.last?.flowRoot == !had
         },
         Invariant(
-            id: "INV-BASE-PRESENTATION", rule: "NAV-BASE",
+            id: "INV-BASE-PRESENTATION", rule: .navBase,
             message: "a removal deleted the top layer's first entry and the layer lost its presentation (root or modal)"
         ) { o in
             guard let (_, base) = o.applied(.push) ?? o.applied(.replace) else { return true }
@@ -116,7 +116,7 @@ public enum InvariantCatalogue {
             return o.after.stack[start].presentation == base[start].presentation
         },
         Invariant(
-            id: "INV-PUSH-TOP-LAYER-ONLY", rule: "NAV-PUSH-REMOVE-PREVIOUS",
+            id: "INV-PUSH-TOP-LAYER-ONLY", rule: .navPushRemovePrevious,
             message: "a PUSH or REPLACE changed an entry below the top layer"
         ) { o in
             guard let (_, base) = o.applied(.push) ?? o.applied(.replace) else { return true }
@@ -128,7 +128,7 @@ public enum InvariantCatalogue {
 
     static let modes: [Invariant] = [
         Invariant(
-            id: "INV-REPLACE-SWAPS-TOP", rule: "NAV-REPLACE",
+            id: "INV-REPLACE-SWAPS-TOP", rule: .navReplace,
             message: "REPLACE with KEEP did not swap exactly the top entry for the target"
         ) { o in
             guard let (d, base) = o.applied(.replace), d.flow?.behavior == .keep else { return true }
@@ -137,7 +137,7 @@ public enum InvariantCatalogue {
                 && o.topIsTarget(d)
         },
         Invariant(
-            id: "INV-FLOWLESS-PLAIN-ENTRY", rule: "NAV-FLOWLESS",
+            id: "INV-FLOWLESS-PLAIN-ENTRY", rule: .navFlowless,
             message:
                 "without flows, PUSH or REPLACE did not put the target on the unchanged stack (less its top for REPLACE) as a plain entry, with no flow and no flow root"
         ) { o in
@@ -148,7 +148,7 @@ public enum InvariantCatalogue {
                 && top.flow == nil && !top.flowRoot
         },
         Invariant(
-            id: "INV-RESET-SINGLE-ROOT", rule: "NAV-RESET",
+            id: "INV-RESET-SINGLE-ROOT", rule: .navReset,
             message: "RESET did not leave exactly the target as the only entry, marked root and flow root"
         ) { o in
             guard let (d, _) = o.applied(.reset) else { return true }
@@ -157,21 +157,21 @@ public enum InvariantCatalogue {
             ]
         },
         Invariant(
-            id: "INV-POP-REMOVES-TOP", rule: "NAV-POP",
+            id: "INV-POP-REMOVES-TOP", rule: .navPop,
             message: "POP did not remove exactly the top entry"
         ) { o in
             guard let (_, base) = o.applied(.pop) else { return true }
             return o.after.stack.entries == Array(base.entries.dropLast())
         },
         Invariant(
-            id: "INV-POP-ROOT-REJECTED", rule: "NAV-POP-ROOT",
+            id: "INV-POP-ROOT-REJECTED", rule: .navPopRoot,
             message: "POP on a stack holding only its root was applied"
         ) { o in
             guard case .apply(let d, let base, _) = o.effect, d.mode == .pop, base.count == 1 else { return true }
             return !o.reply.outcome.isApplied
         },
         Invariant(
-            id: "INV-PRESENT-NEW-LAYER", rule: "NAV-PRESENT",
+            id: "INV-PRESENT-NEW-LAYER", rule: .navPresent,
             message:
                 "PRESENT did not add exactly one modal entry, marked as its flow's root, on top of the unchanged stack"
         ) { o in
@@ -183,7 +183,7 @@ public enum InvariantCatalogue {
             return o.after.stack.entries == expected
         },
         Invariant(
-            id: "INV-DISMISS-LAYER", rule: "NAV-DISMISS",
+            id: "INV-DISMISS-LAYER", rule: .navDismiss,
             message: "DISMISS did not remove exactly the top presented layer"
         ) { o in
             guard let (_, base) = o.applied(.dismiss) else { return true }
@@ -191,7 +191,7 @@ public enum InvariantCatalogue {
             return start > 0 && o.after.stack.entries == Array(base.entries.prefix(start))
         },
         Invariant(
-            id: "INV-DISMISS-ROOT-REJECTED", rule: "NAV-DISMISS-ROOT",
+            id: "INV-DISMISS-ROOT-REJECTED", rule: .navDismissRoot,
             message: "DISMISS with nothing presented was applied"
         ) { o in
             guard case .apply(let d, let base, _) = o.effect, d.mode == .dismiss, base.topLayerStart == 0 else {
@@ -200,7 +200,7 @@ public enum InvariantCatalogue {
             return !o.reply.outcome.isApplied
         },
         Invariant(
-            id: "INV-POP-TO-TOPMOST", rule: "NAV-POP-TO",
+            id: "INV-POP-TO-TOPMOST", rule: .navPopTo,
             message: "POP_TO did not stop at the topmost entry showing the target in the searched range"
         ) { o in
             guard let (d, base) = o.applied(.popTo), let target = d.screen else { return true }
@@ -210,7 +210,7 @@ public enum InvariantCatalogue {
                 && after.last?.screen == target && !base.entries[after.count...].contains { $0.screen == target }
         },
         Invariant(
-            id: "INV-POP-TO-MISSING-REJECTED", rule: "NAV-POP-TO-MISSING",
+            id: "INV-POP-TO-MISSING-REJECTED", rule: .navPopToMissing,
             message: "POP_TO to a screen outside the searched range was applied"
         ) { o in
             guard case .apply(let d, let base, _) = o.effect, d.mode == .popTo, let target = d.screen, !target.isEmpty
@@ -219,7 +219,7 @@ public enum InvariantCatalogue {
             return base.entries[lowest...].contains { $0.screen == target } || !o.reply.outcome.isApplied
         },
         Invariant(
-            id: "INV-POP-TO-ROOT", rule: "NAV-POP-TO-ROOT",
+            id: "INV-POP-TO-ROOT", rule: .navPopToRoot,
             message: "POP_TO_ROOT did not return to the top layer's first entry (owned) or to entry 0 (shared)"
         ) { o in
             guard let (_, base) = o.applied(.popToRoot) else { return true }
@@ -227,7 +227,7 @@ public enum InvariantCatalogue {
             return o.after.stack.entries == Array(base.entries.prefix(keep))
         },
         Invariant(
-            id: "INV-FAILED-IDLE", rule: "NAV-FAILED-IDLE",
+            id: "INV-FAILED-IDLE", rule: .navFailedIdle,
             message: "FAILED with nothing pending was rejected or changed the stack"
         ) { o in
             guard case .apply(let d, let base, false) = o.effect, d.mode == .failed else { return true }
@@ -237,7 +237,7 @@ public enum InvariantCatalogue {
 
     static let session: [Invariant] = [
         Invariant(
-            id: "INV-OPTIMISTIC-PENDING", rule: "SES-OPTIMISTIC",
+            id: "INV-OPTIMISTIC-PENDING", rule: .sesOptimistic,
             message: "an applied optimistic change is not pending under its id"
         ) { o in
             guard case .optimistic(let d) = o.command, case .apply = o.effect, o.reply.outcome.isApplied else {
@@ -246,49 +246,49 @@ public enum InvariantCatalogue {
             return o.after.pendingID == d.id
         },
         Invariant(
-            id: "INV-ONE-IN-FLIGHT", rule: "SES-IN-FLIGHT",
+            id: "INV-ONE-IN-FLIGHT", rule: .sesInFlight,
             message: "an optimistic change was accepted while another was pending, or changed the state"
         ) { o in
             guard case .optimisticInFlight = o.effect else { return true }
             return !o.reply.outcome.isApplied && o.after == o.before
         },
         Invariant(
-            id: "INV-NOT-OPTIMISTIC", rule: "SES-NOT-OPTIMISTIC",
+            id: "INV-NOT-OPTIMISTIC", rule: .sesNotOptimistic,
             message: "a change other than PUSH, REPLACE or RESET (such as POP) was applied optimistically"
         ) { o in
             guard case .optimistic(let d) = o.command, case .apply = o.effect else { return true }
             return d.mode.map(NavigationMode.optimistic.contains) == true || !o.reply.outcome.isApplied
         },
         Invariant(
-            id: "INV-OPTIMISTIC-NEEDS-ID", rule: "SES-MISSING-ID",
+            id: "INV-OPTIMISTIC-NEEDS-ID", rule: .sesMissingID,
             message: "an optimistic change without an id was applied"
         ) { o in
             guard case .optimistic(let d) = o.command, case .apply = o.effect else { return true }
             return !(d.id ?? "").isEmpty || !o.reply.outcome.isApplied
         },
         Invariant(
-            id: "INV-CONFIRM-CHANGES-NOTHING", rule: "SES-CONFIRM",
+            id: "INV-CONFIRM-CHANGES-NOTHING", rule: .sesConfirm,
             message: "the server's confirmation of a pending change changed the stack (applied it twice?)"
         ) { o in
             guard case .confirm = o.effect else { return true }
             return o.reply.outcome.isApplied && o.after.stack == o.before.stack
         },
         Invariant(
-            id: "INV-FAILED-RESTORES", rule: "SES-ROLLBACK",
+            id: "INV-FAILED-RESTORES", rule: .sesRollback,
             message: "FAILED did not restore exactly the stack from before the pending change"
         ) { o in
             guard case .rollback(let base) = o.effect else { return true }
             return o.after.stack == base
         },
         Invariant(
-            id: "INV-NO-NAVIGATION-KEEPS", rule: "SES-NO-NAVIGATION",
+            id: "INV-NO-NAVIGATION-KEEPS", rule: .sesNoNavigation,
             message: "an answer with no navigation changed the stack"
         ) { o in
             guard case .noNavigation = o.effect else { return true }
             return o.after.stack == o.before.stack
         },
         Invariant(
-            id: "INV-REDIRECT-ROLLS-BACK", rule: "SES-REDIRECT",
+            id: "INV-REDIRECT-ROLLS-BACK", rule: .sesRedirect,
             message:
                 "an answer that differs from the pending change was not applied to the stack from before that change"
         ) { o in
@@ -296,7 +296,7 @@ public enum InvariantCatalogue {
             return o.after.stack == base
         },
         Invariant(
-            id: "INV-ANSWER-SETTLES", rule: "SES-SETTLE",
+            id: "INV-ANSWER-SETTLES", rule: .sesSettle,
             message: "a change is still pending after the server's answer"
         ) { o in
             guard case .navigate = o.command else { return true }

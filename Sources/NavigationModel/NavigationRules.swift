@@ -19,123 +19,123 @@ public enum NavigationRules {
     /// Every rule, in the order of <doc:Semantics>.
     public static let all: [Rule] = [
         rule(
-            "NAV-STACK", .must, "The stack is never empty and entry 0 is its only root entry.",
+            .navStack, .must, "The stack is never empty and entry 0 is its only root entry.",
             source: "kit model; RUF stack modes"),
         rule(
-            "NAV-IGNORE", .must,
+            .navIgnore, .must,
             "Unknown directive fields (transition, screenParams, anything else) never cause a rejection.",
             source: "RUF directive fields"),
         rule(
-            "NAV-VALID-MODE", .should,
+            .navValidMode, .should,
             "A directive whose mode is not one of the nine modes is rejected with unknownMode.", source: "kit decision"),
         rule(
-            "NAV-VALID-DEST", .should,
+            .navValidDest, .should,
             "PUSH, REPLACE, RESET and PRESENT without a screen or a named flow are rejected with missingScreen or missingFlow.",
             source: "RUF directive fields; kit decision on the reason"),
         rule(
-            "NAV-VALID-BEHAVIOR", .should,
+            .navValidBehavior, .should,
             "A flow behavior other than KEEP, REMOVE_PREVIOUS or START_NEW (such as REPLACE) is rejected with unknownBehavior.",
             source: "RUF flows page; kit decision"),
         rule(
-            "NAV-VALID-TARGET", .should, "POP_TO without a screen is rejected with missingScreen.",
+            .navValidTarget, .should, "POP_TO without a screen is rejected with missingScreen.",
             source: "kit decision"),
-        rule("NAV-REJECT", .should, "A rejected directive changes nothing at all.", source: "kit decision"),
+        rule(.navReject, .should, "A rejected directive changes nothing at all.", source: "kit decision"),
         rule(
-            "NAV-PUSH-KEEP", .must, "PUSH with KEEP appends the screen and removes nothing.",
+            .navPushKeep, .must, "PUSH with KEEP appends the screen and removes nothing.",
             source: "RUF flows page (KEEP)"),
         rule(
-            "NAV-PUSH-REMOVE-PREVIOUS", .must,
+            .navPushRemovePrevious, .must,
             "PUSH with REMOVE_PREVIOUS removes every screen of the flow in the top layer, then pushes.",
             source: "RUF flows page (REMOVE_PREVIOUS)"),
         rule(
-            "NAV-PUSH-START-NEW", .must,
+            .navPushStartNew, .must,
             "PUSH with START_NEW removes every screen of the flow in the top layer, then pushes the screen as the flow's root.",
             source: "RUF flows page (START_NEW)"),
         rule(
-            "NAV-FLOW-ROOT", .must,
+            .navFlowRoot, .must,
             "A pushed screen is its flow's root exactly when the top layer held no screen of that flow (or with START_NEW); a layer never holds two roots of one flow.",
             source: "RUF flows page; kit decision for KEEP and REMOVE_PREVIOUS"),
         rule(
-            "NAV-FLOWLESS", .should,
+            .navFlowless, .should,
             "Without flows (a route-array implementation), PUSH, REPLACE, RESET and PRESENT need only a screen: their entry belongs to no flow and is no flow root, and no behavior applies.",
             source: "FlowStacks routes; kit decision"),
         rule(
-            "NAV-BASE", .should,
+            .navBase, .should,
             "When a removal deletes a layer's first entry, the first entry left in the layer takes over its presentation (root or modal).",
             source: "kit decision"),
         rule(
-            "NAV-REPLACE", .must, "REPLACE removes the top entry, then acts as PUSH with the same flow object.",
+            .navReplace, .must, "REPLACE removes the top entry, then acts as PUSH with the same flow object.",
             source: "RUF stack modes (REPLACE)"),
         rule(
-            "NAV-RESET", .must, "RESET leaves exactly one entry: the target, as root and flow root.",
+            .navReset, .must, "RESET leaves exactly one entry: the target, as root and flow root.",
             source: "RUF stack modes (RESET)"),
         rule(
-            "NAV-POP", .must, "POP removes the top entry, closing its layer when it was the layer's base.",
+            .navPop, .must, "POP removes the top entry, closing its layer when it was the layer's base.",
             source: "RUF stack modes (POP); FlowStacks goBack"),
         rule(
-            "NAV-POP-ROOT", .should, "POP on a stack holding only its root is rejected with cannotPopRoot.",
+            .navPopRoot, .should, "POP on a stack holding only its root is rejected with cannotPopRoot.",
             source: "kit decision (RUF is silent)"),
         rule(
-            "NAV-PRESENT", .must, "PRESENT starts a new layer whose base is the target, marked as its flow's root.",
+            .navPresent, .must, "PRESENT starts a new layer whose base is the target, marked as its flow's root.",
             source: "FlowStacks presentSheet/presentCover; FlowKit present"),
         rule(
-            "NAV-DISMISS", .must, "DISMISS removes the whole top presented layer, with everything pushed on it.",
+            .navDismiss, .must, "DISMISS removes the whole top presented layer, with everything pushed on it.",
             source: "FlowStacks dismiss; FlowKit dismiss"),
         rule(
-            "NAV-DISMISS-ROOT", .should,
+            .navDismissRoot, .should,
             "DISMISS with nothing presented is rejected with nothingToDismiss and never clears the stack.",
             source: "kit decision; FlowKit dismiss does nothing; reported FlowStacks bug"),
         rule(
-            "NAV-POP-TO", .must,
+            .navPopTo, .must,
             "POP_TO removes every entry above the topmost entry showing the screen: in the top layer (owned) or the whole stack (shared).",
             source: "FlowStacks goBackTo; FlowKit popTo; FlowStacks nesting"),
         rule(
-            "NAV-POP-TO-MISSING", .should,
+            .navPopToMissing, .should,
             "POP_TO to a screen that is not in the searched range is rejected with targetNotFound.",
             source: "kit decision"),
         rule(
-            "NAV-POP-TO-ROOT", .must,
+            .navPopToRoot, .must,
             "POP_TO_ROOT returns to the top layer's first entry (owned) or to entry 0 (shared).",
             source: "FlowStacks goBackToRoot and nesting; FlowKit popToRoot"),
         rule(
-            "NAV-FAILED-IDLE", .must, "FAILED with nothing pending changes nothing: the client stays where it is.",
+            .navFailedIdle, .must, "FAILED with nothing pending changes nothing: the client stays where it is.",
             source: "RUF stack modes (FAILED)"),
         rule(
-            "SES-OPTIMISTIC", .must,
+            .sesOptimistic, .must,
             "An optimistic PUSH, REPLACE or RESET is applied at once and recorded as pending under its id.",
             source: "RUF optimistic navigation"),
         rule(
-            "SES-IN-FLIGHT", .must,
+            .sesInFlight, .must,
             "An optimistic change while another is pending is rejected with actionInFlight and changes nothing.",
             source: "RUF client states (one action in flight)"),
         rule(
-            "SES-NOT-OPTIMISTIC", .must,
+            .sesNotOptimistic, .must,
             "Only PUSH, REPLACE and RESET may be applied optimistically; anything else (POP above all) is rejected with notOptimistic.",
             source: "RUF optimistic navigation"),
         rule(
-            "SES-MISSING-ID", .should, "An optimistic change without a non-empty id is rejected with missingId.",
+            .sesMissingID, .should, "An optimistic change without a non-empty id is rejected with missingId.",
             source: "RUF (the server must put an id on every directive); kit decision"),
         rule(
-            "SES-CONFIRM", .must,
+            .sesConfirm, .must,
             "The server's directive with the pending id and the same change confirms it: nothing is applied twice.",
             source: "RUF optimistic navigation"),
         rule(
-            "SES-ROLLBACK", .must,
+            .sesRollback, .must,
             "FAILED while a change is pending restores exactly the stack from before that change.",
             source: "RUF stack modes (FAILED)"),
         rule(
-            "SES-NO-NAVIGATION", .must, "An answer with no navigation keeps the stack and settles the pending change.",
+            .sesNoNavigation, .must, "An answer with no navigation keeps the stack and settles the pending change.",
             source: "RUF (no directive: the current screen stays)"),
         rule(
-            "SES-SETTLE", .must,
+            .sesSettle, .must,
             "Every answer from the server settles the pending change: afterwards nothing is pending.",
             source: "RUF optimistic navigation"),
         rule(
-            "SES-REDIRECT", .should,
+            .sesRedirect, .should,
             "Any other answer while a change is pending rolls it back, then applies the answer; the pending change is settled whatever the outcome.",
             source: "kit decision"),
         rule(
-            "SES-IDLE", .must,
+            .sesIdle, .must,
             "With nothing pending, the server's directive is applied as usual; no navigation changes nothing.",
             source: "RUF directives"),
     ]
@@ -149,20 +149,20 @@ public enum NavigationRules {
     /// The feature a rule belongs to, which reports group results by (see ``NavigationFeature``).
     static func feature(of id: String) -> String {
         switch id {
-        case "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-BASE", "NAV-FLOW-ROOT", "NAV-FLOWLESS": return "stack"
+        case .navStack, .navIgnore, .navReject, .navBase, .navFlowRoot, .navFlowless: return "stack"
         case let id where id.hasPrefix("NAV-VALID-"): return "validation"
         case let id where id.hasPrefix("NAV-PUSH-"): return "push"
-        case "NAV-REPLACE": return "replace"
-        case "NAV-RESET": return "reset"
-        case "NAV-POP", "NAV-POP-ROOT": return "pop"
-        case "NAV-PRESENT": return "present"
-        case "NAV-DISMISS", "NAV-DISMISS-ROOT": return "dismiss"
-        case "NAV-POP-TO", "NAV-POP-TO-MISSING": return "pop-to"
-        case "NAV-POP-TO-ROOT": return "pop-to-root"
-        case "NAV-FAILED-IDLE", "SES-ROLLBACK": return "rollback"
-        case "SES-CONFIRM": return "confirm"
-        case "SES-NO-NAVIGATION", "SES-IDLE", "SES-SETTLE": return "answer"
-        case "SES-REDIRECT": return "redirect"
+        case .navReplace: return "replace"
+        case .navReset: return "reset"
+        case .navPop, .navPopRoot: return "pop"
+        case .navPresent: return "present"
+        case .navDismiss, .navDismissRoot: return "dismiss"
+        case .navPopTo, .navPopToMissing: return "pop-to"
+        case .navPopToRoot: return "pop-to-root"
+        case .navFailedIdle, .sesRollback: return "rollback"
+        case .sesConfirm: return "confirm"
+        case .sesNoNavigation, .sesIdle, .sesSettle: return "answer"
+        case .sesRedirect: return "redirect"
         default: return "optimistic"
         }
     }

@@ -14,93 +14,93 @@ public enum ClientRules {
     /// Every rule, in the order of <doc:Client>.
     public static let all: [Rule] = [
         rule(
-            "RUF-META-MERGE", .must, "meta",
+            .rufMetaMerge, .must, "meta",
             "A meta patch is applied by shallow merge: each patched key replaced "
                 + "whole, every other key kept.", "rules: state management; session-meta: merging patches"),
         rule(
-            "RUF-META-READONLY", .must, "meta", "The client never changes meta except by a response's patch.",
+            .rufMetaReadonly, .must, "meta", "The client never changes meta except by a response's patch.",
             "rules: state management; session-meta: the server-only mutation rule"),
         rule(
-            "RUF-REQUEST-META", .must, "requests", "Every action request carries the full current meta.",
+            .rufRequestMeta, .must, "requests", "Every action request carries the full current meta.",
             "rules: state management; api-contract: /session/action"),
         rule(
-            "RUF-REQUEST-ID", .must, "requests", "Every request carries an x-request-id no earlier request used.",
+            .rufRequestID, .must, "requests", "Every request carries an x-request-id no earlier request used.",
             "rules: requests; api-contract: headers"),
         rule(
-            "RUF-CACHE-KEY", .must, "cache",
+            .rufCacheKey, .must, "cache",
             "The cache is keyed by screen and rel: a component updates only the "
                 + "entry of its own screen.", "rules: component cache; component: the rel identifier"),
         rule(
-            "RUF-MERGE-REPLACE", .must, "cache",
+            .rufMergeReplace, .must, "cache",
             "A component with mergeStrategy REPLACE, or none, replaces the "
                 + "cached one whole.", "rules: component cache; component: mergeStrategy"),
         rule(
-            "RUF-MERGE-APPEND", .must, "cache",
+            .rufMergeAppend, .must, "cache",
             "A component with mergeStrategy APPEND appends its list items to "
                 + "the cached lists.", "component: mergeStrategy"),
         rule(
-            "RUF-MERGE-MATCH", .must, "cache",
+            .rufMergeMatch, .must, "cache",
             "A component with mergeStrategy MATCH updates the cached items with "
                 + "the same id, keeps the others, and adds the new ones.", "component: mergeStrategy"),
         rule(
-            "RUF-PARTIAL", .must, "cache",
+            .rufPartial, .must, "cache",
             "Screens and components a response leaves out stay as cached; an "
                 + "empty screens map is valid.", "session: partial responses; component: component cache"),
         rule(
-            "RUF-NAV-METRICS", .must, "metrics",
+            .rufNavMetrics, .must, "metrics",
             "A screen's navigationMetrics fire when it becomes the active "
                 + "screen, and only then.", "rules: metrics; metric: firing points"),
         rule(
-            "RUF-SCREEN-METRICS", .must, "metrics", "A screen's metrics fire when its content loads.",
+            .rufScreenMetrics, .must, "metrics", "A screen's metrics fire when its content loads.",
             "rules: metrics; metric: firing points"),
         rule(
-            "RUF-ACTION-METRICS", .must, "metrics",
+            .rufActionMetrics, .must, "metrics",
             "actionMetrics fire after an action completes successfully, "
                 + "and not after a rejected one.", "rules: metrics; action: action metrics"),
         rule(
-            "RUF-METRIC-ORDER", .must, "metrics", "Metrics fire in the order they appear in their array.",
+            .rufMetricOrder, .must, "metrics", "Metrics fire in the order they appear in their array.",
             "metric: firing points"),
         rule(
-            "RUF-NAVIGATE", .must, "navigation",
+            .rufNavigate, .must, "navigation",
             "The navigation directive of a response is executed (with the "
                 + "NAV- and SES- rules of the navigation model).", "rules: navigation"),
         rule(
-            "RUF-ROLLBACK", .must, "navigation", "On FAILED, the stack returns to its state before the action.",
+            .rufRollback, .must, "navigation", "On FAILED, the stack returns to its state before the action.",
             "rules: navigation; optimistic navigation"),
         rule(
-            "RUF-CURRENT-SCREEN", .must, "navigation",
+            .rufCurrentScreen, .must, "navigation",
             "The screen a response's currentScreen names is the one the client renders, until a later response "
                 + "names another.", "session: fields; session: how the client processes a Session (render)"),
         rule(
-            "RUF-NO-OPTIMISTIC-POP", .must, "navigation", "POP is never applied optimistically.",
+            .rufNoOptimisticPop, .must, "navigation", "POP is never applied optimistically.",
             "optimistic navigation: rules"),
         rule(
-            "RUF-ONE-IN-FLIGHT", .must, "requests",
+            .rufOneInFlight, .must, "requests",
             "One request is in flight at a time: an action dispatched "
                 + "meanwhile is not sent until the answer in flight has been processed.", "state machine: notes"),
         rule(
-            "RUF-COMPONENT-ROLLBACK", .must, "cache",
+            .rufComponentRollback, .must, "cache",
             "When the server rejects an action, its optimistic component "
                 + "update is rolled back, before the response's own components are merged.",
             "sharing global state: optimistic updates"),
         rule(
-            "RUF-ORDER", .should, "order",
+            .rufOrder, .should, "order",
             "A response's effects happen in the session page's order: metrics, then "
                 + "navigation, then the actionResult.", "session: how the client processes a Session"),
         rule(
-            "RUF-ACTION-RESULT", .should, "order", "A response's actionResult is shown, whatever its type.",
+            .rufActionResult, .should, "order", "A response's actionResult is shown, whatever its type.",
             "session: how the client processes a Session"),
         rule(
-            "RUF-QUEUE", .should, "requests",
+            .rufQueue, .should, "requests",
             "Waiting actions are sent oldest first (or only the newest, for an "
                 + "implementation that declares actionQueue latest), each with its optimistic changes applied when it "
                 + "is sent.", "kit decision; state machine: notes"),
         rule(
-            "RUF-MATCH-NO-ID", .should, "cache",
+            .rufMatchNoID, .should, "cache",
             "Under MATCH, an item without an id, or with an id not cached, is "
                 + "added at the end; a cached list keeps its order.", "kit decision"),
         rule(
-            "RUF-LENIENT", .should, "lenient",
+            .rufLenient, .should, "lenient",
             "Unknown fields, behaviors, merge strategies, actionResult types and "
                 + "transitions never make a response fail: an unknown strategy merges as REPLACE, an unknown behavior "
                 + "is cached (and renders as nothing).", "kit decision; flow decoding leniency"),

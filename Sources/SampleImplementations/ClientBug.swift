@@ -1,3 +1,5 @@
+import RUFClientModel
+
 /// A realistic bug planted in the sample RUF client: a mutant the client suite must catch.
 ///
 /// Each case says, in its doc comment, its smallest counterexample, counted in ``ClientInput``s from a reset to a
@@ -164,7 +166,7 @@ package enum ClientBug: String, CaseIterable, Sendable {
     /// position replaces an item without an id too, which RUF-MATCH-NO-ID adds at the end).
     package var rules: [String] {
         switch self {
-        case .matchByPosition: return [rule, "RUF-MATCH-NO-ID"]
+        case .matchByPosition: return [rule, .rufMatchNoID]
         default: return [rule]
         }
     }
@@ -172,30 +174,30 @@ package enum ClientBug: String, CaseIterable, Sendable {
     /// The RUF- rule the bug breaks (``ClientRules``).
     package var rule: String {
         switch self {
-        case .appendReplaces: return "RUF-MERGE-APPEND"
-        case .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchIDsAsText: return "RUF-MERGE-MATCH"
-        case .mergeNullPayloadClears: return "RUF-MERGE-APPEND"
-        case .matchDropsItemsWithoutID: return "RUF-MATCH-NO-ID"
-        case .replaceKeepsFields: return "RUF-MERGE-REPLACE"
-        case .metaDeepMerged, .metaReplacedByPatch, .metaNullDeletesKey: return "RUF-META-MERGE"
-        case .metaStampedByClient: return "RUF-META-READONLY"
-        case .partialClearsCache, .absentComponentRemoved: return "RUF-PARTIAL"
-        case .cacheKeyedByRel: return "RUF-CACHE-KEY"
-        case .navigationMetricsOnLoad, .navigationMetricsTwice: return "RUF-NAV-METRICS"
-        case .metricsReversed: return "RUF-METRIC-ORDER"
-        case .actionMetricsAfterRejection: return "RUF-ACTION-METRICS"
-        case .screenMetricsOnlyActive: return "RUF-SCREEN-METRICS"
-        case .requestCarriesPatch, .queuedRequestStaleMeta: return "RUF-REQUEST-META"
-        case .requestIDReused: return "RUF-REQUEST-ID"
-        case .twoInFlight: return "RUF-ONE-IN-FLIGHT"
-        case .queueNewestFirst, .queuedOptimisticAtDispatch: return "RUF-QUEUE"
-        case .optimisticUpdateNeverRolledBack, .wholeCacheRolledBack: return "RUF-COMPONENT-ROLLBACK"
-        case .unknownBehaviorDropped, .unknownStrategyFails: return "RUF-LENIENT"
-        case .optimisticPopApplied: return "RUF-NO-OPTIMISTIC-POP"
-        case .failedNoRollback: return "RUF-ROLLBACK"
-        case .unknownActionResultHidden: return "RUF-ACTION-RESULT"
-        case .actionResultBeforeNavigation: return "RUF-ORDER"
-        case .currentScreenIgnored: return "RUF-CURRENT-SCREEN"
+        case .appendReplaces: return .rufMergeAppend
+        case .matchByPosition, .matchDropsUnmatched, .matchAppendsMatched, .matchIDsAsText: return .rufMergeMatch
+        case .mergeNullPayloadClears: return .rufMergeAppend
+        case .matchDropsItemsWithoutID: return .rufMatchNoID
+        case .replaceKeepsFields: return .rufMergeReplace
+        case .metaDeepMerged, .metaReplacedByPatch, .metaNullDeletesKey: return .rufMetaMerge
+        case .metaStampedByClient: return .rufMetaReadonly
+        case .partialClearsCache, .absentComponentRemoved: return .rufPartial
+        case .cacheKeyedByRel: return .rufCacheKey
+        case .navigationMetricsOnLoad, .navigationMetricsTwice: return .rufNavMetrics
+        case .metricsReversed: return .rufMetricOrder
+        case .actionMetricsAfterRejection: return .rufActionMetrics
+        case .screenMetricsOnlyActive: return .rufScreenMetrics
+        case .requestCarriesPatch, .queuedRequestStaleMeta: return .rufRequestMeta
+        case .requestIDReused: return .rufRequestID
+        case .twoInFlight: return .rufOneInFlight
+        case .queueNewestFirst, .queuedOptimisticAtDispatch: return .rufQueue
+        case .optimisticUpdateNeverRolledBack, .wholeCacheRolledBack: return .rufComponentRollback
+        case .unknownBehaviorDropped, .unknownStrategyFails: return .rufLenient
+        case .optimisticPopApplied: return .rufNoOptimisticPop
+        case .failedNoRollback: return .rufRollback
+        case .unknownActionResultHidden: return .rufActionResult
+        case .actionResultBeforeNavigation: return .rufOrder
+        case .currentScreenIgnored: return .rufCurrentScreen
         }
     }
 

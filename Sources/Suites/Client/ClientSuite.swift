@@ -70,17 +70,17 @@ package struct ClientSuite: ConformanceSuite {
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
         let navigation = capabilities.navigation
         var out: Set<String> = []
-        if !capabilities.client.mergeStrategies.contains("APPEND") { out.insert("RUF-MERGE-APPEND") }
+        if !capabilities.client.mergeStrategies.contains("APPEND") { out.insert(.rufMergeAppend) }
         if !capabilities.client.mergeStrategies.contains("MATCH") {
-            out.formUnion(["RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"])
+            out.formUnion([.rufMergeMatch, .rufMatchNoID])
         }
         if !capabilities.client.metrics {
-            out.formUnion(["RUF-NAV-METRICS", "RUF-SCREEN-METRICS", "RUF-ACTION-METRICS", "RUF-METRIC-ORDER"])
+            out.formUnion([.rufNavMetrics, .rufScreenMetrics, .rufActionMetrics, .rufMetricOrder])
         }
-        if !capabilities.client.optimisticComponents { out.insert("RUF-COMPONENT-ROLLBACK") }
+        if !capabilities.client.optimisticComponents { out.insert(.rufComponentRollback) }
         let optimistic = NavigationMode.optimistic.contains(where: navigation.modes.contains)
-        if !optimistic || !navigation.modes.contains(.failed) { out.insert("RUF-ROLLBACK") }
-        if !optimistic || !navigation.modes.contains(.pop) { out.insert("RUF-NO-OPTIMISTIC-POP") }
+        if !optimistic || !navigation.modes.contains(.failed) { out.insert(.rufRollback) }
+        if !optimistic || !navigation.modes.contains(.pop) { out.insert(.rufNoOptimisticPop) }
         return rules.map(\.id).filter(out.contains)
     }
 

@@ -33,19 +33,19 @@ package enum DecodingAnalysis {
         // A repeated key may be read either way (DEC-DUPLICATE-KEY), and a bare flow's schema_version ignored or
         // gated (DecodingCheck.alternatives), or both. The trace says whether an object document repeats a key, so
         // that the others are not parsed again to find out.
-        if trace.fatal == "DEC-JSON" || trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" })
+        if trace.fatal == .decJSON || trace.hits.contains(where: { $0.rule == .decDuplicateKey })
             || text.contains("\"schema_version\""),
             DecodingCheck.alternatives(text, options: options).contains(where: { $0.agrees(with: actual) })
         {
             return nil
         }
         // A reader that keeps the first occurrence of one repeated key and the last of another breaks the one rule.
-        if trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" }),
+        if trace.hits.contains(where: { $0.rule == .decDuplicateKey }),
             DecodingCheck.readsRepeatedKeysMixed(text, actual: actual, options: options)
         {
             return Falsification(
-                origin: shape, message: shape, unitTriggers: ["DEC-DUPLICATE-KEY"], unitRules: trace.rules,
-                masked: trace.rules.filter { $0 != "DEC-DUPLICATE-KEY" })
+                origin: shape, message: shape, unitTriggers: [.decDuplicateKey], unitRules: trace.rules,
+                masked: trace.rules.filter { $0 != .decDuplicateKey })
         }
         // The rules this document's divergence is blamed on: a rule blamed here and named by no failure (its cause
         // hidden behind another one's symptom) is unresolved, never held.
@@ -53,16 +53,16 @@ package enum DecodingAnalysis {
         var rules = trace.rules
         // Migrations run as a misread version runs them are that version's case alone (DEC-VERSION's precedence): a
         // failure naming DEC-MIGRATE does not explain them, so the search may end on such a document.
-        if case .flow(let reference) = expected, let flow = actual.flow, broken.contains("DEC-VERSION") {
+        if case .flow(let reference) = expected, let flow = actual.flow, broken.contains(.decVersion) {
             let misread = DecodingCheck.misreadComponents(trace: trace, reference: reference, actual: flow)
-            let migrations = trace.hits.filter { $0.rule == "DEC-MIGRATE" }
+            let migrations = trace.hits.filter { $0.rule == .decMigrate }
             if !misread.isEmpty, migrations.allSatisfy({ misread.contains([$0.screen ?? "", $0.element ?? ""]) }) {
-                rules.removeAll { $0 == "DEC-MIGRATE" }
+                rules.removeAll { $0 == .decMigrate }
             }
         }
         // A reader that keeps first occurrences (as Foundation's does) is judged on that reading where it explains
         // the divergence with fewer rules: what the last occurrences hold is not what it read.
-        if trace.hits.contains(where: { $0.rule == "DEC-DUPLICATE-KEY" }),
+        if trace.hits.contains(where: { $0.rule == .decDuplicateKey }),
             let first = DecodingCheck.firstOccurrences(text)
         {
             var firstTrace = DecodeTrace()
@@ -87,12 +87,12 @@ package enum DecodingAnalysis {
     ) throws -> Falsification? {
         guard var found = falsification(text, parsed: parsed, memo: memo, actual: actual, options: options)
         else { return nil }
-        if let blamed = found.unitTriggers, blamed.count > 1, blamed.contains("DEC-STRING"),
+        if let blamed = found.unitTriggers, blamed.count > 1, blamed.contains(.decString),
             actual.errorCode != nil, let plain = LoneSurrogates.replaced(in: text),
             falsification(plain, actual: try ask(plain), options: options) == nil
         {
-            found.unitTriggers = ["DEC-STRING"]
-            found.masked = (found.unitRules ?? []).filter { $0 != "DEC-STRING" }
+            found.unitTriggers = [.decString]
+            found.masked = (found.unitRules ?? []).filter { $0 != .decString }
         }
         return found
     }
@@ -200,11 +200,11 @@ package enum DecodingAnalysis {
         var violations: [(rule: String, message: String)] = []
         if let reference = expected.flow, let implementation = actual.flow {
             violations += invariants(
-                reference, implementation, malformedChildren: trace.rules.contains("DEC-MALFORMED-CHILD"))
+                reference, implementation, malformedChildren: trace.rules.contains(.decMalformedChild))
             // Decoding the canonical form again must change nothing.
             if let again = try? decoder.decode(documentText(implementation)), again != actual {
                 violations.append(
-                    ("DEC-INV-ROUND-TRIP", "decoding the implementation's own canonical form again changes it"))
+                    (.decInvRoundTrip, "decoding the implementation's own canonical form again changes it"))
             }
         }
         // Blamed as the run blamed it (the implementation asked again where that decides it).
@@ -305,7 +305,7 @@ package enum DecodingAnalysis {
         for node in reference.nodes where node.supported && implNodes[node.id] == nil {
             found.append(
                 (
-                    "DEC-INV-SUPPORTED-NODES",
+                    .decInvSupportedNodes,
                     "supported node \"\(node.id)\" was lost because another part of the flow is broken"
                 ))
         }
@@ -316,7 +316,7 @@ package enum DecodingAnalysis {
                 for sibling in children where !implIDs.contains(sibling.id) {
                     found.append(
                         (
-                            "DEC-INV-UNKNOWN-SIBLINGS",
+                            .decInvUnknownSiblings,
                             "\"\(sibling.id)\", a sibling of an unknown component in \"\(parent)\" on screen \"\(node.id)\", is missing"
                         ))
                 }
@@ -325,7 +325,7 @@ package enum DecodingAnalysis {
                 for id in componentIDs(layout) where !implIDs.contains(id) {
                     found.append(
                         (
-                            "DEC-INV-MALFORMED-SIBLINGS",
+                            .decInvMalformedSiblings,
                             "component \"\(id)\" on screen \"\(node.id)\" is missing next to a malformed child"
                         ))
                 }

@@ -48,7 +48,7 @@ package struct DecodingSuite: ConformanceSuite {
     }
 
     package func uncertifiedRules(_ capabilities: Capabilities) -> [String] {
-        capabilities.decoding.migrations ? [] : ["DEC-MIGRATE"]
+        capabilities.decoding.migrations ? [] : [.decMigrate]
     }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<GeneratedDocument> {

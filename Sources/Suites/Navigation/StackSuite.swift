@@ -125,28 +125,28 @@ extension StackSuite {
     package func outOfScopeNavigationRules(_ capabilities: Capabilities) -> Set<String> {
         let navigation = capabilities.navigation
         let byMode: [NavigationMode: [String]] = [
-            .push: ["NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW"], .replace: ["NAV-REPLACE"],
-            .reset: ["NAV-RESET"],
-            .pop: ["NAV-POP", "NAV-POP-ROOT"], .failed: ["NAV-FAILED-IDLE"], .present: ["NAV-PRESENT"],
-            .dismiss: ["NAV-DISMISS", "NAV-DISMISS-ROOT"],
-            .popTo: ["NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-VALID-TARGET"],
-            .popToRoot: ["NAV-POP-TO-ROOT"],
+            .push: [.navPushKeep, .navPushRemovePrevious, .navPushStartNew], .replace: [.navReplace],
+            .reset: [.navReset],
+            .pop: [.navPop, .navPopRoot], .failed: [.navFailedIdle], .present: [.navPresent],
+            .dismiss: [.navDismiss, .navDismissRoot],
+            .popTo: [.navPopTo, .navPopToMissing, .navValidTarget],
+            .popToRoot: [.navPopToRoot],
         ]
         var out: Set<String> = []
         for (mode, rules) in byMode where !navigation.modes.contains(mode) { out.formUnion(rules) }
-        if !navigation.behaviors.contains(.removePrevious) { out.insert("NAV-PUSH-REMOVE-PREVIOUS") }
-        if !navigation.behaviors.contains(.startNew) { out.insert("NAV-PUSH-START-NEW") }
-        if !navigation.behaviors.contains(.keep) { out.insert("NAV-PUSH-KEEP") }
+        if !navigation.behaviors.contains(.removePrevious) { out.insert(.navPushRemovePrevious) }
+        if !navigation.behaviors.contains(.startNew) { out.insert(.navPushStartNew) }
+        if !navigation.behaviors.contains(.keep) { out.insert(.navPushKeep) }
         // NAV-BASE is about removing a presented layer's first screen: only REPLACE, REMOVE_PREVIOUS and START_NEW
         // remove screens as they add one.
         let removes = navigation.behaviors.contains(.removePrevious) || navigation.behaviors.contains(.startNew)
-        if !navigation.modes.contains(.replace) && !(navigation.flows && removes) { out.insert("NAV-BASE") }
+        if !navigation.modes.contains(.replace) && !(navigation.flows && removes) { out.insert(.navBase) }
         if navigation.flows {
-            out.insert("NAV-FLOWLESS")
+            out.insert(.navFlowless)
         } else {
             out.formUnion([
-                "NAV-PUSH-KEEP", "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-FLOW-ROOT",
-                "NAV-VALID-BEHAVIOR",
+                .navPushKeep, .navPushRemovePrevious, .navPushStartNew, .navFlowRoot,
+                .navValidBehavior,
             ])
         }
         return out

@@ -58,25 +58,25 @@ extension ClientComparison {
             let old = expected.state.cache[screen] ?? [:], new = actual.state.cache[screen] ?? [:]
             for rel in Set(old.keys).union(new.keys) where old[rel] != new[rel] {
                 if wholeCacheBack {
-                    rules.insert("RUF-COMPONENT-ROLLBACK")
+                    rules.insert(.rufComponentRollback)
                     continue
                 }
                 if evidence.explains(CacheKeyEvidence.Entry(screen: screen, rel: rel)) {
-                    rules.insert("RUF-CACHE-KEY")
+                    rules.insert(.rufCacheKey)
                     continue
                 }
                 let isOptimisticKey = optimistic.map { $0.screen == screen && $0.rel == rel } ?? false
                 if step.dispatch != nil {
                     // The dispatched action's optimistic update: applied when it should wait, or not at all.
-                    rules.insert(before.state.inFlight != nil ? "RUF-QUEUE" : "RUF-COMPONENT-ROLLBACK")
+                    rules.insert(before.state.inFlight != nil ? .rufQueue : .rufComponentRollback)
                     continue
                 }
                 if let sent = sentAction?.optimisticUpdate, sent.screen == screen, sent.rel == rel {
-                    rules.insert("RUF-QUEUE")
+                    rules.insert(.rufQueue)
                     continue
                 }
                 guard let response = step.response else {
-                    rules.insert("RUF-PARTIAL")
+                    rules.insert(.rufPartial)
                     continue
                 }
                 let sent = response.screens.first { $0.name == screen }?.components.first { $0.key == rel }
@@ -88,25 +88,25 @@ extension ClientComparison {
                     let kept = before.state.cache[screen]?[rel]
                     // The rejected optimistic value kept: as it was, or with what the response sent merged into it.
                     if new[rel] == (sent.map { strategyOfSent.merge($0.value, into: kept) } ?? kept) {
-                        rules.insert("RUF-COMPONENT-ROLLBACK")
+                        rules.insert(.rufComponentRollback)
                         continue
                     }
                     // The value the rollback restores was one the client should have kept for its unknown behavior.
                     if sent == nil, old[rel]?.behavior == ClientGenerator.unknownBehavior {
-                        rules.insert("RUF-LENIENT")
+                        rules.insert(.rufLenient)
                         continue
                     }
                 }
                 // A rejection that took back what the response sent, to the cache of before the action.
                 if revertedAll, sent != nil, !unknown || revertedForSure {
-                    rules.insert("RUF-COMPONENT-ROLLBACK")
+                    rules.insert(.rufComponentRollback)
                     continue
                 }
                 guard let sent else {
                     if new[rel] == nil && old[rel] != nil {
                         missing.append((screen, rel))
                     } else {
-                        rules.insert("RUF-PARTIAL")
+                        rules.insert(.rufPartial)
                     }
                     continue
                 }
@@ -118,29 +118,29 @@ extension ClientComparison {
                 if unknownBehavior || strategy.isUnknown,
                     new[rel] == nil || new[rel] == before.state.cache[screen]?[rel] || (left != nil && new[rel] == left)
                 {
-                    rules.insert("RUF-LENIENT")
+                    rules.insert(.rufLenient)
                     continue
                 }
                 if new[rel] == nil {
                     if unknownBehavior || strategy.isUnknown {
-                        rules.insert("RUF-LENIENT")
+                        rules.insert(.rufLenient)
                     } else if relKeyed, actual.state.cache.contains(where: { $0.key != screen && $0.value[rel] != nil })
                     {
-                        rules.insert("RUF-CACHE-KEY")
+                        rules.insert(.rufCacheKey)
                     } else {
                         rules.insert(mergeRule(strategy))
                     }
                     continue
                 }
                 switch strategy {
-                case .unknown: rules.insert("RUF-LENIENT")
+                case .unknown: rules.insert(.rufLenient)
                 case .match:
                     // What the response merges into: after a rejection, the value from before the optimistic update.
                     let cached =
                         rejected && isOptimisticKey
                         ? before.cacheWhenSent?[screen]?[rel] : before.state.cache[screen]?[rel]
                     rules.insert(
-                        onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? "RUF-MATCH-NO-ID" : "RUF-MERGE-MATCH")
+                        onlyAdditionsDiffer(old[rel], new[rel], cached: cached) ? .rufMatchNoID : .rufMergeMatch)
                 default: rules.insert(mergeRule(strategy))
                 }
             }
@@ -149,12 +149,12 @@ extension ClientComparison {
         // by rel alone), or the client dropped what the response left out.
         if !missing.isEmpty, let response = step.response {
             let sentRels = Set(response.screens.flatMap { screen in screen.components.map(\.key) })
-            rules.insert(relKeyed && missing.allSatisfy { sentRels.contains($0.rel) } ? "RUF-CACHE-KEY" : "RUF-PARTIAL")
+            rules.insert(relKeyed && missing.allSatisfy { sentRels.contains($0.rel) } ? .rufCacheKey : .rufPartial)
         }
         // Otherwise, when the entries taken one by one would need several rules, the one rollback is the simpler
         // cause; with one rule, as likely as the rollback (a MATCH dropping an item leaves the list as it was), that
         // rule stands.
-        if cacheBack && rules.count > 1 { return ["RUF-COMPONENT-ROLLBACK"] }
+        if cacheBack && rules.count > 1 { return [.rufComponentRollback] }
         return rules
     }
 
@@ -207,10 +207,10 @@ extension ClientComparison {
 
     private static func mergeRule(_ strategy: RUFMergeStrategy) -> String {
         switch strategy {
-        case .append: return "RUF-MERGE-APPEND"
-        case .match: return "RUF-MERGE-MATCH"
-        case .replace: return "RUF-MERGE-REPLACE"
-        case .unknown: return "RUF-LENIENT"
+        case .append: return .rufMergeAppend
+        case .match: return .rufMergeMatch
+        case .replace: return .rufMergeReplace
+        case .unknown: return .rufLenient
         }
     }
 

@@ -69,9 +69,9 @@ extension ClientComparison {
         let pop = commands.last.map { if case .optimistic(let d) = $0 { d.mode == .pop } else { false } } ?? false
         return rules.map { rule in
             switch rule {
-            case "SES-ROLLBACK": return "RUF-ROLLBACK"
-            case "SES-NOT-OPTIMISTIC" where pop:
-                return "RUF-NO-OPTIMISTIC-POP"
+            case .sesRollback: return .rufRollback
+            case .sesNotOptimistic where pop:
+                return .rufNoOptimisticPop
             default: return rule
             }
         }

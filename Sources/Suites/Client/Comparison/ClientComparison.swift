@@ -85,12 +85,12 @@ package struct ClientComparison {
         step.shownCache = shownBefore
         // A request sent that should wait, one due that was not sent, or another one than the one due.
         let requests = (expected.events.compactMap(Self.request), actual.events.compactMap(Self.request))
-        if requests.1.count > requests.0.count { return ["RUF-ONE-IN-FLIGHT"] }
-        if requests.1.count < requests.0.count { return ["RUF-QUEUE"] }
+        if requests.1.count > requests.0.count { return [.rufOneInFlight] }
+        if requests.1.count < requests.0.count { return [.rufQueue] }
         if zip(requests.0, requests.1).contains(where: {
             $0.screen != $1.screen || $0.kind != $1.kind || $0.action?.canonical != $1.action?.canonical
         }) {
-            return ["RUF-QUEUE"]
+            return [.rufQueue]
         }
         let navigationDiffers =
             expected.state.navigation != actual.state.navigation
@@ -120,7 +120,7 @@ package struct ClientComparison {
             }
             let triedOther = tried(expected.events) != tried(actual.events)
             if pendingDiffers || triedOther || cacheDiffers {
-                return ["RUF-QUEUE"]
+                return [.rufQueue]
             }
         }
         // A POP applied on sending: the stack the reference keeps, less its top (compared in place, without a copy
@@ -129,12 +129,12 @@ package struct ClientComparison {
         if navigationDiffers, sentAction?.optimisticNavigation?.mode == .pop, shown.count < kept.count,
             kept.starts(with: shown)
         {
-            return ["RUF-NO-OPTIMISTIC-POP"]
+            return [.rufNoOptimisticPop]
         }
         var rules: Set<String> = []
         // The screen shown is the response's own field when the stack agrees: its rule, not the navigation's.
         if !navigationDiffers && expected.state.currentScreen != actual.state.currentScreen {
-            rules.insert("RUF-CURRENT-SCREEN")
+            rules.insert(.rufCurrentScreen)
         }
         // A step with one navigation command is named as the navigation suite names it.
         let cause = navigationDiffers ? navigationCause(actual: actual, step: step) : nil
@@ -144,9 +144,9 @@ package struct ClientComparison {
             let session = before.navigationSession
             if step.response?.navigation?.mode == .failed {
                 // With nothing to roll back, FAILED is the navigation model's idle case.
-                rules.insert(session.pending == nil ? "NAV-FAILED-IDLE" : "RUF-ROLLBACK")
+                rules.insert(session.pending == nil ? .navFailedIdle : .rufRollback)
             } else if step.dispatch != nil, before.state.inFlight != nil {
-                rules.insert("RUF-QUEUE")
+                rules.insert(.rufQueue)
             } else if step.response != nil, let sent = sentAction?.optimisticNavigation,
                 step.response?.navigation == nil
             {
@@ -161,7 +161,7 @@ package struct ClientComparison {
                         .first
                 }
                 if outcome(actual.events) == "rejected" && outcome(expected.events) != "rejected" {
-                    rules.insert("RUF-QUEUE")
+                    rules.insert(.rufQueue)
                 } else {
                     rules.formUnion(
                         optimisticCause(sent, after: kept, actual: actual) ?? [Self.navigationRule(sent, in: kept)])
@@ -171,7 +171,7 @@ package struct ClientComparison {
                 // one of its SHOULD rules stays a deviation here, and a MUST one a failure.
                 rules.insert(Self.navigationRule(directive, in: session))
             } else {
-                rules.insert("RUF-NAVIGATE")
+                rules.insert(.rufNavigate)
             }
         }
         rules.formUnion(metaRules(expected: expected, actual: actual, step: step))
@@ -179,44 +179,44 @@ package struct ClientComparison {
         if (expected.state.inFlight == nil) != (actual.state.inFlight == nil)
             || expected.state.queued != actual.state.queued
         {
-            rules.insert(step.dispatch != nil ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
+            rules.insert(step.dispatch != nil ? .rufOneInFlight : .rufQueue)
         }
         rules.formUnion(eventRules(expected: expected.events, actual: actual.events, response: step.response))
         // The navigation events of a command whose cause is named follow from it.
-        if let cause { rules.subtract(["RUF-NAVIGATE", "RUF-ROLLBACK"].filter { !cause.contains($0) }) }
+        if let cause { rules.subtract([.rufNavigate, .rufRollback].filter { !cause.contains($0) }) }
         // Other navigationMetrics after a FAILED are the rollback's where it may have left another screen active: the
         // stack differs, or a waiting action sent in the same step may hide it. With the stack as the reference's
         // and nothing to hide it (or nothing to roll back), they are the metrics' own; and with nothing pending, a
         // stack left otherwise is the navigation model's idle case.
-        if step.response?.navigation?.mode == .failed, rules.contains("RUF-ROLLBACK") {
+        if step.response?.navigation?.mode == .failed, rules.contains(.rufRollback) {
             let pending = before.navigationSession.pending != nil
             if !navigationDiffers && (!pending || before.nextWaitingAction?.optimisticNavigation == nil) {
-                rules.remove("RUF-ROLLBACK")
-                rules.insert("RUF-NAV-METRICS")
+                rules.remove(.rufRollback)
+                rules.insert(.rufNavMetrics)
             } else if !pending {
-                rules.remove("RUF-ROLLBACK")
-                rules.insert("NAV-FAILED-IDLE")
+                rules.remove(.rufRollback)
+                rules.insert(.navFailedIdle)
             }
         }
         // Meta the client changed shows again in the request it sends: that is the meta rule, not the request's.
-        if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove("RUF-REQUEST-META") }
+        if expected.state.meta.canonical != actual.state.meta.canonical { rules.remove(.rufRequestMeta) }
         // A stack left otherwise makes another screen active: its navigationMetrics follow from it.
         let navigationRules = rules.filter { $0.hasPrefix("NAV-") || $0.hasPrefix("SES-") }
-        if !rules.isDisjoint(with: ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-QUEUE"]) || !navigationRules.isEmpty {
-            rules.remove("RUF-NAV-METRICS")
+        if !rules.isDisjoint(with: [.rufNavigate, .rufRollback, .rufQueue]) || !navigationRules.isEmpty {
+            rules.remove(.rufNavMetrics)
         }
         // A directive executed otherwise with nothing pending (its outcome, or its stack) is the navigation model's
         // rule for it, at its level: a deviation from a NAV- SHOULD rule stays a deviation in this suite too.
         // Another directive than the pending one redirects: it applies to the stack from before the optimistic change.
         let session = before.navigationSession
-        if rules.contains("RUF-NAVIGATE") {
+        if rules.contains(.rufNavigate) {
             let profile = session.navigator.profile
             var governing: String?
             if let directive = step.response?.navigation, directive.mode != .failed {
                 if let pending = session.pending {
                     governing =
                         directive.id == pending.id && directive.asksForSameChange(as: pending.directive)
-                        ? "SES-CONFIRM"
+                        ? .sesConfirm
                         : RuleAttribution.directiveRule(directive, stack: pending.stackBefore, profile: profile)
                 } else {
                     governing = Self.navigationRule(directive, in: session)
@@ -227,7 +227,7 @@ package struct ClientComparison {
                 governing = Self.navigationRule(directive, in: session)
             }
             if let governing {
-                rules.remove("RUF-NAVIGATE")
+                rules.remove(.rufNavigate)
                 rules.insert(governing)
             }
         }
@@ -246,7 +246,7 @@ package struct ClientComparison {
         blamed: [String], expected: ClientObservation, actual: ClientObservation, input: ClientInput,
         before: ReferenceClient, shown: [String: [String: ClientComponent]]? = nil
     ) -> [String] {
-        guard !blamed.isEmpty, blamed != ["RUF-PARTIAL"], case .respond(let response) = input else { return [] }
+        guard !blamed.isEmpty, blamed != [.rufPartial], case .respond(let response) = input else { return [] }
         let sent = Set(response.screens.map(\.name))
         let (old, new) = (expected.state.cache, actual.state.cache)
         let differing = Set(old.keys).union(new.keys).filter { old[$0]?.keys != new[$0]?.keys || old[$0] != new[$0] }
@@ -261,7 +261,7 @@ package struct ClientComparison {
             if whole[update.screen]?.isEmpty == true { whole[update.screen] = nil }
         }
         let unsent = Set(old.keys).union(whole.keys).filter { !sent.contains($0) }
-        return !differing.isEmpty && dropped && unsent.allSatisfy { whole[$0] == nil } ? ["RUF-PARTIAL"] : []
+        return !differing.isEmpty && dropped && unsent.allSatisfy { whole[$0] == nil } ? [.rufPartial] : []
     }
 
     /// The navigation model's rule for a directive applied in a session with nothing pending (NAV-).
@@ -299,12 +299,12 @@ package struct ClientComparison {
         guard old != new else { return [] }
         let keys = Set((old.objectPairs ?? []).map(\.key)).union((new.objectPairs ?? []).map(\.key))
         let differing = keys.filter { old[$0] != new[$0] }
-        guard let response = step.response, !response.meta.isEmpty else { return ["RUF-META-READONLY"] }
+        guard let response = step.response, !response.meta.isEmpty else { return [.rufMetaReadonly] }
         // A key the client added that neither the merge nor the patch has is the client writing meta; anything
         // else (a key lost, a patched value merged otherwise) is the merge.
         let patched = Set(response.meta.map(\.key))
         let added = differing.filter { new[$0] != nil && old[$0] == nil && !patched.contains($0) }
-        return added.isEmpty ? ["RUF-META-MERGE"] : ["RUF-META-READONLY"]
+        return added.isEmpty ? [.rufMetaMerge] : [.rufMetaReadonly]
     }
 
     private static func eventRules(
@@ -315,13 +315,13 @@ package struct ClientComparison {
         let requests = (expected.filter { $0.kind == "request" }, actual.filter { $0.kind == "request" })
         if requests.0 != requests.1 {
             if requests.0.count != requests.1.count {
-                rules.insert(requests.1.count > requests.0.count ? "RUF-ONE-IN-FLIGHT" : "RUF-QUEUE")
+                rules.insert(requests.1.count > requests.0.count ? .rufOneInFlight : .rufQueue)
             }
             for case (.request(let a), .request(let b)) in zip(requests.0, requests.1) {
-                if a.id != b.id { rules.insert("RUF-REQUEST-ID") }
-                if a.meta?.canonical != b.meta?.canonical { rules.insert("RUF-REQUEST-META") }
+                if a.id != b.id { rules.insert(.rufRequestID) }
+                if a.meta?.canonical != b.meta?.canonical { rules.insert(.rufRequestMeta) }
                 if a.screen != b.screen || a.action?.canonical != b.action?.canonical || a.kind != b.kind {
-                    rules.insert("RUF-QUEUE")
+                    rules.insert(.rufQueue)
                 }
             }
         }
@@ -332,24 +332,24 @@ package struct ClientComparison {
             let (a, b) = (pick(expected), pick(actual))
             guard a != b else { continue }
             if a.count == b.count, Set(a) == Set(b) {
-                rules.insert("RUF-METRIC-ORDER")
+                rules.insert(.rufMetricOrder)
             } else {
                 switch point {
                 // Which screen a FAILED response leaves active is the rollback's doing; its metrics follow from it.
                 case .navigation:
-                    rules.insert(response?.navigation?.mode == .failed ? "RUF-ROLLBACK" : "RUF-NAV-METRICS")
-                case .screen: rules.insert("RUF-SCREEN-METRICS")
-                case .action: rules.insert("RUF-ACTION-METRICS")
+                    rules.insert(response?.navigation?.mode == .failed ? .rufRollback : .rufNavMetrics)
+                case .screen: rules.insert(.rufScreenMetrics)
+                case .action: rules.insert(.rufActionMetrics)
                 }
             }
         }
         let navigations = (expected.filter { $0.kind == "navigation" }, actual.filter { $0.kind == "navigation" })
         if navigations.0 != navigations.1 {
-            rules.insert(response?.navigation?.mode == .failed ? "RUF-ROLLBACK" : "RUF-NAVIGATE")
+            rules.insert(response?.navigation?.mode == .failed ? .rufRollback : .rufNavigate)
         }
         let results = (expected.filter { $0.kind == "actionResult" }, actual.filter { $0.kind == "actionResult" })
         if results.0 != results.1 {
-            rules.insert("RUF-ACTION-RESULT")
+            rules.insert(.rufActionResult)
         }
         // The same events, in another order of kinds: the processing order is broken, unless only navigationMetrics
         // moved among the others (fired when a screen loads, not when it became active).
@@ -361,7 +361,7 @@ package struct ClientComparison {
             // The lifecycle diagram's order (navigation and actionResult, then metrics) is one the pages allow:
             // RUF-ORDER's deviation, however few events make it look like moved navigationMetrics.
             let lifecycle = actual == Self.lifecycleOrder(expected)
-            rules.insert(others.0 == others.1 && !lifecycle ? "RUF-NAV-METRICS" : "RUF-ORDER")
+            rules.insert(others.0 == others.1 && !lifecycle ? .rufNavMetrics : .rufOrder)
         }
         return rules
     }

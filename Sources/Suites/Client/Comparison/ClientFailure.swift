@@ -98,7 +98,7 @@ enum ClientFailure {
         let (step, steps) = (divergence.step, value.steps)
         guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
             response.rejectsAction, let update = steps[step].before.optimisticUpdateInFlight,
-            divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
+            divergence.rules.allSatisfy({ [.rufComponentRollback, .rufPartial].contains($0) }),
             let probe = HiddenStackProbe.stripped(
                 value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate }),
             let replies = try? implementation.run(
@@ -199,7 +199,7 @@ enum ClientFailure {
             // The same divergence with the state still the reference's: the run goes on being compared as a whole;
             // not a queue's, whose waiting actions (another one sent, with its optimistic changes) the state does
             // not show.
-            if rules == first?.rules, expected.state == actual.state, !rules.contains("RUF-QUEUE") { continue }
+            if rules == first?.rules, expected.state == actual.state, !rules.contains(.rufQueue) { continue }
             // Another divergence, from a state that was still the reference's: as clean as the first.
             if !isFirst, rules != first?.rules, !guessedRollback(rules, expected: expected, actual: actual),
                 ClientComparison.alternatives(
@@ -211,7 +211,7 @@ enum ClientFailure {
             compared = isFirst ? step + 1 : step
             var parted = ClientTaint()
             parted.record(expected: expected, actual: actual)
-            if rules.contains("RUF-QUEUE") { parted.part() }
+            if rules.contains(.rufQueue) { parted.part() }
             taint = parted
             shown = actual.state
         }
@@ -221,7 +221,7 @@ enum ClientFailure {
     /// Whether `rules` blame navigationMetrics after a FAILED on the rollback with the stack as the reference's: a
     /// guess (a change sent after it may explain them) that no second asking settles past the first divergence.
     static func guessedRollback(_ rules: [String], expected: ClientObservation, actual: ClientObservation) -> Bool {
-        rules == ["RUF-ROLLBACK"] && actual.state.navigation == expected.state.navigation
+        rules == [.rufRollback] && actual.state.navigation == expected.state.navigation
             && actual.events.filter({ $0.kind == "navigation" }) == expected.events.filter({ $0.kind == "navigation" })
     }
 

@@ -48,7 +48,7 @@ enum HiddenStackProbe {
             || divergence.expected.events.filter({ $0.kind == "navigation" })
                 != divergence.actual.events.filter({ $0.kind == "navigation" })
         guard steps.indices.contains(step), case .respond(let response) = value.inputs[step],
-            navigationDiffers || divergence.rules == ["RUF-ROLLBACK"], divergence.rules.allSatisfy(isStackRule)
+            navigationDiffers || divergence.rules == [.rufRollback], divergence.rules.allSatisfy(isStackRule)
         else { return nil }
         let before = steps[step].before
         // The response's directive and the optimistic navigation it lets go, in one step.
@@ -90,7 +90,7 @@ enum HiddenStackProbe {
             // The directive alone is applied as the reference applies it: what went wrong is the redirect (a FAILED
             // is the rollback's own, as blamed).
             guard directive.mode != .failed else { return nil }
-            return Finding(rules: ["SES-REDIRECT"], reason: .redirectWithoutRollback, optimisticID: pending.id)
+            return Finding(rules: [.sesRedirect], reason: .redirectWithoutRollback, optimisticID: pending.id)
         }
         guard !shown.rules.isEmpty, shown.alternatives.isEmpty else { return nil }
         let reason: Finding.Reason = shown.step == step ? .stepItself : .restoredStateWrong(at: shown.step)
@@ -108,7 +108,7 @@ enum HiddenStackProbe {
         guard steps.indices.contains(step), case .respond(let response) = value.inputs[step], response.rejectsAction,
             let update = steps[step].before.optimisticUpdateInFlight,
             divergence.expected.state.cache != divergence.actual.state.cache,
-            divergence.rules.allSatisfy(["RUF-COMPONENT-ROLLBACK", "RUF-PARTIAL"].contains),
+            divergence.rules.allSatisfy({ [.rufComponentRollback, .rufPartial].contains($0) }),
             let probe = stripped(
                 value, keeping: step, before: step, component: true, where: { !$0.hasOptimisticUpdate })
         else { return nil }
@@ -128,7 +128,7 @@ enum HiddenStackProbe {
         _ value: ClientCase, _ divergence: ClientFailure.Divergence,
         run: (ClientCase) throws -> [ClientObservation]
     ) rethrows -> Finding? {
-        let merging: Set<String> = ["RUF-MERGE-REPLACE", "RUF-MERGE-APPEND", "RUF-MERGE-MATCH", "RUF-MATCH-NO-ID"]
+        let merging: Set<String> = [.rufMergeReplace, .rufMergeAppend, .rufMergeMatch, .rufMatchNoID]
         let (step, steps) = (divergence.step, value.steps)
         guard steps.indices.contains(step), case .respond(let response) = value.inputs[step], response.rejectsAction,
             let update = steps[step].before.optimisticUpdateInFlight,
@@ -141,14 +141,14 @@ enum HiddenStackProbe {
         // Agreeing at the step (and before it) without the update: the merge is right, the rollback is not.
         guard ClientFailure.divergences(probe, replies).first == nil else { return nil }
         return Finding(
-            rules: ["RUF-COMPONENT-ROLLBACK"], reason: .rollbackTookMerge,
+            rules: [.rufComponentRollback], reason: .rollbackTookMerge,
             optimisticID: "\(update.screen).\(update.rel)")
     }
 
     /// Whether a rule names a stack left otherwise by what a step did.
     static func isStackRule(_ rule: String) -> Bool {
         rule.hasPrefix("NAV-") || rule.hasPrefix("SES-")
-            || ["RUF-NAVIGATE", "RUF-ROLLBACK", "RUF-NO-OPTIMISTIC-POP"].contains(rule)
+            || [.rufNavigate, .rufRollback, .rufNoOptimisticPop].contains(rule)
     }
 
     /// Whether the events show `directive` tried (applied or refused).

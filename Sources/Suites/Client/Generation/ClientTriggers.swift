@@ -13,20 +13,20 @@ struct ClientTriggers {
     mutating func count(_ input: ClientInput, before: ReferenceClient, after: ClientObservation) {
         for event in after.events {
             guard case .request(let request) = event else { continue }
-            add("RUF-REQUEST-ID")
-            if request.kind == "action" { add("RUF-REQUEST-META") }
+            add(.rufRequestID)
+            if request.kind == "action" { add(.rufRequestMeta) }
             // A waiting action let go by this response: the queue's order and timing are judged.
-            if isResponse(input), before.state.queued > 0 { add("RUF-QUEUE") }
+            if isResponse(input), before.state.queued > 0 { add(.rufQueue) }
         }
         switch input {
         case .create: break
         case .dispatch(let action):
-            add("RUF-META-READONLY")
+            add(.rufMetaReadonly)
             if before.state.inFlight != nil {
-                add("RUF-ONE-IN-FLIGHT")
-                add("RUF-QUEUE")
+                add(.rufOneInFlight)
+                add(.rufQueue)
             }
-            if action.optimisticNavigation?.mode == .pop { add("RUF-NO-OPTIMISTIC-POP") }
+            if action.optimisticNavigation?.mode == .pop { add(.rufNoOptimisticPop) }
         case .respond(let response):
             count(response, before: before)
         }
@@ -38,59 +38,59 @@ struct ClientTriggers {
     }
 
     private mutating func count(_ response: RUFSession, before: ReferenceClient) {
-        add(response.meta.isEmpty ? "RUF-META-READONLY" : "RUF-META-MERGE")
+        add(response.meta.isEmpty ? .rufMetaReadonly : .rufMetaMerge)
         let cache = before.state.cache
         var sentKeys: Set<String> = []
         for screen in response.screens {
             for component in screen.components {
                 sentKeys.insert(screen.name + "\u{0}" + component.key)
                 if cache.contains(where: { $0.key != screen.name && $0.value[component.key] != nil }) {
-                    add("RUF-CACHE-KEY")
+                    add(.rufCacheKey)
                 }
                 let cached = cache[screen.name]?[component.key]
                 switch RUFMergeStrategy(json: component.value["mergeStrategy"]) ?? .replace {
-                case .replace: add("RUF-MERGE-REPLACE")
-                case .append: if cached != nil { add("RUF-MERGE-APPEND") }
+                case .replace: add(.rufMergeReplace)
+                case .append: if cached != nil { add(.rufMergeAppend) }
                 case .match:
                     if cached != nil {
-                        add("RUF-MERGE-MATCH")
-                        if Self.hasUnmatched(component.value, cached: cached) { add("RUF-MATCH-NO-ID") }
+                        add(.rufMergeMatch)
+                        if Self.hasUnmatched(component.value, cached: cached) { add(.rufMatchNoID) }
                     }
-                case .unknown: add("RUF-LENIENT")
+                case .unknown: add(.rufLenient)
                 }
                 if let behavior = component.value["behavior"]?.stringValue, behavior == ClientGenerator.unknownBehavior
                 {
-                    add("RUF-LENIENT")
+                    add(.rufLenient)
                 }
             }
         }
         let cachedKeys = cache.flatMap { screen in screen.value.keys.map { screen.key + "\u{0}" + $0 } }
-        if cachedKeys.contains(where: { !sentKeys.contains($0) }) { add("RUF-PARTIAL") }
-        if response.screens.contains(where: { !$0.navigationMetrics.isEmpty }) { add("RUF-NAV-METRICS") }
-        if response.screens.contains(where: { !$0.metrics.isEmpty }) { add("RUF-SCREEN-METRICS") }
-        if !response.actionMetrics.isEmpty { add("RUF-ACTION-METRICS") }
+        if cachedKeys.contains(where: { !sentKeys.contains($0) }) { add(.rufPartial) }
+        if response.screens.contains(where: { !$0.navigationMetrics.isEmpty }) { add(.rufNavMetrics) }
+        if response.screens.contains(where: { !$0.metrics.isEmpty }) { add(.rufScreenMetrics) }
+        if !response.actionMetrics.isEmpty { add(.rufActionMetrics) }
         let lists = response.screens.flatMap { [$0.metrics, $0.navigationMetrics] } + [response.actionMetrics]
-        if lists.contains(where: { $0.count > 1 }) { add("RUF-METRIC-ORDER") }
-        if response.currentScreen != nil { add("RUF-CURRENT-SCREEN") }
+        if lists.contains(where: { $0.count > 1 }) { add(.rufMetricOrder) }
+        if response.currentScreen != nil { add(.rufCurrentScreen) }
         if let directive = response.navigation {
-            add("RUF-NAVIGATE")
-            if directive.mode == .failed, before.state.navigation.pendingID != nil { add("RUF-ROLLBACK") }
-            if directive.unknownFields.isEmpty == false { add("RUF-LENIENT") }
+            add(.rufNavigate)
+            if directive.mode == .failed, before.state.navigation.pendingID != nil { add(.rufRollback) }
+            if directive.unknownFields.isEmpty == false { add(.rufLenient) }
         }
         if response.actionResult != nil {
-            add("RUF-ACTION-RESULT")
+            add(.rufActionResult)
             if !["SUCCESS", "TOAST", "ERROR", "FORM_ERROR"].contains(response.actionResult?["type"]?.stringValue ?? "")
             {
-                add("RUF-LENIENT")
+                add(.rufLenient)
             }
         }
         let effects = [
             lists.contains { !$0.isEmpty }, response.navigation != nil, response.actionResult != nil,
         ].filter { $0 }.count
-        if effects > 1 { add("RUF-ORDER") }
-        if response.rejectsAction, before.hasOptimisticUpdate { add("RUF-COMPONENT-ROLLBACK") }
+        if effects > 1 { add(.rufOrder) }
+        if response.rejectsAction, before.hasOptimisticUpdate { add(.rufComponentRollback) }
         let known = ["currentScreen", "screens", "navigation", "actionResult", "meta"]
-        if (response.json.objectPairs ?? []).contains(where: { !known.contains($0.key) }) { add("RUF-LENIENT") }
+        if (response.json.objectPairs ?? []).contains(where: { !known.contains($0.key) }) { add(.rufLenient) }
     }
 
     /// Whether a MATCH component carries an item that matches nothing cached (no id, or an id not cached).

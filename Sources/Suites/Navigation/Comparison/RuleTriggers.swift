@@ -15,12 +15,12 @@ enum StepRule: Int, CaseIterable {
 
     /// The IDs, in the cases' order.
     static let ids: [String] = [
-        "NAV-STACK", "NAV-IGNORE", "NAV-REJECT", "NAV-FLOW-ROOT", "NAV-BASE", "NAV-FLOWLESS", "NAV-PUSH-KEEP",
-        "NAV-PUSH-REMOVE-PREVIOUS", "NAV-PUSH-START-NEW", "NAV-REPLACE", "NAV-RESET", "NAV-POP", "NAV-POP-ROOT",
-        "NAV-PRESENT", "NAV-DISMISS", "NAV-DISMISS-ROOT", "NAV-POP-TO", "NAV-POP-TO-MISSING", "NAV-POP-TO-ROOT",
-        "NAV-FAILED-IDLE", "NAV-VALID-MODE", "NAV-VALID-DEST", "NAV-VALID-BEHAVIOR", "NAV-VALID-TARGET",
-        "SES-IDLE", "SES-SETTLE", "SES-IN-FLIGHT", "SES-NOT-OPTIMISTIC", "SES-MISSING-ID", "SES-OPTIMISTIC",
-        "SES-NO-NAVIGATION", "SES-CONFIRM", "SES-ROLLBACK", "SES-REDIRECT",
+        .navStack, .navIgnore, .navReject, .navFlowRoot, .navBase, .navFlowless, .navPushKeep,
+        .navPushRemovePrevious, .navPushStartNew, .navReplace, .navReset, .navPop, .navPopRoot,
+        .navPresent, .navDismiss, .navDismissRoot, .navPopTo, .navPopToMissing, .navPopToRoot,
+        .navFailedIdle, .navValidMode, .navValidDest, .navValidBehavior, .navValidTarget,
+        .sesIdle, .sesSettle, .sesInFlight, .sesNotOptimistic, .sesMissingID, .sesOptimistic,
+        .sesNoNavigation, .sesConfirm, .sesRollback, .sesRedirect,
     ]
 }
 

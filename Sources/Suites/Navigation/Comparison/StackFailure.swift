@@ -58,7 +58,7 @@ enum StackFailure {
         implementation: (any NavigationImplementation)? = nil,
         reasons: Bool = true
     ) -> (rules: [String], governing: String, violations: [Violation]) {
-        var governing = "NAV-STACK"
+        var governing: String = .navStack
         var triggered: [String] = []
         var expected: NavigationReply?
         if var session = try? NavigationSession(stack: plan.initial, profile: plan.profile) {
@@ -76,7 +76,7 @@ enum StackFailure {
         // The stack as the model's but for a presentation lost where a removal took a layer's first entry: the layer
         // merged into the one below, and what the other invariants see in the merged layer (another root of a flow,
         // another screen of the flow left) follows from that one loss.
-        if violations.contains(where: { $0.rule == "NAV-BASE" }), let expected,
+        if violations.contains(where: { $0.rule == .navBase }), let expected,
             expected.outcome.isApplied == replies[diverging].outcome.isApplied,
             expected.state.pendingID == replies[diverging].state.pendingID
         {
@@ -86,25 +86,25 @@ enum StackFailure {
                 && zip(want, got).allSatisfy {
                     $0.screen == $1.screen && $0.flow == $1.flow && $0.flowRoot == $1.flowRoot
                 }
-            if onlyPresentation { violations.removeAll { $0.rule != "NAV-BASE" } }
+            if onlyPresentation { violations.removeAll { $0.rule != .navBase } }
         }
         var rules: [String] = []
         for violation in violations where !rules.contains(violation.rule) { rules.append(violation.rule) }
-        if triggered.contains("NAV-IGNORE"), let implementation,
+        if triggered.contains(.navIgnore), let implementation,
             ignoresUnknownFields(plan, diverging: diverging, implementation: implementation, reasons: reasons) == false
         {
             // Without its unknown fields the same step agrees: the fields are what the implementation acted on.
-            return (["NAV-IGNORE"], governing, [])
+            return ([.navIgnore], governing, [])
         }
-        if triggered.contains("SES-REDIRECT"),
+        if triggered.contains(.sesRedirect),
             appliedWithoutRollback(
                 plan, replies, diverging: diverging, implementation: implementation, reasons: reasons)
         {
             // The answer was applied to the optimistic stack instead of the one from before it: the mode's own
             // rule held on the wrong stack, so the cause is the missing rollback alone.
-            return (["SES-REDIRECT"], governing, violations.filter { $0.rule == "SES-REDIRECT" })
+            return ([.sesRedirect], governing, violations.filter { $0.rule == .sesRedirect })
         }
-        if triggered.contains("SES-REDIRECT"),
+        if triggered.contains(.sesRedirect),
             var before = try? NavigationSession(stack: plan.initial, profile: plan.profile)
         {
             for command in plan.commands[..<diverging] { _ = before.perform(command) }
@@ -120,7 +120,7 @@ enum StackFailure {
                 let probe = try? self.replies(of: implementation, to: alone),
                 firstDivergence(alone, probe, reasons: reasons) == nil
             {
-                return (["SES-REDIRECT"], governing, violations.filter { $0.rule == "SES-REDIRECT" })
+                return ([.sesRedirect], governing, violations.filter { $0.rule == .sesRedirect })
             }
         }
         if rules.isEmpty, let session = try? NavigationSession(stack: plan.initial, profile: plan.profile) {
@@ -129,13 +129,13 @@ enum StackFailure {
             let reply = replies[diverging]
             switch plan.commands[diverging] {
             case .optimistic(let directive)
-            where governing == "SES-OPTIMISTIC" && reply.state.pendingID == directive.id:
+            where governing == .sesOptimistic && reply.state.pendingID == directive.id:
                 // Applied and pending as SES-OPTIMISTIC asks, but not as the mode says: the mode's rule broke.
                 return (
                     [RuleAttribution.directiveRule(directive, stack: before.stack, profile: plan.profile)], governing,
                     []
                 )
-            case .navigate(let directive?) where governing == "SES-REDIRECT":
+            case .navigate(let directive?) where governing == .sesRedirect:
                 // Rolled back (or the missing rollback was caught above), then the answer applied wrongly.
                 if let base = before.pending?.stackBefore {
                     return (
@@ -211,7 +211,7 @@ enum StackFailure {
         _ plan: RunPlan, diverging: Int, cause: (rules: [String], governing: String, violations: [Violation])
     ) -> String {
         // Acting on unknown fields is one bug whatever the mode that carried them.
-        if cause.rules == ["NAV-IGNORE"] { return "NAV-IGNORE" }
+        if cause.rules == [.navIgnore] { return .navIgnore }
         guard cause.governing.hasPrefix("SES-"), cause.rules.allSatisfy({ $0.hasPrefix("NAV-") }) else {
             return cause.governing
         }
@@ -410,7 +410,7 @@ enum StackFailure {
         if atStep, kind != "timeout", var session = try? NavigationSession(stack: plan.initial, profile: plan.profile) {
             for command in plan.commands[..<at] { _ = session.perform(command) }
             var rule = RuleAttribution.rule(for: plan.commands[at], before: session)
-            if rule == "SES-OPTIMISTIC" || rule == "SES-REDIRECT" { rule = directiveRule(plan, at: at) ?? rule }
+            if rule == .sesOptimistic || rule == .sesRedirect { rule = directiveRule(plan, at: at) ?? rule }
             governing = NavigationRules.named(rule).map { [$0] } ?? []
         }
         var record = FailureRecord(

@@ -25,9 +25,9 @@ package struct SessionSuite: StackSuite {
         // Without an optimistic mode nothing is ever pending: no session rule can be exercised.
         guard NavigationMode.optimistic.contains(where: navigation.modes.contains) else { return rules.map(\.id) }
         var out: Set<String> = []
-        if !navigation.modes.contains(.failed) { out.insert("SES-ROLLBACK") }
+        if !navigation.modes.contains(.failed) { out.insert(.sesRollback) }
         if !navigation.modes.contains(where: { !NavigationMode.optimistic.contains($0) }) {
-            out.insert("SES-NOT-OPTIMISTIC")
+            out.insert(.sesNotOptimistic)
         }
         return rules.map(\.id).filter(out.contains)
     }

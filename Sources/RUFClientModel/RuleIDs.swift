@@ -1,0 +1,28 @@
+// The IDs of the RUF client's rules (RUF-), as constants whose names the compiler checks: a rule ID is
+// written as a literal only here. Package access: an SDK's test target never sees them.
+extension String {
+    package static let rufActionMetrics = "RUF-ACTION-METRICS"
+    package static let rufActionResult = "RUF-ACTION-RESULT"
+    package static let rufCacheKey = "RUF-CACHE-KEY"
+    package static let rufComponentRollback = "RUF-COMPONENT-ROLLBACK"
+    package static let rufCurrentScreen = "RUF-CURRENT-SCREEN"
+    package static let rufLenient = "RUF-LENIENT"
+    package static let rufMatchNoID = "RUF-MATCH-NO-ID"
+    package static let rufMergeAppend = "RUF-MERGE-APPEND"
+    package static let rufMergeMatch = "RUF-MERGE-MATCH"
+    package static let rufMergeReplace = "RUF-MERGE-REPLACE"
+    package static let rufMetaMerge = "RUF-META-MERGE"
+    package static let rufMetaReadonly = "RUF-META-READONLY"
+    package static let rufMetricOrder = "RUF-METRIC-ORDER"
+    package static let rufNavMetrics = "RUF-NAV-METRICS"
+    package static let rufNavigate = "RUF-NAVIGATE"
+    package static let rufNoOptimisticPop = "RUF-NO-OPTIMISTIC-POP"
+    package static let rufOneInFlight = "RUF-ONE-IN-FLIGHT"
+    package static let rufOrder = "RUF-ORDER"
+    package static let rufPartial = "RUF-PARTIAL"
+    package static let rufQueue = "RUF-QUEUE"
+    package static let rufRequestID = "RUF-REQUEST-ID"
+    package static let rufRequestMeta = "RUF-REQUEST-META"
+    package static let rufRollback = "RUF-ROLLBACK"
+    package static let rufScreenMetrics = "RUF-SCREEN-METRICS"
+}
