@@ -1,5 +1,5 @@
-// The IDs of the decoding rules (DEC-) and the decoder's invariants (DEC-INV-), as constants whose names the compiler checks: a rule ID is
-// written as a literal only here. Package access: an SDK's test target never sees them.
+// The IDs of the decoding rules (DEC-) and the decoder's invariants (DEC-INV-), as constants whose names the compiler
+// checks: a rule ID is written as a literal only here. Package access: an SDK's test target never sees them.
 extension String {
     package static let decCanonical = "DEC-CANONICAL"
     package static let decDepth = "DEC-DEPTH"

@@ -1,5 +1,5 @@
-// The IDs of the navigation model's rules (NAV-) and sessions' (SES-), as constants whose names the compiler checks: a rule ID is
-// written as a literal only here. Package access: an SDK's test target never sees them.
+// The IDs of the navigation model's rules (NAV-) and sessions' (SES-), as constants whose names the compiler checks:
+// a rule ID is written as a literal only here. Package access: an SDK's test target never sees them.
 extension String {
     package static let navBase = "NAV-BASE"
     package static let navDismiss = "NAV-DISMISS"

@@ -1,5 +1,5 @@
-// The IDs of the RUF client's rules (RUF-), as constants whose names the compiler checks: a rule ID is
-// written as a literal only here. Package access: an SDK's test target never sees them.
+// The IDs of the RUF client's rules (RUF-), as constants whose names the compiler checks: a rule ID is written as a
+// literal only here. Package access: an SDK's test target never sees them.
 extension String {
     package static let rufActionMetrics = "RUF-ACTION-METRICS"
     package static let rufActionResult = "RUF-ACTION-RESULT"
