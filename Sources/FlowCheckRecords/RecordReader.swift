@@ -44,33 +44,31 @@ extension RunRecord {
                         file: file.name, line: index + 1,
                         message: "a line of \(line.utf8.count) bytes: a record line may be at most 64 MB")
                 }
-                let data = Data(line.utf8)
-                func decode<T: Decodable>(_ type: T.Type, _ what: String) throws(RecordError) -> T {
-                    do { return try decoder.decode(type, from: data) } catch {
-                        throw RecordError(
-                            file: file.name, line: index + 1,
-                            message: "not a valid \(what) record: \(Self.plain(error))")
-                    }
-                }
-                // The kit's own reader says where a damaged line breaks (its column), where Foundation only says
-                // that it does.
-                do { _ = try JSONParser.parse(String(line)) } catch {
+                let content: RecordLine
+                do {
+                    content = try decoder.decode(RecordLine.self, from: Data(line.utf8))
+                } catch let invalid as RecordLine.Invalid {
                     throw RecordError(
                         file: file.name, line: index + 1,
-                        message: "not JSON at column \(error.column): \(error.message)")
-                }
-                struct Kind: Decodable { var type: String }
-                switch try decode(Kind.self, "JSON-lines").type {
-                case "header":
-                    struct Version: Decodable { var formatVersion: Int? }
-                    let version = try decode(Version.self, "header").formatVersion ?? 1
-                    guard version == RecordFormat.version else {
+                        message: "not a valid \(invalid.what) record: \(Self.plain(invalid.error))")
+                } catch {
+                    // Not JSON: the kit's own reader says where the line breaks (its column), where Foundation only
+                    // says that it does.
+                    do { _ = try JSONParser.parse(String(line)) } catch {
                         throw RecordError(
                             file: file.name, line: index + 1,
-                            message:
-                                "written in record format \(version); this kit reads format \(RecordFormat.version)")
+                            message: "not JSON at column \(error.column): \(error.message)")
                     }
-                    let next = try decode(RunHeader.self, "header")
+                    throw RecordError(
+                        file: file.name, line: index + 1,
+                        message: "not a valid JSON-lines record: \(Self.plain(error))")
+                }
+                switch content {
+                case .otherVersion(let version):
+                    throw RecordError(
+                        file: file.name, line: index + 1,
+                        message: "written in record format \(version); this kit reads format \(RecordFormat.version)")
+                case .header(let next):
                     if let header,
                         header.implementation != next.implementation || header.seed != next.seed
                             || header.runID != next.runID
@@ -83,38 +81,28 @@ extension RunRecord {
                     }
                     if header == nil { header = next }
                     shards.append((file.name, next.shard))
-                case "suite":
-                    let record = try decode(SuiteRecord.self, "suite")
+                case .suite(let record):
                     if let at = suites.firstIndex(where: { $0.suite == record.suite }) {
                         suites[at] = merge(suites[at], record)
                     } else {
                         suites.append(record)
                     }
-                case "failure":
-                    let record = try decode(FailureRecord.self, "failure")
+                case .failure(let record):
                     // Two shards that shrank to the same case: one failure, with the runs of both.
                     if let same = failures.firstIndex(where: { $0.id == record.id }) {
                         failures[same].occurrences += record.occurrences
                     } else {
                         failures.append(record)
                     }
-                case "error":
-                    errors.append(try decode(ErrorRecord.self, "error"))
-                case "case":
-                    let record = try decode(CaseRecord.self, "case")
+                case .error(let record):
+                    errors.append(record)
+                case .case(let record):
                     if !cases.contains(where: { $0.id == record.id }) { cases.append(record) }
-                case "summary":
-                    // Only what the merge does not compute again: the verdict is always worked out anew.
-                    struct Summary: Decodable {
-                        struct Facts: Decodable { var interrupted: String? }
-                        var seconds: Double
-                        var verdict: Facts
-                    }
-                    let summary = try decode(Summary.self, "summary")
+                case .summary(let summary):
                     seconds += summary.seconds
                     interrupted = interrupted ?? summary.verdict.interrupted
                     sawSummary = true
-                case let other:
+                case .unknown(let other):
                     throw RecordError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
                 }
             }
@@ -132,7 +120,8 @@ extension RunRecord {
             // suite found.
             var merged: [FailureRecord] = []
             for index in suites.indices {
-                var own = FailureRecord.ordered(FailureRecord.folded(failures.filter { $0.suite == suites[index].suite }))
+                var own = FailureRecord.ordered(
+                    FailureRecord.folded(failures.filter { $0.suite == suites[index].suite }))
                 FailureRecord.foldReportedElsewhere(&own, into: &merged, record: &suites[index])
                 merged += own
             }
@@ -255,6 +244,53 @@ extension RunRecord {
                 ? "a value this kit cannot read (such as a number too large for a double)"
                 : "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// One line of a JSON-lines record, decoded in one pass over the line: its `type` says which record it holds.
+private enum RecordLine: Decodable {
+    /// A record that does not have the shape of its type (`what`: `header`, `suite`, or `JSON-lines` when the line
+    /// does not even say its type).
+    struct Invalid: Error {
+        var what: String
+        var error: any Error
+    }
+
+    /// Only what the merge does not compute again: the verdict is always worked out anew.
+    struct Summary: Decodable {
+        struct Facts: Decodable { var interrupted: String? }
+        var seconds: Double
+        var verdict: Facts
+    }
+
+    case header(RunHeader)
+    /// A header of a record format this kit does not read.
+    case otherVersion(Int)
+    case suite(SuiteRecord)
+    case failure(FailureRecord)
+    case error(ErrorRecord)
+    case `case`(CaseRecord)
+    case summary(Summary)
+    case unknown(String)
+
+    init(from decoder: any Decoder) throws {
+        struct Kind: Decodable { var type: String }
+        struct Version: Decodable { var formatVersion: Int? }
+        func read<T: Decodable>(_ type: T.Type, _ what: String) throws(Invalid) -> T {
+            do { return try T(from: decoder) } catch { throw Invalid(what: what, error: error) }
+        }
+        switch try read(Kind.self, "JSON-lines").type {
+        case "header":
+            let version = try read(Version.self, "header").formatVersion ?? 1
+            self =
+                version == RecordFormat.version ? .header(try read(RunHeader.self, "header")) : .otherVersion(version)
+        case "suite": self = .suite(try read(SuiteRecord.self, "suite"))
+        case "failure": self = .failure(try read(FailureRecord.self, "failure"))
+        case "error": self = .error(try read(ErrorRecord.self, "error"))
+        case "case": self = .case(try read(CaseRecord.self, "case"))
+        case "summary": self = .summary(try read(Summary.self, "summary"))
+        case let other: self = .unknown(other)
         }
     }
 }
