@@ -1,16 +1,16 @@
-public import ConformanceRules
-public import FlowCheckCore
+package import ConformanceRules
+package import FlowCheckCore
 import FlowCheckEngine
-public import FlowCheckRecords
+package import FlowCheckRecords
 import FlowCheckSuites
 import FlowSchema
 import NavigationModel
 
 /// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
 /// which seeds, and the decision.
-public struct Certificate: Codable, Hashable, Sendable {
+package struct Certificate: Codable, Hashable, Sendable {
     /// The decision.
-    public enum Decision: String, Codable, Hashable, Sendable {
+    package enum Decision: String, Codable, Hashable, Sendable {
         /// Every suite conforming and every judged golden case passed.
         case certified
         /// Something failed, errored, or was not exercised; ``Certificate/reasons`` says what.
@@ -20,109 +20,109 @@ public struct Certificate: Codable, Hashable, Sendable {
     }
 
     /// The kit that certified.
-    public var kit: KitInfo
+    package var kit: KitInfo
     /// The hash of the golden corpus run.
-    public var corpusHash: String
+    package var corpusHash: String
     /// The implementation certified.
-    public var implementation: ImplementationInfo
+    package var implementation: ImplementationInfo
     /// What it declared.
-    public var capabilities: Capabilities
+    package var capabilities: Capabilities
     /// What the certificate does not cover.
-    public var notCertified: [String]
+    package var notCertified: [String]
     /// The run's seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Each suite's seed.
-    public var suiteSeeds: [String: UInt64]
+    package var suiteSeeds: [String: UInt64]
     /// Runs per suite requested.
-    public var runsPerSuite: Int
+    package var runsPerSuite: Int
     /// Generated cases run in all.
-    public var runs: Int
+    package var runs: Int
     /// What the suites exercised, one count per unit.
-    public var exercised: [UnitCount]
+    package var exercised: [UnitCount]
     /// Golden cases by how they ended: passed, failed, errored, skipped, and deviations (failed on SHOULD rules
     /// only in a run that is not strict, not counted as failed).
-    public var cases: [String: Int]
+    package var cases: [String: Int]
     /// The verdict of the run it rests on.
-    public var verdict: ConformanceVerdict
+    package var verdict: ConformanceVerdict
     /// The decision.
-    public var decision: Decision
+    package var decision: Decision
     /// The rules the decision holds the implementation to: `MUST`, or `MUST and SHOULD` for a strict run
     /// (`--strict`).
-    public var level: String
+    package var level: String
     /// Deviations from SHOULD rules found (listed under ``failures``, each marked): they do not stand in the way of a
     /// certificate at the MUST level.
-    public var deviations: Int
+    package var deviations: Int
     /// The rules at the certified level the run could not judge (unresolved: units blamed on them diverged, and
     /// no case of their own was found): the certificate does not vouch for them.
-    public var unresolved: [String]
+    package var unresolved: [String]
     /// Why it was not certified or refused; empty when certified.
-    public var reasons: [String]
+    package var reasons: [String]
     /// Exactly what the certificate covers, one line per dimension: suites, modes, behaviors, profiles, and for
     /// decoding the component types and migrations.
-    public var scope: [String]
+    package var scope: [String]
     /// Every rule of every suite, with its status and the steps or documents behind it (a suite not run: not
     /// certified).
-    public var rules: [RuleEntry]
+    package var rules: [RuleEntry]
     /// Every failure found, MUST first, each with its minimal input, its diff and the command that replays it.
-    public var failures: [FailureEntry]
+    package var failures: [FailureEntry]
     /// The golden cases that did not pass, deviations among them.
-    public var goldenCases: [GoldenEntry]
+    package var goldenCases: [GoldenEntry]
 
     /// One failure behind the decision.
-    public struct FailureEntry: Codable, Hashable, Sendable {
+    package struct FailureEntry: Codable, Hashable, Sendable {
         /// The failure's id, as in the JSON lines.
-        public var id: String
+        package var id: String
         /// Its suite.
-        public var suite: Suite
+        package var suite: Suite
         /// A divergence or a breakdown.
-        public var kind: FailureRecord.Kind
+        package var kind: FailureRecord.Kind
         /// MUST or SHOULD.
-        public var level: Rule.Level
+        package var level: Rule.Level
         /// The rules it breaks.
-        public var rules: [String]
+        package var rules: [String]
         /// What diverged, in one line.
-        public var description: String
+        package var description: String
         /// Whether it breaks SHOULD rules only, in a run that was not strict: reported, not in the way of a
         /// certificate.
-        public var deviation: Bool
+        package var deviation: Bool
         /// The command that replays it.
-        public var replay: String
+        package var replay: String
         /// Its minimal input, as the text report prints it.
-        public var input: [String]
+        package var input: [String]
         /// What differs, `-` model and `+` implementation.
-        public var diff: String
+        package var diff: String
     }
 
     /// A golden case that did not pass.
-    public struct GoldenEntry: Codable, Hashable, Sendable {
+    package struct GoldenEntry: Codable, Hashable, Sendable {
         /// The case's id.
-        public var id: String
+        package var id: String
         /// failed, errored or skipped.
-        public var status: String
+        package var status: String
         /// The rules it broke.
-        public var rules: [String]
+        package var rules: [String]
         /// Whether it breaks SHOULD rules only, in a run that was not strict.
-        public var deviation: Bool
+        package var deviation: Bool
         /// Why, in one line (a skipped or errored case's reason).
-        public var message: String?
+        package var message: String?
         /// What differs, for a failed case.
-        public var diff: String?
+        package var diff: String?
     }
 
     /// One rule behind the decision.
-    public struct RuleEntry: Codable, Hashable, Sendable {
+    package struct RuleEntry: Codable, Hashable, Sendable {
         /// The rule's ID.
-        public var id: String
+        package var id: String
         /// MUST or SHOULD.
-        public var level: Rule.Level
+        package var level: Rule.Level
         /// broken, held, not exercised or not certified.
-        public var status: RuleStatus.Standing
+        package var status: RuleStatus.Standing
         /// The steps or documents that fell under it.
-        public var triggered: UnitCount
+        package var triggered: UnitCount
     }
 
     /// The certificate of a run of the corpus and every declared suite; the decision reads the run's verdict.
-    public init(record: RunRecord, runsPerSuite: Int) {
+    package init(record: RunRecord, runsPerSuite: Int) {
         let verdict = record.verdict
         kit = record.header.kit
         corpusHash = record.header.corpusHash ?? "none"

@@ -11,7 +11,7 @@ import PropertyTesting
 
 /// What golden-case runs share across suites: the corpus hash a record keeps. Each suite runs its own cases
 /// (`GoldenCases`).
-public enum CorpusRun {
+package enum CorpusRun {
     /// A hash of the corpus content (not its formatting): the same cases give the same hash everywhere.
     package static func hash(_ formats: [GoldenCases]) -> String {
         "fnv1a64:" + FailureIdentity.hex(FailureIdentity.fnv1a(formats.reduce(Data()) { $0 + $1.content }))

@@ -2,14 +2,14 @@ import Foundation
 import JSON
 
 /// A problem with a skip list or baseline file, naming the file and JSON path.
-public struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FileFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file.
-    public var file: String
+    package var file: String
     /// The JSON path inside the file, `$` for the whole file.
-    public var jsonPath: String
+    package var jsonPath: String
     /// What is wrong.
-    public var message: String
-    public var description: String { jsonPath == "$" ? "\(file): \(message)" : "\(file) at \(jsonPath): \(message)" }
+    package var message: String
+    package var description: String { jsonPath == "$" ? "\(file): \(message)" : "\(file) at \(jsonPath): \(message)" }
 
     static func decode<T: Decodable>(_ path: String) throws(FileFormatError) -> T {
         let data = try read(path)

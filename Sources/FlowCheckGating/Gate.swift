@@ -1,40 +1,40 @@
 import FlowCheckCore
-public import FlowCheckRecords
+package import FlowCheckRecords
 
 /// How a CI pipeline gates on a run: the verdict's failures, less those a skip list names, against a baseline.
 ///
 /// Without a skip list or a baseline, the gate passes exactly when the verdict is conforming.
-public struct Gate: Sendable {
+package struct Gate: Sendable {
     /// Cases and features not to judge.
-    public var skip: SkipList
+    package var skip: SkipList
     /// The failures expected, when the pipeline keeps a baseline.
-    public var baseline: Baseline?
+    package var baseline: Baseline?
 
     /// Creates a gate.
-    public init(skip: SkipList = SkipList(), baseline: Baseline? = nil) {
+    package init(skip: SkipList = SkipList(), baseline: Baseline? = nil) {
         self.skip = skip
         self.baseline = baseline
     }
 
     /// What the gate decided, and why, in lines to print.
-    public struct Decision: Hashable, Sendable {
+    package struct Decision: Hashable, Sendable {
         /// Whether the pipeline passes.
-        public var passed: Bool
+        package var passed: Bool
         /// The ids of the failures judged (not skipped), for writing a new baseline.
-        public var judged: [String]
+        package var judged: [String]
         /// What to print: skipped failures, the baseline's new and stale entries.
-        public var lines: [String]
+        package var lines: [String]
     }
 
     /// A failure the gate judges: a counterexample, or a golden case that failed or could not be run.
-    public struct Failure: Hashable, Sendable {
+    package struct Failure: Hashable, Sendable {
         /// The failure's or the case's id.
-        public var id: String
+        package var id: String
         /// The features it touches, which a skip list may name.
-        public var features: [String]
+        package var features: [String]
 
         /// Creates a failure.
-        public init(id: String, features: [String]) {
+        package init(id: String, features: [String]) {
             self.id = id
             self.features = features
         }
@@ -42,7 +42,7 @@ public struct Gate: Sendable {
 
     /// Every failure of a run: its counterexamples, then its failed or errored golden cases. A deviation from a SHOULD
     /// rule is not one, unless the run was strict.
-    public static func failures(of record: RunRecord) -> [Failure] {
+    package static func failures(of record: RunRecord) -> [Failure] {
         record.failures.filter { !record.isDeviation($0) }.map { Failure(id: $0.id, features: $0.features) }
             + record.cases.filter { ($0.status == .failed && !record.isDeviation($0)) || $0.status == .errored }.map {
                 Failure(id: $0.id, features: $0.features)
@@ -51,7 +51,7 @@ public struct Gate: Sendable {
 
     /// Decides on a run: an errored or under-covered run never passes; otherwise the judged failures must all be
     /// expected by the baseline (and the baseline must hold no stale entry), or there must be none.
-    public func decide(_ record: RunRecord) -> Decision {
+    package func decide(_ record: RunRecord) -> Decision {
         var judged: [String] = []
         var lines: [String] = []
         for failure in Self.failures(of: record) {

@@ -7,31 +7,31 @@ import NavigationModel
 /// A hand-written list of cases and features not to judge, each with a reason.
 ///
 /// JSON shape: `{"skip": [{"case": "pop-to-owned", "reason": "..."}, {"feature": "present", "reason": "..."}]}`.
-public struct SkipList: Hashable, Codable, Sendable {
+package struct SkipList: Hashable, Codable, Sendable {
     /// One skipped case or feature.
-    public struct Entry: Hashable, Codable, Sendable {
+    package struct Entry: Hashable, Codable, Sendable {
         /// A case id (golden case or counterexample id).
-        public var `case`: String?
+        package var `case`: String?
         /// A feature from the registry.
-        public var feature: String?
+        package var feature: String?
         /// Why it is skipped: required, and shown in every report.
-        public var reason: String
+        package var reason: String
     }
 
     /// The entries, in file order.
-    public var skip: [Entry]
+    package var skip: [Entry]
 
     /// Creates a skip list.
-    public init(skip: [Entry] = []) { self.skip = skip }
+    package init(skip: [Entry] = []) { self.skip = skip }
 
     /// The reason to skip a case with this id and these features, or `nil` to judge it.
-    public func reason(id: String, features: [String]) -> String? {
+    package func reason(id: String, features: [String]) -> String? {
         skip.first { entry in entry.case == id || entry.feature.map(features.contains) == true }?.reason
     }
 
     /// The entries naming a case that is neither among `ids` nor a counterexample id (`navigation-<16 hex digits>`),
     /// with their JSON paths: a misspelt or stale entry, which would skip nothing.
-    public func unknownCases(among ids: Set<String>) -> [(jsonPath: String, id: String)] {
+    package func unknownCases(among ids: Set<String>) -> [(jsonPath: String, id: String)] {
         skip.enumerated().compactMap { index, entry in
             guard let id = entry.case, !ids.contains(id), !Self.isCounterexampleID(id) else { return nil }
             return ("$.skip[\(index)].case", id)
@@ -47,7 +47,7 @@ public struct SkipList: Hashable, Codable, Sendable {
     }
 
     /// Reads a skip list; the error names the file and the JSON path.
-    public static func load(_ path: String) throws(FileFormatError) -> SkipList {
+    package static func load(_ path: String) throws(FileFormatError) -> SkipList {
         let list: SkipList = try FileFormatError.decode(path)
         for (index, entry) in list.skip.enumerated() {
             if (entry.case == nil) == (entry.feature == nil) {

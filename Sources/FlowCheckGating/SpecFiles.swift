@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import JSON
-public import RUFSpec
+package import RUFSpec
 
 /// Reads the files of a spec from disk for `SpecReader` (RUFSpec), confined to the spec's folder.
 ///
@@ -8,21 +8,21 @@ public import RUFSpec
 /// outside the spec's folder. The root file the user names is trusted even when it is a symbolic link into another
 /// folder: the spec's folder is then the one the link leads to, where its `$ref`s are. A file that is not UTF-8 is
 /// named with the offset of its first bad byte.
-public struct SpecFiles: Sendable {
+package struct SpecFiles: Sendable {
     /// The spec's folder: the folder of the root file, with symbolic links resolved (the root file's own included).
-    public let folder: URL
+    package let folder: URL
     /// The root file's name in ``folder``.
-    public let rootName: String
+    package let rootName: String
 
     /// Files of the spec whose root file is `root`.
-    public init(root: String) {
+    package init(root: String) {
         let file = URL(fileURLWithPath: root).resolvingSymlinksInPath()
         folder = file.deletingLastPathComponent()
         rootName = file.lastPathComponent
     }
 
     /// Reads `relative`, a path relative to the spec's folder.
-    public func load(_ relative: String) -> SpecReader.FileText {
+    package func load(_ relative: String) -> SpecReader.FileText {
         let url = folder.appendingPathComponent(relative).resolvingSymlinksInPath()
         let inside = folder.path == "/" ? url.path.hasPrefix("/") : url.path.hasPrefix(folder.path + "/")
         guard inside else { return .unusable("it resolves to \(url.path), outside the spec's folder \(folder.path)") }
@@ -46,7 +46,7 @@ public struct SpecFiles: Sendable {
 
     /// The spec's root file named by `path`: the file itself, or a folder's conventional `app.ruf.yaml`; `nil` and why
     /// when there is none.
-    public static func rootFile(_ path: String) -> (file: String?, problem: String?) {
+    package static func rootFile(_ path: String) -> (file: String?, problem: String?) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return (nil, "\(path) does not exist; give the spec's root file")
@@ -65,7 +65,7 @@ public struct SpecFiles: Sendable {
     }
 
     /// The spec at `path`, read with its `$ref`s.
-    public static func read(_ path: String) -> Spec {
+    package static func read(_ path: String) -> Spec {
         let files = SpecFiles(root: path)
         return SpecReader(load: files.load).spec(file: files.rootName)
     }

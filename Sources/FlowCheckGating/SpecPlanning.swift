@@ -1,15 +1,15 @@
-public import FlowCheckEngine
+package import FlowCheckEngine
 import Foundation
-public import RUFSpec
+package import RUFSpec
 
 /// Turns an app spec file into the plan that steers a spec-driven run; shared by `flowcheck run --spec` and
 /// Swift callers.
-public enum SpecPlanning {
+package enum SpecPlanning {
     /// Why a spec cannot steer a run.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, naming the file.
-        public var message: String
-        public var description: String { message }
+        package var message: String
+        package var description: String { message }
     }
 
     /// The rules whose errors mean part of the spec was not read.
@@ -18,7 +18,7 @@ public enum SpecPlanning {
     ]
 
     /// Reads a spec with its `$ref`s resolved relative to its folder (never outside it).
-    public static func read(_ path: String) -> Spec { SpecFiles.read(path) }
+    package static func read(_ path: String) -> Spec { SpecFiles.read(path) }
 
     /// The plan of the spec at `path`, and the number of lint errors it has (a run goes on despite them).
     ///
@@ -28,7 +28,7 @@ public enum SpecPlanning {
     ///
     /// - Throws: ``Problem`` when the spec declares no screens (nothing could be generated from it), or when the
     ///   client version does not fit the spec's versioning.
-    public static func plan(
+    package static func plan(
         _ path: String, clientVersion: String? = nil
     ) throws(Problem) -> (
         plan: SpecPlan, lintErrors: Int

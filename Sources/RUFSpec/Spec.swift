@@ -1,32 +1,32 @@
 /// A RUF app spec as the protocol publishes its format: root keys, shared constructs, and screens.
-public struct Spec: Hashable, Sendable {
+package struct Spec: Hashable, Sendable {
     /// The spec's root file, relative to its folder.
-    public var file: String
+    package var file: String
     /// The `ruf` format version.
-    public var ruf: Located<String>?
+    package var ruf: Located<String>?
     /// The `versioning` format as written.
-    public var versioning: Located<String>?
+    package var versioning: Located<String>?
     /// The `current_version` as written.
-    public var currentVersion: Located<String>?
+    package var currentVersion: Located<String>?
     /// The `meta` section, when given.
-    public var meta: SpecMeta?
+    package var meta: SpecMeta?
     /// Named type definitions from a root `types:` mapping, which the reference does not define (it has no place for
     /// them) but some specs add; `nil` when there is none.
-    public var types: [String: SpecType]?
+    package var types: [String: SpecType]?
     /// `shared.components`, keyed as written.
-    public var sharedComponents: [(key: String, component: SpecComponent)]
+    package var sharedComponents: [(key: String, component: SpecComponent)]
     /// `shared.actions`, keyed as written.
-    public var sharedActions: [(key: String, action: SpecAction)]
+    package var sharedActions: [(key: String, action: SpecAction)]
     /// `shared.metrics`, keyed as written.
-    public var sharedMetrics: [(key: String, metric: SpecMetric)]
+    package var sharedMetrics: [(key: String, metric: SpecMetric)]
     /// Screens in file order; a repeated name appears twice (lint reports it).
-    public var screens: [SpecScreen]
+    package var screens: [SpecScreen]
     /// Problems found while reading: YAML errors, unresolved `$ref`s, unknown keys, values of the wrong kind,
     /// missing required fields and type syntax errors.
-    public var problems: [SpecProblem]
+    package var problems: [SpecProblem]
 
     /// An empty spec of `file`.
-    public init(file: String) {
+    package init(file: String) {
         self.file = file
         sharedComponents = []
         sharedActions = []
@@ -36,17 +36,17 @@ public struct Spec: Hashable, Sendable {
     }
 
     /// The declared versioning format, when it is one the reference lists.
-    public var versioningFormat: Versioning? { versioning.flatMap { Versioning(rawValue: $0.value) } }
+    package var versioningFormat: Versioning? { versioning.flatMap { Versioning(rawValue: $0.value) } }
 
     /// Every flow name any screen declares, in first-seen order.
-    public var flows: [String] {
+    package var flows: [String] {
         var result: [String] = []
         for screen in screens { for flow in screen.flowNames where !result.contains(flow) { result.append(flow) } }
         return result
     }
 
     /// Every `navigates_to` entry of every screen's actions, each version's variant included.
-    public var navigations: [Navigation] {
+    package var navigations: [Navigation] {
         screens.flatMap { screen in
             screen.actions.flatMap { action in action.navigatesTo + action.versions.flatMap(\.construct.navigatesTo) }
         }
@@ -54,7 +54,7 @@ public struct Spec: Hashable, Sendable {
 
     /// The `navigates_to` entries a client at `clientVersion` can receive: each action resolved to its variant by
     /// the resolution algorithm of the versioning formats page.
-    public func navigations(clientVersion: String, versioning: Versioning) -> [Navigation] {
+    package func navigations(clientVersion: String, versioning: Versioning) -> [Navigation] {
         screens.flatMap { screen in
             screen.actions.flatMap { action in
                 let keys = action.versions.map(\.key.value)
@@ -67,7 +67,7 @@ public struct Spec: Hashable, Sendable {
     }
 
     /// What the spec holds, counted as read: a user sees at once when something was not read.
-    public var counts: SpecCounts {
+    package var counts: SpecCounts {
         var counts = SpecCounts()
         counts.screens = Set(screens.map(\.name)).count
         for screen in screens {
@@ -93,15 +93,16 @@ public struct Spec: Hashable, Sendable {
         return counts
     }
 
-    public static func == (a: Spec, b: Spec) -> Bool {
+    package static func == (a: Spec, b: Spec) -> Bool {
         a.file == b.file && a.ruf == b.ruf && a.versioning == b.versioning && a.currentVersion == b.currentVersion
             && a.meta == b.meta && a.screens == b.screens && a.problems == b.problems
-            && a.sharedComponents.elementsEqual(b.sharedComponents, by: { $0.key == $1.key && $0.component == $1.component })
+            && a.sharedComponents.elementsEqual(
+                b.sharedComponents, by: { $0.key == $1.key && $0.component == $1.component })
             && a.sharedActions.elementsEqual(b.sharedActions, by: { $0.key == $1.key && $0.action == $1.action })
             && a.sharedMetrics.elementsEqual(b.sharedMetrics, by: { $0.key == $1.key && $0.metric == $1.metric })
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(file)
         hasher.combine(screens)
         hasher.combine(problems)
@@ -121,24 +122,24 @@ public struct Spec: Hashable, Sendable {
 }
 
 /// How many of each construct a spec holds, as read.
-public struct SpecCounts: Hashable, Sendable, CustomStringConvertible {
+package struct SpecCounts: Hashable, Sendable, CustomStringConvertible {
     /// Screens, each name once.
-    public var screens = 0
+    package var screens = 0
     /// Component entries of all screens.
-    public var components = 0
+    package var components = 0
     /// Action entries of all screens.
-    public var actions = 0
+    package var actions = 0
     /// `navigates_to` entries, versions' variants included.
-    public var navigations = 0
+    package var navigations = 0
     /// Metric entries of all screens.
-    public var metrics = 0
+    package var metrics = 0
     /// `versions:` entries of meta, components, actions and metrics, each counted where it is defined.
-    public var versions = 0
+    package var versions = 0
 
     /// Creates counts of nothing.
-    public init() {}
+    package init() {}
 
-    public var description: String {
+    package var description: String {
         [
             (screens, "screen"), (components, "component"), (actions, "action"), (navigations, "navigation"),
             (metrics, "metric"), (versions, "version"),

@@ -1,24 +1,24 @@
 /// An action definition: its type, input payload, possible destinations and error codes.
-public struct SpecAction: Hashable, Sendable, SharedReferable {
+package struct SpecAction: Hashable, Sendable, SharedReferable {
     /// The action's `type`; `nil` when missing.
-    public var type: Located<String>?
+    package var type: Located<String>?
     /// The input `payload` shape; `nil` when not given.
-    public var payload: SpecType?
+    package var payload: SpecType?
     /// Its `navigates_to` entries, in the order written.
-    public var navigatesTo: [Navigation]
+    package var navigatesTo: [Navigation]
     /// Its `errors` map, in the order written.
-    public var errors: [SpecErrorCase]
+    package var errors: [SpecErrorCase]
     /// Its `versions:` entries, in the order written.
-    public var versions: [SpecVersion<SpecAction>]
+    package var versions: [SpecVersion<SpecAction>]
     /// Where the entry stands (the shared definition, for a `$ref`).
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// Its path from the spec's root.
-    public var path: String
+    package var path: String
     /// For an entry that is a `$ref` to a shared definition: the reference as written, where it stands and its path.
-    public var reference: Located<String>? = nil
+    package var reference: Located<String>? = nil
 
     /// Creates an action.
-    public init(
+    package init(
         type: Located<String>?, payload: SpecType?, navigatesTo: [Navigation], errors: [SpecErrorCase],
         versions: [SpecVersion<SpecAction>] = [], location: SpecLocation, path: String
     ) {
@@ -33,24 +33,24 @@ public struct SpecAction: Hashable, Sendable, SharedReferable {
 }
 
 /// One `navigates_to` entry: where an action may send the client.
-public struct Navigation: Hashable, Sendable {
+package struct Navigation: Hashable, Sendable {
     /// The action it belongs to, as reports name it: `CART.CHECKOUT`, with `@<version>` for a version's variant.
-    public var action: String
+    package var action: String
     /// The target screen as written; `nil` when missing.
-    public var screen: Located<String>?
+    package var screen: Located<String>?
     /// The transition as written.
-    public var transition: Located<String>?
+    package var transition: Located<String>?
     /// The flow's name as written; `nil` when missing.
-    public var flowName: Located<String>?
+    package var flowName: Located<String>?
     /// The flow behavior as written, even one the protocol does not know; `nil` when missing.
-    public var behavior: Located<String>?
+    package var behavior: Located<String>?
     /// Where the entry stands.
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// Its path from the spec's root.
-    public var path: String
+    package var path: String
 
     /// Creates a navigation.
-    public init(
+    package init(
         action: String, screen: Located<String>?, transition: Located<String>?, flowName: Located<String>?,
         behavior: Located<String>?, location: SpecLocation, path: String
     ) {
@@ -65,18 +65,18 @@ public struct Navigation: Hashable, Sendable {
 }
 
 /// One entry of an action's `errors` map: the ActionResult an error code produces.
-public struct SpecErrorCase: Hashable, Sendable {
+package struct SpecErrorCase: Hashable, Sendable {
     /// The error code, the map's key.
-    public var code: Located<String>
+    package var code: Located<String>
     /// The ActionResult `type` (TOAST, ERROR, FORM_ERROR); `nil` when missing.
-    public var type: Located<String>?
+    package var type: Located<String>?
     /// A TOAST's `severity` (SUCCESS, ERROR, WARN).
-    public var severity: Located<String>?
+    package var severity: Located<String>?
     /// A FORM_ERROR's `fields`.
-    public var fields: [Located<String>]
+    package var fields: [Located<String>]
 
     /// Creates an error case.
-    public init(
+    package init(
         code: Located<String>, type: Located<String>?, severity: Located<String>?, fields: [Located<String>]
     ) {
         self.code = code

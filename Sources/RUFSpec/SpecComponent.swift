@@ -1,20 +1,20 @@
 /// A component definition: a stable `rel` within its screen and its named rendering variants.
-public struct SpecComponent: Hashable, Sendable, SharedReferable {
+package struct SpecComponent: Hashable, Sendable, SharedReferable {
     /// The component's `rel`; `nil` when missing (lint reports it).
-    public var rel: Located<String>?
+    package var rel: Located<String>?
     /// Its behaviors, in the order written.
-    public var behaviors: [SpecBehavior]
+    package var behaviors: [SpecBehavior]
     /// Its `versions:` entries, in the order written.
-    public var versions: [SpecVersion<SpecComponent>]
+    package var versions: [SpecVersion<SpecComponent>]
     /// Where the entry stands (the shared definition, for a `$ref`).
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// Its path from the spec's root.
-    public var path: String
+    package var path: String
     /// For an entry that is a `$ref` to a shared definition: the reference as written, where it stands and its path.
-    public var reference: Located<String>? = nil
+    package var reference: Located<String>? = nil
 
     /// Creates a component.
-    public init(
+    package init(
         rel: Located<String>?, behaviors: [SpecBehavior], versions: [SpecVersion<SpecComponent>] = [],
         location: SpecLocation, path: String
     ) {
@@ -27,22 +27,22 @@ public struct SpecComponent: Hashable, Sendable, SharedReferable {
 }
 
 /// One behavior of a component: a variant name, and the shapes of its locale and payload.
-public struct SpecBehavior: Hashable, Sendable {
+package struct SpecBehavior: Hashable, Sendable {
     /// The behavior's name, such as `VISIBLE`; `nil` when missing.
-    public var name: Located<String>?
+    package var name: Located<String>?
     /// The `locale` shape: text keys and their types; `nil` when not given.
-    public var locale: SpecType?
+    package var locale: SpecType?
     /// The `payload` shape; `nil` when not given.
-    public var payload: SpecType?
+    package var payload: SpecType?
     /// The `mergeStrategy` as written; `nil` means REPLACE.
-    public var mergeStrategy: Located<String>?
+    package var mergeStrategy: Located<String>?
     /// Where the entry stands.
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// Its path from the spec's root.
-    public var path: String
+    package var path: String
 
     /// Creates a behavior.
-    public init(
+    package init(
         name: Located<String>?, locale: SpecType?, payload: SpecType?, mergeStrategy: Located<String>?,
         location: SpecLocation, path: String
     ) {
@@ -56,7 +56,7 @@ public struct SpecBehavior: Hashable, Sendable {
 }
 
 /// A construct a list entry can name with a `$ref`, which then records where the reference stands.
-public protocol SharedReferable {
+package protocol SharedReferable {
     /// The reference that named the construct, when it was named by one.
     var reference: Located<String>? { get set }
 }

@@ -1,10 +1,10 @@
 /// Lints a spec against every rule of the RUF spec reference: errors and warnings with their place, path and rule.
-public enum SpecLinter {
+package enum SpecLinter {
     /// The rules, with what each checks.
-    public static var rules: [SpecRule] { SpecRule.all }
+    package static var rules: [SpecRule] { SpecRule.all }
 
     /// Every problem of the spec, reading problems included, sorted by place.
-    public static func lint(_ spec: Spec) -> [SpecProblem] {
+    package static func lint(_ spec: Spec) -> [SpecProblem] {
         var lint = Linting(spec: spec)
         lint.run()
         return Array(Set(spec.problems + lint.problems)).sorted()
@@ -12,7 +12,9 @@ public enum SpecLinter {
 
     static func isScreamingSnakeCase(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        let allowed = name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
         return allowed && !name.hasSuffix("_") && !name.contains("__")
     }
 }
@@ -91,7 +93,8 @@ private struct Linting {
                 if let first = rels[rel.value] {
                     add(
                         "SPEC-DUPLICATE-REL", place, component.reference?.path ?? component.path,
-                        "two components of \(screen.name) have the rel \(rel.value) (first at \(at(first, from: place)))")
+                        "two components of \(screen.name) have the rel \(rel.value) (first at \(at(first, from: place)))"
+                    )
                 } else {
                     rels[rel.value] = place
                 }
@@ -105,7 +108,8 @@ private struct Linting {
                 if let first = types[type.value] {
                     add(
                         "SPEC-DUPLICATE-ACTION", place, action.reference?.path ?? action.path,
-                        "two actions of \(screen.name) have the type \(type.value) (first at \(at(first, from: place)))")
+                        "two actions of \(screen.name) have the type \(type.value) (first at \(at(first, from: place)))"
+                    )
                 } else {
                     types[type.value] = place
                 }
@@ -148,7 +152,8 @@ private struct Linting {
             } else if let severity = error.severity {
                 add(
                     "SPEC-UNKNOWN-KEY", severity.location, severity.path,
-                    "severity applies to a TOAST error; the kit does not read it on \(error.type?.value ?? "this error")")
+                    "severity applies to a TOAST error; the kit does not read it on \(error.type?.value ?? "this error")"
+                )
             }
             if error.type?.value != "FORM_ERROR", let field = error.fields.first {
                 add(

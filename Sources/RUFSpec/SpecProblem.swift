@@ -1,7 +1,7 @@
 /// A finding about a spec: a rule ID, a severity, a place, the path in the spec, and a sentence.
-public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Errors fail `flowcheck lint`; warnings do not.
-    public enum Severity: String, Hashable, Sendable {
+    package enum Severity: String, Hashable, Sendable {
         /// The spec breaks the reference: a required field is missing, a value is outside its set, or it cannot be
         /// read.
         case error
@@ -10,19 +10,19 @@ public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// The rule ID, such as `SPEC-BEHAVIOR`.
-    public var rule: String
+    package var rule: String
     /// Whether the problem fails `flowcheck lint`.
-    public var severity: Severity
+    package var severity: Severity
     /// Where the problem stands.
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// The path from the spec's root, such as `screens.CART.actions[0].navigates_to[1].flow.behavior`; empty for a
     /// problem with a whole file.
-    public var path: String
+    package var path: String
     /// What is wrong, in one sentence.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(rule: String, severity: Severity, location: SpecLocation, path: String = "", message: String) {
+    package init(rule: String, severity: Severity, location: SpecLocation, path: String = "", message: String) {
         self.rule = rule
         self.severity = severity
         self.location = location
@@ -30,10 +30,10 @@ public struct SpecProblem: Hashable, Sendable, Comparable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(location): \(severity.rawValue): \(path.isEmpty ? "" : path + ": ")\(message) [\(rule)]"
     }
-    public static func < (a: SpecProblem, b: SpecProblem) -> Bool {
+    package static func < (a: SpecProblem, b: SpecProblem) -> Bool {
         (a.location, a.rule, a.path, a.message) < (b.location, b.rule, b.path, b.message)
     }
 }

@@ -7,9 +7,9 @@ import YAML
 /// holds the screen definition at its root. A component, action or metric entry may be a `$ref` to a shared
 /// definition (`'#/shared/components/appbar'`), which always lives under the root's `shared:` key. Whatever cannot
 /// be read, resolved or understood is a ``SpecProblem``, and the rest of the spec is still read.
-public struct SpecReader {
+package struct SpecReader {
     /// What reading one file of a spec gave.
-    public enum FileText: Sendable {
+    package enum FileText: Sendable {
         /// The file's text.
         case text(String)
         /// There is no such file.
@@ -19,19 +19,19 @@ public struct SpecReader {
     }
 
     /// Reads a file given its path relative to the spec's folder.
-    public let load: (String) -> FileText
+    package let load: (String) -> FileText
 
     /// The largest spec file read, 16 MB: the YAML reader's limit. A loader should refuse a larger file unread.
-    public static let maxFileBytes = YAMLParser.maxBytes
+    package static let maxFileBytes = YAMLParser.maxBytes
 
     /// Creates a reader; `load` reads a file given its path relative to the spec's folder.
-    public init(load: @escaping (String) -> FileText) { self.load = load }
+    package init(load: @escaping (String) -> FileText) { self.load = load }
 
     /// Creates a reader from a function that returns a file's text, or `nil` when there is no such file.
-    public init(read: @escaping (String) -> String?) { self.load = { read($0).map(FileText.text) ?? .missing } }
+    package init(read: @escaping (String) -> String?) { self.load = { read($0).map(FileText.text) ?? .missing } }
 
     /// Reads the spec whose root file is `file`.
-    public func spec(file: String) -> Spec {
+    package func spec(file: String) -> Spec {
         SpecReading(root: file, load: load).read()
     }
 

@@ -1,14 +1,14 @@
 /// The lint rules of a RUF spec: an ID, a level, and what each checks, as the RUFSpec article lists them.
-public struct SpecRule: Hashable, Sendable {
+package struct SpecRule: Hashable, Sendable {
     /// The rule's ID, such as `SPEC-BEHAVIOR`.
-    public var id: String
+    package var id: String
     /// Its level: errors where the reference requires a field or lists the allowed values, warnings for conventions.
-    public var severity: SpecProblem.Severity
+    package var severity: SpecProblem.Severity
     /// What it checks, in one sentence.
-    public var summary: String
+    package var summary: String
 
     /// Every rule, in the order the article lists them.
-    public static let all: [SpecRule] = [
+    package static let all: [SpecRule] = [
         .init("SPEC-YAML", .error, "Every file of the spec is well-formed YAML of the supported subset."),
         .init(
             "SPEC-REF", .error,
@@ -80,7 +80,7 @@ public struct SpecRule: Hashable, Sendable {
     }
 
     /// The transitions of the transitions page.
-    public static let transitions = [
+    package static let transitions = [
         "LEFT_TO_RIGHT", "LEFT_TO_RIGHT_POP", "LEFT_TO_RIGHT_FADE", "LEFT_TO_RIGHT_JOINED",
         "RIGHT_TO_LEFT", "RIGHT_TO_LEFT_POP", "RIGHT_TO_LEFT_FADE", "RIGHT_TO_LEFT_JOINED",
         "TOP_TO_BOTTOM", "TOP_TO_BOTTOM_POP", "TOP_TO_BOTTOM_JOINED",
@@ -88,11 +88,11 @@ public struct SpecRule: Hashable, Sendable {
         "FADE", "SCALE",
     ]
     /// The flow behaviors of a navigation.
-    public static let flowBehaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
+    package static let flowBehaviors = ["KEEP", "REMOVE_PREVIOUS", "START_NEW"]
     /// The merge strategies of a behavior.
-    public static let mergeStrategies = ["APPEND", "REPLACE", "MATCH"]
+    package static let mergeStrategies = ["APPEND", "REPLACE", "MATCH"]
     /// The ActionResult types an error may produce.
-    public static let errorTypes = ["TOAST", "ERROR", "FORM_ERROR"]
+    package static let errorTypes = ["TOAST", "ERROR", "FORM_ERROR"]
     /// The severities of a TOAST.
-    public static let toastSeverities = ["SUCCESS", "ERROR", "WARN"]
+    package static let toastSeverities = ["SUCCESS", "ERROR", "WARN"]
 }

@@ -1,30 +1,30 @@
 /// A screen definition: its flows, parameters, components, actions and metrics.
-public struct SpecScreen: Hashable, Sendable {
+package struct SpecScreen: Hashable, Sendable {
     /// The screen's name, its key under `screens`.
-    public var name: String
+    package var name: String
     /// Where the name is declared.
-    public var location: SpecLocation
+    package var location: SpecLocation
     /// The `description`, when given.
-    public var description: String?
+    package var description: String?
     /// The `alias`, when given.
-    public var alias: String?
+    package var alias: String?
     /// The route-level `params` shape, when given.
-    public var params: SpecType?
+    package var params: SpecType?
     /// The `default_transition`, when given.
-    public var defaultTransition: Located<String>?
+    package var defaultTransition: Located<String>?
     /// The flows it belongs to.
-    public var flows: [Located<String>]
+    package var flows: [Located<String>]
     /// Its components, `$ref`s resolved, in the order written.
-    public var components: [SpecComponent]
+    package var components: [SpecComponent]
     /// Its actions, `$ref`s resolved, in the order written.
-    public var actions: [SpecAction]
+    package var actions: [SpecAction]
     /// `metrics.navigation`: fired when the screen becomes active.
-    public var navigationMetrics: [SpecMetric]
+    package var navigationMetrics: [SpecMetric]
     /// `metrics.screen`: fired when its content loads.
-    public var screenMetrics: [SpecMetric]
+    package var screenMetrics: [SpecMetric]
 
     /// Creates a screen with nothing in it.
-    public init(name: String, location: SpecLocation) {
+    package init(name: String, location: SpecLocation) {
         self.name = name
         self.location = location
         self.flows = []
@@ -35,5 +35,5 @@ public struct SpecScreen: Hashable, Sendable {
     }
 
     /// The names of the flows it belongs to.
-    public var flowNames: [String] { flows.map(\.value) }
+    package var flowNames: [String] { flows.map(\.value) }
 }

@@ -1,5 +1,5 @@
-public import JSON
-public import PropertyTesting
+package import JSON
+package import PropertyTesting
 
 extension SpecType {
     /// Values of this type, as an app's server could send them, shrinking toward the simplest.
@@ -8,11 +8,11 @@ extension SpecType {
     /// field is left out as its simplest form. A named type, whose shape the spec cannot give, is an object with
     /// only an `id` (drawn from a few values, so that items of a list collide by `id`, as MATCH needs), or now and
     /// then an empty object.
-    public var values: Gen<JSONValue> { generator(types: [:], depth: 0) }
+    package var values: Gen<JSONValue> { generator(types: [:], depth: 0) }
 
     /// Values of this type with the named types the spec defines (a root `types:`) generated from their definitions;
     /// a named type nested deeper than a few levels (a recursive definition) is an object with only an `id`.
-    public func values(types: [String: SpecType]) -> Gen<JSONValue> { generator(types: types, depth: 0) }
+    package func values(types: [String: SpecType]) -> Gen<JSONValue> { generator(types: types, depth: 0) }
 
     /// The letters drawn strings are made of, split into characters once: some callers make a generator per value.
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
@@ -72,7 +72,7 @@ extension SpecType {
     /// Whether `value` has this type: every required field present, no undeclared field, every value of its type.
     ///
     /// A named type accepts any object, since the spec cannot give its shape.
-    public func accepts(_ value: JSONValue) -> Bool {
+    package func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.string, .string), (.boolean, .bool), (.number, .number): return true
         case (.array(let element), .array(let items)): return items.allSatisfy(element.accepts)

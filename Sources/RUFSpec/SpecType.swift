@@ -1,5 +1,5 @@
 /// A type of the spec's TypeScript-like type syntax: what a payload, locale, params or meta field holds.
-public indirect enum SpecType: Hashable, Sendable {
+package indirect enum SpecType: Hashable, Sendable {
     /// `string`.
     case string
     /// `number`.
@@ -18,7 +18,7 @@ public indirect enum SpecType: Hashable, Sendable {
     case object([SpecField])
 
     /// Whether a list stands anywhere in the type, which `mergeStrategy` needs to act on.
-    public var containsList: Bool {
+    package var containsList: Bool {
         switch self {
         case .array: return true
         case .record(let value): return value.containsList
@@ -29,7 +29,7 @@ public indirect enum SpecType: Hashable, Sendable {
 
     /// The named types it uses, in order of appearance, each with the field that uses it and that field's path
     /// within this type (`.cart.items`; empty when the type itself is named).
-    public var namedTypes: [(name: String, field: SpecField?, path: String)] {
+    package var namedTypes: [(name: String, field: SpecField?, path: String)] {
         var result: [(name: String, field: SpecField?, path: String)] = []
         collectNamed(into: &result, field: nil, path: "")
         return result
@@ -49,13 +49,13 @@ public indirect enum SpecType: Hashable, Sendable {
     }
 
     /// The field called `name` when this is an object.
-    public subscript(field name: String) -> SpecField? {
+    package subscript(field name: String) -> SpecField? {
         guard case .object(let fields) = self else { return nil }
         return fields.first { $0.name == name }
     }
 
     /// The type in the spec's own syntax, objects written inline with braces.
-    public var syntax: String {
+    package var syntax: String {
         switch self {
         case .string: return "string"
         case .number: return "number"
@@ -68,25 +68,26 @@ public indirect enum SpecType: Hashable, Sendable {
         case .record(let value): return "Record<string, \(value.syntax)>"
         case .object(let fields):
             if fields.isEmpty { return "{}" }
-            return "{ " + fields.map { "\($0.name)\($0.isOptional ? "?" : ""): \($0.type.syntax)" }
+            return "{ "
+                + fields.map { "\($0.name)\($0.isOptional ? "?" : ""): \($0.type.syntax)" }
                 .joined(separator: "; ") + " }"
         }
     }
 }
 
 /// One field of an inline object: `referrer?: string`.
-public struct SpecField: Hashable, Sendable {
+package struct SpecField: Hashable, Sendable {
     /// The field's name, without the `?`.
-    public var name: String
+    package var name: String
     /// Whether the name ends with `?`.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// What the field holds.
-    public var type: SpecType
+    package var type: SpecType
     /// Where the field's key stands.
-    public var location: SpecLocation
+    package var location: SpecLocation
 
     /// Creates a field.
-    public init(name: String, isOptional: Bool, type: SpecType, location: SpecLocation) {
+    package init(name: String, isOptional: Bool, type: SpecType, location: SpecLocation) {
         self.name = name
         self.isOptional = isOptional
         self.type = type

@@ -3,21 +3,21 @@
 /// Each entry is a full redefinition, never a patch. The identity fields an entry leaves out (a component's
 /// `rel`, an action's `type`, a metric's `rel`, `type` and `name`) are the top-level definition's: the reference's
 /// own examples leave them out, and a variant of a different identity would be a different construct.
-public struct SpecVersion<Construct: Hashable & Sendable>: Hashable, Sendable {
+package struct SpecVersion<Construct: Hashable & Sendable>: Hashable, Sendable {
     /// The version key as written, such as `"2.1.9"`.
-    public var key: Located<String>
+    package var key: Located<String>
     /// The variant.
-    public var construct: Construct
+    package var construct: Construct
 
     /// Creates a version entry.
-    public init(key: Located<String>, construct: Construct) {
+    package init(key: Located<String>, construct: Construct) {
         self.key = key
         self.construct = construct
     }
 }
 
 /// The two version formats of the `versioning` root key, and the resolution algorithm of the versioning page.
-public enum Versioning: String, Hashable, Sendable, CaseIterable {
+package enum Versioning: String, Hashable, Sendable, CaseIterable {
     /// `MAJOR.MINOR.PATCH`; clients report `MAJOR.MINOR.PATCH+BUILD`.
     case semantic
     /// A plain integer build number.
@@ -27,7 +27,7 @@ public enum Versioning: String, Hashable, Sendable, CaseIterable {
     ///
     /// A semantic client version may carry `+BUILD`, which resolution ignores; `allowsBuild` says whether it may
     /// here (a client's version may, a spec's version key may not).
-    public func parse(_ text: String, allowsBuild: Bool = false) -> [Int]? {
+    package func parse(_ text: String, allowsBuild: Bool = false) -> [Int]? {
         switch self {
         case .incremental:
             guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), text.utf8.count <= 18 else {
@@ -54,7 +54,7 @@ public enum Versioning: String, Hashable, Sendable, CaseIterable {
     }
 
     /// What the format looks like, for messages.
-    public var shape: String {
+    package var shape: String {
         switch self {
         case .semantic: return "MAJOR.MINOR.PATCH, such as \"2.1.9\""
         case .incremental: return "an integer build number, such as \"42\""
@@ -63,7 +63,7 @@ public enum Versioning: String, Hashable, Sendable, CaseIterable {
 
     /// Which of `keys` a client at `clientVersion` receives: the exact key, else the lowest key at or above the
     /// client's version, else `nil` for the top-level (latest) definition. Keys that do not parse are skipped.
-    public func resolve(_ keys: [String], clientVersion: String) -> Int? {
+    package func resolve(_ keys: [String], clientVersion: String) -> Int? {
         guard let client = parse(clientVersion, allowsBuild: true) else { return nil }
         var best: (index: Int, value: [Int])?
         for (index, key) in keys.enumerated() {

@@ -2,20 +2,20 @@
 ///
 /// Objects are YAML mappings and never reach this parser. Input is read once, left to right, and nesting is
 /// bounded by ``maxDepth``, so a hostile type costs linear time and never overflows the stack.
-public enum TypeSyntax {
+package enum TypeSyntax {
     /// Why a type's text does not parse, with the column (from 1, within the text) where it went wrong.
-    public struct Failure: Error, Hashable, Sendable {
+    package struct Failure: Error, Hashable, Sendable {
         /// What is wrong, in plain words.
-        public var message: String
+        package var message: String
         /// The column within the type's text, from 1.
-        public var column: Int
+        package var column: Int
     }
 
     /// The deepest nesting of `Record<…>` and parentheses accepted.
-    public static let maxDepth = 32
+    package static let maxDepth = 32
 
     /// The type `text` denotes.
-    public static func parse(_ text: String) throws(Failure) -> SpecType {
+    package static func parse(_ text: String) throws(Failure) -> SpecType {
         var parser = Parser(Array(text.unicodeScalars))
         parser.skipSpaces()
         guard !parser.atEnd else { throw Failure(message: "the type is empty", column: 1) }

@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-public import FlowCheckRecords
+package import FlowCheckRecords
 import Foundation
 import JSON
 
@@ -10,13 +10,13 @@ import JSON
 ///
 /// Rendered from a `RunRecord` (FlowCheckRecords) alone: every suite's failures are drawn from their
 /// storyboards, so the report needs no code of any suite.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The whole HTML document for a run.
     ///
     /// What a reader came for comes first: the verdict, then a summary (one line per failure, each linking to its
     /// storyboard, or what was certified), then the failures, then the run's facts and the results by suite and by
     /// rule; the coverage tables, long and rarely read, are collapsed.
-    public static func render(_ record: RunRecord) -> String {
+    package static func render(_ record: RunRecord) -> String {
         let impl = record.header.implementation
         var html = [
             "<!doctype html>", #"<html lang="en"><head><meta charset="utf-8">"#,
@@ -443,7 +443,7 @@ public enum HTMLReport {
 
     /// Escapes text for HTML content and attribute values; control characters other than newline and tab are shown
     /// as `\u{1B}`.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in VisibleText.escapingControls(text) {

@@ -1,11 +1,11 @@
 import ConformanceRules
 import FlowCheckCore
-public import FlowCheckRecords
+package import FlowCheckRecords
 
 /// JUnit XML: one testsuite per suite, one testcase per ``ReportCase``.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The whole JUnit XML document for a run.
-    public static func render(_ input: RunRecord) -> String {
+    package static func render(_ input: RunRecord) -> String {
         let cases = ReportCase.cases(input)
         let failures = cases.filter {
             if case .failed = $0.outcome { return true }; return false

@@ -1,12 +1,12 @@
 import ConformanceRules
 import FlowCheckCore
-public import FlowCheckRecords
+package import FlowCheckRecords
 import Foundation
 
 /// A short Markdown summary, sized for a CI job summary.
-public enum MarkdownReport {
+package enum MarkdownReport {
     /// The Markdown summary of a run.
-    public static func render(_ record: RunRecord) -> String {
+    package static func render(_ record: RunRecord) -> String {
         let cases = ReportCase.cases(record)
         let impl = record.header.implementation
         let verdict = record.verdict
@@ -125,9 +125,9 @@ extension MarkdownReport {
 }
 
 /// A shields.io endpoint badge with the pass share.
-public enum BadgeReport {
+package enum BadgeReport {
     /// The badge's endpoint JSON for a run.
-    public static func render(_ record: RunRecord) -> String {
+    package static func render(_ record: RunRecord) -> String {
         let share = ReportCase.passShare(ReportCase.cases(record))
         let percent = Int((share * 100).rounded(.down))
         // The colour follows the verdict: a high share of passed checks must not make a divergent SDK look healthy.

@@ -1,13 +1,13 @@
 import ConformanceRules
 import FlowCheckCore
-public import FlowCheckRecords
+package import FlowCheckRecords
 import Foundation
 
 /// One test case of a report: a failure (failed), a required coverage label (passed when exercised), a suite
 /// that could not run (error), or a golden case. JUnit, Markdown and the badge all count these.
-public struct ReportCase: Hashable, Sendable {
+package struct ReportCase: Hashable, Sendable {
     /// How a case ended.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The required label was exercised, or the golden case passed.
         case passed
         /// A failure, a failed golden case, or a required label never exercised: a one-line message and the detail.
@@ -22,17 +22,17 @@ public struct ReportCase: Hashable, Sendable {
     }
 
     /// The suite's name.
-    public var suite: String
+    package var suite: String
     /// `suite.feature`.
-    public var classname: String
+    package var classname: String
     /// Unique within the suite.
-    public var name: String
+    package var name: String
     /// How the case ended.
-    public var outcome: Outcome
+    package var outcome: Outcome
 
     /// The cases of a run, in a stable order: per suite, failures, errors, rules (one each, with its status, but
     /// for a broken rule, whose failures name it), then coverage labels; then golden cases.
-    public static func cases(_ record: RunRecord) -> [ReportCase] {
+    package static func cases(_ record: RunRecord) -> [ReportCase] {
         var result: [ReportCase] = []
         for (suite, verdict) in zip(record.suites, record.verdict.suites) {
             let name = suite.suite.rawValue
@@ -150,7 +150,7 @@ public struct ReportCase: Hashable, Sendable {
     }
 
     /// The feature of a coverage label, from its first words.
-    public static func feature(ofLabel label: String) -> String {
+    package static func feature(ofLabel label: String) -> String {
         let words = label.split(separator: " ").map(String.init)
         switch words.first {
         case "invalid": return "validation"
@@ -171,7 +171,7 @@ public struct ReportCase: Hashable, Sendable {
 
     /// `50 of 52 checks passed (74 skipped)`: the checks behind the pass share, counted as JUnit counts them.
     /// Skipped are the ones not certified, or not exercised because the run was cut short.
-    public static func passedText(_ cases: [ReportCase]) -> String {
+    package static func passedText(_ cases: [ReportCase]) -> String {
         let skipped = cases.filter {
             if case .skipped = $0.outcome { return true }; return false
         }.count
@@ -187,7 +187,7 @@ public struct ReportCase: Hashable, Sendable {
     }
 
     /// The share of judged cases (skipped ones left out) that passed, 0...1.
-    public static func passShare(_ cases: [ReportCase]) -> Double {
+    package static func passShare(_ cases: [ReportCase]) -> Double {
         let judged = cases.filter {
             if case .skipped = $0.outcome { return false }; return true
         }

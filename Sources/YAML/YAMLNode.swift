@@ -1,5 +1,5 @@
 /// A YAML node of the subset spec files use, with the position it starts at.
-public indirect enum YAMLNode: Hashable, Sendable {
+package indirect enum YAMLNode: Hashable, Sendable {
     /// A scalar's text; `quoted` when it was written in quotes (then it is always a string).
     case scalar(String, quoted: Bool, Position)
     /// Key–value pairs in document order; repeated keys are kept (a linter may want to see them).
@@ -8,53 +8,53 @@ public indirect enum YAMLNode: Hashable, Sendable {
     case sequence([YAMLNode], Position)
 
     /// A line and column, from 1.
-    public struct Position: Hashable, Sendable, CustomStringConvertible {
+    package struct Position: Hashable, Sendable, CustomStringConvertible {
         /// The line, from 1.
-        public var line: Int
+        package var line: Int
         /// The column, from 1.
-        public var column: Int
+        package var column: Int
         /// Creates a position.
-        public init(line: Int, column: Int) { self.line = line; self.column = column }
-        public var description: String { "line \(line), column \(column)" }
+        package init(line: Int, column: Int) { self.line = line; self.column = column }
+        package var description: String { "line \(line), column \(column)" }
     }
 
     /// One key and its value in a mapping.
-    public struct Pair: Hashable, Sendable {
+    package struct Pair: Hashable, Sendable {
         /// The key's text.
-        public var key: String
+        package var key: String
         /// Where the key starts, for messages about the key itself.
-        public var keyPosition: Position
+        package var keyPosition: Position
         /// The value.
-        public var value: YAMLNode
+        package var value: YAMLNode
     }
 
     /// Where the node starts.
-    public var position: Position {
+    package var position: Position {
         switch self {
         case .scalar(_, _, let p), .mapping(_, let p), .sequence(_, let p): return p
         }
     }
 
     /// The value of `key` in a mapping (the first one when repeated).
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
     /// A mapping's pairs, or `nil` for any other node.
-    public var pairs: [Pair]? { if case .mapping(let p, _) = self { return p }; return nil }
+    package var pairs: [Pair]? { if case .mapping(let p, _) = self { return p }; return nil }
     /// A sequence's items, or `nil` for any other node.
-    public var items: [YAMLNode]? { if case .sequence(let i, _) = self { return i }; return nil }
+    package var items: [YAMLNode]? { if case .sequence(let i, _) = self { return i }; return nil }
 
     /// A scalar's text, or `nil`; `~`, `null` and an empty plain scalar are null.
-    public var string: String? {
+    package var string: String? {
         guard case .scalar(let text, let quoted, _) = self else { return nil }
         if !quoted && ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
         return text
     }
 
     /// Whether this is a null scalar.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(let text, let quoted, _) = self {
             return !quoted && ["", "~", "null", "Null", "NULL"].contains(text)
         }
@@ -63,16 +63,16 @@ public indirect enum YAMLNode: Hashable, Sendable {
 }
 
 /// Where and why YAML text is outside the supported subset or malformed.
-public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1.
-    public var column: Int
+    package var column: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// Creates an error at a place in the text.
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.line = line; self.column = column; self.message = message
     }
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -3,7 +3,7 @@
 ///
 /// Anything outside the subset (anchors, aliases, tags, directives, complex keys, several
 /// documents, tabs for indentation) is a ``YAMLError`` with its line and column, never a wrong parse.
-public struct YAMLParser {
+package struct YAMLParser {
     struct Line {
         var number: Int
         var indent: Int
@@ -17,16 +17,16 @@ public struct YAMLParser {
 
     /// The deepest nesting of collections accepted. Deeper input is an error, never a stack overflow; RUF specs
     /// nest a dozen levels at most.
-    public static let maxDepth = 200
+    package static let maxDepth = 200
     /// The longest text the parser reads, 16 MB (a spec is written by hand; its largest files are a few hundred KB).
     /// Memory stays near 10 bytes per byte read, so a longer text is refused at once rather than read.
-    public static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     /// Parses one YAML document.
     ///
     /// - Parameter keepingDuplicateKeys: keep a repeated key of a mapping as a second pair instead of failing, for
     ///   a reader that reports duplicates itself and wants to go on reading the rest of the file.
-    public static func parse(_ text: String, keepingDuplicateKeys: Bool = false) throws(YAMLError) -> YAMLNode {
+    package static func parse(_ text: String, keepingDuplicateKeys: Bool = false) throws(YAMLError) -> YAMLNode {
         guard text.utf8.count <= maxBytes else {
             throw YAMLError(
                 line: 1, column: 1,
@@ -241,7 +241,8 @@ public struct YAMLParser {
         let key = raw.trimmingTrailingSpaces
         if key.hasPrefix("\"") || key.hasPrefix("'") {
             var reader = FlowReader(
-                Array(key.unicodeScalars), line: position.line, column: position.column, keepsDuplicateKeys: keepsDuplicateKeys)
+                Array(key.unicodeScalars), line: position.line, column: position.column,
+                keepsDuplicateKeys: keepsDuplicateKeys)
             guard case .scalar(let text, _, _) = try reader.value(), reader.atEnd else {
                 throw YAMLError(line: position.line, column: position.column, message: "a malformed quoted key")
             }
