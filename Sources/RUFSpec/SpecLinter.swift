@@ -93,7 +93,8 @@ private struct Linting {
                 if let first = rels[rel.value] {
                     add(
                         "SPEC-DUPLICATE-REL", place, component.reference?.path ?? component.path,
-                        "two components of \(screen.name) have the rel \(rel.value) (first at \(at(first, from: place)))"
+                        "two components of \(screen.name) have the rel \(rel.value) "
+                            + "(first at \(at(first, from: place)))"
                     )
                 } else {
                     rels[rel.value] = place
@@ -152,7 +153,8 @@ private struct Linting {
             } else if let severity = error.severity {
                 add(
                     "SPEC-UNKNOWN-KEY", severity.location, severity.path,
-                    "severity applies to a TOAST error; the kit does not read it on \(error.type?.value ?? "this error")"
+                    "severity applies to a TOAST error; the kit does not read it on "
+                        + (error.type?.value ?? "this error")
                 )
             }
             if error.type?.value != "FORM_ERROR", let field = error.fields.first {
