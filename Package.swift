@@ -34,7 +34,7 @@ let package = Package(
             swiftSettings: strict),
         // The JSON-lines records of a run, versioned, with a JSON Schema per record type.
         .target(
-            name: "FlowCheckRecords", dependencies: ["ConformanceRules", "FlowCheckCore", "NavigationModel", "JSON"],
+            name: "FlowCheckRecords", dependencies: ["ConformanceRules", "FlowCheckCore", "JSON"],
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // CI gating shared by the command line and Swift callers: skip list, baseline, corpus runs, certificates, spec
@@ -43,7 +43,7 @@ let package = Package(
             name: "FlowCheckGating",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites",
-                "FlowSchema", "GoldenCorpus", "JSON", "NavigationModel", "PropertyTesting", "RUFSpec",
+                "GoldenCorpus", "JSON", "PropertyTesting", "RUFSpec",
             ],
             swiftSettings: strict
         ),

@@ -30,6 +30,8 @@ package protocol ConformanceSuite: Sendable {
     var seedSalt: UInt64 { get }
     /// Every rule the suite judges.
     var rules: [Rule] { get }
+    /// The features its rules and golden cases belong to, which a skip list may name; by default its rules' features.
+    var features: [String] { get }
     /// The implementation protocol the suite needs, named for error messages (`NavigationImplementation`).
     var requiredProtocol: String { get }
 
@@ -92,6 +94,8 @@ package protocol ConformanceSuite: Sendable {
 
 extension ConformanceSuite {
     package var triggerUnit: UnitCount.Unit? { nil }
+
+    package var features: [String] { rules.map(\.feature) }
 
     package func unitLabelCounts(_ value: Case) -> LabelCounts { LabelCounts(unitLabels(value)) }
 

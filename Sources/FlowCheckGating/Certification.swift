@@ -3,8 +3,6 @@ package import FlowCheckCore
 import FlowCheckEngine
 package import FlowCheckRecords
 import FlowCheckSuites
-import FlowSchema
-import NavigationModel
 
 /// What `flowcheck certify` writes next to its report: what was certified, against which corpus and kit, with
 /// which seeds, and the decision.

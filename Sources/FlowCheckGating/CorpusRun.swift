@@ -2,11 +2,9 @@ import ConformanceRules
 import FlowCheckCore
 package import FlowCheckEngine
 import FlowCheckRecords
-import FlowSchema
 import Foundation
 import GoldenCorpus
 import JSON
-import NavigationModel
 import PropertyTesting
 
 /// What golden-case runs share across suites: the corpus hash a record keeps. Each suite runs its own cases

@@ -2,7 +2,6 @@ import ConformanceRules
 import FlowCheckEngine
 import FlowCheckSuites
 import Foundation
-import NavigationModel
 
 /// A hand-written list of cases and features not to judge, each with a reason.
 ///
@@ -60,7 +59,7 @@ package struct SkipList: Hashable, Codable, Sendable {
                     file: path, jsonPath: "$.skip[\(index)].reason", message: "every skipped case needs a reason")
             }
             // A misspelt feature would skip nothing, silently.
-            let known = Set(SuiteRegistry.rules.map(\.feature) + NavigationFeature.all)
+            let known = Set(SuiteRegistry.all.flatMap(\.features))
             if let feature = entry.feature, !known.contains(feature) {
                 throw FileFormatError(
                     file: path, jsonPath: "$.skip[\(index)].feature",

@@ -1,5 +1,5 @@
 public import ConformanceRules
-public import NavigationModel
+public import JSON
 
 /// How one golden case ended against an implementation.
 public struct CaseRecord: Hashable, Codable, Sendable {
@@ -42,10 +42,10 @@ public struct CaseRecord: Hashable, Codable, Sendable {
     public var message: String?
     /// The first step whose reply differs.
     public var step: Int?
-    /// The golden reply at ``step``.
-    public var expected: NavigationReply?
-    /// The implementation's reply at ``step``.
-    public var actual: NavigationReply?
+    /// The golden reply at ``step``, in the JSON the suite's cases write it in (a stepped suite's reply).
+    public var expected: JSONValue?
+    /// The implementation's reply at ``step``, in the same JSON.
+    public var actual: JSONValue?
     /// The diff at ``step``: `-` golden, `+` implementation.
     public var diff: String?
     /// For a failed navigation or session case, the rules the implementation broke, by cause (which may differ from

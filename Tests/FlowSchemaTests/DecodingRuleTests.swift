@@ -494,11 +494,17 @@ struct DecodingRuleTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
             .filter { $0.hasPrefix("ReferenceFlowDecoder") && $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
+        // The decoder names its rules by their constants (`.decJSON`), which RuleIDs.swift spells out.
+        let constants = try String(contentsOf: sources.appendingPathComponent("RuleIDs.swift"), encoding: .utf8)
+        let ids = Dictionary(
+            uniqueKeysWithValues: constants.matches(of: /static let (\w+) = "([A-Z-]+)"/).map {
+                (String($0.1), String($0.2))
+            })
         var named: Set<String> = []
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for piece in text.split(separator: "\"").dropFirst() where piece.hasPrefix("DEC-") {
-                named.insert(String(piece.prefix { $0.isUppercase || $0 == "-" }))
+            for reference in text.matches(of: /\.(dec[A-Z]\w*)/) {
+                named.insert(try #require(ids[String(reference.1)], "\(reference.1) is no rule ID's constant"))
             }
         }
         #expect(named.count > 20, "the decoder's sources name its rules: \(named.sorted())")

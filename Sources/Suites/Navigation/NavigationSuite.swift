@@ -10,6 +10,8 @@ package struct NavigationSuite: StackSuite {
     package var summary: String { "directives applied to a stack (NAV- rules)" }
     package var seedSalt: UInt64 { 1 }
     package var rules: [Rule] { NavigationRules.all.filter { $0.suite == .navigation } }
+    /// Golden cases name features of their own beside the rules' (`answer`, `confirm`).
+    package var features: [String] { NavigationFeature.all }
     package var optimistic: Bool { false }
 
     /// Creates the suite.

@@ -69,8 +69,8 @@ package struct NavigationCorpus: GoldenCaseFormat {
         else { return }
         result.status = .failed
         result.step = step
-        result.expected = c.steps[step].expect
-        result.actual = replies[step]
+        result.expected = .encoding(c.steps[step].expect)
+        result.actual = .encoding(replies[step])
         result.diff = ReplyComparison.diff(expected: c.steps[step].expect, actual: replies[step])
         result.broken = CaseAttribution.rules(
             suite: Suite(c.suite), profile: c.profile, initial: c.initial, commands: c.steps.map(\.command),

@@ -10,6 +10,8 @@ package struct SessionSuite: StackSuite {
     package var summary: String { "optimistic navigation and the server's answers (SES- rules)" }
     package var seedSalt: UInt64 { 2 }
     package var rules: [Rule] { NavigationRules.all.filter { $0.suite == .session } }
+    /// Golden cases name features of their own beside the rules' (`answer`, `confirm`).
+    package var features: [String] { NavigationFeature.all }
     package var optimistic: Bool { true }
 
     /// Creates the suite.
