@@ -18,6 +18,8 @@ let package = Package(
         // What an SDK's test target imports: one module re-exporting the adapter protocols, the models and
         // expectConformance.
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        // What a suite written outside the kit imports: the ConformanceSuite protocol and the runner.
+        .library(name: "FlowCheckEngine", targets: ["FlowCheckEngine"]),
         .executable(name: "flowcheck", targets: ["FlowCheckCLI"]),
         .executable(name: "flowcheck-bench", targets: ["FlowCheckBench"]),
         .executable(name: "flowcheck-fuzz", targets: ["FlowCheckFuzz"]),

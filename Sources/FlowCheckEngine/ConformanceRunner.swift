@@ -107,11 +107,12 @@ public struct ConformanceRunner {
     /// and the result says the run was interrupted.
     public var stop: StopRequest?
 
-    /// Every suite the kit has, in run order.
+    /// Every suite the runner knows, in run order.
     package let registry: [any ConformanceSuite]
 
-    /// Creates a runner for an implementation, with the kit's suites.
-    package init(implementation: any Implementation, options: Options, registry: [any ConformanceSuite]) {
+    /// Creates a runner for an implementation with these suites, in run order: a suite written outside the kit runs
+    /// this way (the kit's own are handed in by `SuiteRegistry`, through the initializer without `registry`).
+    public init(implementation: any Implementation, options: Options, registry: [any ConformanceSuite]) {
         self.implementation = implementation
         self.options = options
         self.registry = registry

@@ -1,17 +1,19 @@
-package import ConformanceRules
-package import FlowCheckCore
-package import FlowCheckRecords
-package import Foundation
-package import GoldenCorpus
-package import JSON
-package import PropertyTesting
+public import ConformanceRules
+public import FlowCheckCore
+public import FlowCheckRecords
+public import Foundation
+public import GoldenCorpus
+public import JSON
+public import PropertyTesting
 
 /// A family of rules the kit certifies: its generator, its rules, its required coverage, how it checks
 /// one generated case against an implementation, and how it describes a failure.
 ///
-/// The runner, the records and the reports are generic over suites; a suite is a module of its own under
-/// `Sources/Suites` and one line in `SuiteRegistry`. See <doc:AddingASuite>.
-package protocol ConformanceSuite: Sendable {
+/// The runner, the records and the reports are generic over suites; a suite of the kit is a module of its own under
+/// `Sources/Suites` and one line in `SuiteRegistry`, and one written elsewhere runs through
+/// ``ConformanceRunner/init(implementation:options:registry:)``. Every requirement but the suite's identity, its
+/// generator, its check and its failure description has a default.
+public protocol ConformanceSuite: Sendable {
     /// One generated case, such as a run plan or a document.
     associatedtype Case: Sendable
     /// What the suite drives: the implementation, seen through the protocol the suite needs.
@@ -93,42 +95,42 @@ package protocol ConformanceSuite: Sendable {
 }
 
 extension ConformanceSuite {
-    package var triggerUnit: UnitCount.Unit? { nil }
+    public var triggerUnit: UnitCount.Unit? { nil }
 
-    package var features: [String] { rules.map(\.feature) }
+    public var features: [String] { rules.map(\.feature) }
 
-    package func unitLabelCounts(_ value: Case) -> LabelCounts { LabelCounts(unitLabels(value)) }
+    public func unitLabelCounts(_ value: Case) -> LabelCounts { LabelCounts(unitLabels(value)) }
 
-    package func refine(
+    public func refine(
         _ counterexample: Counterexample<Case>, property: Property<Case>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<Case> {
         counterexample
     }
 
-    package func checkWhileGenerating(
+    public func checkWhileGenerating(
         _ capabilities: Capabilities, context: SuiteContext, on subject: Subject
     ) -> CheckWhileGenerating<Case>? {
         nil
     }
 
-    package func runLabels(_ value: Case) -> [String] { [] }
+    public func runLabels(_ value: Case) -> [String] { [] }
 
-    package func problem(with capabilities: Capabilities) -> String? { nil }
+    public func problem(with capabilities: Capabilities) -> String? { nil }
 
-    package func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
+    public func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
 
-    package var followsSpec: Bool { false }
+    public var followsSpec: Bool { false }
 
-    package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { [:] }
+    public func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { [:] }
 
-    package func scope(_ capabilities: Capabilities) -> [String] { [] }
+    public func scope(_ capabilities: Capabilities) -> [String] { [] }
 
-    package func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {}
+    public func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {}
 
-    package func goldenCases(in corpus: URL) -> GoldenCases? { nil }
+    public func goldenCases(in corpus: URL) -> GoldenCases? { nil }
 
-    package func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? { nil }
+    public func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? { nil }
 }
 
 extension Capabilities {
@@ -146,15 +148,15 @@ extension Capabilities {
 
 /// Draws a case from a source and checks it as it goes: the case, and what ``ConformanceSuite/check(_:on:capabilities:)``
 /// returns or throws for it.
-package typealias CheckWhileGenerating<Case> =
+public typealias CheckWhileGenerating<Case> =
     (ChoiceSource) throws(ChoiceSource.Stop) -> (value: Case, verdict: Result<Falsification?, any Error>)
 
 /// What a suite needs to know about the run besides the capabilities.
-package struct SuiteContext: Sendable {
+public struct SuiteContext: Sendable {
     /// The most steps in one generated case.
-    package var maxSteps: Int
+    public var maxSteps: Int
     /// The app spec that steers destinations, when the run is spec-driven.
-    package var spec: SpecPlan?
+    public var spec: SpecPlan?
 
     /// Creates a context.
     package init(maxSteps: Int, spec: SpecPlan? = nil) {
@@ -164,18 +166,18 @@ package struct SuiteContext: Sendable {
 }
 
 /// A minimal failing case and what the description of its failure needs.
-package struct FailingCase<Case: Sendable>: Sendable {
+public struct FailingCase<Case: Sendable>: Sendable {
     /// The shrunk case.
-    package var value: Case
+    public var value: Case
     /// The case that first failed, before shrinking, when it could be regenerated.
-    package var original: Case?
+    public var original: Case?
     /// What shrinking cost.
-    package var shrink: ShrinkStatistics
+    public var shrink: ShrinkStatistics
     /// The one command that replays the suite.
-    package var replay: String
+    public var replay: String
     /// For a case searched for one rule (``Counterexample/target``): that rule. It may be broken only at a later
     /// divergence than the case's first, which the description then shows.
-    package var target: String?
+    public var target: String?
 }
 
 /// Lets the engine's `@Sendable` test closure reach a class-bound implementation.

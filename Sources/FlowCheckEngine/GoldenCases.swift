@@ -1,24 +1,24 @@
-package import FlowCheckCore
-package import FlowCheckRecords
-package import Foundation
-package import GoldenCorpus
-package import PropertyTesting
+public import FlowCheckCore
+public import FlowCheckRecords
+public import Foundation
+public import GoldenCorpus
+public import PropertyTesting
 
 /// One suite's golden cases, loaded from a corpus folder: what `corpus verify`, `corpus run` and `certify` do with
 /// them, without naming the suite (``ConformanceSuite/goldenCases(in:)``).
-package struct GoldenCases: Sendable {
+public struct GoldenCases: Sendable {
     /// One case checked against the reference model: the lines that say so, and whether it held.
-    package struct Verified: Sendable {
-        package var lines: [String]
-        package var held: Bool
+    public struct Verified: Sendable {
+        public var lines: [String]
+        public var held: Bool
 
-        package init(lines: [String], held: Bool) {
+        public init(lines: [String], held: Bool) {
             self.lines = lines
             self.held = held
         }
 
         /// A case checked by a verifier that lists its mismatches with the model (none: it holds), or throws.
-        package init(
+        public init(
             file: String, rules: [String], description: String, mismatches: () throws -> [any CustomStringConvertible]
         ) {
             do {
@@ -38,23 +38,23 @@ package struct GoldenCases: Sendable {
     }
 
     /// Every case's id (a skip list may name them).
-    package var ids: [String]
+    public var ids: [String]
     /// Every file of the suite's folders that could not be read.
-    package var errors: [CorpusError]
+    public var errors: [CorpusError]
     /// The cases' content, for the corpus hash: the same cases give the same bytes everywhere.
-    package var content: Data
+    public var content: Data
     /// Checks every case against the reference model.
-    package var verify: @Sendable () -> [Verified]
+    public var verify: @Sendable () -> [Verified]
     /// Runs the cases (or a shard's) against an implementation, skipping those `skip` gives a reason for; once `stop`
     /// is requested, no further case starts.
-    package var run:
+    public var run:
         @Sendable (
             _ implementation: any Implementation, _ skip: (_ id: String, _ features: [String]) -> String?,
             _ shard: (index: Int, count: Int)?, _ stop: StopRequest?
         ) -> [CaseRecord]
 
     /// Creates a suite's loaded cases.
-    package init(
+    public init(
         ids: [String], errors: [CorpusError], content: Data, verify: @escaping @Sendable () -> [Verified],
         run:
             @escaping @Sendable (
@@ -69,5 +69,5 @@ package struct GoldenCases: Sendable {
     }
 
     /// Whether the suite's folders held nothing at all, not even an unreadable file.
-    package var isEmpty: Bool { ids.isEmpty && errors.isEmpty }
+    public var isEmpty: Bool { ids.isEmpty && errors.isEmpty }
 }
