@@ -63,7 +63,7 @@ struct ProcessImplementationTests {
         #expect(failure.input.contains { $0.contains("POP_TO") })
         let tail = try #require(failure.breakdown?.stderrTail)
         #expect(tail.last?.contains("Assertion failed: POP_TO target") == true, "\(tail.suffix(3))")
-        #expect(failure.replay.contains(", run: "))
+        #expect(failure.replay.contains(" alone"), "a breakdown replays its run alone: \(failure.replay)")
     }
 
     @Test("The Python example also conforms one command per line, without batch")
