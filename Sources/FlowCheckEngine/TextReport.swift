@@ -14,9 +14,12 @@ public enum TextReport {
             "\(result.header.kit.name) \(result.header.kit.version) checked \(VisibleText.line(impl.name)) "
                 + "\(VisibleText.line(impl.version)) (\(VisibleText.line(impl.language))), seed \(result.header.seed)")
         lines.append("")
+        // One column for every suite's verdict, as wide as the widest: a verdict with deviations is longer.
+        let verdictWidth =
+            result.verdict.suites.map { max($0.deviations > 0 ? 28 : 24, $0.label.count + 1) }.max() ?? 24
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             lines.append(
-                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.label, verdict.deviations > 0 ? 28 : 24)) "
+                "  \(pad(suite.suite.rawValue, 11)) \(pad(verdict.label, verdictWidth)) "
                     + "\(verdict.size), \(seconds(suite.seconds))"
                     + (suite.stoppedByTimeLimit.map { " (stopped by --time-limit \($0))" } ?? ""))
         }
