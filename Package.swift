@@ -221,7 +221,7 @@ let package = Package(
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
                 "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
-                "FlowCheckNavigationSuite",
+                "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting",
             ],
             exclude: ["Help"],
             swiftSettings: strict
