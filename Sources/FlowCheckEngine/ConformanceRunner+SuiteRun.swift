@@ -72,8 +72,8 @@ extension ConformanceRunner {
         {
             outcome.failures[0].notes.append(
                 "while this suite ran and shrank, the implementation broke down \(counted(breakdowns.count, "time")) "
-                    + "and was restarted each time; the failures above replay on a fresh process. The first breakdown: \(first)"
-            )
+                    + "and was restarted each time; the failures above replay on a fresh process. "
+                    + "The first breakdown: \(first)")
         }
     }
 

@@ -73,4 +73,28 @@ struct RecordSchemaTests {
             (error as? RecordError)?.description == "old.jsonl:1: written in record format 7; this kit reads format 3"
         }
     }
+
+    @Test("A damaged record names its type and the field, an unknown type is named, and each names its line")
+    func damagedRecords() throws {
+        let lines = try recordLines([
+            "run", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "1", "--runs", "5",
+        ])
+        let suiteLine = try #require(lines.firstIndex { $0.contains(#""type":"suite""#) })
+        var damaged = lines
+        damaged[suiteLine] = damaged[suiteLine].replacingOccurrences(of: #""runs":"#, with: #""ran":"#)
+        #expect { try RunRecord.read([("damaged.jsonl", damaged.joined(separator: "\n"))]) } throws: { error in
+            (error as? RecordError)?.description
+                == "damaged.jsonl:\(suiteLine + 1): not a valid suite record: $.runs is missing"
+        }
+        var unknown = lines
+        unknown[suiteLine] = #"{"type":"sweet"}"#
+        #expect { try RunRecord.read([("unknown.jsonl", unknown.joined(separator: "\n"))]) } throws: { error in
+            (error as? RecordError)?.description == "unknown.jsonl:\(suiteLine + 1): unknown record type \"sweet\""
+        }
+        var broken = lines
+        broken[suiteLine] = #"{"type": "suite", "#
+        #expect { try RunRecord.read([("broken.jsonl", broken.joined(separator: "\n"))]) } throws: { error in
+            (error as? RecordError)?.description.hasPrefix("broken.jsonl:\(suiteLine + 1): not JSON at column ") == true
+        }
+    }
 }
