@@ -81,12 +81,23 @@ let package = Package(
             ],
             path: "Sources/Suites/Client", swiftSettings: strict
         ),
+        // The runtime suite: how an SDK runs a flow (edges, logic nodes, variables, events, outcomes), everything about
+        // it in one module (its implementation protocol, capabilities, generator, comparison and failure description).
+        .target(
+            name: "FlowCheckRuntimeSuite",
+            dependencies: [
+                "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel", "JSON",
+                "PropertyTesting",
+            ],
+            path: "Sources/Suites/Runtime", swiftSettings: strict
+        ),
         // The one import of an SDK's test target: re-exports what the certifying guide uses, and nothing else.
         .target(
             name: "FlowCheck",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckTestSupport", "FlowSchema",
                 "NavigationModel", "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "FlowCheckRuntimeSuite", "FlowRuntimeModel",
             ],
             swiftSettings: strict),
         // The navigation and session suites: directives applied to a stack, and optimistic navigation with the server's
@@ -115,7 +126,7 @@ let package = Package(
             name: "FlowCheckSuites",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore",
-                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite",
             ],
             swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
@@ -146,6 +157,8 @@ let package = Package(
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
         // The reference RUF client: component cache, meta, metrics, requests and navigation after each input.
+        // The reference flow runtime: flows run step by step, conditions, expressions, variables and events; pure values.
+        .target(name: "FlowRuntimeModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         .target(
             name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict
         ),
@@ -158,7 +171,8 @@ let package = Package(
             name: "SampleImplementations",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "FlowCheckCore", "FlowSchema", "JSON", "NavigationModel",
-                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite",
+                "FlowRuntimeModel",
             ],
             swiftSettings: strict
         ),
@@ -167,8 +181,9 @@ let package = Package(
             name: "FlowCheckCommands",
             dependencies: [
                 "ArgumentParsing", "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckGating",
-                "FlowCheckRecords", "FlowCheckSuites", "FlowSchema", "GoldenCorpus", "JSON", "NavigationModel",
-                "ProcessProtocol", "PropertyTesting", "Reports", "RUFClientModel", "RUFSpec", "SampleImplementations",
+                "FlowCheckRecords", "FlowCheckSuites", "FlowRuntimeModel", "FlowSchema", "GoldenCorpus", "JSON",
+                "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFClientModel", "RUFSpec",
+                "SampleImplementations",
             ],
             swiftSettings: strict
         ),

@@ -8,7 +8,9 @@
 @_exported import FlowCheckCore
 @_exported import FlowCheckDecodingSuite
 @_exported import FlowCheckNavigationSuite
+@_exported import FlowCheckRuntimeSuite
 @_exported import FlowCheckTestSupport
+@_exported import FlowRuntimeModel
 @_exported import FlowSchema
 @_exported import NavigationModel
 @_exported import RUFClientModel

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ConformanceRules
+import FlowRuntimeModel
 import FlowSchema
 import NavigationModel
 import RUFClientModel
@@ -32,6 +33,11 @@ struct ListMutantsCommand: Subcommand {
                     + "\(bug.rules.joined(separator: ", ")); minimal counterexample: "
                     + "\(inputs)\(Self.levelNote(Set(bug.rules))))")
         }
+        for bug in RuntimeBug.allCases {
+            console.out(
+                "builtin:mutant:\(bug.rawValue)\n    \(bug.summary) (a flow runtime bug, \(bug.rule)"
+                    + Self.levelNote([bug.rule]) + ")")
+        }
         for many in ManyBugMutant.allCases {
             // The tests check it for the decoders at seeds 1 and 2, the others at seed 1; a bug a seed shows only
             // beside another is unresolved there, never held.
@@ -48,7 +54,8 @@ struct ListMutantsCommand: Subcommand {
     /// A note for a mutant that breaks only SHOULD rules, which a default run does not fail; empty otherwise.
     static func levelNote(_ rules: Set<String>) -> String {
         let levels = rules.map {
-            (NavigationRules.named($0) ?? DecodingRules.named($0) ?? ClientRules.named($0))?.level
+            (NavigationRules.named($0) ?? DecodingRules.named($0) ?? ClientRules.named($0) ?? RuntimeRules.named($0))?
+                .level
         }
         guard !levels.isEmpty, levels.allSatisfy({ $0 == .should }) else { return "" }
         return "; breaks only SHOULD rules: a default run lists the deviation and exits 0, --strict fails it"

@@ -4,6 +4,7 @@ public import FlowCheckCore
 import FlowCheckDecodingSuite
 public import FlowCheckEngine
 import FlowCheckNavigationSuite
+import FlowCheckRuntimeSuite
 package import Foundation
 
 /// Every suite the kit has, in the order a run takes them.
@@ -16,6 +17,7 @@ package enum SuiteRegistry {
         SessionSuite(),
         DecodingSuite(),
         ClientSuite(),
+        RuntimeSuite(),
     ]
 
     /// The suite with this name, if the kit has it.

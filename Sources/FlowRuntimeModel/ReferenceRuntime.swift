@@ -1,0 +1,392 @@
+/// The kit's reference runtime: runs a flow the way <doc:Runtime> says, one step at a time, and notes the rules
+/// each step went through. A pure value: no clock, no I/O; the random draws for abTest nodes are given.
+public struct ReferenceRuntime: Sendable {
+    /// The most logic nodes one walk passes before it gives up with an error (RUN-CYCLE).
+    public static let maxLogicVisits = 100
+
+    /// The flow being run.
+    public let flow: RuntimeFlow
+    /// The app's context: flat keys to values.
+    public let context: [String: RuntimeValue]
+    /// The numbers in [0, 1) that pick variants, used in order and from the first again when spent.
+    public let draws: [Double]
+
+    private var drawIndex = 0
+    private var startingValues: [String: RuntimeValue] = [:]
+    private(set) var variables: [String: RuntimeValue] = [:]
+    private var history: [String] = []
+    private var assignments: [String: String] = [:]
+    private var outcome: RuntimeOutcome?
+    private var shownAny = false
+    private var events: [RuntimeEvent] = []
+    private var rules = RuleList()
+
+    /// A runtime for `flow`, not started.
+    public init(flow: RuntimeFlow, context: [String: RuntimeValue] = [:], draws: [Double] = []) {
+        self.flow = flow
+        self.context = context
+        self.draws = draws
+    }
+
+    /// One step's result: what the runtime shows after it and the rules it went through.
+    public struct Step: Hashable, Sendable {
+        /// The observation after the step.
+        public var observation: RuntimeObservation
+        /// The rules the step went through, in order, each once.
+        public var rules: [String]
+    }
+
+    /// Starts the flow: its variables from their sources, `flow_start`, then the walk from the entry node.
+    public mutating func start() -> Step {
+        events = []
+        rules = RuleList()
+        fire(RuntimeEvent("flow_start", ["flow_id": .string(flow.id)]), .runEventStart)
+        resolveVariables()
+        if flow.node(flow.entry) != nil {
+            rules.add(.runStart)
+            walk(from: flow.entry)
+        } else if let fallback = flow.nodes.first(where: \.isScreen) ?? flow.nodes.first {
+            rules.add(.runStartFallback)
+            walk(from: fallback.id)
+        } else {
+            rules.add(.runNoScreen)
+            end(.error)
+        }
+        return step()
+    }
+
+    /// Runs one interaction's action list, top to bottom; the rest of the list is skipped once the flow ends.
+    public mutating func act(_ actions: [RuntimeAction]) -> Step {
+        events = []
+        rules = RuleList()
+        if actions.count > 1 { rules.add(.runActionOrder) }
+        for (index, action) in actions.enumerated() {
+            guard outcome == nil else {
+                rules.add(index == 0 ? .runEnded : .runCloseRest)
+                break
+            }
+            perform(action)
+        }
+        return step()
+    }
+
+    private func step() -> Step {
+        var rules = rules
+        let screen = outcome == nil ? history.last : nil
+        var texts: [String] = []
+        if let screen, case .screen(let raw)? = flow.node(screen)?.kind {
+            texts = raw.map { RuntimeInterpolation.render($0, variables: variables, rules: &rules) }
+        }
+        let observation = RuntimeObservation(
+            screen: screen, history: history, texts: texts, variables: variables, assignments: assignments,
+            events: events, outcome: outcome)
+        return Step(observation: observation, rules: rules.ids)
+    }
+
+    // MARK: Actions
+
+    private mutating func perform(_ action: RuntimeAction) {
+        guard let current = history.last else { return }
+        switch action {
+        case .goNext:
+            let (next, edgeRules) = choose(from: current, kinds: [.normal])
+            leaveScreen(current)
+            rules.add(edgeRules)
+            guard let next else {
+                rules.add(.runComplete)
+                complete()
+                return
+            }
+            rules.add(.runNextEdge)
+            walk(from: next)
+        case .goBack:
+            guard history.count > 1 else {
+                rules.add(.runBackDismiss)
+                leaveScreen(current)
+                fire(RuntimeEvent("flow_exit", ["screen_id": .string(current)]), .runEventEnd)
+                end(.dismissed)
+                return
+            }
+            rules.add(.runBack)
+            leaveScreen(current)
+            history.removeLast()
+            view(history[history.count - 1])
+        case .navigate(let target):
+            guard flow.node(target) != nil else {
+                rules.add(.runNavigateUnknown)
+                return
+            }
+            rules.add(.runNavigate)
+            leaveScreen(current)
+            walk(from: target)
+        case .closeFlow:
+            rules.add(.runClose)
+            leaveScreen(current)
+            complete()
+        case .setVariable(let key, let operation, let value):
+            set(key, operation, value)
+        }
+    }
+
+    private mutating func set(_ key: String, _ operation: String, _ value: RuntimeValue?) {
+        guard let declaration = flow.variable(key), let old = variables[key] else {
+            rules.add(.runSetUnknown)
+            return
+        }
+        guard declaration.writable else {
+            rules.add(.runSetWritable)
+            return
+        }
+        rules.add(.runSetOp)
+        let amount = value?.converted(to: .number).flatMap { if case .number(let n) = $0 { n } else { nil } }
+        let item = declaration.listItemType.flatMap { value?.converted(to: $0) }
+        var new: RuntimeValue?
+        switch (operation, old) {
+        case ("set", _): new = value?.converted(to: declaration.type, itemType: declaration.listItemType)
+        case ("toggle", .bool(let flag)): new = .bool(!flag)
+        case ("increment", .number(let number)): new = .number(number + (value == nil ? 1 : amount ?? .nan))
+        case ("decrement", .number(let number)): new = .number(number - (value == nil ? 1 : amount ?? .nan))
+        case ("multiply", .number(let number)): new = amount.map { .number(number * $0) }
+        case ("divide", .number(let number)):
+            if amount == 0 { rules.add(.runSetDivZero) }
+            new = amount.flatMap { $0 == 0 ? nil : .number(number / $0) }
+        case ("append", .list(let items)): new = item.map { .list(items + [$0]) }
+        case ("remove", .list(let items)): new = item.map { removed in .list(items.filter { $0 != removed }) }
+        case ("reset", _): new = startingValues[key]
+        default: new = nil
+        }
+        // An amount that is not a number leaves the value as it was.
+        if case .number(let number)? = new, number.isNaN { new = nil }
+        if let new { variables[key] = new }
+    }
+
+    // MARK: The walk
+
+    /// Goes from `id` through logic nodes until a screen shows or the flow ends.
+    private mutating func walk(from id: String) {
+        var current = id
+        var visits = 0
+        while true {
+            guard let node = flow.node(current) else {
+                finish()
+                return
+            }
+            if case .screen = node.kind {
+                history.append(node.id)
+                view(node.id)
+                return
+            }
+            visits += 1
+            guard visits <= Self.maxLogicVisits else {
+                rules.add(.runCycle)
+                end(.error)
+                return
+            }
+            guard let next = leave(node) else {
+                finish()
+                return
+            }
+            current = next
+        }
+    }
+
+    /// Evaluates a logic node and gives the node it leads to, if any.
+    private mutating func leave(_ node: RuntimeNode) -> String? {
+        switch node.kind {
+        case .screen: return nil
+        case .condition(let condition):
+            let lookup = variables
+            let (holds, conditionRules) = condition.evaluate { lookup[$0] }
+            rules.add(conditionRules)
+            rules.add(.runCondBranch)
+            let (branch, branchRules) = choose(from: node.id, kinds: [holds ? .conditionTrue : .conditionFalse])
+            rules.add(branchRules)
+            if let branch { return branch }
+            rules.add(.runCondMissingEdge)
+            return follow(node.id)
+        case .assign(let assignments):
+            rules.add(.runAssign)
+            for assignment in assignments { assign(assignment) }
+            return follow(node.id)
+        case .abTest(let key, let variants):
+            guard !variants.isEmpty else {
+                rules.add(.runAbEmpty)
+                return follow(node.id)
+            }
+            let variant: RuntimeNode.Variant
+            if let assigned = assignments[key], let sticky = variants.first(where: { $0.id == assigned }) {
+                rules.add(.runAbSticky)
+                variant = sticky
+            } else {
+                variant = pick(variants)
+                assignments[key] = variant.id
+                fire(
+                    RuntimeEvent(
+                        "experiment_exposure",
+                        [
+                            "experiment_id": .string(key), "variant_id": .string(variant.id),
+                            "variant_name": .string(variant.label),
+                        ]), .runAbExposure)
+            }
+            if flow.node(variant.targetNodeId) != nil { return variant.targetNodeId }
+            rules.add(.runEdgeDangling)
+            return follow(node.id)
+        case .unsupported:
+            rules.add(.runUnsupported)
+            return follow(node.id)
+        }
+    }
+
+    /// The node a logic node's default edge leads to.
+    private mutating func follow(_ id: String) -> String? {
+        let (next, edgeRules) = choose(from: id, kinds: [.normal])
+        rules.add(edgeRules)
+        return next
+    }
+
+    private mutating func assign(_ assignment: RuntimeNode.Assignment) {
+        let lookup = variables
+        let evaluation = RuntimeExpression.evaluate(assignment.expression) { lookup[$0] }
+        rules.add(evaluation.rules)
+        guard let declaration = flow.variable(assignment.variableKey) else {
+            rules.add(.runSetUnknown)
+            return
+        }
+        guard let value = evaluation.value?.converted(to: declaration.type, itemType: declaration.listItemType)
+        else {
+            rules.add(.runAssignNoValue)
+            return
+        }
+        variables[assignment.variableKey] = value
+    }
+
+    /// The variant the next draw picks: weights are shares of their sum; when every weight is zero, all are equal.
+    private mutating func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant {
+        let draw = draws.isEmpty ? 0 : draws[drawIndex % draws.count]
+        drawIndex += 1
+        var weights = variants.map { Swift.max($0.weight, 0) }
+        if weights.allSatisfy({ $0 == 0 }) {
+            rules.add(.runAbZero)
+            weights = weights.map { _ in 1 }
+        } else {
+            rules.add(.runAbWeights)
+        }
+        let target = draw * weights.reduce(0, +)
+        var cumulative = 0.0
+        for (index, weight) in weights.enumerated() {
+            cumulative += weight
+            if target < cumulative { return variants[index] }
+        }
+        return variants[variants.count - 1]
+    }
+
+    /// The edge to follow among `from`'s edges of `kinds`: edges to no node left out, then edges whose guard does not
+    /// hold, then the highest priority, the first in document order among equals. Each rule is noted when it
+    /// decided the choice: when leaving it out would have chosen another edge.
+    private func choose(from id: String, kinds: Set<RuntimeEdge.Kind>) -> (String?, [String]) {
+        var rules = RuleList()
+        let lookup = variables
+        let outgoing = flow.edges.filter { $0.from == id }
+        // Every outgoing edge's guard, evaluated once; only the edges of `kinds` count toward the rules.
+        let holds = outgoing.map { edge -> Bool in
+            guard let guardExpression = edge.guardExpression else { return true }
+            let evaluation = RuntimeExpression.evaluate(guardExpression) { lookup[$0] }
+            if kinds.contains(edge.kind) { rules.add(evaluation.rules) }
+            return evaluation.value == .bool(true)
+        }
+        func best(kind: Bool = true, guards: Bool = true, dangling: Bool = true, priority: Bool = true) -> Int? {
+            var chosen: Int?
+            for index in outgoing.indices {
+                let edge = outgoing[index]
+                if kind, !kinds.contains(edge.kind) { continue }
+                if guards, !holds[index] { continue }
+                if dangling, flow.node(edge.to) == nil { continue }
+                guard let current = chosen else {
+                    chosen = index
+                    continue
+                }
+                if priority, (edge.priority ?? 0) > (outgoing[current].priority ?? 0) { chosen = index }
+            }
+            return chosen
+        }
+        let chosen = best()
+        if best(guards: false) != chosen { rules.add(.runEdgeGuard) }
+        if best(priority: false) != chosen { rules.add(.runEdgePriority) }
+        if best(dangling: false) != chosen { rules.add(.runEdgeDangling) }
+        if best(kind: false) != chosen { rules.add(.runEdgeKind) }
+        return (chosen.map { outgoing[$0].to }, rules.ids)
+    }
+
+    // MARK: Events and endings
+
+    private mutating func view(_ id: String) {
+        shownAny = true
+        let screens = flow.nodes.filter(\.isScreen)
+        let index = screens.firstIndex { $0.id == id } ?? 0
+        fire(
+            RuntimeEvent(
+                "screen_view",
+                [
+                    "screen_id": .string(id), "screen_name": .string(flow.node(id)?.name ?? ""),
+                    "screen_index": .number(Double(index)),
+                ]), .runEventView)
+    }
+
+    private mutating func leaveScreen(_ id: String) {
+        fire(RuntimeEvent("screen_exit", ["screen_id": .string(id)]), .runEventExit)
+    }
+
+    /// The walk found no edge: the end of the flow if a screen was shown, an error if none ever was.
+    private mutating func finish() {
+        guard shownAny else {
+            rules.add(.runNoScreen)
+            end(.error)
+            return
+        }
+        rules.add(.runComplete)
+        complete()
+    }
+
+    private mutating func complete() {
+        fire(RuntimeEvent("flow_complete"), .runEventEnd)
+        end(.completed)
+    }
+
+    private mutating func end(_ ending: RuntimeOutcome) {
+        outcome = ending
+        rules.add(.runOutcome)
+    }
+
+    private mutating func fire(_ event: RuntimeEvent, _ rule: String) {
+        if !events.isEmpty { rules.add(.runEventOrder) }
+        events.append(event)
+        rules.add(rule)
+    }
+
+    // MARK: Variables
+
+    private mutating func resolveVariables() {
+        for declaration in flow.variables where variables[declaration.key] == nil {
+            var value: RuntimeValue?
+            switch declaration.source {
+            case .constant(let constant):
+                value = constant?.converted(to: declaration.type, itemType: declaration.listItemType)
+                if value != nil { rules.add(.runVarSource) }
+            case .sdk(let path):
+                if path.contains(".") { rules.add(.runVarContextKey) }
+                if let raw = context[path] {
+                    value = raw.converted(to: declaration.type, itemType: declaration.listItemType)
+                    rules.add(value == raw ? .runVarSource : .runVarCoerce)
+                }
+            }
+            if value == nil {
+                rules.add(.runVarFallback)
+                value =
+                    declaration.defaultValue?.converted(to: declaration.type, itemType: declaration.listItemType)
+                    ?? declaration.type.zero
+            }
+            variables[declaration.key] = value
+            startingValues[declaration.key] = value
+        }
+    }
+}

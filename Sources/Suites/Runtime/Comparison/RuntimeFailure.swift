@@ -1,0 +1,170 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckRecords
+import FlowRuntimeModel
+import Foundation
+import JSON
+import PropertyTesting
+
+/// A runtime failure told for people: the minimal flow and actions, the step that diverged, the diff of what the
+/// reference runtime and the implementation showed, and a storyboard of the nodes, variables and events.
+enum RuntimeFailure {
+    static func describe(
+        _ failing: FailingCase<RuntimeCase>, implementation: any FlowRuntimeImplementation
+    ) throws(Abort) -> FailureRecord {
+        let value = failing.value
+        let replies: [RuntimeObservation]
+        do {
+            replies = try implementation.run(value.flow, context: value.context, draws: value.draws, steps: value.steps)
+        } catch {
+            throw Abort("the implementation broke down while the failure was described: \(error)")
+        }
+        guard let divergence = RuntimeComparison.firstDivergence(value, replies) else {
+            throw Abort("the divergence did not replay: the implementation agreed with the reference runtime")
+        }
+        let step = divergence.step
+        let rules = divergence.rules.compactMap(RuntimeRules.named)
+        let stepText = step == 0 ? "the start" : "step \(step) (\(actionsText(value.steps[step - 1])))"
+        let input = inputLines(value, mark: step)
+        let diff = LineDiff.render(
+            old: lines(value.expected[step].observation), new: lines(replies[step]), context: 3)
+        var record = FailureRecord(
+            id: "runtime-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(input.joined(separator: "\n").utf8))),
+            suite: .runtime, description: "\(stepText) broke \(divergence.rules.joined(separator: ", "))",
+            rules: rules, features: Array(Set(rules.map(\.feature))).sorted(),
+            size: UnitCount(step + 1, .step),
+            originalSize: UnitCount((failing.original?.steps.count ?? value.steps.count) + 1, .step),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: stepText, input: input,
+            diffHeading: "What \(stepText) showed (- reference, + implementation)", diff: diff, violations: [],
+            storyboard: storyboard(value, replies: replies, divergence: step), replay: failing.replay,
+            detail: .object([
+                ("divergedAt", .number(Double(step))), ("parts", .array(divergence.parts.map { .string($0.rawValue) })),
+            ]))
+        record.origin = divergence.rules.joined(separator: ", ")
+        return record
+    }
+
+    static func actionsText(_ actions: [RuntimeAction]) -> String {
+        actions.map(\.description).joined(separator: ", ")
+    }
+
+    /// The case as lines: the flow's variables, nodes and edges, the context, the draws, and each step's actions,
+    /// the diverging one marked.
+    static func inputLines(_ value: RuntimeCase, mark: Int?) -> [String] {
+        let flow = value.flow
+        var lines = ["Flow \(flow.id), entry \"\(flow.entry)\""]
+        for variable in flow.variables {
+            let source: String
+            switch variable.source {
+            case .constant(let constant): source = "constant \(constant?.description ?? "none")"
+            case .sdk(let path): source = "sdk \"\(path)\""
+            }
+            let type = variable.type.rawValue + (variable.listItemType.map { " of \($0.rawValue)" } ?? "")
+            lines.append(
+                "  variable \(variable.key): \(type), \(source)"
+                    + (variable.defaultValue.map { ", default \($0)" } ?? "") + (variable.writable ? "" : ", read-only")
+            )
+        }
+        for node in flow.nodes { lines.append("  node " + nodeText(node)) }
+        for edge in flow.edges { lines.append("  edge " + edgeText(edge)) }
+        if !value.context.isEmpty {
+            lines.append(
+                "Context: "
+                    + value.context.keys.sorted().map { "\"\($0)\": \(value.context[$0]!)" }
+                    .joined(separator: ", "))
+        }
+        if flow.nodes.contains(where: { if case .abTest = $0.kind { true } else { false } }) {
+            lines.append("Draws: " + value.draws.map { RuntimeValue.display($0) }.joined(separator: ", "))
+        }
+        lines.append("Steps:")
+        lines.append("  0. start" + (mark == 0 ? "   ← diverged" : ""))
+        for (index, actions) in value.steps.enumerated() {
+            lines.append("  \(index + 1). " + actionsText(actions) + (mark == index + 1 ? "   ← diverged" : ""))
+        }
+        return lines
+    }
+
+    static func nodeText(_ node: RuntimeNode) -> String {
+        switch node.kind {
+        case .screen(let texts):
+            return "\(node.id) screen \"\(node.name)\""
+                + (texts.isEmpty ? "" : " texts " + texts.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .condition(let condition): return "\(node.id) condition " + conditionText(condition)
+        case .assign(let assignments):
+            return "\(node.id) assign "
+                + assignments.map { "\($0.variableKey) = \($0.expression)" }.joined(separator: "; ")
+        case .abTest(let key, let variants):
+            return "\(node.id) abTest \(key) ["
+                + variants.map {
+                    "\($0.id) \"\($0.label)\" weight \(RuntimeValue.display($0.weight)) → \($0.targetNodeId)"
+                }
+                .joined(separator: ", ") + "]"
+        case .unsupported(let kind): return "\(node.id) \(kind) (unsupported)"
+        }
+    }
+
+    static func conditionText(_ condition: RuntimeCondition) -> String {
+        switch condition {
+        case .expression(let text): return "`\(text)`"
+        case .test(let op, let variable, let right):
+            return "{\(op) \(variable)" + (right.map { " \($0)" } ?? "") + "}"
+        case .all(let members): return "and(" + members.map(conditionText).joined(separator: ", ") + ")"
+        case .any(let members): return "or(" + members.map(conditionText).joined(separator: ", ") + ")"
+        case .not(let inner): return "not(" + conditionText(inner) + ")"
+        }
+    }
+
+    static func edgeText(_ edge: RuntimeEdge) -> String {
+        "\(edge.id) \(edge.from) → \(edge.to) \(edge.kind.rawValue)"
+            + (edge.priority.map { " priority \(RuntimeValue.display($0))" } ?? "")
+            + (edge.guardExpression.map { " guard `\($0)`" } ?? "")
+    }
+
+    /// An observation, one fact per line, so that a diff points at the fact that differs.
+    static func lines(_ observation: RuntimeObservation) -> [String] {
+        var lines = [
+            "screen: " + (observation.screen ?? "none"), "history: " + observation.history.joined(separator: ", "),
+        ]
+        lines += observation.texts.map { "text: \"\($0)\"" }
+        lines += observation.variables.keys.sorted().map { "variable \($0): \(observation.variables[$0]!)" }
+        lines += observation.assignments.keys.sorted().map { "assignment \($0): \(observation.assignments[$0]!)" }
+        lines += observation.events.map { "event: \($0)" }
+        lines.append("outcome: " + (observation.outcome?.rawValue ?? "running"))
+        return lines
+    }
+
+    /// One row per step: the actions, the screen and history, the variables, the events; the diverging row shows
+    /// both sides.
+    static func storyboard(_ value: RuntimeCase, replies: [RuntimeObservation], divergence: Int) -> Storyboard {
+        var rows: [Storyboard.Row] = []
+        for index in 0...divergence {
+            let expected = value.expected[index].observation
+            let action = index == 0 ? "start" : actionsText(value.steps[index - 1])
+            var cells = [Storyboard.Cell(text: action, style: .code)]
+            cells += side(expected, note: index == divergence ? "reference" : nil)
+            if index == divergence, index < replies.count {
+                rows.append(Storyboard.Row(label: "\(index)", diverged: true, cells: cells))
+                rows.append(
+                    Storyboard.Row(
+                        label: "", diverged: true,
+                        cells: [Storyboard.Cell(text: "")] + side(replies[index], note: "implementation", alert: true)))
+            } else {
+                rows.append(Storyboard.Row(label: "\(index)", cells: cells))
+            }
+        }
+        return Storyboard(
+            columns: ["Step", "Actions", "Screen (history)", "Variables", "Events", "Outcome"], rows: rows)
+    }
+
+    static func side(_ observation: RuntimeObservation, note: String?, alert: Bool = false) -> [Storyboard.Cell] {
+        let screen = (observation.screen ?? "none") + " (" + observation.history.joined(separator: " › ") + ")"
+        let variables = observation.variables.keys.sorted().map { "\($0) = \(observation.variables[$0]!)" }
+        return [
+            Storyboard.Cell(note: note, alert: alert, text: screen),
+            Storyboard.Cell(text: variables.joined(separator: "\n"), style: .preformatted),
+            Storyboard.Cell(text: observation.events.map(\.description).joined(separator: "\n"), style: .preformatted),
+            Storyboard.Cell(text: observation.outcome?.rawValue ?? "running"),
+        ]
+    }
+}

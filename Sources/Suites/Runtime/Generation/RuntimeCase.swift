@@ -1,0 +1,68 @@
+package import FlowRuntimeModel
+
+/// One generated run of the runtime suite: a flow, the app's context, the random draws, and the action lists the
+/// user runs after the start, with what the reference runtime shows after each step (the start is step 0).
+package struct RuntimeCase: Sendable, Hashable {
+    /// The flow run.
+    package var flow: RuntimeFlow
+    /// The app's context.
+    package var context: [String: RuntimeValue]
+    /// The draws abTest nodes take, in order.
+    package var draws: [Double]
+    /// The action lists after the start, one per step.
+    package var steps: [[RuntimeAction]]
+    /// The reference runtime's steps: the start, then one per action list.
+    package private(set) var expected: [ReferenceRuntime.Step]
+
+    /// A case, with the reference runtime run over it.
+    package init(flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double], steps: [[RuntimeAction]]) {
+        self.flow = flow
+        self.context = context
+        self.draws = draws
+        self.steps = steps
+        var runtime = ReferenceRuntime(flow: flow, context: context, draws: draws)
+        var expected = [runtime.start()]
+        for actions in steps { expected.append(runtime.act(actions)) }
+        self.expected = expected
+    }
+
+    /// The same case with other action lists (the reference run again).
+    package func with(steps: [[RuntimeAction]]) -> RuntimeCase {
+        RuntimeCase(flow: flow, context: context, draws: draws, steps: steps)
+    }
+
+    /// The rules each step went through, counted over the steps up to and including `last`.
+    package func triggers(through last: Int? = nil) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for step in expected.prefix((last ?? expected.count - 1) + 1) {
+            for rule in step.rules { counts[rule, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// What each step did, as coverage labels: its actions, the logic nodes it ran, how the flow ended.
+    package var stepLabels: [String] {
+        var labels: [String] = []
+        for (index, step) in expected.enumerated() {
+            labels.append(index == 0 ? "start" : steps[index - 1].map(\.kind).joined(separator: "+"))
+            labels += Self.labels(of: step)
+        }
+        return labels
+    }
+
+    static func labels(of step: ReferenceRuntime.Step) -> [String] {
+        var labels: [String] = []
+        let rules = Set(step.rules)
+        if rules.contains(.runCondBranch) { labels.append("condition node") }
+        if rules.contains(.runAssign) { labels.append("assign node") }
+        if rules.contains(.runAbWeights) || rules.contains(.runAbZero) { labels.append("abTest assignment") }
+        if rules.contains(.runAbSticky) { labels.append("abTest sticky") }
+        if rules.contains(.runUnsupported) { labels.append("unsupported node") }
+        if rules.contains(.runCycle) { labels.append("cycle") }
+        if rules.contains(.runInterp) { labels.append("interpolation") }
+        if let outcome = step.observation.outcome, rules.contains(.runOutcome) {
+            labels.append("outcome \(outcome.rawValue)")
+        }
+        return labels
+    }
+}
