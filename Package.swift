@@ -217,9 +217,12 @@ let package = Package(
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
-                "SampleImplementations", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "SampleImplementations", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowRuntimeModel",
             ],
             swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FlowRuntimeModelTests", dependencies: ["FlowRuntimeModel"], swiftSettings: strict
         ),
         .testTarget(
             name: "ProcessProtocolTests",

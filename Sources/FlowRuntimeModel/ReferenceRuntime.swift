@@ -13,13 +13,30 @@ public struct ReferenceRuntime: Sendable {
 
     private var drawIndex = 0
     private var startingValues: [String: RuntimeValue] = [:]
-    private(set) var variables: [String: RuntimeValue] = [:]
+    package private(set) var variables: [String: RuntimeValue] = [:]
     private var history: [String] = []
     private var assignments: [String: String] = [:]
     private var outcome: RuntimeOutcome?
     private var shownAny = false
     private var events: [RuntimeEvent] = []
     private var rules = RuleList()
+    private var decisions = DecisionLog(flip: .none)
+    private var writes: [String: RuleList] = [:]
+
+    /// The choices the next step makes the other way; none by default. The suite sets it to tell which choice an
+    /// implementation made otherwise.
+    public var flip = Flip.none
+
+    /// Which choices a step makes the other way.
+    public enum Flip: Hashable, Sendable {
+        /// None: the reference's own step.
+        case none
+        /// The choice at this index of the step's ``Step/decisions``.
+        case choice(Int)
+        /// Every choice made under this rule, each the same other way (`way`: for RUN-EDGE-PRIORITY 0 leaves the
+        /// priorities out, 1 lets the lowest win), as a runtime that gets the rule wrong everywhere would.
+        case rule(String, way: Int)
+    }
 
     /// A runtime for `flow`, not started.
     public init(flow: RuntimeFlow, context: [String: RuntimeValue] = [:], draws: [Double] = []) {
@@ -34,12 +51,15 @@ public struct ReferenceRuntime: Sendable {
         public var observation: RuntimeObservation
         /// The rules the step went through, in order, each once.
         public var rules: [String]
+        /// The rule of each choice the step made that could have gone the other way, in order (see ``flip``).
+        public var decisions: [String]
+        /// The rules each variable written (or refused) in the step went through, by key.
+        public var writes: [String: [String]]
     }
 
     /// Starts the flow: its variables from their sources, `flow_start`, then the walk from the entry node.
     public mutating func start() -> Step {
-        events = []
-        rules = RuleList()
+        begin()
         fire(RuntimeEvent("flow_start", ["flow_id": .string(flow.id)]), .runEventStart)
         resolveVariables()
         if flow.node(flow.entry) != nil {
@@ -57,17 +77,26 @@ public struct ReferenceRuntime: Sendable {
 
     /// Runs one interaction's action list, top to bottom; the rest of the list is skipped once the flow ends.
     public mutating func act(_ actions: [RuntimeAction]) -> Step {
-        events = []
-        rules = RuleList()
+        begin()
         if actions.count > 1 { rules.add(.runActionOrder) }
         for (index, action) in actions.enumerated() {
             guard outcome == nil else {
-                rules.add(index == 0 ? .runEnded : .runCloseRest)
+                // The actions not run: a variable they would have set is named with the rule that kept it.
+                let rule = index == 0 ? String.runEnded : .runCloseRest
+                rules.add(rule)
+                for case .setVariable(let key, _, _) in actions[index...] { writes[key, default: RuleList()].add(rule) }
                 break
             }
             perform(action)
         }
         return step()
+    }
+
+    private mutating func begin() {
+        events = []
+        rules = RuleList()
+        decisions = DecisionLog(flip: flip)
+        writes = [:]
     }
 
     private func step() -> Step {
@@ -80,7 +109,9 @@ public struct ReferenceRuntime: Sendable {
         let observation = RuntimeObservation(
             screen: screen, history: history, texts: texts, variables: variables, assignments: assignments,
             events: events, outcome: outcome)
-        return Step(observation: observation, rules: rules.ids)
+        return Step(
+            observation: observation, rules: rules.ids, decisions: decisions.rules,
+            writes: writes.mapValues(\.ids))
     }
 
     // MARK: Actions
@@ -89,9 +120,8 @@ public struct ReferenceRuntime: Sendable {
         guard let current = history.last else { return }
         switch action {
         case .goNext:
-            let (next, edgeRules) = choose(from: current, kinds: [.normal])
+            let next = follow(current)
             leaveScreen(current)
-            rules.add(edgeRules)
             guard let next else {
                 rules.add(.runComplete)
                 complete()
@@ -130,14 +160,14 @@ public struct ReferenceRuntime: Sendable {
 
     private mutating func set(_ key: String, _ operation: String, _ value: RuntimeValue?) {
         guard let declaration = flow.variable(key), let old = variables[key] else {
-            rules.add(.runSetUnknown)
+            note(.runSetUnknown, for: key)
             return
         }
         guard declaration.writable else {
-            rules.add(.runSetWritable)
+            note(.runSetWritable, for: key)
             return
         }
-        rules.add(.runSetOp)
+        note(.runSetOp, for: key)
         let amount = value?.converted(to: .number).flatMap { if case .number(let n) = $0 { n } else { nil } }
         let item = declaration.listItemType.flatMap { value?.converted(to: $0) }
         var new: RuntimeValue?
@@ -148,7 +178,7 @@ public struct ReferenceRuntime: Sendable {
         case ("decrement", .number(let number)): new = .number(number - (value == nil ? 1 : amount ?? .nan))
         case ("multiply", .number(let number)): new = amount.map { .number(number * $0) }
         case ("divide", .number(let number)):
-            if amount == 0 { rules.add(.runSetDivZero) }
+            if amount == 0 { note(.runSetDivZero, for: key) }
             new = amount.flatMap { $0 == 0 ? nil : .number(number / $0) }
         case ("append", .list(let items)): new = item.map { .list(items + [$0]) }
         case ("remove", .list(let items)): new = item.map { removed in .list(items.filter { $0 != removed }) }
@@ -196,14 +226,14 @@ public struct ReferenceRuntime: Sendable {
         case .screen: return nil
         case .condition(let condition):
             let lookup = variables
-            let (holds, conditionRules) = condition.evaluate { lookup[$0] }
-            rules.add(conditionRules)
+            var conditionRules = RuleList()
+            let holds = condition.evaluate(
+                lookup: { lookup[$0] }, depth: 0, rules: &conditionRules, decisions: &decisions)
+            rules.add(conditionRules.ids)
             rules.add(.runCondBranch)
-            let (branch, branchRules) = choose(from: node.id, kinds: [holds ? .conditionTrue : .conditionFalse])
-            rules.add(branchRules)
-            if let branch { return branch }
+            if let branch = follow(node.id, kinds: [holds ? .conditionTrue : .conditionFalse]) { return branch }
             rules.add(.runCondMissingEdge)
-            return follow(node.id)
+            return decisions.decide(.runCondMissingEdge) ? nil : follow(node.id)
         case .assign(let assignments):
             rules.add(.runAssign)
             for assignment in assignments { assign(assignment) }
@@ -216,7 +246,7 @@ public struct ReferenceRuntime: Sendable {
             let variant: RuntimeNode.Variant
             if let assigned = assignments[key], let sticky = variants.first(where: { $0.id == assigned }) {
                 rules.add(.runAbSticky)
-                variant = sticky
+                variant = choice(among: variants, picked: sticky, rule: .runAbSticky)
             } else {
                 variant = pick(variants)
                 assignments[key] = variant.id
@@ -233,31 +263,46 @@ public struct ReferenceRuntime: Sendable {
             return follow(node.id)
         case .unsupported:
             rules.add(.runUnsupported)
-            return follow(node.id)
+            return decisions.decide(.runUnsupported) ? nil : follow(node.id)
         }
     }
 
-    /// The node a logic node's default edge leads to.
-    private mutating func follow(_ id: String) -> String? {
-        let (next, edgeRules) = choose(from: id, kinds: [.normal])
+    /// The node the edge chosen among `id`'s edges of `kinds` leads to; each edge rule that decided the choice is a
+    /// choice of its own, whose flip takes the edge chosen without that rule.
+    private mutating func follow(_ id: String, kinds: Set<RuntimeEdge.Kind> = [.normal]) -> String? {
+        let (next, edgeRules, alternatives) = choose(from: id, kinds: kinds)
         rules.add(edgeRules)
-        return next
+        var target = next
+        for (rule, way, alternative) in alternatives where decisions.decide(rule, way: way) { target = alternative }
+        return target
+    }
+
+    /// `picked`, or when this choice is flipped another of `variants` (each other one a choice of its own).
+    private mutating func choice(
+        among variants: [RuntimeNode.Variant], picked: RuntimeNode.Variant, rule: String
+    ) -> RuntimeNode.Variant {
+        var chosen = picked
+        for other in variants where other.id != picked.id && decisions.decide(rule) { chosen = other }
+        return chosen
     }
 
     private mutating func assign(_ assignment: RuntimeNode.Assignment) {
         let lookup = variables
         let evaluation = RuntimeExpression.evaluate(assignment.expression) { lookup[$0] }
         rules.add(evaluation.rules)
-        guard let declaration = flow.variable(assignment.variableKey) else {
-            rules.add(.runSetUnknown)
+        let key = assignment.variableKey
+        writes[key, default: RuleList()].add(evaluation.rules)
+        guard let declaration = flow.variable(key) else {
+            note(.runSetUnknown, for: key)
             return
         }
+        note(.runAssign, for: key)
         guard let value = evaluation.value?.converted(to: declaration.type, itemType: declaration.listItemType)
         else {
-            rules.add(.runAssignNoValue)
+            note(.runAssignNoValue, for: key)
             return
         }
-        variables[assignment.variableKey] = value
+        variables[key] = value
     }
 
     /// The variant the next draw picks: weights are shares of their sum; when every weight is zero, all are equal.
@@ -273,17 +318,23 @@ public struct ReferenceRuntime: Sendable {
         }
         let target = draw * weights.reduce(0, +)
         var cumulative = 0.0
+        var picked = variants[variants.count - 1]
         for (index, weight) in weights.enumerated() {
             cumulative += weight
-            if target < cumulative { return variants[index] }
+            if target < cumulative {
+                picked = variants[index]
+                break
+            }
         }
-        return variants[variants.count - 1]
+        return choice(among: variants, picked: picked, rule: rules.ids.contains(.runAbZero) ? .runAbZero : .runAbWeights)
     }
 
     /// The edge to follow among `from`'s edges of `kinds`: edges to no node left out, then edges whose guard does not
     /// hold, then the highest priority, the first in document order among equals. Each rule is noted when it
     /// decided the choice: when leaving it out would have chosen another edge.
-    private func choose(from id: String, kinds: Set<RuntimeEdge.Kind>) -> (String?, [String]) {
+    private func choose(
+        from id: String, kinds: Set<RuntimeEdge.Kind>
+    ) -> (String?, [String], [(rule: String, way: Int, target: String?)]) {
         var rules = RuleList()
         let lookup = variables
         let outgoing = flow.edges.filter { $0.from == id }
@@ -294,7 +345,9 @@ public struct ReferenceRuntime: Sendable {
             if kinds.contains(edge.kind) { rules.add(evaluation.rules) }
             return evaluation.value == .bool(true)
         }
-        func best(kind: Bool = true, guards: Bool = true, dangling: Bool = true, priority: Bool = true) -> Int? {
+        func best(
+            kind: Bool = true, guards: Bool = true, dangling: Bool = true, priority: Bool = true, lowest: Bool = false
+        ) -> Int? {
             var chosen: Int?
             for index in outgoing.indices {
                 let edge = outgoing[index]
@@ -305,16 +358,22 @@ public struct ReferenceRuntime: Sendable {
                     chosen = index
                     continue
                 }
-                if priority, (edge.priority ?? 0) > (outgoing[current].priority ?? 0) { chosen = index }
+                let (mine, theirs) = (edge.priority ?? 0, outgoing[current].priority ?? 0)
+                if priority, lowest ? mine < theirs : mine > theirs { chosen = index }
             }
             return chosen
         }
         let chosen = best()
-        if best(guards: false) != chosen { rules.add(.runEdgeGuard) }
-        if best(priority: false) != chosen { rules.add(.runEdgePriority) }
-        if best(dangling: false) != chosen { rules.add(.runEdgeDangling) }
-        if best(kind: false) != chosen { rules.add(.runEdgeKind) }
-        return (chosen.map { outgoing[$0].to }, rules.ids)
+        var alternatives: [(rule: String, way: Int, target: String?)] = []
+        for (rule, way, other) in [
+            (String.runEdgeGuard, 0, best(guards: false)), (.runEdgePriority, 0, best(priority: false)),
+            (.runEdgePriority, 1, best(lowest: true)), (.runEdgeDangling, 0, best(dangling: false)),
+            (.runEdgeKind, 0, best(kind: false)),
+        ] where other != chosen {
+            rules.add(rule)
+            alternatives.append((rule, way, other.map { outgoing[$0].to }))
+        }
+        return (chosen.map { outgoing[$0].to }, rules.ids, alternatives)
     }
 
     // MARK: Events and endings
@@ -365,22 +424,29 @@ public struct ReferenceRuntime: Sendable {
 
     // MARK: Variables
 
+    /// Notes a rule a variable's write (or its refusal) went through.
+    private mutating func note(_ rule: String, for key: String) {
+        rules.add(rule)
+        writes[key, default: RuleList()].add(rule)
+    }
+
     private mutating func resolveVariables() {
         for declaration in flow.variables where variables[declaration.key] == nil {
             var value: RuntimeValue?
+            let key = declaration.key
             switch declaration.source {
             case .constant(let constant):
                 value = constant?.converted(to: declaration.type, itemType: declaration.listItemType)
-                if value != nil { rules.add(.runVarSource) }
+                if value != nil { note(.runVarSource, for: key) }
             case .sdk(let path):
-                if path.contains(".") { rules.add(.runVarContextKey) }
+                if path.contains(".") { note(.runVarContextKey, for: key) }
                 if let raw = context[path] {
                     value = raw.converted(to: declaration.type, itemType: declaration.listItemType)
-                    rules.add(value == raw ? .runVarSource : .runVarCoerce)
+                    note(value == raw ? .runVarSource : .runVarCoerce, for: key)
                 }
             }
             if value == nil {
-                rules.add(.runVarFallback)
+                note(.runVarFallback, for: key)
                 value =
                     declaration.defaultValue?.converted(to: declaration.type, itemType: declaration.listItemType)
                     ?? declaration.type.zero

@@ -36,33 +36,51 @@ public indirect enum RuntimeCondition: Hashable, Sendable {
     /// Whether the condition holds with `lookup` giving each variable's value, and the rules it went through.
     public func evaluate(lookup: (String) -> RuntimeValue?) -> (holds: Bool, rules: [String]) {
         var rules = RuleList()
-        let holds = evaluate(lookup: lookup, depth: 0, rules: &rules)
+        var decisions = DecisionLog(flip: .none)
+        let holds = evaluate(lookup: lookup, depth: 0, rules: &rules, decisions: &decisions)
         return (holds, rules.ids)
     }
 
-    func evaluate(lookup: (String) -> RuntimeValue?, depth: Int, rules: inout RuleList) -> Bool {
+    /// Each test (a leaf: an operator's test, an expression, a test too deep) is a choice in `decisions`.
+    func evaluate(
+        lookup: (String) -> RuntimeValue?, depth: Int, rules: inout RuleList, decisions: inout DecisionLog
+    ) -> Bool {
+        func leaf(_ evaluate: (inout RuleList) -> Bool, otherwise: String) -> Bool {
+            var own = RuleList()
+            let holds = evaluate(&own)
+            rules.add(own.ids)
+            return decisions.decide(DecisionLog.leafRule(own.ids, otherwise: otherwise)) ? !holds : holds
+        }
         guard depth < Self.maxDepth else {
-            rules.add(.runCondLogic)
-            return false
+            return leaf({ rules in
+                rules.add(.runCondLogic)
+                return false
+            }, otherwise: .runCondLogic)
         }
         switch self {
         case .expression(let text):
-            rules.add(.runCondExpression)
-            let evaluation = RuntimeExpression.evaluate(text, lookup: lookup)
-            rules.add(evaluation.rules)
-            return evaluation.value == .bool(true)
+            return leaf({ rules in
+                rules.add(.runCondExpression)
+                let evaluation = RuntimeExpression.evaluate(text, lookup: lookup)
+                rules.add(evaluation.rules)
+                return evaluation.value == .bool(true)
+            }, otherwise: .runCondExpression)
         case .all(let conditions):
             rules.add(.runCondLogic)
             // Every member is evaluated, so that what each exercised counts; the result is the same.
-            return conditions.map { $0.evaluate(lookup: lookup, depth: depth + 1, rules: &rules) }.allSatisfy { $0 }
+            return conditions.map {
+                $0.evaluate(lookup: lookup, depth: depth + 1, rules: &rules, decisions: &decisions)
+            }.allSatisfy { $0 }
         case .any(let conditions):
             rules.add(.runCondLogic)
-            return conditions.map { $0.evaluate(lookup: lookup, depth: depth + 1, rules: &rules) }.contains(true)
+            return conditions.map {
+                $0.evaluate(lookup: lookup, depth: depth + 1, rules: &rules, decisions: &decisions)
+            }.contains(true)
         case .not(let condition):
             rules.add(.runCondLogic)
-            return !condition.evaluate(lookup: lookup, depth: depth + 1, rules: &rules)
+            return !condition.evaluate(lookup: lookup, depth: depth + 1, rules: &rules, decisions: &decisions)
         case .test(let op, let variable, let right):
-            return Self.test(op, lookup(variable), right, rules: &rules)
+            return leaf({ rules in Self.test(op, lookup(variable), right, rules: &rules) }, otherwise: .runCondOps)
         }
     }
 

@@ -161,3 +161,57 @@ struct RuleList {
     mutating func add(_ id: String) { if !ids.contains(id) { ids.append(id) } }
     mutating func add(_ more: [String]) { for id in more { add(id) } }
 }
+
+extension RuntimeExpression {
+    /// Every part of the expression `text`, innermost first, each written with full parentheses so that it means the
+    /// same to any reader of the grammar; `nil` when `text` does not parse. The suite evaluates the parts on an
+    /// implementation to find the operator it evaluates otherwise.
+    package static func parts(of text: String) -> [String]? {
+        var parser = Parser(text: Array(text.unicodeScalars))
+        guard let tree = parser.parse() else { return nil }
+        var parts: [String] = []
+        _ = tree.written(into: &parts)
+        return parts
+    }
+}
+
+extension RuntimeExpression.Node {
+    /// The node written with full parentheses, its parts appended to `parts` first.
+    func written(into parts: inout [String]) -> String {
+        let text: String
+        switch self {
+        case .literal(.string(let value)):
+            text = "'" + value.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
+                .replacingEvery("\n", with: "\\n") + "'"
+        case .literal(let value): text = value.displayString
+        case .variable(let key): text = key
+        case .call(let name, let arguments):
+            text = name + "(" + arguments.map { $0.written(into: &parts) }.joined(separator: ", ") + ")"
+        case .prefix(let op, let operand): text = op + "(" + operand.written(into: &parts) + ")"
+        case .binary(let op, let left, let right):
+            text = "(" + left.written(into: &parts) + " " + op + " " + right.written(into: &parts) + ")"
+        }
+        parts.append(text)
+        return text
+    }
+}
+
+extension String {
+    /// The string with every `target` replaced by `replacement`.
+    func replacingEvery(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension RuntimeExpression {
+    /// The operator at the top of `text` (`call` for a function call), or `nil` for a literal, a name, or text that
+    /// does not parse.
+    package static func topOperator(of text: String) -> String? {
+        var parser = Parser(text: Array(text.unicodeScalars))
+        switch parser.parse() {
+        case .binary(let op, _, _)?, .prefix(let op, _)?: return op
+        case .call?: return "call"
+        default: return nil
+        }
+    }
+}

@@ -9,7 +9,7 @@ struct RuleIDTests {
     private let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
     /// A string literal that is exactly a rule ID (a prefix such as `"NAV-PUSH-"`, ending in `-`, is not one).
-    private static var literal: Regex<(Substring, Substring)> { /"((?:NAV|SES|DEC|RUF)-[A-Z0-9]+(?:-[A-Z0-9]+)*)"/ }
+    private static var literal: Regex<(Substring, Substring)> { /"((?:NAV|SES|DEC|RUF|RUN)-[A-Z0-9]+(?:-[A-Z0-9]+)*)"/ }
 
     private func swiftFiles() throws -> [URL] {
         let walker = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
@@ -39,7 +39,7 @@ struct RuleIDTests {
     func constantsMatchTheCatalogues() throws {
         let constants = try constants()
         #expect(Set(constants).count == constants.count, "a rule ID defined twice")
-        let rules = Set((NavigationRules.all + DecodingRules.all + ClientRules.all).map(\.id))
+        let rules = Set((NavigationRules.all + DecodingRules.all + ClientRules.all + RuntimeRules.all).map(\.id))
         let decoding = try String(
             contentsOf: sources.appendingPathComponent("FlowSchema/FlowSchema.docc/Decoding.md"), encoding: .utf8)
         let invariants = Set(decoding.matches(of: /\| (DEC-INV-[A-Z-]+) \|/).map { String($0.1) })

@@ -115,7 +115,9 @@ package struct RuntimeSuite: ConformanceSuite {
         guard actual.count == value.steps.count + 1 else {
             throw Abort("the implementation replied \(actual.count) times to a start and \(value.steps.count) steps")
         }
-        guard let divergence = RuntimeComparison.firstDivergence(value, actual) else { return nil }
+        guard let divergence = RuntimeComparison.firstDivergence(value, actual, implementation: subject) else {
+            return nil
+        }
         let step = divergence.step
         let explained = Set(divergence.rules + divergence.alternatives)
         let masked = value.expected[step].rules.filter { !explained.contains($0) }

@@ -37,11 +37,127 @@ package enum RuntimeComparison {
         for (index, step) in value.expected.enumerated() where index < actual.count {
             let differing = parts(step.observation, actual[index])
             guard !differing.isEmpty else { continue }
-            let (rules, alternatives) = blame(differing, expected: step, actual: actual[index])
+            let (rules, alternatives) = blame(value, step: index, differing, actual: actual[index])
             return Divergence(step: index, parts: differing, rules: rules, alternatives: alternatives)
         }
         return nil
     }
+
+    /// The first divergence, its rule found by asking the implementation too where the step evaluated expressions:
+    /// an operator it evaluates otherwise is named by ``ExpressionProbe`` wherever its value showed.
+    package static func firstDivergence(
+        _ value: RuntimeCase, _ actual: [RuntimeObservation], implementation: any FlowRuntimeImplementation
+    ) -> Divergence? {
+        guard var divergence = firstDivergence(value, actual) else { return nil }
+        let evaluated = value.expected[divergence.step].rules.contains { $0.hasPrefix("RUN-EXPR-") }
+        if evaluated, let rule = ExpressionProbe.rule(value, step: divergence.step, implementation: implementation),
+            divergence.rules != [rule]
+        {
+            divergence.alternatives = (divergence.rules + divergence.alternatives).filter { $0 != rule }
+            divergence.rules = [rule]
+        }
+        return divergence
+    }
+
+    /// The parts the walk through the graph decides.
+    static let walkParts: Set<Part> = [.screen, .history, .outcome, .assignments]
+
+    /// The rules a divergence at `step` is blamed on, and the others of the step that could explain it.
+    ///
+    /// Where the walk differs, the reference redoes the step with each of its choices flipped in turn: the first
+    /// choice whose flip walks where the implementation did is the one it made otherwise, and its rule is broken.
+    /// A choice whose flip walks elsewhere is cleared. Where the variables differ, the rules of the writes of the
+    /// variables that differ decide; where only the events differ, the events do.
+    static func blame(
+        _ value: RuntimeCase, step: Int, _ differing: [Part], actual: RuntimeObservation
+    ) -> (rules: [String], alternatives: [String]) {
+        let expected = value.expected[step]
+        if differing == [.events] { return (eventRules(expected.observation.events, actual.events), []) }
+        var cleared = Set<String>()
+        if !walkParts.isDisjoint(with: differing) {
+            var reproducing: [String] = []
+            let before = runtime(value, before: step)
+            func walksAsImplementation(_ flip: ReferenceRuntime.Flip) -> Bool {
+                var again = before
+                again.flip = flip
+                let flipped = step == 0 ? again.start().observation : again.act(value.steps[step - 1]).observation
+                return Set(Self.parts(flipped, actual)).isDisjoint(with: walkParts)
+            }
+            // A rule got wrong everywhere in the step first (a walk may choose by priority several times), then one
+            // choice at a time; a walk of many logic nodes makes many choices, and the first ones are tried.
+            let rules = flipPreference.filter(expected.decisions.contains)
+            for rule in rules where (0...(rule == .runEdgePriority ? 1 : 0)).contains(where: {
+                walksAsImplementation(.rule(rule, way: $0))
+            }) {
+                reproducing.append(rule)
+            }
+            // Of several rules whose flips walk as the implementation did, the one chosen first in the step: the
+            // walk went wrong there, and what came after it may agree by chance.
+            if reproducing.count > 1 {
+                let first = { (rule: String) in expected.decisions.firstIndex(of: rule) ?? Int.max }
+                reproducing.sort { first($0) < first($1) }
+                return ([reproducing[0]], Array(reproducing.dropFirst()))
+            }
+            if reproducing.isEmpty {
+                for (index, rule) in expected.decisions.enumerated().prefix(Self.flipsTried)
+                where !reproducing.contains(rule) && walksAsImplementation(.choice(index)) {
+                    reproducing.append(rule)
+                }
+            }
+            cleared = Set(rules).subtracting(reproducing)
+            // Of several flips that walk where the implementation did, the one of the most specific rule.
+            let ranked = flipPreference.filter(reproducing.contains)
+            if let first = ranked.first { return ([first], Array(ranked.dropFirst())) }
+        }
+        let parts = Set(differing).subtracting([.events])
+        if parts.isSubset(of: [.variables, .texts]), parts.contains(.variables) {
+            let keys = Set(expected.observation.variables.keys).union(actual.variables.keys).filter {
+                expected.observation.variables[$0] != actual.variables[$0]
+            }
+            let written = keys.sorted().flatMap { expected.writes[$0] ?? [] }
+            if let rule = specificity.first(where: written.contains) {
+                return ([rule], specificity.filter { $0 != rule && written.contains($0) })
+            }
+            // Nothing the reference did or refused touched them: the implementation ran something the reference did
+            // not (logic nodes a wrong step walked through); the step's own rule is blamed, never an expression's.
+            let steps = specificity.filter { walkRules.contains($0) && expected.rules.contains($0) && !cleared.contains($0) }
+            if let rule = steps.first { return ([rule], Array(steps.dropFirst())) }
+        }
+        let candidates = specificity.filter { rule in
+            expected.rules.contains(rule) && !cleared.contains(rule) && !(decides[rule] ?? []).isDisjoint(with: parts)
+        }
+        if let first = candidates.first { return ([first], Array(candidates.dropFirst())) }
+        // No rule the step went through decides what differs: the rule of the part itself.
+        if parts.contains(.outcome) { return ([.runOutcome], []) }
+        if parts.contains(.screen) || parts.contains(.history) { return ([.runNextEdge], []) }
+        if parts.contains(.variables) { return ([.runSetOp], []) }
+        if parts.contains(.assignments) { return ([.runAbWeights], []) }
+        return ([.runInterp], [])
+    }
+
+    /// How many of a step's choices are flipped, at most, to find the one an implementation made otherwise.
+    static let flipsTried = 64
+
+    /// The reference runtime as it is before `step` (0 is the start).
+    static func runtime(_ value: RuntimeCase, before step: Int) -> ReferenceRuntime {
+        var runtime = ReferenceRuntime(flow: value.flow, context: value.context, draws: value.draws)
+        guard step > 0 else { return runtime }
+        _ = runtime.start()
+        for actions in value.steps[..<(step - 1)] { _ = runtime.act(actions) }
+        return runtime
+    }
+
+    /// The rules whose flipped choice is blamed first when several flips walk where the implementation did: a
+    /// choice of an edge, of a test, of a variant before the choices that end a walk early.
+    static let flipPreference: [String] = [
+        .runEdgePriority, .runEdgeGuard, .runEdgeKind, .runEdgeDangling,
+    ] + DecisionLog.leafOrder + [.runAbZero, .runAbSticky, .runAbWeights, .runCondMissingEdge, .runUnsupported]
+
+    /// The rules of a step's own action or start, as opposed to those of what the walk met on the way.
+    static let walkRules: Set<String> = [
+        .runStart, .runStartFallback, .runNextEdge, .runBack, .runBackDismiss, .runNavigate, .runNavigateUnknown,
+        .runClose, .runCloseRest, .runEnded, .runComplete, .runCycle, .runNoScreen, .runUnsupported,
+    ]
 
     /// What each rule decides, for picking among the rules a diverging step went through.
     static let decides: [String: Set<Part>] = {

@@ -20,7 +20,7 @@ enum RuntimeFailure {
         } catch {
             throw Abort("the implementation broke down while the failure was described: \(error)")
         }
-        guard let divergence = RuntimeComparison.firstDivergence(value, replies) else {
+        guard let divergence = RuntimeComparison.firstDivergence(value, replies, implementation: implementation) else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference runtime")
         }
         let step = divergence.step

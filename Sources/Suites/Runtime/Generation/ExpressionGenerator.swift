@@ -97,14 +97,26 @@ struct ExpressionGenerator {
 
     func term(_ draw: RuntimeDraw, depth: Int) throws(ChoiceSource.Stop) -> Tree {
         guard depth < 4 else { return try leaf(draw) }
-        switch try draw.weighted([4, 4, 2, 1, 1, 1]) {
+        switch try draw.weighted([4, 4, 2, 1, 2, 1]) {
         case 0: return try leaf(draw)
         case 1:
             let op = try draw.pick(["+", "-", "*", "/", "%", "+", "*", "+"])
             return .binary(op, try term(draw, depth: depth + 1), try term(draw, depth: depth + 1))
         case 2: return try call(draw, depth: depth)
         case 3: return .prefix("-", try term(draw, depth: depth + 1))
-        case 4: return .parenthesized(try term(draw, depth: depth + 1))
+        case 4:
+            // A chain of numbers, where precedence and grouping decide the value: `10 - 4 - 3`, `1 + 2 * 3`, `8 / 0`.
+            var chain = Tree.leaf(try draw.pick(["10", "1", "8", "2"]))
+            for _ in 0..<(try draw.int(2...3)) {
+                let op = try draw.pick(["-", "*", "+", "/", "-", "%"])
+                let next = Tree.leaf(try draw.pick(["4", "3", "2", "0", "5"]))
+                if case .binary(let previous, let left, let right) = chain, Self.levels[op]! > Self.levels[previous]! {
+                    chain = .binary(previous, left, .binary(op, right, next))
+                } else {
+                    chain = .binary(op, chain, next)
+                }
+            }
+            return try draw.chance(0.8) ? chain : .parenthesized(chain)
         default:
             // Text joined with anything: a number, a boolean, another text.
             let text = Tree.leaf(try draw.pick(["'n='", "'Hi '", "''"]))
