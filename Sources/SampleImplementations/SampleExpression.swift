@@ -131,9 +131,9 @@ struct SampleExpression {
             }
         case ("+", .string(let x), .string(let y)): return .string(x + y)
         case ("+", .string(let x), .number), ("+", .string(let x), .bool):
-            return bugs.contains(.noConcatenation) ? nil : .string(x + SampleFlowRunner.display(b, bugs))
+            return bugs.contains(.noConcatenation) ? nil : .string(x + SampleFlowRunner.display(b))
         case ("+", .number, .string(let y)), ("+", .bool, .string(let y)):
-            return bugs.contains(.noConcatenation) ? nil : .string(SampleFlowRunner.display(a, bugs) + y)
+            return bugs.contains(.noConcatenation) ? nil : .string(SampleFlowRunner.display(a) + y)
         case ("<", .string(let x), .string(let y)): return .bool(Self.less(x, y))
         case ("<=", .string(let x), .string(let y)): return .bool(!Self.less(y, x))
         case (">", .string(let x), .string(let y)): return .bool(Self.less(y, x))

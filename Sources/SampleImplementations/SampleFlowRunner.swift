@@ -61,13 +61,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         }
         initial = store
         var entry = flow.entry
-        if nodesByID[entry] == nil {
-            if bugs.contains(.noEntryFallback) {
-                entry = ""
-            } else {
-                entry = (flow.nodes.first { $0.isScreen } ?? flow.nodes.first)?.id ?? ""
-            }
-        }
+        if nodesByID[entry] == nil { entry = (flow.nodes.first { $0.isScreen } ?? flow.nodes.first)?.id ?? "" }
         if entry.isEmpty {
             ended = .error
         } else {
@@ -78,9 +72,8 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
 
     package func act(_ actions: [RuntimeAction]) throws -> RuntimeObservation {
         analytics = []
-        let endedBefore = ended != nil
         for action in actions {
-            if ended != nil, endedBefore || !bugs.contains(.actionsAfterCloseRun) { break }
+            if ended != nil { break }
             run(action)
         }
         return observe()
@@ -98,12 +91,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     // MARK: Actions
 
     private func run(_ action: RuntimeAction) {
-        if ended != nil {
-            // Only the planted bug gets here: an action list going on after closeFlow.
-            if case .setVariable(let key, let operation, let value) = action { set(key, operation, value) }
-            return
-        }
-        guard let current = backStack.last else { return }
+        guard ended == nil, let current = backStack.last else { return }
         switch action {
         case .goNext:
             let next = edge(from: current, kinds: [.normal])
@@ -111,7 +99,6 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             if let next { go(to: next) } else { finish(.completed) }
         case .goBack:
             guard backStack.count > 1 else {
-                if bugs.contains(.backOnFirstIgnored) { return }
                 exitScreen(current)
                 analytics.append(RuntimeEvent("flow_exit", ["screen_id": .string(current)]))
                 ended = .dismissed
@@ -119,32 +106,14 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             }
             exitScreen(current)
             backStack.removeLast()
-            let previous = backStack[backStack.count - 1]
-            if nodesByID[previous]?.isScreen ?? false {
-                view(previous)
-            } else {
-                // Only the planted bug keeps logic nodes here: back onto one runs it again.
-                backStack.removeLast()
-                go(to: previous)
-            }
+            view(backStack[backStack.count - 1])
         case .navigate(let target):
-            guard nodesByID[target] != nil else {
-                if bugs.contains(.navigateUnknownCompletes) {
-                    exitScreen(current)
-                    finish(.completed)
-                }
-                return
-            }
+            guard nodesByID[target] != nil else { return }
             exitScreen(current)
             go(to: target)
         case .closeFlow:
             exitScreen(current)
-            if bugs.contains(.closeReportedDismissed) {
-                analytics.append(RuntimeEvent("flow_exit", ["screen_id": .string(current)]))
-                ended = .dismissed
-            } else {
-                finish(.completed)
-            }
+            finish(.completed)
         case .setVariable(let key, let operation, let value):
             set(key, operation, value)
         }
@@ -183,13 +152,9 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         case ("append", .list(let items)): if let item { store[key] = .list(items + [item]) }
         case ("remove", .list(var items)):
             guard let item else { return }
-            if bugs.contains(.removeFirstOnly) {
-                if let index = items.firstIndex(of: item) { items.remove(at: index) }
-            } else {
-                items.removeAll { $0 == item }
-            }
+            items.removeAll { $0 == item }
             store[key] = .list(items)
-        case ("reset", _): store[key] = bugs.contains(.resetToZero) ? Self.zero(variable.type) : initial[key]
+        case ("reset", _): store[key] = initial[key]
         default: break
         }
     }
@@ -202,8 +167,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         var hops = 0
         while ended == nil {
             guard let current = nodesByID[node] else {
-                // Only a planted bug follows an edge to nowhere.
-                ended = .error
+                finish(viewed > 0 ? .completed : .error)
                 return
             }
             if case .screen = current.kind {
@@ -213,10 +177,9 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             }
             hops += 1
             if hops > ReferenceRuntime.maxLogicVisits {
-                if bugs.contains(.cycleCompletes) { finish(.completed) } else { ended = .error }
+                ended = .error
                 return
             }
-            if bugs.contains(.logicInHistory) { backStack.append(node) }
             guard let next = evaluate(current) else {
                 if ended == nil { finish(viewed > 0 ? .completed : .error) }
                 return
@@ -229,12 +192,9 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         switch node.kind {
         case .screen: return nil
         case .condition(let condition):
-            guard let holds = test(condition, depth: 0) else {
-                ended = .error
-                return nil
-            }
+            let holds = test(condition, depth: 0)
             if let branch = edge(from: node.id, kinds: [holds ? .conditionTrue : .conditionFalse]) { return branch }
-            return bugs.contains(.missingBranchEnds) ? nil : edge(from: node.id, kinds: [.normal])
+            return edge(from: node.id, kinds: [.normal])
         case .assign(let assignments):
             for assignment in assignments {
                 guard let variable = flow.variables.first(where: { $0.key == assignment.variableKey }),
@@ -246,13 +206,12 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             return edge(from: node.id, kinds: [.normal])
         case .abTest(let key, let variants):
             guard !variants.isEmpty else { return edge(from: node.id, kinds: [.normal]) }
-            var chosen =
-                bugs.contains(.abNotSticky) ? nil : experiments[key].flatMap { id in variants.first { $0.id == id } }
+            var chosen = experiments[key].flatMap { id in variants.first { $0.id == id } }
             let fresh = chosen == nil
             if chosen == nil {
-                chosen = pick(variants)
-                guard let picked = chosen else { return edge(from: node.id, kinds: [.normal]) }
+                let picked = pick(variants)
                 experiments[key] = picked.id
+                chosen = picked
             }
             if fresh || bugs.contains(.exposureEveryVisit), let chosen {
                 analytics.append(
@@ -263,42 +222,36 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                             "variant_name": .string(chosen.label),
                         ]))
             }
-            guard let target = chosen?.targetNodeId, nodesByID[target] != nil || bugs.contains(.danglingFollowed) else {
+            guard let target = chosen?.targetNodeId, nodesByID[target] != nil else {
                 return edge(from: node.id, kinds: [.normal])
             }
             return target
         case .unsupported:
-            return bugs.contains(.unsupportedEnds) ? nil : edge(from: node.id, kinds: [.normal])
+            return edge(from: node.id, kinds: [.normal])
         }
     }
 
-    private func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant? {
+    private func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant {
         let draw = draws.isEmpty ? 0 : draws[drawsUsed % draws.count]
         drawsUsed += 1
         var weights = variants.map { $0.weight > 0 ? $0.weight : 0 }
         let total = weights.reduce(0, +)
-        if total == 0 {
-            if bugs.contains(.zeroWeightsNeverPicked) { return nil }
-            weights = Array(repeating: 1, count: variants.count)
-        }
+        if total == 0 { weights = Array(repeating: 1, count: variants.count) }
         let point = draw * weights.reduce(0, +)
         var upTo = 0.0
         for (variant, weight) in zip(variants, weights) {
             upTo += weight
             if point < upTo { return variant }
         }
-        return variants.last
+        return variants[variants.count - 1]
     }
 
     /// The target of the edge goNext (or a logic node) follows among `from`'s edges of `kinds`.
     private func edge(from id: String, kinds: Set<RuntimeEdge.Kind>) -> String? {
         var best: RuntimeEdge?
         for edge in flow.edges where edge.from == id {
-            if !bugs.contains(.edgeKindIgnored) || kinds != [.normal] {
-                guard kinds.contains(edge.kind) else { continue }
-            }
-            guard nodesByID[edge.to] != nil || bugs.contains(.danglingFollowed) else { continue }
-            if let guardText = edge.guardExpression, !bugs.contains(.guardIgnored) {
+            guard kinds.contains(edge.kind), nodesByID[edge.to] != nil else { continue }
+            if let guardText = edge.guardExpression {
                 guard SampleExpression(bugs: bugs, variables: store).evaluate(guardText) == .bool(true) else {
                     continue
                 }
@@ -307,47 +260,33 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                 best = edge
                 continue
             }
-            if bugs.contains(.priorityIgnored) { continue }
-            let (mine, theirs) = (edge.priority ?? 0, current.priority ?? 0)
-            if bugs.contains(.priorityLowestWins) ? mine < theirs : mine > theirs { best = edge }
+            if (edge.priority ?? 0) > (current.priority ?? 0) { best = edge }
         }
         return best?.to
     }
 
-    /// Whether `condition` holds, or `nil` where the planted bug throws.
-    private func test(_ condition: RuntimeCondition, depth: Int) -> Bool? {
+    /// Whether `condition` holds.
+    private func test(_ condition: RuntimeCondition, depth: Int) -> Bool {
         if depth >= RuntimeCondition.maxDepth { return false }
         switch condition {
         case .expression(let text):
             return SampleExpression(bugs: bugs, variables: store).evaluate(text) == .bool(true)
         case .all(let members):
-            var result = true
-            for member in members {
-                guard let holds = test(member, depth: depth + 1) else { return nil }
-                result = result && holds
-            }
-            return result
-        case .any(let members):
-            var result = false
-            for member in members {
-                guard let holds = test(member, depth: depth + 1) else { return nil }
-                result = result || holds
-            }
-            return result
-        case .not(let inner): return test(inner, depth: depth + 1).map { !$0 }
-        case .test(let op, let key, let right):
-            return compare(op, store[key], right)
+            // Every member is evaluated (no early exit), as the reference does; the result is the same.
+            return members.map { test($0, depth: depth + 1) }.allSatisfy { $0 }
+        case .any(let members): return members.map { test($0, depth: depth + 1) }.contains(true)
+        case .not(let inner): return !test(inner, depth: depth + 1)
+        case .test(let op, let key, let right): return compare(op, store[key], right)
         }
     }
 
-    private func compare(_ op: String, _ value: RuntimeValue?, _ right: RuntimeValue?) -> Bool? {
+    private func compare(_ op: String, _ value: RuntimeValue?, _ right: RuntimeValue?) -> Bool {
         let negated = op == "not_equals" || op == "not_contains"
         let positive = ["not_equals": "equals", "not_contains": "contains", "is_not_empty": "is_empty"][op] ?? op
         guard RuntimeCondition.knownOperators.contains(op) else {
-            return bugs.contains(.unknownOperatorThrows) ? nil : false
+            return false
         }
         guard let value else {
-            if bugs.contains(.missingVariableThrows) { return nil }
             if op == "not_equals", bugs.contains(.notEqualsMissingFalse) { return false }
             return op == "is_empty" || negated
         }
@@ -380,19 +319,15 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
 
     private func view(_ id: String) {
         let screens = flow.nodes.filter(\.isScreen)
-        let index = bugs.contains(.screenIndexCountsViews) ? viewed : screens.firstIndex { $0.id == id } ?? 0
+        let index = screens.firstIndex { $0.id == id } ?? 0
         viewed += 1
-        let event = RuntimeEvent(
-            "screen_view",
-            [
-                "screen_id": .string(id), "screen_name": .string(nodesByID[id]?.name ?? ""),
-                "screen_index": .number(Double(index)),
-            ])
-        if bugs.contains(.viewBeforeExit), let exit = analytics.lastIndex(where: { $0.name == "screen_exit" }) {
-            analytics.insert(event, at: exit)
-        } else {
-            analytics.append(event)
-        }
+        analytics.append(
+            RuntimeEvent(
+                "screen_view",
+                [
+                    "screen_id": .string(id), "screen_name": .string(nodesByID[id]?.name ?? ""),
+                    "screen_index": .number(Double(index)),
+                ]))
     }
 
     private func exitScreen(_ id: String) {
@@ -418,7 +353,6 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                 raw = context[path]
             }
         }
-        if bugs.contains(.numericStringsNotCoerced), variable.type == .number, case .string = raw { raw = nil }
         if let raw, let value = Self.convert(raw, to: variable.type, item: variable.listItemType) { return value }
         if let fallback = variable.defaultValue,
             let value = Self.convert(fallback, to: variable.type, item: variable.listItemType)
@@ -450,7 +384,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     ) -> RuntimeValue? {
         switch (type, value) {
         case (.string, .list): return nil
-        case (.string, _): return .string(display(value, []))
+        case (.string, _): return .string(display(value))
         case (.number, .number), (.boolean, .bool): return value
         case (.number, .string(let text)): return numeric(text).map { .number($0) }
         case (.boolean, .number(let number)): return .bool(number != 0)
@@ -473,22 +407,20 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             result += rest[..<open.lowerBound]
             let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " ")
             if let value = store[key] {
-                result += Self.display(value, bugs)
-            } else if bugs.contains(.unknownTokenKept) {
-                result += rest[open.lowerBound..<close.upperBound]
+                result += Self.display(value)
             }
             rest = rest[close.upperBound...]
         }
         return result + rest
     }
 
-    static func display(_ value: RuntimeValue, _ bugs: Set<RuntimeBug>) -> String {
+    static func display(_ value: RuntimeValue) -> String {
         switch value {
         case .string(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
-        case .list(let items): return items.map { display($0, bugs) }.joined(separator: ", ")
+        case .list(let items): return items.map { display($0) }.joined(separator: ", ")
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15, !bugs.contains(.wholeNumbersWithFraction) {
+            if number == number.rounded(), abs(number) < 1e15 {
                 return String(Int64(number))
             }
             return "\(number)"
