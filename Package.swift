@@ -157,7 +157,7 @@ let package = Package(
         // A reader for the YAML subset that RUF spec files use.
         .target(name: "YAML", swiftSettings: strict),
         // The reference RUF client: component cache, meta, metrics, requests and navigation after each input.
-        // The reference flow runtime: flows run step by step, conditions, expressions, variables and events; pure values.
+        // The reference flow runtime: flows run step by step (conditions, expressions, variables, events); pure values.
         .target(name: "FlowRuntimeModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
         .target(
             name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict

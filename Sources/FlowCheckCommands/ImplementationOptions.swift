@@ -11,7 +11,8 @@ struct ImplementationOptions {
     static let sut = TypedOption<String>.text(
         "sut", value: "implementation",
         help:
-            "The implementation: builtin:sample, builtin:decoder, builtin:mutant:<name> (see list-mutants), or a command line.",
+            "The implementation: builtin:sample, builtin:decoder, builtin:runtime, builtin:mutant:<name> (see "
+            + "list-mutants), or a command line.",
         required: true)
     static let stepTimeout = TypedOption<Duration>.duration(
         "step-timeout", value: "duration", help: "How long a process implementation may take per step.",

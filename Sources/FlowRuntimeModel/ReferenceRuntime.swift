@@ -326,7 +326,8 @@ public struct ReferenceRuntime: Sendable {
                 break
             }
         }
-        return choice(among: variants, picked: picked, rule: rules.ids.contains(.runAbZero) ? .runAbZero : .runAbWeights)
+        return choice(
+            among: variants, picked: picked, rule: rules.ids.contains(.runAbZero) ? .runAbZero : .runAbWeights)
     }
 
     /// The edge to follow among `from`'s edges of `kinds`: edges to no node left out, then edges whose guard does not

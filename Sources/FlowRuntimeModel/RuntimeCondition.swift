@@ -52,19 +52,21 @@ public indirect enum RuntimeCondition: Hashable, Sendable {
             return decisions.decide(DecisionLog.leafRule(own.ids, otherwise: otherwise)) ? !holds : holds
         }
         guard depth < Self.maxDepth else {
-            return leaf({ rules in
-                rules.add(.runCondLogic)
-                return false
-            }, otherwise: .runCondLogic)
+            return leaf(
+                { rules in
+                    rules.add(.runCondLogic)
+                    return false
+                }, otherwise: .runCondLogic)
         }
         switch self {
         case .expression(let text):
-            return leaf({ rules in
-                rules.add(.runCondExpression)
-                let evaluation = RuntimeExpression.evaluate(text, lookup: lookup)
-                rules.add(evaluation.rules)
-                return evaluation.value == .bool(true)
-            }, otherwise: .runCondExpression)
+            return leaf(
+                { rules in
+                    rules.add(.runCondExpression)
+                    let evaluation = RuntimeExpression.evaluate(text, lookup: lookup)
+                    rules.add(evaluation.rules)
+                    return evaluation.value == .bool(true)
+                }, otherwise: .runCondExpression)
         case .all(let conditions):
             rules.add(.runCondLogic)
             // Every member is evaluated, so that what each exercised counts; the result is the same.

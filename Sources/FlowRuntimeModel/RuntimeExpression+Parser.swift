@@ -5,6 +5,8 @@ extension RuntimeExpression {
         let text: [Unicode.Scalar]
         var position = 0
         var depth = 0
+        /// How many operators and calls the expression has so far (RuntimeExpression.maxOperators).
+        var operators = 0
         /// Whether parsing stopped at the depth limit (rather than at a syntax error).
         var tooDeep = false
 
@@ -26,7 +28,7 @@ extension RuntimeExpression {
             guard level < Self.levels.count else { return prefix() }
             guard var left = binary(level: level + 1) else { return nil }
             while let op = match(Self.levels[level]) {
-                guard let right = binary(level: level + 1) else { return nil }
+                guard count(), let right = binary(level: level + 1) else { return nil }
                 left = .binary(op, left, right)
             }
             return left
@@ -75,8 +77,19 @@ extension RuntimeExpression {
             }
         }
 
+        /// Counts one operator or call, or fails past the limit: a long chain is a deep tree to evaluate.
+        mutating func count() -> Bool {
+            operators += 1
+            if operators > RuntimeExpression.maxOperators {
+                tooDeep = true
+                return false
+            }
+            return true
+        }
+
         /// Goes one level deeper, or fails at the limit.
         mutating func enter() -> Bool {
+            guard count() else { return false }
             depth += 1
             if depth > RuntimeExpression.maxDepth {
                 tooDeep = true

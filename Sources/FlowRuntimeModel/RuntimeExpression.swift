@@ -9,6 +9,9 @@
 public struct RuntimeExpression: Sendable {
     /// How deep parentheses, prefix operators and calls may nest (RUN-EXPR-DEPTH).
     public static let maxDepth = 32
+    /// How many operators, parentheses and calls an expression may have (RUN-EXPR-DEPTH): evaluating a chain is as
+    /// deep as it is long.
+    public static let maxOperators = 1_000
 
     /// What evaluating found: the value and the rules it went through.
     public struct Evaluation: Sendable {
@@ -181,7 +184,9 @@ extension RuntimeExpression.Node {
         let text: String
         switch self {
         case .literal(.string(let value)):
-            text = "'" + value.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
+            text =
+                "'"
+                + value.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
                 .replacingEvery("\n", with: "\\n") + "'"
         case .literal(let value): text = value.displayString
         case .variable(let key): text = key

@@ -161,7 +161,8 @@ public struct RuntimeVariable: Hashable, Sendable {
 
     /// Creates a declaration.
     public init(
-        key: String, type: RuntimeValueType, listItemType: RuntimeValueType? = nil, source: Source, writable: Bool = true,
+        key: String, type: RuntimeValueType, listItemType: RuntimeValueType? = nil, source: Source,
+        writable: Bool = true,
         defaultValue: RuntimeValue? = nil
     ) {
         self.key = key

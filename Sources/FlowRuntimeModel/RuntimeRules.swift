@@ -124,7 +124,8 @@ public enum RuntimeRules {
             "reference-conditions-and-expressions: evaluation notes"),
         rule(
             .runExprArithmetic, .should, "expressions",
-            "Arithmetic on numbers with * / % before + -, left to right, and prefix minus.",
+            "Operators bind by the grammar's precedence (* / % before + -, comparisons before == and !=, && before ||) "
+                + "and group left to right; arithmetic takes numbers, and prefix minus negates one.",
             "kit decision (the expressions section was not retrieved)"),
         rule(
             .runExprConcat, .should, "expressions",

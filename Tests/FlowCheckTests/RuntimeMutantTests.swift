@@ -20,7 +20,8 @@ struct RuntimeMutantTests {
         let first = try #require(result.failures.first, "no failure for \(bug)")
         #expect(first.size.value == bug.minimalSteps, "\(bug): \(first.input.joined(separator: "\n"))")
         for failure in result.failures {
-            #expect(failure.ruleIDs == [bug.rule], "\(bug): \(failure.origin)\n\(failure.input.joined(separator: "\n"))")
+            #expect(
+                failure.ruleIDs == [bug.rule], "\(bug): \(failure.origin)\n\(failure.input.joined(separator: "\n"))")
         }
     }
 

@@ -86,7 +86,8 @@ package enum RuntimeComparison {
             // A rule got wrong everywhere in the step first (a walk may choose by priority several times), then one
             // choice at a time; a walk of many logic nodes makes many choices, and the first ones are tried.
             let rules = flipPreference.filter(expected.decisions.contains)
-            for rule in rules where (0...(rule == .runEdgePriority ? 1 : 0)).contains(where: {
+            for rule in rules
+            where (0...(rule == .runEdgePriority ? 1 : 0)).contains(where: {
                 walksAsImplementation(.rule(rule, way: $0))
             }) {
                 reproducing.append(rule)
@@ -120,7 +121,9 @@ package enum RuntimeComparison {
             }
             // Nothing the reference did or refused touched them: the implementation ran something the reference did
             // not (logic nodes a wrong step walked through); the step's own rule is blamed, never an expression's.
-            let steps = specificity.filter { walkRules.contains($0) && expected.rules.contains($0) && !cleared.contains($0) }
+            let steps = specificity.filter {
+                walkRules.contains($0) && expected.rules.contains($0) && !cleared.contains($0)
+            }
             if let rule = steps.first { return ([rule], Array(steps.dropFirst())) }
         }
         let candidates = specificity.filter { rule in
@@ -149,9 +152,10 @@ package enum RuntimeComparison {
 
     /// The rules whose flipped choice is blamed first when several flips walk where the implementation did: a
     /// choice of an edge, of a test, of a variant before the choices that end a walk early.
-    static let flipPreference: [String] = [
-        .runEdgePriority, .runEdgeGuard, .runEdgeKind, .runEdgeDangling,
-    ] + DecisionLog.leafOrder + [.runAbZero, .runAbSticky, .runAbWeights, .runCondMissingEdge, .runUnsupported]
+    static let flipPreference: [String] =
+        [
+            .runEdgePriority, .runEdgeGuard, .runEdgeKind, .runEdgeDangling,
+        ] + DecisionLog.leafOrder + [.runAbZero, .runAbSticky, .runAbWeights, .runCondMissingEdge, .runUnsupported]
 
     /// The rules of a step's own action or start, as opposed to those of what the walk met on the way.
     static let walkRules: Set<String> = [

@@ -36,7 +36,7 @@ enum RuntimeFailure {
             size: UnitCount(step + 1, .step),
             originalSize: UnitCount((failing.original?.steps.count ?? value.steps.count) + 1, .step),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: stepText, input: input,
-            diffHeading: "What \(stepText) showed (- reference, + implementation)", diff: diff, violations: [],
+            diffHeading: "What \(stepText) showed", diff: diff, violations: [],
             storyboard: storyboard(value, replies: replies, divergence: step), replay: failing.replay,
             detail: .object([
                 ("divergedAt", .number(Double(step))), ("parts", .array(divergence.parts.map { .string($0.rawValue) })),

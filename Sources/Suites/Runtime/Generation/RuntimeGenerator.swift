@@ -52,7 +52,8 @@ package struct RuntimeGenerator: Sendable {
         let flow = RuntimeFlow(id: "flow_1", entry: entry, nodes: nodes, edges: edges, variables: variables)
         var draws: [Double] = []
         for _ in 0..<(try draw.int(1...3)) { draws.append(Double(try draw.int(0...99)) / 100) }
-        let count = try draw.sized(1...max(1, maxSteps))
+        // No step at all is the simplest run: a divergence at the start needs nothing after it.
+        let count = try draw.sized(0...max(1, maxSteps))
         var steps: [[RuntimeAction]] = []
         // The reference runs beside the drawing, so that a run stops soon after its flow ends: steps after the end
         // all do the same nothing (one now and then is enough for RUN-ENDED).
@@ -217,7 +218,9 @@ package struct RuntimeGenerator: Sendable {
         case 1: return .expression(try expressions.condition(draw))
         case 2:
             var members: [RuntimeCondition] = []
-            for _ in 0..<(try draw.weighted([1, 3, 3, 2])) { members.append(try condition(draw, expressions, depth: depth + 1)) }
+            for _ in 0..<(try draw.weighted([1, 3, 3, 2])) {
+                members.append(try condition(draw, expressions, depth: depth + 1))
+            }
             return try draw.chance(0.5) ? .any(members) : .all(members)
         default:
             if try draw.chance(0.05) {
@@ -330,7 +333,8 @@ package struct RuntimeGenerator: Sendable {
                 // Division by zero, on a number variable when there is one (it is rare otherwise).
                 let numbers = flow.variables.filter { $0.type == .number }
                 if !numbers.isEmpty, try draw.chance(0.35) {
-                    actions.append(.setVariable(key: try draw.pick(numbers).key, operation: "divide", value: .number(0)))
+                    actions.append(
+                        .setVariable(key: try draw.pick(numbers).key, operation: "divide", value: .number(0)))
                     continue
                 }
                 let variable = try draw.member(of: flow.variables, missing: 0.08)
