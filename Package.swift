@@ -239,7 +239,7 @@ let package = Package(
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
                 "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
-                "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting",
+                "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting", "FlowRuntimeModel",
             ],
             exclude: ["Help"],
             swiftSettings: strict

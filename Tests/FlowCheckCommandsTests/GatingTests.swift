@@ -6,6 +6,7 @@ import FlowCheckGating
 import FlowCheckNavigationSuite
 import FlowCheckRecords
 import FlowCheckSuites
+import FlowRuntimeModel
 import FlowSchema
 import Foundation
 import GoldenCorpus
@@ -461,7 +462,9 @@ struct CertificateScopeTests {
         // Every rule of every suite: those of the suites it does not declare are not certified either.
         #expect(
             Set(certificate.rules.map(\.id))
-                == Set(NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id) + ClientRules.all.map(\.id)))
+                == Set(
+                    NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id) + ClientRules.all.map(\.id)
+                        + RuntimeRules.all.map(\.id)))
         #expect(certificate.rules.filter { !$0.id.hasPrefix("NAV-") }.allSatisfy { $0.status == .notCertified })
         #expect(certificate.failures.isEmpty)
         for entry in certificate.rules where entry.status == .held {

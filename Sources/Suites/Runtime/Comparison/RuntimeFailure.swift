@@ -37,7 +37,7 @@ enum RuntimeFailure {
             originalSize: UnitCount((failing.original?.steps.count ?? value.steps.count) + 1, .step),
             oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: stepText, input: input,
             diffHeading: "What \(stepText) showed", diff: diff, violations: [],
-            storyboard: storyboard(value, replies: replies, divergence: step), replay: failing.replay,
+            storyboard: storyboard(value, replies: replies, divergence: step, input: input), replay: failing.replay,
             detail: .object([
                 ("divergedAt", .number(Double(step))), ("parts", .array(divergence.parts.map { .string($0.rawValue) })),
             ]))
@@ -136,7 +136,9 @@ enum RuntimeFailure {
 
     /// One row per step: the actions, the screen and history, the variables, the events; the diverging row shows
     /// both sides.
-    static func storyboard(_ value: RuntimeCase, replies: [RuntimeObservation], divergence: Int) -> Storyboard {
+    static func storyboard(
+        _ value: RuntimeCase, replies: [RuntimeObservation], divergence: Int, input: [String]
+    ) -> Storyboard {
         var rows: [Storyboard.Row] = []
         for index in 0...divergence {
             let expected = value.expected[index].observation
@@ -153,8 +155,11 @@ enum RuntimeFailure {
                 rows.append(Storyboard.Row(label: "\(index)", cells: cells))
             }
         }
+        // The flow, its context and draws above the steps: the rows show only what each step did.
+        let flow = input.prefix { $0 != "Steps:" }.joined(separator: "\n")
         return Storyboard(
-            columns: ["Step", "Actions", "Screen (history)", "Variables", "Events", "Outcome"], rows: rows)
+            columns: ["Step", "Actions", "Screen (history)", "Variables", "Events", "Outcome"], rows: rows,
+            preface: Storyboard.Preface(title: "Minimal flow", text: flow))
     }
 
     static func side(_ observation: RuntimeObservation, note: String?, alert: Bool = false) -> [Storyboard.Cell] {
