@@ -158,7 +158,7 @@ let package = Package(
         .target(name: "YAML", swiftSettings: strict),
         // The reference RUF client: component cache, meta, metrics, requests and navigation after each input.
         // The reference flow runtime: flows run step by step (conditions, expressions, variables, events); pure values.
-        .target(name: "FlowRuntimeModel", dependencies: ["ConformanceRules", "JSON"], swiftSettings: strict),
+        .target(name: "FlowRuntimeModel", dependencies: ["ConformanceRules"], swiftSettings: strict),
         .target(
             name: "RUFClientModel", dependencies: ["ConformanceRules", "NavigationModel", "JSON"], swiftSettings: strict
         ),

@@ -1,5 +1,3 @@
-public import JSON
-
 /// A variable's value while a flow runs: a string, a number, a boolean or a list of them.
 public enum RuntimeValue: Hashable, Sendable, CustomStringConvertible {
     /// Text.
@@ -43,33 +41,6 @@ public enum RuntimeValue: Hashable, Sendable, CustomStringConvertible {
         case .string(let text): return "\"\(text)\""
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         default: return displayString
-        }
-    }
-
-    /// The value as JSON.
-    public var json: JSONValue {
-        switch self {
-        case .string(let text): return .string(text)
-        case .number(let number): return .number(number)
-        case .bool(let flag): return .bool(flag)
-        case .list(let items): return .array(items.map(\.json))
-        }
-    }
-
-    /// The value a JSON value holds, or `nil` for null, an object, or a list holding either.
-    public init?(json: JSONValue) {
-        switch json {
-        case .string(let text): self = .string(text)
-        case .number(let number): self = .number(number)
-        case .bool(let flag): self = .bool(flag)
-        case .array(let items):
-            var values: [RuntimeValue] = []
-            for item in items {
-                guard let value = RuntimeValue(json: item), value.type != .list else { return nil }
-                values.append(value)
-            }
-            self = .list(values)
-        default: return nil
         }
     }
 }

@@ -122,7 +122,8 @@ package struct RuntimeSuite: ConformanceSuite {
         let explained = Set(divergence.rules + divergence.alternatives)
         let masked = value.expected[step].rules.filter { !explained.contains($0) }
         var compared = value.triggers(through: step)
-        for rule in divergence.rules { compared[rule, default: 0] += compared[rule] == nil ? 1 : 0 }
+        // A blamed rule counts as compared at the diverging step, even where the reference did not go through it.
+        for rule in divergence.rules where compared[rule] == nil { compared[rule] = 1 }
         let stepText = step == 0 ? "the start" : "step \(step)"
         return Falsification(
             origin: divergence.rules.joined(separator: ", "),

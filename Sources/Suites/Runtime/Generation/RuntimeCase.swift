@@ -26,6 +26,18 @@ package struct RuntimeCase: Sendable, Hashable {
         self.expected = expected
     }
 
+    /// A case whose reference steps were found as it was drawn (the generator runs the reference beside its draws).
+    init(
+        flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double], steps: [[RuntimeAction]],
+        expected: [ReferenceRuntime.Step]
+    ) {
+        self.flow = flow
+        self.context = context
+        self.draws = draws
+        self.steps = steps
+        self.expected = expected
+    }
+
     /// The same case with other action lists (the reference run again).
     package func with(steps: [[RuntimeAction]]) -> RuntimeCase {
         RuntimeCase(flow: flow, context: context, draws: draws, steps: steps)

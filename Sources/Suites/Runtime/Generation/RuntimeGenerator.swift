@@ -58,14 +58,15 @@ package struct RuntimeGenerator: Sendable {
         // The reference runs beside the drawing, so that a run stops soon after its flow ends: steps after the end
         // all do the same nothing (one now and then is enough for RUN-ENDED).
         var runtime = ReferenceRuntime(flow: flow, context: context, draws: draws)
-        var shown = runtime.start().observation
+        var expected = [runtime.start()]
         while steps.count < count {
+            let shown = expected[expected.count - 1].observation
             if shown.outcome != nil, !(try draw.chance(0.15)) { break }
             let actions = try actions(draw, flow: flow, backOnFirst: shown.history.count <= 1)
             steps.append(actions)
-            shown = runtime.act(actions).observation
+            expected.append(runtime.act(actions))
         }
-        return RuntimeCase(flow: flow, context: context, draws: draws, steps: steps)
+        return RuntimeCase(flow: flow, context: context, draws: draws, steps: steps, expected: expected)
     }
 
     // MARK: Variables
