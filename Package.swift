@@ -87,7 +87,7 @@ let package = Package(
             name: "FlowCheckRuntimeSuite",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel", "JSON",
-                "PropertyTesting",
+                "ProcessProtocol", "PropertyTesting",
             ],
             path: "Sources/Suites/Runtime", swiftSettings: strict
         ),
@@ -229,7 +229,8 @@ let package = Package(
             dependencies: [
                 "ProcessProtocol", "SchemaValidation", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckRecords", "FlowCheckSuites", "FlowSchema", "NavigationModel", "JSON",
-                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite",
+                "FlowRuntimeModel", "PropertyTesting",
             ],
             swiftSettings: strict
         ),
