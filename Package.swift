@@ -86,8 +86,8 @@ let package = Package(
         .target(
             name: "FlowCheckRuntimeSuite",
             dependencies: [
-                "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel", "JSON",
-                "ProcessProtocol", "PropertyTesting",
+                "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel", "GoldenCorpus",
+                "JSON", "ProcessProtocol", "PropertyTesting",
             ],
             path: "Sources/Suites/Runtime", swiftSettings: strict
         ),
@@ -285,7 +285,8 @@ let package = Package(
             name: "GoldenCorpusTests",
             dependencies: [
                 "ConformanceRules", "FlowCheckClientSuite", "GoldenCorpus", "NavigationModel", "FlowSchema", "JSON",
-                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite",
+                "RUFClientModel", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite",
+                "FlowRuntimeModel", "FlowCheckEngine",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -112,8 +112,10 @@ struct CorpusRunCommand: Subcommand {
     /// One line per case, `DEVIATION` for a failed case about SHOULD rules only (unless `strict`), and the tally.
     static func print(_ results: [CaseRecord], strict: Bool, console: Console) {
         for r in results {
-            // A case run under another profile than its own is named `file@profile`.
-            let name = r.file + (r.id.split(separator: "@").dropFirst().first.map { "@\($0)" } ?? "")
+            // A case run under another profile than its own is named `file@profile`, a file's vector `file#n`.
+            let name =
+                r.file + (r.id.split(separator: "@").dropFirst().first.map { "@\($0)" } ?? "")
+                + (r.id.split(separator: "#").dropFirst().last.map { "#\($0)" } ?? "")
             switch r.status {
             case .passed: console.out("PASS \(name)")
             case .skipped: console.out("SKIP \(name): \(r.message ?? "")")

@@ -236,8 +236,8 @@ public enum RuntimeRules {
             "seed 001: declared but unsupported nodes"),
         rule(
             .runCycle, .must, "nodes",
-            "A walk that passes more than 100 logic nodes without reaching a screen ends the flow with outcome "
-                + "error; it never hangs.",
+            "A walk runs at most 100 logic nodes: when it reaches a 101st without having shown a screen, that node "
+                + "is not run and the flow ends with outcome error; it never hangs.",
             "kit decision (the bound); expo/ios results: error"),
         rule(
             .runNoScreen, .must, "outcome",

@@ -5,6 +5,8 @@ package import FlowCheckRecords
 import FlowRuntimeModel
 package import JSON
 package import PropertyTesting
+package import Foundation
+package import GoldenCorpus
 
 /// The runtime suite: flows of screens and logic nodes started with a context and run through the user's action
 /// lists, with what the runtime shows (screen, history, texts, variables, experiments, events, outcome) diffed
@@ -131,6 +133,13 @@ package struct RuntimeSuite: ConformanceSuite {
             unitTriggers: divergence.rules,
             unitRules: divergence.alternatives.isEmpty ? nil : (divergence.rules + divergence.alternatives),
             size: step + 1, comparedTriggers: compared, later: [], masked: masked)
+    }
+
+    package func goldenCases(in corpus: URL) -> GoldenCases? { RuntimeCorpus.goldenCases(in: corpus) }
+
+    package func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? {
+        guard let saved = RuntimeCorpus.regression(for: failure) else { return nil }
+        return { try RuntimeCorpus.save(saved, into: folder) }
     }
 
     package func describe(

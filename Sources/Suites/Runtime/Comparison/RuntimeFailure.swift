@@ -40,6 +40,7 @@ enum RuntimeFailure {
             storyboard: storyboard(value, replies: replies, divergence: step, input: input), replay: failing.replay,
             detail: .object([
                 ("divergedAt", .number(Double(step))), ("parts", .array(divergence.parts.map { .string($0.rawValue) })),
+                ("run", RuntimeCorpus.runDetail(value)),
             ]))
         record.origin = divergence.rules.joined(separator: ", ")
         return record
