@@ -237,7 +237,8 @@ package struct RuntimeCorpus: GoldenCaseFormat {
         case .expressions(_, let vectors):
             return "`\(vectors[index].expression)` gives " + (vectors[index].expect?.description ?? "no value")
         case .conditions(_, let vectors):
-            return "\(vectors[index].condition) " + (vectors[index].expect ? "holds" : "does not hold")
+            return RuntimeFailure.conditionText(vectors[index].condition)
+                + (vectors[index].expect ? " holds" : " does not hold")
         }
     }
 

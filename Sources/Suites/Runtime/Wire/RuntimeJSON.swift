@@ -375,7 +375,11 @@ package enum RuntimeJSON {
             assignments: try Wire.field(pairs, "assignments") { (value) throws(WireError) -> [String: String] in
                 var assignments: [String: String] = [:]
                 for (key, variant) in try Wire.object(value) {
-                    do throws(WireError) { assignments[key] = try Wire.string(variant) } catch { throw error.inside(key) }
+                    do throws(WireError) {
+                        assignments[key] = try Wire.string(variant)
+                    } catch {
+                        throw error.inside(key)
+                    }
                 }
                 return assignments
             },
