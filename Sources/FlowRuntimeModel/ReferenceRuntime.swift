@@ -22,6 +22,12 @@ public struct ReferenceRuntime: Sendable {
     private var rules = RuleList()
     private var decisions = DecisionLog(flip: .none)
     private var writes: [String: RuleList] = [:]
+    private var lastTouches: [String: RuleList] = [:]
+
+    /// Variants chosen from outside, by experiment key: an implementation that cannot take the kit's draws picks
+    /// its own, and the reference follows the pick when the variant has a share (a positive weight, or any when
+    /// every weight is zero), drawing nothing for it. Stickiness, exposure and the walk are then compared exactly.
+    public var pinned: [String: String] = [:]
 
     /// The choices the next step makes the other way; none by default. The suite sets it to tell which choice an
     /// implementation made otherwise.
@@ -55,6 +61,9 @@ public struct ReferenceRuntime: Sendable {
         public var decisions: [String]
         /// The rules each variable written (or refused) in the step went through, by key.
         public var writes: [String: [String]]
+        /// The rules of the last write (or refusal) of each variable in the step, by key: what decided the value it
+        /// ends the step with.
+        public var lastTouches: [String: [String]] = [:]
     }
 
     /// Starts the flow: its variables from their sources, `flow_start`, then the walk from the entry node.
@@ -84,7 +93,10 @@ public struct ReferenceRuntime: Sendable {
                 // The actions not run: a variable they would have set is named with the rule that kept it.
                 let rule = index == 0 ? String.runEnded : .runCloseRest
                 rules.add(rule)
-                for case .setVariable(let key, _, _) in actions[index...] { writes[key, default: RuleList()].add(rule) }
+                for case .setVariable(let key, _, _) in actions[index...] {
+                    touch(key)
+                    note(rule, for: key)
+                }
                 break
             }
             perform(action)
@@ -97,6 +109,7 @@ public struct ReferenceRuntime: Sendable {
         rules = RuleList()
         decisions = DecisionLog(flip: flip)
         writes = [:]
+        lastTouches = [:]
     }
 
     private func step() -> Step {
@@ -111,7 +124,7 @@ public struct ReferenceRuntime: Sendable {
             events: events, outcome: outcome)
         return Step(
             observation: observation, rules: rules.ids, decisions: decisions.rules,
-            writes: writes.mapValues(\.ids))
+            writes: writes.mapValues(\.ids), lastTouches: lastTouches.mapValues(\.ids))
     }
 
     // MARK: Actions
@@ -159,6 +172,7 @@ public struct ReferenceRuntime: Sendable {
     }
 
     private mutating func set(_ key: String, _ operation: String, _ value: RuntimeValue?) {
+        touch(key)
         guard let declaration = flow.variable(key), let old = variables[key] else {
             note(.runSetUnknown, for: key)
             return
@@ -238,17 +252,25 @@ public struct ReferenceRuntime: Sendable {
             rules.add(.runAssign)
             for assignment in assignments { assign(assignment) }
             return follow(node.id)
-        case .abTest(let key, let variants):
+        case .abTest(let key, let offered):
+            // A variant whose target names no node is left out, as if it were not there (RUN-EDGE-DANGLING).
+            let variants = offered.filter { flow.node($0.targetNodeId) != nil }
+            if variants.count < offered.count { rules.add(.runEdgeDangling) }
             guard !variants.isEmpty else {
                 rules.add(.runAbEmpty)
                 return follow(node.id)
             }
             let variant: RuntimeNode.Variant
-            if let assigned = assignments[key], let sticky = variants.first(where: { $0.id == assigned }) {
+            if let assigned = assignments[key] {
+                // A key assigned a variant this node does not offer keeps it: the node's normal edge, no draw.
+                guard let sticky = variants.first(where: { $0.id == assigned }) else {
+                    rules.add(.runAbEmpty)
+                    return follow(node.id)
+                }
                 rules.add(.runAbSticky)
                 variant = choice(among: variants, picked: sticky, rule: .runAbSticky)
             } else {
-                variant = pick(variants)
+                variant = pinnedVariant(key, variants) ?? pick(variants)
                 assignments[key] = variant.id
                 fire(
                     RuntimeEvent(
@@ -258,9 +280,7 @@ public struct ReferenceRuntime: Sendable {
                             "variant_name": .string(variant.label),
                         ]), .runAbExposure)
             }
-            if flow.node(variant.targetNodeId) != nil { return variant.targetNodeId }
-            rules.add(.runEdgeDangling)
-            return follow(node.id)
+            return variant.targetNodeId
         case .unsupported:
             rules.add(.runUnsupported)
             return decisions.decide(.runUnsupported) ? nil : follow(node.id)
@@ -291,7 +311,9 @@ public struct ReferenceRuntime: Sendable {
         let evaluation = RuntimeExpression.evaluate(assignment.expression) { lookup[$0] }
         rules.add(evaluation.rules)
         let key = assignment.variableKey
+        touch(key)
         writes[key, default: RuleList()].add(evaluation.rules)
+        lastTouches[key, default: RuleList()].add(evaluation.rules)
         guard let declaration = flow.variable(key) else {
             note(.runSetUnknown, for: key)
             return
@@ -306,11 +328,22 @@ public struct ReferenceRuntime: Sendable {
     }
 
     /// The variant the next draw picks: weights are shares of their sum; when every weight is zero, all are equal.
+    /// The variant ``pinned`` gives `key`, when it is one with a share: a positive weight, or any when every weight
+    /// is zero.
+    private mutating func pinnedVariant(_ key: String, _ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant? {
+        guard let id = pinned[key], let variant = variants.first(where: { $0.id == id }) else { return nil }
+        let allZero = variants.allSatisfy { $0.weight <= 0 }
+        guard variant.weight > 0 || allZero else { return nil }
+        rules.add(allZero ? .runAbZero : .runAbWeights)
+        return variant
+    }
+
     private mutating func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant {
         let draw = draws.isEmpty ? 0 : draws[drawIndex % draws.count]
         drawIndex += 1
         var weights = variants.map { Swift.max($0.weight, 0) }
-        if weights.allSatisfy({ $0 == 0 }) {
+        let allZero = weights.allSatisfy { $0 == 0 }
+        if allZero {
             rules.add(.runAbZero)
             weights = weights.map { _ in 1 }
         } else {
@@ -326,8 +359,7 @@ public struct ReferenceRuntime: Sendable {
                 break
             }
         }
-        return choice(
-            among: variants, picked: picked, rule: rules.ids.contains(.runAbZero) ? .runAbZero : .runAbWeights)
+        return choice(among: variants, picked: picked, rule: allZero ? .runAbZero : .runAbWeights)
     }
 
     /// The edge to follow among `from`'s edges of `kinds`: edges to no node left out, then edges whose guard does not
@@ -341,7 +373,10 @@ public struct ReferenceRuntime: Sendable {
         let outgoing = flow.edges.filter { $0.from == id }
         // Every outgoing edge's guard, evaluated once; only the edges of `kinds` count toward the rules.
         let holds = outgoing.map { edge -> Bool in
-            guard let guardExpression = edge.guardExpression else { return true }
+            // An empty guard is no guard, as an editor that saves `""` for none means it.
+            guard let guardExpression = edge.guardExpression,
+                guardExpression.unicodeScalars.contains(where: { !" \t\n\r".unicodeScalars.contains($0) })
+            else { return true }
             let evaluation = RuntimeExpression.evaluate(guardExpression) { lookup[$0] }
             if kinds.contains(edge.kind) { rules.add(evaluation.rules) }
             return evaluation.value == .bool(true)
@@ -425,10 +460,14 @@ public struct ReferenceRuntime: Sendable {
 
     // MARK: Variables
 
+    /// Begins a write (or refusal) of `key`: what it notes replaces the last one's rules.
+    private mutating func touch(_ key: String) { lastTouches[key] = RuleList() }
+
     /// Notes a rule a variable's write (or its refusal) went through.
     private mutating func note(_ rule: String, for key: String) {
         rules.add(rule)
         writes[key, default: RuleList()].add(rule)
+        lastTouches[key, default: RuleList()].add(rule)
     }
 
     private mutating func resolveVariables() {

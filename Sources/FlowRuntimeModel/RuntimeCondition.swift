@@ -121,12 +121,12 @@ public indirect enum RuntimeCondition: Hashable, Sendable {
         case ("is_not_empty", _, _): return !isEmpty(value)
         case ("equals", _, let right?): return value == right
         case ("not_equals", _, let right?): return value != right
-        case ("contains", .string(let text), .string(let part)?): return part.isEmpty || text.contains(part)
-        case ("not_contains", .string(let text), .string(let part)?): return !(part.isEmpty || text.contains(part))
+        case ("contains", .string(let text), .string(let part)?): return text.scalarsContain(part)
+        case ("not_contains", .string(let text), .string(let part)?): return !text.scalarsContain(part)
         case ("contains", .list(let items), let item?): return items.contains(item)
         case ("not_contains", .list(let items), let item?): return !items.contains(item)
-        case ("starts_with", .string(let text), .string(let part)?): return text.hasPrefix(part)
-        case ("ends_with", .string(let text), .string(let part)?): return text.hasSuffix(part)
+        case ("starts_with", .string(let text), .string(let part)?): return text.scalarsHavePrefix(part)
+        case ("ends_with", .string(let text), .string(let part)?): return text.scalarsHaveSuffix(part)
         case (_, .number(let a), .number(let b)?):
             switch op {
             case "greater_than": return a > b

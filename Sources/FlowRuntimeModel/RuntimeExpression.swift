@@ -12,6 +12,8 @@ public struct RuntimeExpression: Sendable {
     /// How many operators, parentheses and calls an expression may have (RUN-EXPR-DEPTH): evaluating a chain is as
     /// deep as it is long.
     public static let maxOperators = 1_000
+    /// The longest text `+` may make, in Unicode scalars; a longer one has no value (RUN-EXPR-CONCAT).
+    public static let maxTextLength = 10_000
 
     /// What evaluating found: the value and the rules it went through.
     public struct Evaluation: Sendable {
@@ -102,7 +104,13 @@ public struct RuntimeExpression: Sendable {
             case (.string, .list), (.list, .string), (.list, .list): return nil
             case (.string, _), (_, .string):
                 rules.add(.runExprConcat)
-                return .string(left.displayString + right.displayString)
+                let joined = left.displayString + right.displayString
+                // A text that doubles at every visit of a loop would outgrow any memory within the cycle bound.
+                guard joined.unicodeScalars.count <= RuntimeExpression.maxTextLength else {
+                    rules.add(.runExprNoValue)
+                    return nil
+                }
+                return .string(joined)
             default: return nil
             }
         default:
@@ -143,7 +151,7 @@ public struct RuntimeExpression: Sendable {
             return .string(text.uppercased())
         case ("contains", 2):
             switch (arguments[0], arguments[1]) {
-            case (.string(let text), .string(let part)): return .bool(part.isEmpty || text.contains(part))
+            case (.string(let text), .string(let part)): return .bool(text.scalarsContain(part))
             case (.list(let items), let item): return .bool(items.contains(item))
             default: return nil
             }
@@ -198,6 +206,58 @@ extension RuntimeExpression.Node {
         }
         parts.append(text)
         return text
+    }
+}
+
+extension RuntimeExpression {
+    /// Every operation of `text` on other operations, innermost first, each written with only the parentheses the
+    /// grammar needs (`10 / 3 + 4 - 4`), so that its value depends on precedence and grouping; `nil` when `text`
+    /// does not parse. Where the fully parenthesized parts (``parts(of:)``) agree and one of these does not, the
+    /// implementation groups otherwise (RUN-EXPR-ARITHMETIC).
+    package static func groupings(of text: String) -> [String]? {
+        var parser = Parser(text: Array(text.unicodeScalars))
+        guard let tree = parser.parse() else { return nil }
+        var groupings: [String] = []
+        _ = tree.minimal(into: &groupings)
+        return groupings
+    }
+}
+
+extension RuntimeExpression.Node {
+    static let levels: [String: Int] = [
+        "||": 0, "&&": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3, "+": 4, "-": 4, "*": 5, "/": 5, "%": 5,
+    ]
+
+    /// How tightly the node binds: a binary operator's level, 6 for a prefix operator, 7 for the rest.
+    var level: Int {
+        switch self {
+        case .binary(let op, _, _): return Self.levels[op] ?? 0
+        case .prefix: return 6
+        default: return 7
+        }
+    }
+
+    /// The node written with only the parentheses the grammar needs; every binary operation with a binary
+    /// operand appended to `groupings` first.
+    func minimal(into groupings: inout [String]) -> String {
+        switch self {
+        case .call(let name, let arguments):
+            return name + "(" + arguments.map { $0.minimal(into: &groupings) }.joined(separator: ", ") + ")"
+        case .prefix(let op, let operand):
+            let inner = operand.minimal(into: &groupings)
+            return op + (operand.level < 6 ? "(" + inner + ")" : inner)
+        case .binary(let op, let left, let right):
+            let (leftText, rightText) = (left.minimal(into: &groupings), right.minimal(into: &groupings))
+            // Left to right: a left operand as loose as the operator needs none, a right one does.
+            let text =
+                (left.level < level ? "(" + leftText + ")" : leftText) + " " + op + " "
+                + (right.level <= level ? "(" + rightText + ")" : rightText)
+            if case .binary = left { groupings.append(text) } else if case .binary = right { groupings.append(text) }
+            return text
+        default:
+            var ignored: [String] = []
+            return written(into: &ignored)
+        }
     }
 }
 

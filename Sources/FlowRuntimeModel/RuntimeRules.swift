@@ -45,7 +45,8 @@ public enum RuntimeRules {
             "kit decision (seed 001 calls priority an ordering hint)"),
         rule(
             .runEdgeDangling, .should, "edges",
-            "An edge, or an abTest variant, whose target names no node is left out, as if it were not there.",
+            "An edge, or an abTest variant, whose target names no node is left out, as if it were not there: a "
+                + "variant leading nowhere is never drawn and has no share of the weights.",
             "kit decision"),
         rule(
             .runComplete, .must, "outcome",
@@ -97,8 +98,8 @@ public enum RuntimeRules {
             "kit decision"),
         rule(
             .runCondExpression, .should, "conditions",
-            "A condition written as a RuntimeExpression string holds only when it evaluates to the boolean true.",
-            "seed 001: condition is a RuntimeExpression; kit decision for non-boolean results"),
+            "A condition written as a FlowExpression string holds only when it evaluates to the boolean true.",
+            "seed 001: condition is a FlowExpression; kit decision for non-boolean results"),
         rule(
             .runCondOps, .must, "conditions",
             "Each documented operator tests the variable as its type says: strings, numbers, booleans and lists.",
@@ -172,7 +173,7 @@ public enum RuntimeRules {
         rule(
             .runSetWritable, .must, "variables",
             "Set Variable does not change a variable that is not writable.",
-            "seed 001: RuntimeVariable.writable"),
+            "seed 001: FlowVariable.writable"),
         rule(
             .runSetUnknown, .should, "variables",
             "Set Variable or an assignment naming an undeclared variable does nothing.",
@@ -184,7 +185,7 @@ public enum RuntimeRules {
         rule(
             .runVarSource, .must, "variables",
             "A variable starts from its source: a constant's value, or the context's value under the sdk path.",
-            "seed 001: RuntimeVariable.source; expo-sdk-variables-and-context"),
+            "seed 001: FlowVariable.source; expo-sdk-variables-and-context"),
         rule(
             .runVarFallback, .must, "variables",
             "A variable whose source gives no value starts at its defaultValue, else at its type's zero value ('', "
@@ -192,8 +193,10 @@ public enum RuntimeRules {
             "expo-sdk-variables-and-context; ios-sdk-variables-and-context"),
         rule(
             .runVarCoerce, .should, "variables",
-            "A source value of another type converts to the variable's type (a numeric string to a number; "
-                + "true/1/yes to true; a number to its display string); one that does not convert counts as no value.",
+            "A source value of another type converts to the variable's type (a numeric string to a number; the "
+                + "strings true/1/yes and false/0/no, in any case, to a boolean, and a number to true when it is not "
+                + "zero; a scalar to its display string for a string variable; a list item by item, the whole list "
+                + "not converting when one item does not); one that does not convert counts as no value.",
             "ios-sdk-variables-and-context: the accessors' coercion; kit decision"),
         rule(
             .runVarContextKey, .must, "variables",
@@ -211,7 +214,8 @@ public enum RuntimeRules {
             .runAbWeights, .must, "abTest",
             "An abTest node picks a variant by the cumulative split of its weights, as shares of their sum, with "
                 + "the draw given.",
-            "seed 001: AbTestNode; dashboard-experiments: the cumulative split"),
+            "seed 001: AbTestNode; dashboard-experiments: the cumulative split; kit decision for negative weights "
+                + "and no draws: a negative weight counts as 0, and with no draws the draw is 0"),
         rule(
             .runAbZero, .should, "abTest",
             "When every weight is zero, every variant has an equal share.",
@@ -228,7 +232,9 @@ public enum RuntimeRules {
             "reference-event-taxonomy; expo-sdk-analytics"),
         rule(
             .runAbEmpty, .should, "abTest",
-            "An abTest node without variants follows its default edge and fires no exposure.",
+            "An abTest node without variants, whose variants all lead nowhere (RUN-EDGE-DANGLING), or that does not "
+                + "offer the variant its experiment key was already assigned, follows its default edge: no draw, no "
+                + "new assignment, no exposure.",
             "kit decision"),
         rule(
             .runUnsupported, .must, "nodes",

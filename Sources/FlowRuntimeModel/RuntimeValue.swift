@@ -108,3 +108,34 @@ extension RuntimeValue {
         return Double(text)
     }
 }
+
+extension RuntimeValue {
+    /// Equal values of the same type; strings are equal when their Unicode scalars are (not merely canonically
+    /// equivalent, as Swift's strings are).
+    public static func == (a: RuntimeValue, b: RuntimeValue) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x.sameScalars(as: y)
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.list(let x), .list(let y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let text):
+            hasher.combine(0)
+            for scalar in text.unicodeScalars { hasher.combine(scalar.value) }
+        case .number(let number):
+            hasher.combine(1)
+            hasher.combine(number)
+        case .bool(let flag):
+            hasher.combine(2)
+            hasher.combine(flag)
+        case .list(let items):
+            hasher.combine(3)
+            hasher.combine(items)
+        }
+    }
+}

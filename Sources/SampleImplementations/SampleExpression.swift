@@ -129,11 +129,11 @@ struct SampleExpression {
             case ">": return .bool(x > y)
             default: return .bool(x >= y)
             }
-        case ("+", .string(let x), .string(let y)): return .string(x + y)
+        case ("+", .string(let x), .string(let y)): return Self.bounded(x + y)
         case ("+", .string(let x), .number), ("+", .string(let x), .bool):
-            return bugs.contains(.noConcatenation) ? nil : .string(x + SampleFlowRunner.display(b))
+            return bugs.contains(.noConcatenation) ? nil : Self.bounded(x + SampleFlowRunner.display(b))
         case ("+", .number, .string(let y)), ("+", .bool, .string(let y)):
-            return bugs.contains(.noConcatenation) ? nil : .string(SampleFlowRunner.display(a) + y)
+            return bugs.contains(.noConcatenation) ? nil : Self.bounded(SampleFlowRunner.display(a) + y)
         case ("<", .string(let x), .string(let y)): return .bool(Self.less(x, y))
         case ("<=", .string(let x), .string(let y)): return .bool(!Self.less(y, x))
         case (">", .string(let x), .string(let y)): return .bool(Self.less(y, x))
@@ -150,20 +150,26 @@ struct SampleExpression {
         let arguments = values.compactMap { $0 }
         guard arguments.count == values.count else { return nil }
         switch (name, arguments.first, arguments.count) {
-        case ("length", .string(let text)?, 1): return .number(Double(text.unicodeScalars.count))
+        case ("length", .string(let text)?, 1):
+            return .number(Double(bugs.contains(.lengthCountsUTF16) ? text.utf16.count : text.unicodeScalars.count))
         case ("length", .list(let items)?, 1): return .number(Double(items.count))
         case ("lower", .string(let text)?, 1): return .string(text.lowercased())
         case ("upper", .string(let text)?, 1): return .string(text.uppercased())
         case ("abs", .number(let number)?, 1): return .number(number < 0 ? -number : number)
         case ("contains", .string(let text)?, 2):
             guard case .string(let part) = arguments[1] else { return nil }
-            return .bool(part.isEmpty || text.contains(part))
+            return .bool(text.scalarsContain(part))
         case ("contains", .list(let items)?, 2): return .bool(items.contains(arguments[1]))
         case ("min", .number(let x)?, 2), ("max", .number(let x)?, 2):
             guard case .number(let y) = arguments[1] else { return nil }
             return .number(name == "min" ? (x < y ? x : y) : (x > y ? x : y))
         default: return nil
         }
+    }
+
+    /// A joined text, or no value past 10,000 scalars.
+    static func bounded(_ text: String) -> RuntimeValue? {
+        text.unicodeScalars.count <= 10_000 ? .string(text) : nil
     }
 
     /// The tokens of `source`, or `nil` when a character fits none.

@@ -61,7 +61,13 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         }
         initial = store
         var entry = flow.entry
-        if nodesByID[entry] == nil { entry = (flow.nodes.first { $0.isScreen } ?? flow.nodes.first)?.id ?? "" }
+        if nodesByID[entry] == nil {
+            if bugs.contains(.noEntryFallback) {
+                entry = ""
+            } else {
+                entry = (flow.nodes.first { $0.isScreen } ?? flow.nodes.first)?.id ?? ""
+            }
+        }
         if entry.isEmpty {
             ended = .error
         } else {
@@ -72,8 +78,9 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
 
     package func act(_ actions: [RuntimeAction]) throws -> RuntimeObservation {
         analytics = []
+        let endedBefore = ended != nil
         for action in actions {
-            if ended != nil { break }
+            if ended != nil, endedBefore || !bugs.contains(.actionsAfterCloseRun) { break }
             run(action)
         }
         return observe()
@@ -91,7 +98,12 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     // MARK: Actions
 
     private func run(_ action: RuntimeAction) {
-        guard ended == nil, let current = backStack.last else { return }
+        if ended != nil {
+            // Only the planted bug gets here: an action list going on after closeFlow.
+            if case .setVariable(let key, let operation, let value) = action { set(key, operation, value) }
+            return
+        }
+        guard let current = backStack.last else { return }
         switch action {
         case .goNext:
             let next = edge(from: current, kinds: [.normal])
@@ -99,6 +111,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             if let next { go(to: next) } else { finish(.completed) }
         case .goBack:
             guard backStack.count > 1 else {
+                if bugs.contains(.backOnFirstIgnored) { return }
                 exitScreen(current)
                 analytics.append(RuntimeEvent("flow_exit", ["screen_id": .string(current)]))
                 ended = .dismissed
@@ -106,14 +119,32 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             }
             exitScreen(current)
             backStack.removeLast()
-            view(backStack[backStack.count - 1])
+            let previous = backStack[backStack.count - 1]
+            if nodesByID[previous]?.isScreen ?? false {
+                view(previous)
+            } else {
+                // Only the planted bug keeps logic nodes here: back onto one runs it again.
+                backStack.removeLast()
+                go(to: previous)
+            }
         case .navigate(let target):
-            guard nodesByID[target] != nil else { return }
+            guard nodesByID[target] != nil else {
+                if bugs.contains(.navigateUnknownCompletes) {
+                    exitScreen(current)
+                    finish(.completed)
+                }
+                return
+            }
             exitScreen(current)
             go(to: target)
         case .closeFlow:
             exitScreen(current)
-            finish(.completed)
+            if bugs.contains(.closeReportedDismissed) {
+                analytics.append(RuntimeEvent("flow_exit", ["screen_id": .string(current)]))
+                ended = .dismissed
+            } else {
+                finish(.completed)
+            }
         case .setVariable(let key, let operation, let value):
             set(key, operation, value)
         }
@@ -152,9 +183,13 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         case ("append", .list(let items)): if let item { store[key] = .list(items + [item]) }
         case ("remove", .list(var items)):
             guard let item else { return }
-            items.removeAll { $0 == item }
+            if bugs.contains(.removeFirstOnly) {
+                if let index = items.firstIndex(of: item) { items.remove(at: index) }
+            } else {
+                items.removeAll { $0 == item }
+            }
             store[key] = .list(items)
-        case ("reset", _): store[key] = initial[key]
+        case ("reset", _): store[key] = bugs.contains(.resetToZero) ? Self.zero(variable.type) : initial[key]
         default: break
         }
     }
@@ -167,7 +202,8 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         var hops = 0
         while ended == nil {
             guard let current = nodesByID[node] else {
-                finish(viewed > 0 ? .completed : .error)
+                // Only a planted bug follows an edge to nowhere.
+                ended = .error
                 return
             }
             if case .screen = current.kind {
@@ -177,9 +213,10 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             }
             hops += 1
             if hops > ReferenceRuntime.maxLogicVisits {
-                ended = .error
+                if bugs.contains(.cycleCompletes) { finish(.completed) } else { ended = .error }
                 return
             }
+            if bugs.contains(.logicInHistory) { backStack.append(node) }
             guard let next = evaluate(current) else {
                 if ended == nil { finish(viewed > 0 ? .completed : .error) }
                 return
@@ -192,9 +229,12 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         switch node.kind {
         case .screen: return nil
         case .condition(let condition):
-            let holds = test(condition, depth: 0)
+            guard let holds = test(condition, depth: 0) else {
+                ended = .error
+                return nil
+            }
             if let branch = edge(from: node.id, kinds: [holds ? .conditionTrue : .conditionFalse]) { return branch }
-            return edge(from: node.id, kinds: [.normal])
+            return bugs.contains(.missingBranchEnds) ? nil : edge(from: node.id, kinds: [.normal])
         case .assign(let assignments):
             for assignment in assignments {
                 guard let variable = flow.variables.first(where: { $0.key == assignment.variableKey }),
@@ -204,54 +244,69 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                 store[variable.key] = converted
             }
             return edge(from: node.id, kinds: [.normal])
-        case .abTest(let key, let variants):
+        case .abTest(let key, let offered):
+            // Variants leading nowhere are left out; only the planted bug keeps them.
+            let variants = offered.filter { nodesByID[$0.targetNodeId] != nil || bugs.contains(.danglingFollowed) }
             guard !variants.isEmpty else { return edge(from: node.id, kinds: [.normal]) }
-            var chosen = experiments[key].flatMap { id in variants.first { $0.id == id } }
-            let fresh = chosen == nil
-            if chosen == nil {
-                let picked = pick(variants)
+            let chosen: RuntimeNode.Variant
+            if let assigned = experiments[key], !bugs.contains(.abNotSticky) {
+                // A key assigned a variant this node does not offer keeps it and takes the normal edge.
+                guard let sticky = variants.first(where: { $0.id == assigned }) else {
+                    return edge(from: node.id, kinds: [.normal])
+                }
+                chosen = sticky
+                if bugs.contains(.exposureEveryVisit) { expose(key, chosen) }
+            } else {
+                guard let picked = pick(variants) else { return edge(from: node.id, kinds: [.normal]) }
                 experiments[key] = picked.id
                 chosen = picked
+                expose(key, chosen)
             }
-            if fresh || bugs.contains(.exposureEveryVisit), let chosen {
-                analytics.append(
-                    RuntimeEvent(
-                        "experiment_exposure",
-                        [
-                            "experiment_id": .string(key), "variant_id": .string(chosen.id),
-                            "variant_name": .string(chosen.label),
-                        ]))
-            }
-            guard let target = chosen?.targetNodeId, nodesByID[target] != nil else {
-                return edge(from: node.id, kinds: [.normal])
-            }
-            return target
+            return chosen.targetNodeId
         case .unsupported:
-            return edge(from: node.id, kinds: [.normal])
+            return bugs.contains(.unsupportedEnds) ? nil : edge(from: node.id, kinds: [.normal])
         }
     }
 
-    private func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant {
+    private func expose(_ key: String, _ variant: RuntimeNode.Variant) {
+        analytics.append(
+            RuntimeEvent(
+                "experiment_exposure",
+                [
+                    "experiment_id": .string(key), "variant_id": .string(variant.id),
+                    "variant_name": .string(variant.label),
+                ]))
+    }
+
+    private func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant? {
         let draw = draws.isEmpty ? 0 : draws[drawsUsed % draws.count]
         drawsUsed += 1
         var weights = variants.map { $0.weight > 0 ? $0.weight : 0 }
         let total = weights.reduce(0, +)
-        if total == 0 { weights = Array(repeating: 1, count: variants.count) }
+        if total == 0 {
+            if bugs.contains(.zeroWeightsNeverPicked) { return nil }
+            weights = Array(repeating: 1, count: variants.count)
+        }
         let point = draw * weights.reduce(0, +)
         var upTo = 0.0
         for (variant, weight) in zip(variants, weights) {
             upTo += weight
             if point < upTo { return variant }
         }
-        return variants[variants.count - 1]
+        return variants.last
     }
 
     /// The target of the edge goNext (or a logic node) follows among `from`'s edges of `kinds`.
     private func edge(from id: String, kinds: Set<RuntimeEdge.Kind>) -> String? {
         var best: RuntimeEdge?
         for edge in flow.edges where edge.from == id {
-            guard kinds.contains(edge.kind), nodesByID[edge.to] != nil else { continue }
-            if let guardText = edge.guardExpression {
+            if !bugs.contains(.edgeKindIgnored) || kinds != [.normal] {
+                guard kinds.contains(edge.kind) else { continue }
+            }
+            guard nodesByID[edge.to] != nil || bugs.contains(.danglingFollowed) else { continue }
+            if let guardText = edge.guardExpression, !guardText.allSatisfy(\.isWhitespace),
+                !bugs.contains(.guardIgnored)
+            {
                 guard SampleExpression(bugs: bugs, variables: store).evaluate(guardText) == .bool(true) else {
                     continue
                 }
@@ -260,33 +315,47 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                 best = edge
                 continue
             }
-            if (edge.priority ?? 0) > (current.priority ?? 0) { best = edge }
+            if bugs.contains(.priorityIgnored) { continue }
+            let (mine, theirs) = (edge.priority ?? 0, current.priority ?? 0)
+            if bugs.contains(.priorityLowestWins) ? mine < theirs : mine > theirs { best = edge }
         }
         return best?.to
     }
 
-    /// Whether `condition` holds.
-    private func test(_ condition: RuntimeCondition, depth: Int) -> Bool {
+    /// Whether `condition` holds, or `nil` where the planted bug throws.
+    private func test(_ condition: RuntimeCondition, depth: Int) -> Bool? {
         if depth >= RuntimeCondition.maxDepth { return false }
         switch condition {
         case .expression(let text):
             return SampleExpression(bugs: bugs, variables: store).evaluate(text) == .bool(true)
         case .all(let members):
-            // Every member is evaluated (no early exit), as the reference does; the result is the same.
-            return members.map { test($0, depth: depth + 1) }.allSatisfy { $0 }
-        case .any(let members): return members.map { test($0, depth: depth + 1) }.contains(true)
-        case .not(let inner): return !test(inner, depth: depth + 1)
-        case .test(let op, let key, let right): return compare(op, store[key], right)
+            var result = true
+            for member in members {
+                guard let holds = test(member, depth: depth + 1) else { return nil }
+                result = result && holds
+            }
+            return result
+        case .any(let members):
+            var result = false
+            for member in members {
+                guard let holds = test(member, depth: depth + 1) else { return nil }
+                result = result || holds
+            }
+            return result
+        case .not(let inner): return test(inner, depth: depth + 1).map { !$0 }
+        case .test(let op, let key, let right):
+            return compare(op, store[key], right)
         }
     }
 
-    private func compare(_ op: String, _ value: RuntimeValue?, _ right: RuntimeValue?) -> Bool {
+    private func compare(_ op: String, _ value: RuntimeValue?, _ right: RuntimeValue?) -> Bool? {
         let negated = op == "not_equals" || op == "not_contains"
         let positive = ["not_equals": "equals", "not_contains": "contains", "is_not_empty": "is_empty"][op] ?? op
         guard RuntimeCondition.knownOperators.contains(op) else {
-            return false
+            return bugs.contains(.unknownOperatorThrows) ? nil : false
         }
         guard let value else {
+            if bugs.contains(.missingVariableThrows) { return nil }
             if op == "not_equals", bugs.contains(.notEqualsMissingFalse) { return false }
             return op == "is_empty" || negated
         }
@@ -296,12 +365,12 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         case ("is_empty", .list(let items), _): result = items.isEmpty
         case ("equals", .string, .string?), ("equals", .number, .number?), ("equals", .bool, .bool?):
             result = value == right
-        case ("contains", .string(let text), .string(let part)?): result = part.isEmpty || text.contains(part)
+        case ("contains", .string(let text), .string(let part)?): result = text.scalarsContain(part)
         case ("contains", .list(let items), let item?):
             let fits = items.isEmpty || items.contains { $0.type == item.type }
             result = fits ? items.contains(item) : nil
-        case ("starts_with", .string(let text), .string(let part)?): result = text.hasPrefix(part)
-        case ("ends_with", .string(let text), .string(let part)?): result = text.hasSuffix(part)
+        case ("starts_with", .string(let text), .string(let part)?): result = text.scalarsHavePrefix(part)
+        case ("ends_with", .string(let text), .string(let part)?): result = text.scalarsHaveSuffix(part)
         case ("greater_than", .number(let a), .number(let b)?): result = a > b
         case ("less_than", .number(let a), .number(let b)?): result = a < b
         case ("greater_than_or_equals", .number(let a), .number(let b)?): result = a >= b
@@ -319,15 +388,19 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
 
     private func view(_ id: String) {
         let screens = flow.nodes.filter(\.isScreen)
-        let index = screens.firstIndex { $0.id == id } ?? 0
+        let index = bugs.contains(.screenIndexCountsViews) ? viewed : screens.firstIndex { $0.id == id } ?? 0
         viewed += 1
-        analytics.append(
-            RuntimeEvent(
-                "screen_view",
-                [
-                    "screen_id": .string(id), "screen_name": .string(nodesByID[id]?.name ?? ""),
-                    "screen_index": .number(Double(index)),
-                ]))
+        let event = RuntimeEvent(
+            "screen_view",
+            [
+                "screen_id": .string(id), "screen_name": .string(nodesByID[id]?.name ?? ""),
+                "screen_index": .number(Double(index)),
+            ])
+        if bugs.contains(.viewBeforeExit), let exit = analytics.lastIndex(where: { $0.name == "screen_exit" }) {
+            analytics.insert(event, at: exit)
+        } else {
+            analytics.append(event)
+        }
     }
 
     private func exitScreen(_ id: String) {
@@ -353,6 +426,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
                 raw = context[path]
             }
         }
+        if bugs.contains(.numericStringsNotCoerced), variable.type == .number, case .string = raw { raw = nil }
         if let raw, let value = Self.convert(raw, to: variable.type, item: variable.listItemType) { return value }
         if let fallback = variable.defaultValue,
             let value = Self.convert(fallback, to: variable.type, item: variable.listItemType)
@@ -384,7 +458,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     ) -> RuntimeValue? {
         switch (type, value) {
         case (.string, .list): return nil
-        case (.string, _): return .string(display(value))
+        case (.string, _): return .string(display(value, []))
         case (.number, .number), (.boolean, .bool): return value
         case (.number, .string(let text)): return numeric(text).map { .number($0) }
         case (.boolean, .number(let number)): return .bool(number != 0)
@@ -407,20 +481,25 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             result += rest[..<open.lowerBound]
             let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " ")
             if let value = store[key] {
-                result += Self.display(value)
+                result += Self.display(value, bugs)
+            } else if bugs.contains(.unknownTokenKept) {
+                result += rest[open.lowerBound..<close.upperBound]
             }
             rest = rest[close.upperBound...]
         }
         return result + rest
     }
 
-    static func display(_ value: RuntimeValue) -> String {
+    /// How a value shows in an expression's concatenation (the interpolation's bug is not planted there).
+    static func display(_ value: RuntimeValue) -> String { display(value, []) }
+
+    static func display(_ value: RuntimeValue, _ bugs: Set<RuntimeBug>) -> String {
         switch value {
         case .string(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
-        case .list(let items): return items.map { display($0) }.joined(separator: ", ")
+        case .list(let items): return items.map { display($0, bugs) }.joined(separator: ", ")
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 {
+            if number == number.rounded(), abs(number) < 1e15, !bugs.contains(.wholeNumbersWithFraction) {
                 return String(Int64(number))
             }
             return "\(number)"

@@ -2,6 +2,7 @@ import ConformanceRules
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
+import FlowCheckRuntimeSuite
 import FlowCheckSuites
 import FlowRuntimeModel
 import SampleImplementations
@@ -10,18 +11,20 @@ import Testing
 @Suite("Runtime mutants")
 struct RuntimeMutantTests {
     @Test(
-        "Every runtime mutant is caught with default settings: every failure names its rule, the first at its minimal size",
+        "Every runtime mutant is caught by default: named by its rule, only by rules it breaks, first at its minimal size",
         arguments: RuntimeBug.allCases)
     func mutantCaught(bug: RuntimeBug) throws {
         let result = try ConformanceRunner(
             implementation: SampleFlowRunner(bugs: [bug]), options: .init(seed: 1, suites: [.runtime])
         ).run()
-        #expect(result.verdict.overall == expectedVerdict(breaking: [bug.rule]), "\(bug)")
+        #expect(result.verdict.overall == expectedVerdict(breaking: bug.rules), "\(bug)")
         let first = try #require(result.failures.first, "no failure for \(bug)")
         #expect(first.size.value == bug.minimalSteps, "\(bug): \(first.input.joined(separator: "\n"))")
+        #expect(result.failures.contains { $0.ruleIDs == [bug.rule] }, "\(bug) is not named by its rule")
         for failure in result.failures {
             #expect(
-                failure.ruleIDs == [bug.rule], "\(bug): \(failure.origin)\n\(failure.input.joined(separator: "\n"))")
+                Set(failure.ruleIDs).isSubset(of: bug.rules),
+                "\(bug): \(failure.origin)\n\(failure.input.joined(separator: "\n"))")
         }
     }
 
@@ -37,5 +40,30 @@ struct RuntimeMutantTests {
         for status in statuses {
             #expect(status.standing == .held && status.triggered >= 20, "\(status)")
         }
+    }
+
+    @Test("Every probed rule has a probe going through it in the reference runtime; the sample runtime passes them all")
+    func probesHold() {
+        for rule in Set(RuleProbes.all.map(\.rule)) {
+            // A probe may also hold a case its rule does not decide (a guard that holds, equal priorities), where a
+            // wrong runtime goes elsewhere all the same.
+            #expect(
+                RuleProbes.all.contains { probe in
+                    probe.rule == rule && probe.value.expected.contains { $0.rules.contains(rule) }
+                }, "no probe of \(rule) goes through it")
+        }
+        for probe in RuleProbes.all {
+            #expect(probe.fails(on: SampleFlowRunner()) == false, "a probe of \(probe.rule)")
+        }
+    }
+
+    @Test(
+        "Each mutant of a probed rule fails one of that rule's probes, and no probe of a rule it keeps",
+        arguments: RuntimeBug.allCases.filter { bug in RuleProbes.all.contains { $0.rule == bug.rule } })
+    func probesCatch(bug: RuntimeBug) {
+        let mutant = SampleFlowRunner(bugs: [bug])
+        let failing = Set(RuleProbes.all.filter { $0.fails(on: mutant) == true }.map(\.rule))
+        #expect(failing.contains(bug.rule), "\(bug)")
+        #expect(failing.isSubset(of: bug.rules), "\(bug) fails probes of \(failing.subtracting(bug.rules).sorted())")
     }
 }

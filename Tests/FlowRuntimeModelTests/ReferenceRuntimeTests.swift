@@ -172,3 +172,85 @@ struct ReferenceRuntimeTests {
                 == "3|9.99|a, 1||{{open")
     }
 }
+
+@Suite("The reference runtime's decisions")
+struct ReferenceRuntimeDecisionTests {
+    typealias T = ReferenceRuntimeTests
+
+    static func ab(_ id: String, _ key: String, _ variants: [(String, Double, String)]) -> RuntimeNode {
+        RuntimeNode(
+            id: id, name: id,
+            kind: .abTest(
+                experimentKey: key,
+                variants: variants.map { .init(id: $0.0, label: $0.0, weight: $0.1, targetNodeId: $0.2) }))
+    }
+
+    @Test("A variant leading nowhere has no share: the others split the draws, and with none left the normal edge")
+    func danglingVariants() {
+        let flow = RuntimeFlow(
+            id: "f", entry: "ab",
+            nodes: [Self.ab("ab", "exp", [("a", 50, "gone"), ("b", 50, "s2")]), T.screen("s2"), T.screen("s3")],
+            edges: [T.edge("ab", "s3")])
+        for draw in [0.1, 0.9] {
+            let start = T.run(flow, draws: [draw], []).first!
+            #expect(start.screen == "s2" && start.assignments == ["exp": "b"])
+        }
+        var allGone = flow
+        allGone.nodes[0] = Self.ab("ab", "exp", [("a", 50, "gone")])
+        let start = T.run(allGone, draws: [0.1], []).first!
+        #expect(
+            start.screen == "s3" && start.assignments.isEmpty
+                && !start.events.contains { $0.name == "experiment_exposure" })
+    }
+
+    @Test("A node that does not offer the variant its key was assigned takes its normal edge, with no new exposure")
+    func variantNotOffered() {
+        let flow = RuntimeFlow(
+            id: "f", entry: "ab1",
+            nodes: [
+                Self.ab("ab1", "exp", [("a", 50, "s1")]), T.screen("s1"),
+                Self.ab("ab2", "exp", [("c", 50, "s2"), ("d", 50, "s3")]), T.screen("s2"), T.screen("s3"),
+                T.screen("s4"),
+            ],
+            edges: [T.edge("s1", "ab2"), T.edge("ab2", "s4")])
+        let steps = T.run(flow, draws: [0.1, 0.9], [[.goNext]])
+        #expect(steps[1].screen == "s4" && steps[1].assignments == ["exp": "a"])
+        #expect(!steps[1].events.contains { $0.name == "experiment_exposure" })
+    }
+
+    @Test("An empty guard is no guard")
+    func emptyGuard() {
+        let flow = RuntimeFlow(
+            id: "f", entry: "s1", nodes: [T.screen("s1"), T.screen("s2"), T.screen("s3")],
+            edges: [T.edge("s1", "s2", guard: " "), T.edge("s1", "s3", guard: "")])
+        #expect(T.run(flow, [[.goNext]]).last?.screen == "s2")
+    }
+
+    @Test("Text is compared by its Unicode scalars: a precomposed é is not an e with a combining accent")
+    func scalars() {
+        #expect(RuntimeValue.string("\u{E9}") != .string("e\u{301}"))
+        #expect(Set([RuntimeValue.string("\u{E9}"), .string("e\u{301}")]).count == 2)
+        let lookup = { (key: String) -> RuntimeValue? in key == "name" ? .string("Rene\u{301}") : nil }
+        #expect(
+            !RuntimeCondition.test(op: "ends_with", variable: "name", right: .string("\u{E9}")).evaluate(lookup: lookup)
+                .holds)
+        #expect(
+            RuntimeCondition.test(op: "contains", variable: "name", right: .string("e")).evaluate(lookup: lookup).holds)
+        #expect(RuntimeExpression.evaluate("contains(name, 'ne')", lookup: lookup).value == .bool(true))
+    }
+
+    @Test("A joined text past 10,000 scalars has no value: a loop that doubles a text stays small")
+    func textBound() {
+        let long = String(repeating: "x", count: 6_000)
+        let lookup = { (_: String) -> RuntimeValue? in .string(long) }
+        #expect(RuntimeExpression.evaluate("t + t", lookup: lookup).value == nil)
+        #expect(RuntimeExpression.evaluate("t + 'y'", lookup: lookup).value == .string(long + "y"))
+    }
+
+    @Test("An expression's groupings are written with only the parentheses the grammar needs")
+    func groupings() {
+        #expect(RuntimeExpression.groupings(of: "(10 / 3 + 4) - 4") == ["10 / 3 + 4", "10 / 3 + 4 - 4"])
+        #expect(RuntimeExpression.groupings(of: "10 - (4 - 3)") == ["10 - (4 - 3)"])
+        #expect(RuntimeExpression.groupings(of: "a + 1") == [])
+    }
+}

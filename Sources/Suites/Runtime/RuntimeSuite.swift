@@ -122,17 +122,69 @@ package struct RuntimeSuite: ConformanceSuite {
         }
         let step = divergence.step
         let explained = Set(divergence.rules + divergence.alternatives)
-        let masked = value.expected[step].rules.filter { !explained.contains($0) }
         var compared = value.triggers(through: step)
         // A blamed rule counts as compared at the diverging step, even where the reference did not go through it.
         for rule in divergence.rules where compared[rule] == nil { compared[rule] = 1 }
+        var masked: [String]
+        var later: [[String]] = []
+        if divergence.parts == [.events] {
+            // Only the events differ: what the runtime shows agrees, so the rules deciding it were compared and the
+            // steps after it can be compared still, as long as only their events differ (events out of order at
+            // every screen would otherwise leave every other rule unseen).
+            masked = value.expected[step].rules.filter { !explained.contains($0) && Self.eventRules.contains($0) }
+            for index in (step + 1)..<value.expected.count {
+                let expected = value.expected[index]
+                let parts = RuntimeComparison.parts(expected.observation, actual[index])
+                guard parts.isEmpty || parts == [.events] else { break }
+                var blamed: [String] = []
+                if !parts.isEmpty {
+                    blamed = RuntimeComparison.eventRules(expected.observation.events, actual[index].events)
+                    if blamed != divergence.rules, !later.contains(blamed) { later.append(blamed) }
+                }
+                for rule in expected.rules {
+                    if blamed.isEmpty || blamed.contains(rule) || !Self.eventRules.contains(rule) {
+                        compared[rule, default: 0] += 1
+                    } else {
+                        masked.append(rule)
+                    }
+                }
+            }
+        } else {
+            masked = value.expected[step].rules.filter { !explained.contains($0) }
+        }
         let stepText = step == 0 ? "the start" : "step \(step)"
         return Falsification(
             origin: divergence.rules.joined(separator: ", "),
             message: "\(stepText) broke " + divergence.rules.joined(separator: ", "),
             unitTriggers: divergence.rules,
             unitRules: divergence.alternatives.isEmpty ? nil : (divergence.rules + divergence.alternatives),
-            size: step + 1, comparedTriggers: compared, later: [], masked: masked)
+            size: step + 1, comparedTriggers: compared, later: later, masked: masked)
+    }
+
+    /// The rules that decide a step's events: where only the events differ, only these are left unseen.
+    static let eventRules: Set<String> = [
+        .runEventStart, .runEventView, .runEventExit, .runEventEnd, .runEventOrder, .runAbExposure,
+    ]
+
+    /// The engine's shrunk case made 1-minimal by editing the case itself (``RuntimeMinimizer``): the same rules
+    /// blamed, or the shrink's target among them.
+    package func refine(
+        _ counterexample: Counterexample<RuntimeCase>, property: Property<RuntimeCase>, capabilities: Capabilities,
+        context: SuiteContext, configuration: Configuration
+    ) -> Counterexample<RuntimeCase> {
+        let start = (try? property.judge(counterexample.value)) ?? nil
+        let blamed = Set(start?.unitTriggers ?? [])
+        guard !blamed.isEmpty else { return counterexample }
+        var minimizer = RuntimeMinimizer { candidate in
+            guard let falsification = (try? property.judge(candidate)) ?? nil else { return false }
+            return Set(falsification.unitTriggers ?? []) == blamed
+        }
+        let minimal = minimizer.minimize(counterexample.value)
+        guard minimal != counterexample.value else { return counterexample }
+        var refined = counterexample
+        refined.value = minimal
+        refined.shrink.calls += minimizer.calls
+        return refined
     }
 
     package func goldenCases(in corpus: URL) -> GoldenCases? { RuntimeCorpus.goldenCases(in: corpus) }

@@ -31,6 +31,12 @@ enum ExpressionProbe {
             for part in RuntimeExpression.parts(of: text) ?? [] where !probes.contains(where: { $0.text == part }) {
                 probes.append((part, false))
             }
+            // Each operation on operations as grouped by the grammar alone: where the parenthesized parts agree and
+            // one of these does not, the implementation groups otherwise, wherever the value showed.
+            for grouping in RuntimeExpression.groupings(of: text) ?? []
+            where !probes.contains(where: { $0.text == grouping }) {
+                probes.append((grouping, true))
+            }
             if !probes.contains(where: { $0.text == text }) { probes.append((text, true)) }
         }
         guard !probes.isEmpty else { return nil }

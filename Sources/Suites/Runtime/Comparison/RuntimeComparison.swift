@@ -1,3 +1,4 @@
+import FlowCheckCore
 package import FlowRuntimeModel
 
 /// Where an implementation's observations first differ from the reference runtime's, and which rule that breaks.
@@ -21,10 +22,14 @@ package enum RuntimeComparison {
 
     /// The parts of two observations that differ.
     package static func parts(_ expected: RuntimeObservation, _ actual: RuntimeObservation) -> [Part] {
+        // Text is compared by its scalars: Swift's `==` would take an `é` written two ways as the same.
+        func same(_ a: [String], _ b: [String]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.sameScalars(as: $1) }
+        }
         var parts: [Part] = []
-        if expected.screen != actual.screen { parts.append(.screen) }
-        if expected.history != actual.history { parts.append(.history) }
-        if expected.texts != actual.texts { parts.append(.texts) }
+        if !same(expected.screen.map { [$0] } ?? [], actual.screen.map { [$0] } ?? []) { parts.append(.screen) }
+        if !same(expected.history, actual.history) { parts.append(.history) }
+        if !same(expected.texts, actual.texts) { parts.append(.texts) }
         if expected.variables != actual.variables { parts.append(.variables) }
         if expected.assignments != actual.assignments { parts.append(.assignments) }
         if expected.events != actual.events { parts.append(.events) }
@@ -43,20 +48,82 @@ package enum RuntimeComparison {
         return nil
     }
 
-    /// The first divergence, its rule found by asking the implementation too where the step evaluated expressions:
-    /// an operator it evaluates otherwise is named by ``ExpressionProbe`` wherever its value showed.
+    /// The first divergence, its rule found by asking the implementation too: an operator it evaluates otherwise
+    /// (``ExpressionProbe``), a condition it tests otherwise (``ConditionProbe``), or a rule whose probe it fails
+    /// (``RuleProbe``), before what the reference's flipped choices suggest.
+    ///
+    /// What the probes clear is not blamed: when every expression and condition of the flow evaluates as the
+    /// reference's does, a walk that went elsewhere is the walk's own fault, however many flipped tests would have
+    /// gone there too.
     package static func firstDivergence(
         _ value: RuntimeCase, _ actual: [RuntimeObservation], implementation: any FlowRuntimeImplementation
     ) -> Divergence? {
         guard var divergence = firstDivergence(value, actual) else { return nil }
-        let evaluated = value.expected[divergence.step].rules.contains { $0.hasPrefix("RUN-EXPR-") }
-        if evaluated, let rule = ExpressionProbe.rule(value, step: divergence.step, implementation: implementation),
-            divergence.rules != [rule]
-        {
+        func blame(_ rule: String) {
+            guard divergence.rules != [rule] else { return }
             divergence.alternatives = (divergence.rules + divergence.alternatives).filter { $0 != rule }
             divergence.rules = [rule]
         }
+        let expected = value.expected[divergence.step]
+        var cleared = Set<String>()
+        if expected.rules.contains(where: { $0.hasPrefix("RUN-EXPR-") }) {
+            if let rule = ExpressionProbe.rule(value, step: divergence.step, implementation: implementation) {
+                blame(rule)
+                return divergence
+            }
+            cleared.formUnion(expressionRules)
+        }
+        if !ConditionProbe.rules.isDisjoint(with: expected.rules) {
+            if let rule = ConditionProbe.rule(value, step: divergence.step, implementation: implementation) {
+                blame(rule)
+                return divergence
+            }
+            cleared.formUnion(ConditionProbe.rules)
+        }
+        if let rule = probedRule(divergence, expected: expected, cleared: cleared, implementation: implementation) {
+            blame(rule)
+        } else if let blamed = divergence.rules.first, cleared.contains(blamed) {
+            let left = (divergence.rules + divergence.alternatives).filter { !cleared.contains($0) }
+            divergence.rules = [left.first ?? fallback(Set(divergence.parts))]
+            divergence.alternatives = Array(left.dropFirst())
+        }
         return divergence
+    }
+
+    /// Every expression rule: ``ExpressionProbe`` answers for them.
+    static let expressionRules: Set<String> = [
+        .runExprArithmetic, .runExprConcat, .runExprCompare, .runExprLogic, .runExprFunction, .runExprNoValue,
+        .runExprDepth,
+    ]
+
+    /// The rule a probe shows broken: of the rules that could explain the difference (those blamed from the
+    /// outside first, then the others the step went through that decide a differing part, the most specific first),
+    /// the first whose probe the implementation fails.
+    static func probedRule(
+        _ divergence: Divergence, expected: ReferenceRuntime.Step, cleared: Set<String>,
+        implementation: any FlowRuntimeImplementation
+    ) -> String? {
+        let parts = Set(divergence.parts).subtracting([.events])
+        guard !parts.isEmpty else { return nil }
+        let others = specificity.filter { rule in
+            expected.rules.contains(rule) && !(decides[rule] ?? []).isDisjoint(with: parts)
+        }
+        var candidates: [String] = []
+        for rule in divergence.rules + divergence.alternatives + others
+        where !cleared.contains(rule) && RuleProbes.byRule[rule] != nil && !candidates.contains(rule) {
+            candidates.append(rule)
+        }
+        return RuleProbe.broken(
+            among: candidates, implementation: implementation, capabilities: implementation.capabilities.runtime)
+    }
+
+    /// The rule of a differing part itself, when no rule the step went through decides it.
+    static func fallback(_ differing: Set<Part>) -> String {
+        if differing.contains(.outcome) { return .runOutcome }
+        if differing.contains(.screen) || differing.contains(.history) { return .runNextEdge }
+        if differing.contains(.variables) { return .runSetOp }
+        if differing.contains(.assignments) { return .runAbWeights }
+        return .runInterp
     }
 
     /// The parts the walk through the graph decides.
@@ -115,6 +182,12 @@ package enum RuntimeComparison {
             let keys = Set(expected.observation.variables.keys).union(actual.variables.keys).filter {
                 expected.observation.variables[$0] != actual.variables[$0]
             }
+            // What decided the value a variable ends the step with is its last write (or refusal): an action run
+            // after the end, a refused write, an operation; earlier writes of the step come after.
+            let last = keys.sorted().flatMap { expected.lastTouches[$0] ?? [] }
+            if let rule = specificity.first(where: last.contains) {
+                return ([rule], specificity.filter { $0 != rule && last.contains($0) })
+            }
             let written = keys.sorted().flatMap { expected.writes[$0] ?? [] }
             if let rule = specificity.first(where: written.contains) {
                 return ([rule], specificity.filter { $0 != rule && written.contains($0) })
@@ -165,7 +238,9 @@ package enum RuntimeComparison {
 
     /// What each rule decides, for picking among the rules a diverging step went through.
     static let decides: [String: Set<Part>] = {
-        let walk: Set<Part> = [.screen, .history, .outcome, .texts]
+        // A walk that goes elsewhere runs other logic nodes: the walk's rules decide the variables and the
+        // experiments' assignments too.
+        let walk: Set<Part> = [.screen, .history, .outcome, .texts, .variables, .assignments]
         let values: Set<Part> = [.variables, .texts]
         var table: [String: Set<Part>] = [:]
         for rule in [

@@ -29,8 +29,8 @@ struct ExpressionGenerator {
 
     /// An expression nested past the limit, or one that does not parse, at a small rate.
     func rare(_ draw: RuntimeDraw) throws(ChoiceSource.Stop) -> String? {
-        guard try draw.chance(0.2) else { return nil }
-        switch try draw.int(0...4) {
+        guard try draw.chance(0.3) else { return nil }
+        switch try draw.weighted([3, 2, 2, 1, 1, 2]) {
         case 0:
             let depth = RuntimeExpression.maxDepth + (try draw.int(-2...3))
             return String(repeating: "(", count: depth) + "true" + String(repeating: ")", count: depth)
@@ -38,7 +38,17 @@ struct ExpressionGenerator {
             let depth = RuntimeExpression.maxDepth + (try draw.int(-1...2))
             return String(repeating: "!", count: depth) + "false"
         case 3: return try draw.pick(["1 +", "(2 > 1", "'open", "1 = 1", "2 >> 1", "a..b == 1", "max(1,)"])
-        default: return try draw.pick(["length('')", "abs(-0)", "min(3, 3)", "lower('')"])
+        case 4: return try draw.pick(["length('')", "abs(-0)", "min(3, 3)", "lower('')"])
+        default:
+            // A text function of text beyond ASCII, where languages count and map case apart.
+            let (text, scalars) = try draw.pick([
+                ("'\u{1F600}'", 1), ("'e\u{301}'", 2), ("'Stra\u{DF}e'", 6), ("'x\u{1F600}x'", 3),
+            ])
+            switch try draw.int(0...2) {
+            case 0: return "length(\(text)) == \(scalars)"
+            case 1: return "length(\(text))"
+            default: return try draw.pick(["upper", "lower"]) + "(" + text + ")"
+            }
         }
     }
 
@@ -97,7 +107,7 @@ struct ExpressionGenerator {
 
     func term(_ draw: RuntimeDraw, depth: Int) throws(ChoiceSource.Stop) -> Tree {
         guard depth < 4 else { return try leaf(draw) }
-        switch try draw.weighted([4, 4, 2, 1, 2, 1]) {
+        switch try draw.weighted([4, 4, 2, 1, 2, 2]) {
         case 0: return try leaf(draw)
         case 1:
             let op = try draw.pick(["+", "-", "*", "/", "%", "+", "*", "+"])
@@ -132,6 +142,10 @@ struct ExpressionGenerator {
         ])
         var arguments: [Tree] = []
         for _ in 0..<arity { arguments.append(try term(draw, depth: depth + 2)) }
+        // The text functions are given text beyond ASCII often: that is where languages count and map case apart.
+        if ["length", "lower", "upper"].contains(name), arity == 1, try draw.chance(0.6) {
+            arguments = [.leaf(try draw.pick(["'\u{1F600}'", "'e\u{301}'", "'Stra\u{DF}e'", "'x\u{1F600}x'"]))]
+        }
         return .call(name, arguments)
     }
 
@@ -140,7 +154,11 @@ struct ExpressionGenerator {
         case 0: return .leaf(try draw.pick(["1", "0", "2", "3", "10", "2.5", "9.99", "100"]))
         case 1 where !variables.isEmpty:
             return .leaf(try draw.chance(0.05) ? "ghost" : try draw.pick(variables).key)
-        case 2: return .leaf(try draw.pick(["'pro'", "''", "\"free\"", "'Ada'", "'a'", "'it\\'s'"]))
+        // Text beyond ASCII: a scalar outside the BMP (two UTF-16 units) and a letter with a combining accent (two
+        // scalars, one character), where counting and case mapping differ between languages.
+        case 2:
+            return .leaf(
+                try draw.pick(["'pro'", "''", "\"free\"", "'Ada'", "'a'", "'it\\'s'", "'\u{1F600}'", "'e\u{301}'"]))
         default: return .leaf(try draw.pick(["true", "false"]))
         }
     }

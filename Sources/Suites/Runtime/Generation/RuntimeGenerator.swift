@@ -31,7 +31,7 @@ package struct RuntimeGenerator: Sendable {
     /// The operations that fit each type (others are drawn too, less often).
     static let operations: [RuntimeValueType: [String]] = [
         .string: ["set", "reset"], .number: ["increment", "decrement", "multiply", "divide", "set", "reset"],
-        .boolean: ["toggle", "set", "reset"], .list: ["append", "remove", "set", "reset"],
+        .boolean: ["toggle", "set", "reset"], .list: ["append", "remove", "remove", "set", "reset"],
     ]
 
     static let screenNames = ["Welcome", "Plan", "Profile", "Offer", "Survey", "Thanks", "Checkout", "Done"]
@@ -43,7 +43,7 @@ package struct RuntimeGenerator: Sendable {
         var nodes = try nodes(draw, variables: variables, expressions: expressions)
         let edges = try edges(draw, nodes: &nodes, expressions: expressions)
         let entry: String
-        switch try draw.weighted([14, 1, 1, 4]) {
+        switch try draw.weighted([12, 2, 2, 4]) {
         case 0: entry = nodes[0].id
         case 1: entry = ""
         case 2: entry = "start"
@@ -62,7 +62,8 @@ package struct RuntimeGenerator: Sendable {
         while steps.count < count {
             let shown = expected[expected.count - 1].observation
             if shown.outcome != nil, !(try draw.chance(0.15)) { break }
-            let actions = try actions(draw, flow: flow, backOnFirst: shown.history.count <= 1)
+            let actions = try actions(
+                draw, flow: flow, backOnFirst: shown.history.count <= 1, current: shown.variables)
             steps.append(actions)
             expected.append(runtime.act(actions))
         }
@@ -102,12 +103,23 @@ package struct RuntimeGenerator: Sendable {
     ) throws(ChoiceSource.Stop) -> RuntimeValue {
         let type = try draw.chance(stray) ? try draw.pick(RuntimeValueType.allCases) : type
         switch type {
-        case .string: return .string(try draw.pick(["pro", "", "free", "Ada", "42", "true", "premium user", "9.99"]))
+        case .string:
+            return .string(
+                try draw.pick([
+                    "pro", "", "free", "Ada", "42", "true", "premium user", "9.99", "\u{1F600} Ada", "e\u{301}",
+                ]))
         case .number: return .number(try draw.pick([0, 1, 2, 3, 18, 9.99, -1, 100, 2.5]))
         case .boolean: return .bool(try draw.chance(0.5))
         case .list:
+            // Items repeat now and then: remove takes out every equal one.
             var items: [RuntimeValue] = []
-            for _ in 0..<(try draw.int(0...3)) { items.append(try value(draw, type: item ?? .string)) }
+            for _ in 0..<(try draw.int(0...3)) {
+                if !items.isEmpty, try draw.chance(0.5) {
+                    items.append(try draw.pick(items))
+                } else {
+                    items.append(try value(draw, type: item ?? .string))
+                }
+            }
             return .list(items)
         }
     }
@@ -136,20 +148,20 @@ package struct RuntimeGenerator: Sendable {
         _ draw: RuntimeDraw, variables: [RuntimeVariable], expressions: ExpressionGenerator
     ) throws(ChoiceSource.Stop) -> [RuntimeNode] {
         var nodes: [RuntimeNode] = []
-        let screens = try draw.chance(0.12) ? 0 : try draw.sized(1...6)
+        let screens = try draw.chance(0.18) ? 0 : try draw.sized(1...6)
         // A flow without screens has a logic node at least: every flow has a node.
         let logic = try draw.sized((screens == 0 ? 1 : 0)...8)
         var kinds: [String] = capabilities.nodes
         kinds.append("unsupported")
-        // Condition nodes twice as often: their operators and forms are the most to cover.
-        if kinds.contains("condition") { kinds.append("condition") }
+        // Condition nodes three times as often: their operators and forms are the most to cover.
+        if kinds.contains("condition") { kinds += ["condition", "condition"] }
         if kinds.contains("abTest") { kinds.append("abTest") }
         var screenIndex = 0, logicIndex = 0
         while screenIndex < screens || logicIndex < logic {
             // Logic nodes fall between screens; the first node is a screen most of the time.
             var logicNext = false
             if logicIndex < logic {
-                logicNext = screenIndex >= screens ? true : try draw.chance(nodes.isEmpty ? 0.1 : 0.4)
+                logicNext = screenIndex >= screens ? true : try draw.chance(nodes.isEmpty ? 0.15 : 0.4)
             }
             if logicNext {
                 logicIndex += 1
@@ -214,7 +226,7 @@ package struct RuntimeGenerator: Sendable {
     func condition(
         _ draw: RuntimeDraw, _ expressions: ExpressionGenerator, depth: Int = 0
     ) throws(ChoiceSource.Stop) -> RuntimeCondition {
-        switch try draw.weighted([6, 3, depth < 2 ? 3 : 0, depth < 2 ? 1 : 0]) {
+        switch try draw.weighted([7, 3, depth < 2 ? 3 : 0, depth < 2 ? 1 : 0]) {
         case 0: return try test(draw, expressions.variables)
         case 1: return .expression(try expressions.condition(draw))
         case 2:
@@ -234,16 +246,16 @@ package struct RuntimeGenerator: Sendable {
     }
 
     func test(_ draw: RuntimeDraw, _ variables: [RuntimeVariable]) throws(ChoiceSource.Stop) -> RuntimeCondition {
-        let variable = try draw.member(of: variables, missing: 0.2)
+        let variable = try draw.member(of: variables, missing: 0.25)
         let type: RuntimeValueType
         if let declared = variable?.type { type = declared } else { type = try draw.pick(RuntimeValueType.allCases) }
         var ops = RuntimeCondition.operators[type]!
         if try draw.chance(0.3) { ops = RuntimeCondition.knownOperators }
         // Another type's operator: a mismatch whatever the right operand.
-        if try draw.chance(0.15) {
+        if try draw.chance(0.2) {
             ops = RuntimeCondition.knownOperators.filter { !(RuntimeCondition.operators[type] ?? []).contains($0) }
         }
-        if try draw.chance(0.3) { ops = ["matches", "EQUALS", "equal"] }
+        if try draw.chance(0.2) { ops = ["matches", "EQUALS", "equal"] }
         let op = try draw.pick(ops)
         let right: RuntimeValue?
         if op == "is_empty" || op == "is_not_empty" {
@@ -270,8 +282,8 @@ package struct RuntimeGenerator: Sendable {
             let other = try draw.pick(nodes).id
             switch node.kind {
             case .condition:
-                if let next, !(try draw.chance(0.15)) { add(node.id, next, .conditionTrue) }
-                if !(try draw.chance(0.15)) { add(node.id, other, .conditionFalse) }
+                if let next, !(try draw.chance(0.2)) { add(node.id, next, .conditionTrue) }
+                if !(try draw.chance(0.2)) { add(node.id, other, .conditionFalse) }
                 if try draw.chance(0.15) { add(node.id, next ?? other, .normal) }
             case .abTest(let key, var variants):
                 for number in variants.indices {
@@ -314,10 +326,11 @@ package struct RuntimeGenerator: Sendable {
 
     // MARK: Actions
 
-    /// One action list; on the first screen goBack (which would end the flow) is drawn less often, so that runs go
-    /// on past it.
+    /// One step's actions. On the first screen goBack (which would end the flow) is drawn less often, so that runs go
+    /// on past it; `current` holds the variables' values before the step, so that remove and append mostly name an
+    /// item the list holds (remove takes out every equal one).
     func actions(
-        _ draw: RuntimeDraw, flow: RuntimeFlow, backOnFirst: Bool
+        _ draw: RuntimeDraw, flow: RuntimeFlow, backOnFirst: Bool, current: [String: RuntimeValue]
     ) throws(ChoiceSource.Stop) -> [RuntimeAction] {
         var actions: [RuntimeAction] = []
         for _ in 0..<(1 + (try draw.weighted([15, 4, 1]))) {
@@ -328,17 +341,22 @@ package struct RuntimeGenerator: Sendable {
             switch kinds[try draw.weighted(weights)] {
             case "goBack": actions.append(.goBack)
             case "navigate":
-                actions.append(.navigate(try draw.chance(0.2) ? "nowhere" : try draw.pick(flow.nodes).id))
+                actions.append(.navigate(try draw.chance(0.3) ? "nowhere" : try draw.pick(flow.nodes).id))
             case "closeFlow": actions.append(.closeFlow)
             case "setVariable":
                 // Division by zero, on a number variable when there is one (it is rare otherwise).
                 let numbers = flow.variables.filter { $0.type == .number }
-                if !numbers.isEmpty, try draw.chance(0.35) {
+                if !numbers.isEmpty, try draw.chance(0.45) {
                     actions.append(
                         .setVariable(key: try draw.pick(numbers).key, operation: "divide", value: .number(0)))
                     continue
                 }
-                let variable = try draw.member(of: flow.variables, missing: 0.08)
+                // A list now and then by choice: its operations are the ones that go wrong with repeated items.
+                let lists = flow.variables.filter { $0.type == .list }
+                var listChosen = false
+                if !lists.isEmpty { listChosen = try draw.chance(0.25) }
+                let variable =
+                    listChosen ? try draw.pick(lists) : try draw.member(of: flow.variables, missing: 0.08)
                 let operation: String
                 if try draw.chance(0.04) {
                     operation = "square"
@@ -354,7 +372,16 @@ package struct RuntimeGenerator: Sendable {
                 switch operation {
                 case "set": value = try self.value(draw, type: type, item: variable?.listItemType, stray: 0.2)
                 case "append", "remove":
-                    value = try self.value(draw, type: variable?.listItemType ?? .string, stray: 0.1)
+                    if let key = variable?.key, case .list(let items)? = current[key], !items.isEmpty,
+                        try draw.chance(operation == "remove" ? 0.8 : 0.4)
+                    {
+                        // An item the list holds twice, when there is one: removing it shows whether every one goes.
+                        let repeated = items.filter { item in items.filter { $0 == item }.count > 1 }
+                        let preferRepeated = try draw.chance(0.7)
+                        value = try draw.pick(repeated.isEmpty || !preferRepeated ? items : repeated)
+                    } else {
+                        value = try self.value(draw, type: variable?.listItemType ?? .string, stray: 0.1)
+                    }
                 case "divide" where try draw.chance(0.5): value = .number(0)
                 case "increment", "decrement", "multiply", "divide":
                     value = try draw.chance(0.3) ? nil : try self.value(draw, type: .number, stray: 0.1)
