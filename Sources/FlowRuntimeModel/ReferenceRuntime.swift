@@ -186,7 +186,9 @@ public struct ReferenceRuntime: Sendable {
         let item = declaration.listItemType.flatMap { value?.converted(to: $0) }
         var new: RuntimeValue?
         switch (operation, old) {
-        case ("set", _): new = value?.converted(to: declaration.type, itemType: declaration.listItemType)
+        case ("set", _):
+            new = value?.converted(to: declaration.type, itemType: declaration.listItemType)
+            if let new, new != value { note(.runVarCoerce, for: key) }
         case ("toggle", .bool(let flag)): new = .bool(!flag)
         case ("increment", .number(let number)): new = .number(number + (value == nil ? 1 : amount ?? .nan))
         case ("decrement", .number(let number)): new = .number(number - (value == nil ? 1 : amount ?? .nan))
@@ -324,6 +326,7 @@ public struct ReferenceRuntime: Sendable {
             note(.runAssignNoValue, for: key)
             return
         }
+        if value != evaluation.value { note(.runVarCoerce, for: key) }
         variables[key] = value
     }
 
@@ -477,7 +480,7 @@ public struct ReferenceRuntime: Sendable {
             switch declaration.source {
             case .constant(let constant):
                 value = constant?.converted(to: declaration.type, itemType: declaration.listItemType)
-                if value != nil { note(.runVarSource, for: key) }
+                if value != nil { note(value == constant ? .runVarSource : .runVarCoerce, for: key) }
             case .sdk(let path):
                 if path.contains(".") { note(.runVarContextKey, for: key) }
                 if let raw = context[path] {

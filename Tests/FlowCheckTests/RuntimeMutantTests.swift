@@ -11,7 +11,7 @@ import Testing
 @Suite("Runtime mutants")
 struct RuntimeMutantTests {
     @Test(
-        "Every runtime mutant is caught by default: named by its rule, only by rules it breaks, first at its minimal size",
+        "Every runtime mutant is caught by default: named by its rule, only by rules it breaks, first at minimal size",
         arguments: RuntimeBug.allCases)
     func mutantCaught(bug: RuntimeBug) throws {
         let result = try ConformanceRunner(

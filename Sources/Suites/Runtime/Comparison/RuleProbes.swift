@@ -225,9 +225,10 @@ package enum RuleProbes {
             .runVarCoerce, [.variables], nodes: [screen("s1")],
             variables: [
                 variable("n", .number, .sdk(path: "n")), variable("b", .boolean, .sdk(path: "b")),
-                variable("s", .string, .sdk(path: "s")),
+                variable("s", .string, .sdk(path: "s")), variable("two", .boolean, .constant(.number(2))),
+                variable("off", .boolean, .sdk(path: "off")),
             ],
-            context: ["n": .string("42"), "b": .string("yes"), "s": .number(9.99)]),
+            context: ["n": .string("42"), "b": .string("yes"), "s": .number(9.99), "off": .string("No")]),
         probe(
             .runVarContextKey, [.variables], nodes: [screen("s1")],
             variables: [variable("plan", .string, .sdk(path: "user.plan"))], context: ["user.plan": .string("pro")]),
