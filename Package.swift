@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "FlowCheckRuntimeSuite",
             dependencies: [
-                "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel", "GoldenCorpus",
+                "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "FlowRuntimeModel",
+                "GoldenCorpus",
                 "JSON", "ProcessProtocol", "PropertyTesting",
             ],
             path: "Sources/Suites/Runtime", swiftSettings: strict
@@ -218,11 +219,13 @@ let package = Package(
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
                 "SampleImplementations", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowRuntimeModel",
+                "FlowCheckRuntimeSuite",
             ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "FlowRuntimeModelTests", dependencies: ["FlowRuntimeModel"], swiftSettings: strict
+            name: "FlowRuntimeModelTests", dependencies: ["ConformanceRules", "FlowRuntimeModel"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "ProcessProtocolTests",

@@ -39,9 +39,10 @@ struct RunCommand: Subcommand {
     static let definition = CommandDefinition(
         "run", abstract: "Check an implementation against the reference model.",
         discussion: """
-            SUT is builtin:sample, builtin:decoder, builtin:runtime, builtin:mutant:<name> (see list-mutants), or
-            a command line that speaks the JSON-lines process protocol. Same seed, same result: the seed is printed,
-            and every failure comes with the command that replays it.
+            SUT is builtin:sample, builtin:decoder, builtin:runtime (builtin:runtime-own-random picks its abTest
+            variants with random numbers of its own), builtin:mutant:<name> (see list-mutants), or a command line
+            that speaks the JSON-lines process protocol. Same seed, same result: the seed is printed, and every
+            failure comes with the command that replays it.
 
             EXIT CODES: 0 conforming (deviations from SHOULD rules are listed, and fail only with --strict);
             1 a divergence from a MUST rule, insufficient coverage, or a run that broke down;

@@ -51,6 +51,8 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
     case lengthCountsUTF16 = "runtime-length-utf16"
     /// abTest draws a variant on every visit.
     case abNotSticky = "runtime-ab-not-sticky"
+    /// Weights are read as percentages of 100 instead of shares of their sum: what they leave goes to the last variant.
+    case weightsAsPercentages = "runtime-weights-as-percentages"
     /// When every weight is zero, the abTest node picks nothing and follows its default edge.
     case zeroWeightsNeverPicked = "runtime-zero-weights-never-picked"
     /// experiment_exposure fires on every visit of an abTest node.
@@ -111,6 +113,8 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
         case .noDepthLimit: return "Expressions nest without a limit."
         case .lengthCountsUTF16: return "length() counts UTF-16 code units instead of Unicode scalars."
         case .abNotSticky: return "abTest draws a variant on every visit."
+        case .weightsAsPercentages:
+            return "Weights are read as percentages of 100 instead of shares of their sum."
         case .zeroWeightsNeverPicked:
             return "When every weight is zero, the abTest node picks nothing and follows its default edge."
         case .exposureEveryVisit: return "experiment_exposure fires on every visit of an abTest node."
@@ -180,6 +184,7 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
         case .lengthCountsUTF16: return .runExprFunction
         case .abNotSticky: return .runAbSticky
         case .zeroWeightsNeverPicked: return .runAbZero
+        case .weightsAsPercentages: return .runAbWeights
         case .exposureEveryVisit: return .runAbExposure
         case .numericStringsNotCoerced: return .runVarCoerce
         case .dottedPathSplit: return .runVarContextKey

@@ -10,6 +10,11 @@ package import FlowRuntimeModel
 package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImplementation {
     /// The planted bugs.
     package let bugs: Set<RuntimeBug>
+    /// Whether it picks variants with random numbers of its own instead of the kit's draws, as a runtime without an
+    /// injectable random source does (`injectableRandom: false`).
+    package let ownRandom: Bool
+    /// Its own random numbers: a SplitMix64 state (a fixed start, so that the kit's own tests are repeatable).
+    private var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
 
     private var flow = RuntimeFlow(id: "", entry: "", nodes: [], edges: [])
     private var nodesByID: [String: RuntimeNode] = [:]
@@ -23,20 +28,24 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     private var viewed = 0
     private var analytics: [RuntimeEvent] = []
 
-    package init(bugs: Set<RuntimeBug> = []) { self.bugs = bugs }
+    package init(bugs: Set<RuntimeBug> = [], ownRandom: Bool = false) {
+        self.bugs = bugs
+        self.ownRandom = ownRandom
+    }
 
-    package func makeWorker() -> SampleFlowRunner { SampleFlowRunner(bugs: bugs) }
+    package func makeWorker() -> SampleFlowRunner { SampleFlowRunner(bugs: bugs, ownRandom: ownRandom) }
 
     package var info: ImplementationInfo {
         let planted = RuntimeBug.allCases.filter(bugs.contains).map(\.rawValue)
+        let name = ownRandom ? "sample runtime with its own random numbers" : "sample runtime"
         return ImplementationInfo(
-            name: planted.isEmpty ? "sample runtime" : "sample runtime (mutant \(planted.joined(separator: ", ")))",
+            name: planted.isEmpty ? name : "\(name) (mutant \(planted.joined(separator: ", ")))",
             version: KitInfo.current.version, language: "Swift")
     }
 
     package var capabilities: Capabilities {
         var declared = Capabilities(suites: [.runtime])
-        declared.runtime = RuntimeCapabilities()
+        declared.runtime = RuntimeCapabilities(injectableRandom: !ownRandom)
         return declared
     }
 
@@ -279,7 +288,7 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
     }
 
     private func pick(_ variants: [RuntimeNode.Variant]) -> RuntimeNode.Variant? {
-        let draw = draws.isEmpty ? 0 : draws[drawsUsed % draws.count]
+        let draw = ownRandom ? nextRandom() : draws.isEmpty ? 0 : draws[drawsUsed % draws.count]
         drawsUsed += 1
         var weights = variants.map { $0.weight > 0 ? $0.weight : 0 }
         let total = weights.reduce(0, +)
@@ -287,13 +296,23 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
             if bugs.contains(.zeroWeightsNeverPicked) { return nil }
             weights = Array(repeating: 1, count: variants.count)
         }
-        let point = draw * weights.reduce(0, +)
+        let point = draw * (bugs.contains(.weightsAsPercentages) && total > 0 ? 100 : weights.reduce(0, +))
         var upTo = 0.0
         for (variant, weight) in zip(variants, weights) {
             upTo += weight
             if point < upTo { return variant }
         }
         return variants.last
+    }
+
+    /// A number in [0, 1) from its own generator (SplitMix64).
+    private func nextRandom() -> Double {
+        randomState &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = randomState
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        mixed ^= mixed >> 31
+        return Double(mixed >> 11) / Double(UInt64(1) << 53)
     }
 
     /// The target of the edge goNext (or a logic node) follows among `from`'s edges of `kinds`.

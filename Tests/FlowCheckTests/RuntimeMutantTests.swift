@@ -66,4 +66,39 @@ struct RuntimeMutantTests {
         #expect(failing.contains(bug.rule), "\(bug)")
         #expect(failing.isSubset(of: bug.rules), "\(bug) fails probes of \(failing.subtracting(bug.rules).sorted())")
     }
+
+    @Test("A runtime picking its own variants conforms: its picks followed, their shares counted, every RUN rule held")
+    func ownRandomConforms() throws {
+        let result = try ConformanceRunner(
+            implementation: SampleFlowRunner(ownRandom: true), options: .init(seed: 1, suites: [.runtime])
+        ).run()
+        #expect(result.verdict.passed, "\(result.verdict)")
+        let suite = try #require(result.suites.first)
+        for status in suite.ruleStatuses(failures: []) {
+            #expect(status.standing == .held && status.triggered >= 20, "\(status)")
+        }
+    }
+
+    @Test(
+        "A runtime picking its own variants is caught: weights and zero weights by their counts, stickiness exactly",
+        arguments: [
+            (RuntimeBug.weightsAsPercentages, String.runAbWeights), (.zeroWeightsNeverPicked, .runAbZero),
+            (.abNotSticky, .runAbSticky),
+        ])
+    func ownRandomCaught(bug: RuntimeBug, rule: String) throws {
+        let result = try ConformanceRunner(
+            implementation: SampleFlowRunner(bugs: [bug], ownRandom: true), options: .init(seed: 1, suites: [.runtime])
+        ).run()
+        #expect(result.verdict.overall == expectedVerdict(breaking: bug.rules), "\(bug)")
+        let failure = try #require(result.failures.first { $0.ruleIDs == [rule] }, "\(bug) is not named by \(rule)")
+        if rule != .runAbSticky {
+            // The statistical test's own record: the counts beside the shares, and the test's flow.
+            #expect(failure.description.contains("starts broke \(rule)"), "\(failure.description)")
+            #expect(failure.input.contains { $0.contains("chi-square") }, "\(failure.input)")
+            #expect(failure.diff.contains("+ variant a"), "\(failure.diff)")
+        }
+        for failure in result.failures {
+            #expect(Set(failure.ruleIDs).isSubset(of: bug.rules), "\(bug): \(failure.origin)")
+        }
+    }
 }

@@ -46,9 +46,6 @@ package struct RuntimeSuite: ConformanceSuite {
         result += RuntimeCapabilities.knownActions.filter { !runtime.actions.contains($0) }.map {
             "the \($0) action (not declared)"
         }
-        if runtime.nodes.contains("abTest"), !runtime.injectableRandom {
-            result.append("abTest nodes (the implementation does not take the kit's random draws)")
-        }
         return result
     }
 
@@ -62,7 +59,7 @@ package struct RuntimeSuite: ConformanceSuite {
             ])
         }
         if !runtime.nodes.contains("assign") { out.formUnion([.runAssign, .runAssignNoValue]) }
-        if !runtime.nodes.contains("abTest") || !runtime.injectableRandom {
+        if !runtime.nodes.contains("abTest") {
             out.formUnion([.runAbWeights, .runAbZero, .runAbSticky, .runAbExposure, .runAbEmpty])
         }
         if !runtime.actions.contains("goBack") { out.formUnion([.runBack, .runBackDismiss]) }
@@ -75,9 +72,7 @@ package struct RuntimeSuite: ConformanceSuite {
     }
 
     package func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<RuntimeCase> {
-        var runtime = capabilities.runtime
-        if !runtime.injectableRandom { runtime.nodes.removeAll { $0 == "abTest" } }
-        return RuntimeGenerator(capabilities: runtime, maxSteps: context.maxSteps).generator
+        RuntimeGenerator(capabilities: capabilities.runtime, maxSteps: context.maxSteps).generator
     }
 
     package func recordedSection(of capabilities: Capabilities) -> [String: JSONValue] { capabilities.runtime.fields }
@@ -87,7 +82,10 @@ package struct RuntimeSuite: ConformanceSuite {
         return [
             "logic nodes: " + (runtime.nodes.isEmpty ? "none" : runtime.nodes.joined(separator: ", ")),
             "actions: " + runtime.actions.joined(separator: ", "),
-            "injectable random: " + (runtime.injectableRandom ? "yes" : "no"),
+            "injectable random: "
+                + (runtime.injectableRandom
+                    ? "yes"
+                    : "no (variants followed as picked, their shares counted over \(WeightCheck.plan.count) tests)"),
         ]
     }
 
@@ -97,9 +95,7 @@ package struct RuntimeSuite: ConformanceSuite {
         if runtime.actions.contains("goBack") { labels.append("outcome dismissed") }
         if runtime.nodes.contains("condition") { labels.append("condition node") }
         if runtime.nodes.contains("assign") { labels.append("assign node") }
-        if runtime.nodes.contains("abTest"), runtime.injectableRandom {
-            labels += ["abTest assignment", "abTest sticky"]
-        }
+        if runtime.nodes.contains("abTest") { labels += ["abTest assignment", "abTest sticky"] }
         return labels
     }
 
@@ -116,6 +112,17 @@ package struct RuntimeSuite: ConformanceSuite {
         let actual = try subject.run(value.flow, context: value.context, draws: value.draws, steps: value.steps)
         guard actual.count == value.steps.count + 1 else {
             throw Abort("the implementation replied \(actual.count) times to a start and \(value.steps.count) steps")
+        }
+        var value = value
+        if !capabilities.runtime.injectableRandom {
+            // Its own picks are followed; how often each variant comes out is counted once for the run.
+            if let (trial, step) = WeightCheck.failedTrial(under: value, implementation: subject) {
+                return Falsification(
+                    origin: trial.rule, message: "\(step == 0 ? "the start" : "step \(step)") broke \(trial.rule)",
+                    unitTriggers: [trial.rule], size: step + 1, comparedTriggers: value.triggers(through: step),
+                    later: [], masked: [])
+            }
+            value = value.pinned(to: actual)
         }
         guard let divergence = RuntimeComparison.firstDivergence(value, actual, implementation: subject) else {
             return nil

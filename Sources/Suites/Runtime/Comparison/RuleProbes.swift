@@ -184,7 +184,7 @@ package enum RuleProbes {
             nodes: [ab("ab1", "exp", [("a", 70, "s2"), ("b", 30, "s3")]), screen("s2"), screen("s3")], draws: [0.7]),
         probe(
             .runAbWeights, walk.union([.assignments]),
-            nodes: [ab("ab1", "exp", [("a", 1, "s2"), ("b", 3, "s3")]), screen("s2"), screen("s3")], draws: [0.3]),
+            nodes: [ab("ab1", "exp", [("a", 1, "s2"), ("b", 3, "s3")]), screen("s2"), screen("s3")], draws: [0.2]),
         probe(
             .runAbZero, walk.union([.assignments]),
             nodes: [ab("ab1", "exp", [("a", 0, "s2"), ("b", 0, "s3")]), screen("s2"), screen("s3")], draws: [0.6]),

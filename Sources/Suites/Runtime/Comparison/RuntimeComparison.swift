@@ -217,6 +217,7 @@ package enum RuntimeComparison {
     /// The reference runtime as it is before `step` (0 is the start).
     static func runtime(_ value: RuntimeCase, before step: Int) -> ReferenceRuntime {
         var runtime = ReferenceRuntime(flow: value.flow, context: value.context, draws: value.draws)
+        runtime.pinned = value.pinned
         guard step > 0 else { return runtime }
         _ = runtime.start()
         for actions in value.steps[..<(step - 1)] { _ = runtime.act(actions) }

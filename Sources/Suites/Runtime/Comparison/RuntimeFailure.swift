@@ -13,12 +13,18 @@ enum RuntimeFailure {
     static func describe(
         _ failing: FailingCase<RuntimeCase>, implementation: any FlowRuntimeImplementation
     ) throws(Abort) -> FailureRecord {
-        let value = failing.value
+        var value = failing.value
         let replies: [RuntimeObservation]
         do {
             replies = try implementation.run(value.flow, context: value.context, draws: value.draws, steps: value.steps)
         } catch {
             throw Abort("the implementation broke down while the failure was described: \(error)")
+        }
+        if !implementation.capabilities.runtime.injectableRandom {
+            if let (trial, step) = WeightCheck.failedTrial(under: value, implementation: implementation) {
+                return describe(trial, step: step, failing: failing)
+            }
+            value = value.pinned(to: replies)
         }
         guard let divergence = RuntimeComparison.firstDivergence(value, replies, implementation: implementation) else {
             throw Abort("the divergence did not replay: the implementation agreed with the reference runtime")
@@ -44,6 +50,54 @@ enum RuntimeFailure {
             ]))
         record.origin = divergence.rules.joined(separator: ", ")
         return record
+    }
+
+    /// A failed weight test told for people: the test's flow, how often each variant came out beside its share, the
+    /// statistic; the run that stands for it (its first assignment) is the replay.
+    static func describe(_ trial: WeightCheck.Trial, step: Int, failing: FailingCase<RuntimeCase>) -> FailureRecord {
+        let rules = [trial.rule].compactMap(RuntimeRules.named)
+        let test = RuntimeCase(flow: trial.flow, context: [:], draws: [], steps: [])
+        var input = inputLines(test, mark: nil)
+        input.append(
+            "Started \(trial.starts) times, each a new session; chi-square \(String(format: "%.1f", trial.statistic)) "
+                + "against \(String(format: "%.1f", trial.critical)) at p = 10⁻⁶")
+        let lines = trial.lines
+        let diff = LineDiff.render(old: lines.expected, new: lines.observed, context: 3)
+        let stepText = step == 0 ? "the start" : "step \(step)"
+        var record = FailureRecord(
+            id: "runtime-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(input.joined(separator: "\n").utf8))),
+            suite: .runtime, description: "the variants picked over \(trial.starts) starts broke \(trial.rule)",
+            rules: rules, features: Array(Set(rules.map(\.feature))).sorted(), size: UnitCount(1, .step),
+            originalSize: UnitCount((failing.original?.steps.count ?? failing.value.steps.count) + 1, .step),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls,
+            divergedAt: "\(trial.starts) starts (first seen at \(stepText) of the replayed run)", input: input,
+            diffHeading: "How often each variant came out (- its share, + the implementation's picks)", diff: diff,
+            violations: [], storyboard: weightStoryboard(trial, input: input), replay: failing.replay,
+            detail: .object([
+                ("weights", .array(trial.weights.map(JSONValue.number))),
+                ("counts", .array(trial.counts.map { .number(Double($0)) })), ("statistic", .number(trial.statistic)),
+            ]))
+        record.origin = trial.rule
+        return record
+    }
+
+    /// One row per variant: its weight and share beside how often it came out.
+    static func weightStoryboard(_ trial: WeightCheck.Trial, input: [String]) -> Storyboard {
+        let rows = trial.shares.indices.map { index in
+            Storyboard.Row(
+                label: WeightCheck.Trial.variantID(index), diverged: false,
+                cells: [
+                    Storyboard.Cell(text: RuntimeValue.display(trial.weights[index])),
+                    Storyboard.Cell(text: WeightCheck.Trial.percent(trial.shares[index])),
+                    Storyboard.Cell(
+                        text:
+                            "\(trial.counts[index]) (\(WeightCheck.Trial.percent(Double(trial.counts[index]) / Double(trial.starts))))"
+                    ),
+                ])
+        }
+        return Storyboard(
+            columns: ["Variant", "Weight", "Share", "Picked"], rows: rows,
+            preface: Storyboard.Preface(title: "The test", text: input.joined(separator: "\n")))
     }
 
     static func actionsText(_ actions: [RuntimeAction]) -> String {

@@ -11,16 +11,24 @@ package struct RuntimeCase: Sendable, Hashable {
     package var draws: [Double]
     /// The action lists after the start, one per step.
     package var steps: [[RuntimeAction]]
+    /// The variants an implementation picked with its own random numbers, by experiment key, which the reference
+    /// follows instead of drawing (``ReferenceRuntime/pinned``); empty for an implementation that takes the draws.
+    package private(set) var pinned: [String: String] = [:]
     /// The reference runtime's steps: the start, then one per action list.
     package private(set) var expected: [ReferenceRuntime.Step]
 
     /// A case, with the reference runtime run over it.
-    package init(flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double], steps: [[RuntimeAction]]) {
+    package init(
+        flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double], steps: [[RuntimeAction]],
+        pinned: [String: String] = [:]
+    ) {
         self.flow = flow
         self.context = context
         self.draws = draws
         self.steps = steps
+        self.pinned = pinned
         var runtime = ReferenceRuntime(flow: flow, context: context, draws: draws)
+        runtime.pinned = pinned
         var expected = [runtime.start()]
         for actions in steps { expected.append(runtime.act(actions)) }
         self.expected = expected
@@ -40,7 +48,18 @@ package struct RuntimeCase: Sendable, Hashable {
 
     /// The same case with other action lists (the reference run again).
     package func with(steps: [[RuntimeAction]]) -> RuntimeCase {
-        RuntimeCase(flow: flow, context: context, draws: draws, steps: steps)
+        RuntimeCase(flow: flow, context: context, draws: draws, steps: steps, pinned: pinned)
+    }
+
+    /// The case with the reference following the variants an implementation that picks its own showed: each
+    /// experiment key's first assignment in `observations`, step after step.
+    package func pinned(to observations: [RuntimeObservation]) -> RuntimeCase {
+        var picks: [String: String] = [:]
+        for observation in observations {
+            for (key, variant) in observation.assignments where picks[key] == nil { picks[key] = variant }
+        }
+        guard picks != pinned else { return self }
+        return RuntimeCase(flow: flow, context: context, draws: draws, steps: steps, pinned: picks)
     }
 
     /// The rules each step went through, counted over the steps up to and including `last`.
