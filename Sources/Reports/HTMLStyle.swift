@@ -59,7 +59,7 @@ extension HTMLReport {
         pre.diff mark{background:#ffd54a;color:inherit;font-weight:bold;border-radius:2px}
         pre.document,table.storyboard pre{background:#f8f8f8;padding:8px;border:1px solid #ddd;max-height:480px;
         margin:0}
-        pre.exact{white-space:pre-wrap;overflow-wrap:anywhere}
+        pre.exact,table.storyboard pre{white-space:pre-wrap;overflow-wrap:anywhere}
         .preface{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
         .preface figure{margin:0;min-width:0}
         figcaption{font-size:12px;color:#555;margin-bottom:3px}

@@ -84,15 +84,13 @@ enum RuntimeFailure {
     /// One row per variant: its weight and share beside how often it came out.
     static func weightStoryboard(_ trial: WeightCheck.Trial, input: [String]) -> Storyboard {
         let rows = trial.shares.indices.map { index in
-            Storyboard.Row(
+            let picked = WeightCheck.Trial.percent(Double(trial.counts[index]) / Double(trial.starts))
+            return Storyboard.Row(
                 label: WeightCheck.Trial.variantID(index), diverged: false,
                 cells: [
                     Storyboard.Cell(text: RuntimeValue.display(trial.weights[index])),
                     Storyboard.Cell(text: WeightCheck.Trial.percent(trial.shares[index])),
-                    Storyboard.Cell(
-                        text:
-                            "\(trial.counts[index]) (\(WeightCheck.Trial.percent(Double(trial.counts[index]) / Double(trial.starts))))"
-                    ),
+                    Storyboard.Cell(text: "\(trial.counts[index]) (\(picked))"),
                 ])
         }
         return Storyboard(
@@ -184,7 +182,7 @@ enum RuntimeFailure {
         lines += observation.texts.map { "text: \"\($0)\"" }
         lines += observation.variables.keys.sorted().map { "variable \($0): \(observation.variables[$0]!)" }
         lines += observation.assignments.keys.sorted().map { "assignment \($0): \(observation.assignments[$0]!)" }
-        lines += observation.events.map { "event: \($0)" }
+        lines += collapsed(observation.events.map { "event: \($0)" })
         lines.append("outcome: " + (observation.outcome?.rawValue ?? "running"))
         return lines
     }
@@ -222,9 +220,29 @@ enum RuntimeFailure {
         let variables = observation.variables.keys.sorted().map { "\($0) = \(observation.variables[$0]!)" }
         return [
             Storyboard.Cell(note: note, alert: alert, text: screen),
-            Storyboard.Cell(text: variables.joined(separator: "\n"), style: .preformatted),
-            Storyboard.Cell(text: observation.events.map(\.description).joined(separator: "\n"), style: .preformatted),
+            Storyboard.Cell(text: variables.isEmpty ? "none" : variables.joined(separator: "\n"), style: .preformatted),
+            Storyboard.Cell(
+                text: collapsed(observation.events.map(brief)).joined(separator: "\n"), style: .preformatted),
             Storyboard.Cell(text: observation.outcome?.rawValue ?? "running"),
         ]
+    }
+
+    /// An event in a few words, for the storyboard's narrow column: its name and its fields' values, in key order.
+    static func brief(_ event: RuntimeEvent) -> String {
+        ([event.name] + event.fields.keys.sorted().map { event.fields[$0]!.displayString }).joined(separator: " ")
+    }
+
+    /// The lines with each run of equal ones written once, counted: a loop that fires an event a hundred times is
+    /// one line, not a hundred.
+    static func collapsed(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < lines.count {
+            var end = index + 1
+            while end < lines.count, lines[end] == lines[index] { end += 1 }
+            out.append(end - index > 1 ? "\(lines[index]) (×\(end - index))" : lines[index])
+            index = end
+        }
+        return out
     }
 }
