@@ -141,7 +141,8 @@ struct CorpusRunCommand: Subcommand {
         let deviations = strict ? 0 : results.filter { $0.status == .failed && $0.level == .should }.count
         console.out(
             "corpus run: \(counts[.passed] ?? 0) passed, \((counts[.failed] ?? 0) - deviations) failed, "
-                + (deviations > 0 ? "\(deviations) deviations from SHOULD rules, " : "")
+                + (deviations > 0
+                    ? "\(deviations) \(deviations == 1 ? "deviation" : "deviations") from SHOULD rules, " : "")
                 + "\(counts[.errored] ?? 0) errored, \(counts[.skipped] ?? 0) skipped")
     }
 }

@@ -253,7 +253,8 @@ extension ConformanceRunner {
             // A breakdown judges no rule: the rules its unit fell under are neither held nor broken by it.
             return Falsification(
                 origin: "breakdown: \(kind)", message: "\(error)",
-                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls, unitTriggers: [],
+                shrinkCalls: kind == "timeout" ? hangShrinkCalls : nil,
+                shrinkFailingCalls: kind == "timeout" ? nil : breakdownShrinkFailures, unitTriggers: [],
                 endsAfterRecurring: kind == "timeout" ? hangsInARow : nil)
         }
     }
@@ -273,8 +274,9 @@ extension ConformanceRunner {
     static let hangsInARow = 3
     /// The most candidates tried when shrinking a hang (each costs a step timeout).
     static let hangShrinkCalls = 6
-    /// The most candidates tried when shrinking any other breakdown (each costs a restart of the implementation).
-    static let breakdownShrinkCalls = 30
+    /// The most candidates that break down again tried when shrinking any other breakdown (each costs a restart of
+    /// the implementation; a candidate that passes costs no more than a generated run).
+    static let breakdownShrinkFailures = 30
 
     /// `30s`, `500ms`: a duration as `--time-limit` takes it.
     static func durationText(_ duration: Duration) -> String {

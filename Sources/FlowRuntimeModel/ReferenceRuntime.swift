@@ -181,7 +181,8 @@ public struct ReferenceRuntime: Sendable {
             note(.runSetWritable, for: key)
             return
         }
-        note(.runSetOp, for: key)
+        // `set` is the operation the editor's pages name; the others are the kit's list.
+        note(operation == "set" ? .runSetValue : .runSetOp, for: key)
         let amount = value?.converted(to: .number).flatMap { if case .number(let n) = $0 { n } else { nil } }
         let item = declaration.listItemType.flatMap { value?.converted(to: $0) }
         var new: RuntimeValue?
@@ -267,20 +268,25 @@ public struct ReferenceRuntime: Sendable {
                 // A key assigned a variant this node does not offer keeps it: the node's normal edge, no draw.
                 guard let sticky = variants.first(where: { $0.id == assigned }) else {
                     rules.add(.runAbEmpty)
-                    return follow(node.id)
+                    // Flipped, the node draws among its own variants: the key reassigned and exposed again.
+                    var drawn: RuntimeNode.Variant?
+                    for variant in variants where decisions.decide(.runAbEmpty) { drawn = variant }
+                    guard let drawn else { return follow(node.id) }
+                    assignments[key] = drawn.id
+                    fire(exposure(key, drawn), .runAbEmpty)
+                    return drawn.targetNodeId
                 }
                 rules.add(.runAbSticky)
                 variant = choice(among: variants, picked: sticky, rule: .runAbSticky)
+                // Flipped, stickiness is a draw on every visit: the key reassigned and exposed again.
+                if variant.id != sticky.id {
+                    assignments[key] = variant.id
+                    fire(exposure(key, variant), .runAbSticky)
+                }
             } else {
                 variant = pinnedVariant(key, variants) ?? pick(variants)
                 assignments[key] = variant.id
-                fire(
-                    RuntimeEvent(
-                        "experiment_exposure",
-                        [
-                            "experiment_id": .string(key), "variant_id": .string(variant.id),
-                            "variant_name": .string(variant.label),
-                        ]), .runAbExposure)
+                fire(exposure(key, variant), .runAbExposure)
             }
             return variant.targetNodeId
         case .unsupported:
@@ -300,6 +306,15 @@ public struct ReferenceRuntime: Sendable {
     }
 
     /// `picked`, or when this choice is flipped another of `variants` (each other one a choice of its own).
+    private func exposure(_ key: String, _ variant: RuntimeNode.Variant) -> RuntimeEvent {
+        RuntimeEvent(
+            "experiment_exposure",
+            [
+                "experiment_id": .string(key), "variant_id": .string(variant.id),
+                "variant_name": .string(variant.label),
+            ])
+    }
+
     private mutating func choice(
         among variants: [RuntimeNode.Variant], picked: RuntimeNode.Variant, rule: String
     ) -> RuntimeNode.Variant {

@@ -50,6 +50,7 @@ extension String {
     package static let runSetDivZero = "RUN-SET-DIVZERO"
     package static let runSetOp = "RUN-SET-OP"
     package static let runSetUnknown = "RUN-SET-UNKNOWN"
+    package static let runSetValue = "RUN-SET-VALUE"
     package static let runSetWritable = "RUN-SET-WRITABLE"
     package static let runStart = "RUN-START"
     package static let runStartFallback = "RUN-START-FALLBACK"

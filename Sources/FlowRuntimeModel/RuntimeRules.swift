@@ -106,8 +106,8 @@ public enum RuntimeRules {
             "reference-conditions-and-expressions: operators by type"),
         rule(
             .runCondLogic, .must, "conditions",
-            "and holds when every condition holds, or when any does, not when its condition does not; conditions "
-                + "nested deeper than 32 are false.",
+            "`and` holds when every condition holds, `or` when any does, `not` when its condition does not; "
+                + "conditions nested deeper than 32 are false.",
             "reference-conditions-and-expressions: logical operators; kit decision for the depth"),
         rule(
             .runCondMissingVar, .must, "conditions",
@@ -164,6 +164,10 @@ public enum RuntimeRules {
             "An assignment whose expression has no value, or a value that does not convert to the variable's type, "
                 + "leaves the variable as it was.",
             "kit decision"),
+        rule(
+            .runSetValue, .must, "variables",
+            "Set Variable's set operation writes its value, converted to the variable's type, to a writable variable.",
+            "editor-interactions-and-actions: Set Variable (variable, operation, value)"),
         rule(
             .runSetOp, .should, "variables",
             "Set Variable's operations: set, toggle, increment, decrement, multiply, divide, append, remove (every "

@@ -214,8 +214,11 @@ final class EngineRun {
             let left = max(total - (clock.now - started), .milliseconds(1))
             limit.time = limit.time.map { min($0, left) } ?? left
         }
-        if case .failed(let falsification) = original.outcome, let calls = falsification.shrinkCalls {
-            limit.calls = min(limit.calls, calls)
+        if case .failed(let falsification) = original.outcome {
+            if let calls = falsification.shrinkCalls { limit.calls = min(limit.calls, calls) }
+            if let failing = falsification.shrinkFailingCalls {
+                limit.failingCalls = min(limit.failingCalls ?? failing, failing)
+            }
         }
         let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
         // A simpler case may not bring in a rule the original did not fall under: shown to a reader, that rule would

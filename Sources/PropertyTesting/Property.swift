@@ -193,8 +193,11 @@ public struct Property<Value>: Sendable {
         let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
         // A failure whose every try is costly (a hang) is shrunk within its own few tries, as the engine shrinks it.
         var limit = configuration.shrinkLimit
-        if case .failed(let falsification) = start.outcome, let calls = falsification.shrinkCalls {
-            limit.calls = min(limit.calls, calls)
+        if case .failed(let falsification) = start.outcome {
+            if let calls = falsification.shrinkCalls { limit.calls = min(limit.calls, calls) }
+            if let failing = falsification.shrinkFailingCalls {
+                limit.failingCalls = min(limit.failingCalls ?? failing, failing)
+            }
         }
         let shrinker = Shrinker(
             failing: start, limit: limit, execute: { engine.replay($0, outcomes: outcomes) },

@@ -4,11 +4,15 @@ public struct ShrinkLimit: Hashable, Sendable {
     public var calls: Int
     /// The most wall-clock time it may spend; `nil` for none.
     public var time: Duration?
+    /// The most executions that fail (in any way) it may spend; `nil` for no limit but ``calls``. For a failure
+    /// whose every reproduction is costly (a breakdown restarts the implementation) where a passing try is not.
+    public var failingCalls: Int?
 
     /// Creates a budget.
-    public init(calls: Int = 100_000, time: Duration? = .seconds(60)) {
+    public init(calls: Int = 100_000, time: Duration? = .seconds(60), failingCalls: Int? = nil) {
         self.calls = calls
         self.time = time
+        self.failingCalls = failingCalls
     }
 }
 
@@ -18,6 +22,8 @@ public struct ShrinkStatistics: Hashable, Sendable, CustomStringConvertible {
     public var calls = 0
     /// Candidates that were simpler and still failed.
     public var improvements = 0
+    /// Test executions that failed, the same way or another.
+    public var failingCalls = 0
     /// Choices in the first failure found, and in the shrunk one.
     public var choicesBefore = 0, choicesAfter = 0
     /// Wall-clock time spent.
@@ -83,6 +89,7 @@ final class Shrinker {
 
     private var exhausted: Bool {
         if statistics.calls >= limit.calls { return true }
+        if let failing = limit.failingCalls, statistics.failingCalls >= failing { return true }
         if stop?.isRequested == true { return true }
         if let time = limit.time, clock.now - started > time { return true }
         return false
@@ -131,6 +138,7 @@ final class Shrinker {
     /// Counts a test execution and keeps its run when it is simpler than the best and fails the same way.
     private func keep(_ run: TestRun) -> Bool {
         statistics.calls += 1
+        if run.outcome.isFailure { statistics.failingCalls += 1 }
         guard run.outcome.isFailure, isSimpler(run.choices, than: best.choices) else { return false }
         guard accepts(run.outcome) else {
             sawOther?(run)
@@ -501,6 +509,7 @@ final class Shrinker {
                 guard tried.insert(ChoiceKey(probe)).inserted else { continue }
                 statistics.calls += 1
                 let run = execute(probe)
+                if run.outcome.isFailure { statistics.failingCalls += 1 }
                 // Where the span now ends: the spans before it are unchanged, so it keeps its index.
                 guard index - 1 < run.spans.count, run.spans[index - 1].start == span.start,
                     run.spans[index - 1].label == span.label, run.spans[index - 1].count < span.count

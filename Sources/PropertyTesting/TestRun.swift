@@ -10,6 +10,9 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
     /// The most candidates shrinking this failure may try, below the configuration's limit; `nil` for that limit.
     /// For a failure each candidate of which is costly to try again (a hang costs a whole timeout).
     public var shrinkCalls: Int?
+    /// The most candidates that fail again shrinking this failure may try; `nil` for no such limit. For a failure
+    /// whose every reproduction is costly where a passing candidate is not (a crash costs a restart).
+    public var shrinkFailingCalls: Int?
     /// The triggers (rule IDs) the diverging unit fell under, for a value of several units (the step that diverged);
     /// `nil` when the whole value is the unit, so that every trigger of the run counts. A rule a diverging unit fell
     /// under cannot be called held.
@@ -47,7 +50,8 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a falsification.
     public init(
-        origin: String, message: String, shrinkCalls: Int? = nil, unitTriggers: [String]? = nil,
+        origin: String, message: String, shrinkCalls: Int? = nil, shrinkFailingCalls: Int? = nil,
+        unitTriggers: [String]? = nil,
         unitRules: [String]? = nil, endsAfterRecurring: Int? = nil, size: Int? = nil,
         comparedTriggers: [String: Int]? = nil, later: [[String]] = [], masked: [String] = [], symptom: String? = nil
     ) {
@@ -58,6 +62,7 @@ public struct Falsification: Hashable, Sendable, CustomStringConvertible {
         self.origin = origin
         self.message = message
         self.shrinkCalls = shrinkCalls
+        self.shrinkFailingCalls = shrinkFailingCalls
         self.unitTriggers = unitTriggers
         self.unitRules = unitRules
         self.endsAfterRecurring = endsAfterRecurring

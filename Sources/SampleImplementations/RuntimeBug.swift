@@ -61,6 +61,8 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
     case numericStringsNotCoerced = "runtime-numeric-strings-not-coerced"
     /// A dotted sdk path is read as a path into nested context objects.
     case dottedPathSplit = "runtime-dotted-path-split"
+    /// Set Variable's set does nothing.
+    case setIgnored = "runtime-set-ignored"
     /// Set Variable changes variables that are not writable.
     case writableIgnored = "runtime-writable-ignored"
     /// remove takes out only the first equal item.
@@ -121,6 +123,7 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
         case .numericStringsNotCoerced:
             return "A context value \"42\" for a number variable is not converted: the variable falls back."
         case .dottedPathSplit: return "A dotted sdk path is read as a path into nested context objects."
+        case .setIgnored: return "Set Variable's set does nothing."
         case .writableIgnored: return "Set Variable changes variables that are not writable."
         case .removeFirstOnly: return "remove takes out only the first equal item."
         case .resetToZero: return "reset sets the type's zero value instead of the starting value."
@@ -140,7 +143,7 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
     package var minimalSteps: Int {
         switch self {
         case .actionsAfterCloseRun, .backOnFirstIgnored, .closeReportedDismissed, .logicInHistory,
-            .navigateUnknownCompletes, .removeFirstOnly, .resetToZero, .viewBeforeExit, .writableIgnored:
+            .navigateUnknownCompletes, .removeFirstOnly, .resetToZero, .viewBeforeExit, .writableIgnored, .setIgnored:
             return 2
         default: return 1
         }
@@ -189,6 +192,7 @@ package enum RuntimeBug: String, CaseIterable, Sendable {
         case .numericStringsNotCoerced: return .runVarCoerce
         case .dottedPathSplit: return .runVarContextKey
         case .writableIgnored: return .runSetWritable
+        case .setIgnored: return .runSetValue
         case .removeFirstOnly, .resetToZero: return .runSetOp
         case .unknownTokenKept: return .runInterpUnknown
         case .wholeNumbersWithFraction: return .runInterp

@@ -171,7 +171,9 @@ package final class SampleFlowRunner: FlowRuntimeImplementation, ParallelImpleme
         let item = variable.listItemType.flatMap { type in value.flatMap { Self.convert($0, to: type) } }
         switch (operation, old) {
         case ("set", _):
-            if let value, let new = Self.convert(value, to: variable.type, item: variable.listItemType) {
+            if let value, !bugs.contains(.setIgnored),
+                let new = Self.convert(value, to: variable.type, item: variable.listItemType)
+            {
                 store[key] = new
             }
         case ("toggle", .bool(let flag)): store[key] = .bool(!flag)

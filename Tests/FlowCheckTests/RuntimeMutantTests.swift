@@ -90,7 +90,9 @@ struct RuntimeMutantTests {
             implementation: SampleFlowRunner(bugs: [bug], ownRandom: true), options: .init(seed: 1, suites: [.runtime])
         ).run()
         #expect(result.verdict.overall == expectedVerdict(breaking: bug.rules), "\(bug)")
-        let failure = try #require(result.failures.first { $0.ruleIDs == [rule] }, "\(bug) is not named by \(rule)")
+        let failure = try #require(
+            result.failures.first { $0.ruleIDs == [rule] },
+            "\(bug) is not named by \(rule) but by \(result.failures.map(\.ruleIDs))")
         if rule != .runAbSticky {
             // The statistical test's own record: the counts beside the shares, and the test's flow.
             #expect(failure.description.contains("starts broke \(rule)"), "\(failure.description)")
@@ -98,7 +100,41 @@ struct RuntimeMutantTests {
             #expect(failure.diff.contains("+ variant a"), "\(failure.diff)")
         }
         for failure in result.failures {
-            #expect(Set(failure.ruleIDs).isSubset(of: bug.rules), "\(bug): \(failure.origin)")
+            #expect(
+                Set(failure.ruleIDs).isSubset(of: bug.rules),
+                "\(bug): \(failure.description)\n\(failure.input.joined(separator: "\n"))\n\(failure.diff)")
         }
+    }
+}
+
+/// The sample runtime, crashing (throwing) on an action list that goes back and then closes the flow.
+private final class CrashingRuntime: FlowRuntimeImplementation {
+    struct Crash: Error {}
+    let base = SampleFlowRunner()
+    var info: ImplementationInfo { base.info }
+    var capabilities: Capabilities { base.capabilities }
+
+    func startFlow(_ flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double]) throws -> RuntimeObservation {
+        try base.startFlow(flow, context: context, draws: draws)
+    }
+
+    func act(_ actions: [RuntimeAction]) throws -> RuntimeObservation {
+        if let back = actions.firstIndex(of: .goBack), actions[back...].contains(.closeFlow) { throw Crash() }
+        return try base.act(actions)
+    }
+}
+
+@Suite("Runtime breakdowns")
+struct RuntimeBreakdownTests {
+    @Test("A runtime that breaks down on one action list is shown at its minimal case: one node, that list alone")
+    func breakdownMinimal() throws {
+        let result = try ConformanceRunner(
+            implementation: CrashingRuntime(), options: .init(seed: 1, suites: [.runtime])
+        ).run()
+        #expect(result.verdict.overall == .errored)
+        let failure = try #require(result.failures.first)
+        #expect(failure.description.contains("broke down at step 1 (goBack, closeFlow)"), "\(failure.description)")
+        #expect(failure.size.value == 2, "\(failure.input.joined(separator: "\n"))")
+        #expect(failure.input.filter { $0.hasPrefix("  node ") }.count == 1, "\(failure.input.joined(separator: "\n"))")
     }
 }

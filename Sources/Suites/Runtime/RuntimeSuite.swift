@@ -66,7 +66,9 @@ package struct RuntimeSuite: ConformanceSuite {
         if !runtime.actions.contains("navigate") { out.formUnion([.runNavigate, .runNavigateUnknown]) }
         if !runtime.actions.contains("closeFlow") { out.insert(.runClose) }
         if !runtime.actions.contains("setVariable") {
-            out.formUnion([.runSetOp, .runSetWritable, .runSetDivZero])
+            out.formUnion([.runSetValue, .runSetOp, .runSetWritable, .runSetDivZero])
+            // An undeclared variable is written only by an assignment or a Set Variable.
+            if !runtime.nodes.contains("assign") { out.insert(.runSetUnknown) }
         }
         return rules.map(\.id).filter(out.contains)
     }
@@ -179,13 +181,18 @@ package struct RuntimeSuite: ConformanceSuite {
         _ counterexample: Counterexample<RuntimeCase>, property: Property<RuntimeCase>, capabilities: Capabilities,
         context: SuiteContext, configuration: Configuration
     ) -> Counterexample<RuntimeCase> {
-        let start = (try? property.judge(counterexample.value)) ?? nil
-        let blamed = Set(start?.unitTriggers ?? [])
-        guard !blamed.isEmpty else { return counterexample }
+        guard let start = (try? property.judge(counterexample.value)) ?? nil else { return counterexample }
+        let blamed = Set(start.unitTriggers ?? [])
+        // A breakdown blames no rule: it is kept to its kind, within the engine's few restarts (a hang, which costs
+        // a step timeout a try, is left as the engine shrank it).
+        let breakdown = start.origin.hasPrefix("breakdown: ") && start.origin != "breakdown: timeout"
+        guard !blamed.isEmpty || breakdown else { return counterexample }
         var minimizer = RuntimeMinimizer { candidate in
             guard let falsification = (try? property.judge(candidate)) ?? nil else { return false }
+            if breakdown { return falsification.origin == start.origin }
             return Set(falsification.unitTriggers ?? []) == blamed
         }
+        if breakdown { minimizer.failingBudget = start.shrinkFailingCalls }
         let minimal = minimizer.minimize(counterexample.value)
         guard minimal != counterexample.value else { return counterexample }
         var refined = counterexample

@@ -205,15 +205,8 @@ package struct ClientCorpusRun: GoldenCaseFormat {
     /// Writes a client case into `folder/client/<id>.json`; a file with the same name and other content is never
     /// overwritten.
     package static func save(_ clientCase: ClientGoldenCase, into folder: URL) throws -> SaveOutcome {
-        let directory = folder.appendingPathComponent(ClientGoldenCase.suite, isDirectory: true)
-        let file = directory.appendingPathComponent("\(clientCase.id).json")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if let existing = try? Data(contentsOf: file) {
-            let name = "\(ClientGoldenCase.suite)/\(clientCase.id).json"
-            if (try? ClientGoldenCase.read(existing, file: name)) == clientCase { return .unchanged(file.path) }
-            return .conflict(file.path)
-        }
-        try Data(clientCase.fileText.utf8).write(to: file)
-        return .written(file.path)
+        try SaveOutcome.save(
+            clientCase.fileText, id: clientCase.id, suite: ClientGoldenCase.suite, into: folder
+        ) { data, name in (try? ClientGoldenCase.read(data, file: name)) == clientCase }
     }
 }

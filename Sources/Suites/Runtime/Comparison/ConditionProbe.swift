@@ -20,13 +20,7 @@ enum ConditionProbe {
             for part in parts(of: condition) + [condition] where !conditions.contains(part) { conditions.append(part) }
         }
         guard !conditions.isEmpty else { return nil }
-        let start = RuntimeComparison.runtime(value, before: step)
-        let current = step == 0 ? value.expected[0].observation.variables : start.variables
-        let variables = value.flow.variables.map { declared -> RuntimeVariable in
-            var constant = declared
-            constant.source = .constant(current[declared.key])
-            return constant
-        }
+        let (variables, current) = RuntimeComparison.startingConstants(value, step: step)
         let lookup = { (key: String) in current[key] }
         for condition in conditions {
             let flow = RuntimeFlow(

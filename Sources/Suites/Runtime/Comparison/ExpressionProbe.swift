@@ -40,13 +40,9 @@ enum ExpressionProbe {
             if !probes.contains(where: { $0.text == text }) { probes.append((text, true)) }
         }
         guard !probes.isEmpty else { return nil }
-        let start = RuntimeComparison.runtime(value, before: step)
-        let current = step == 0 ? value.expected[0].observation.variables : start.variables
-        var variables = value.flow.variables.map { declared -> RuntimeVariable in
-            var constant = declared
-            constant.source = .constant(current[declared.key])
-            return constant
-        }
+        let starting = RuntimeComparison.startingConstants(value, step: step)
+        let current = starting.values
+        var variables = starting.variables
         let keys = probes.indices.map { "probe_\($0)" }
         variables += keys.map {
             RuntimeVariable(key: $0, type: .string, source: .constant(noValue), writable: true)

@@ -47,45 +47,34 @@ extension RuleProbe {
                 guard needs.nodes.isSubset(of: capabilities.nodes), needs.actions.isSubset(of: capabilities.actions),
                     !needs.nodes.contains("abTest") || capabilities.injectableRandom
                 else { return false }
-                return ProbeMemo.shared.fails(probe, index: RuleProbes.index(of: probe), on: implementation)
+                // A probe the implementation cannot answer says nothing: it is not counted as failed.
+                return ProbeResults.memo.value(for: implementation) { ProbeResults() }.result(
+                    RuleProbes.index(of: probe)
+                ) { probe.fails(on: implementation) ?? false }
             }
         }
     }
 }
 
-/// What each implementation did on each probe, remembered for the run: probes are asked again at every divergence
-/// the shrinker meets.
-final class ProbeMemo: @unchecked Sendable {
-    static let shared = ProbeMemo()
-
-    /// One implementation's results; the implementation held weakly, so that an entry whose implementation is gone
-    /// (and whose identifier a new one may reuse) is recognized as stale.
-    private final class Entry {
-        weak var implementation: AnyObject?
-        var failed: [Int: Bool] = [:]
-        init(_ implementation: AnyObject) { self.implementation = implementation }
-    }
+/// Each probe's result on one implementation, filled in as the probes are asked: probes are asked again at every
+/// divergence the shrinker meets, and an implementation answers a probe the same way every time.
+final class ProbeResults: @unchecked Sendable {
+    /// The results of every implementation asked during the run.
+    static let memo = ImplementationMemo<ProbeResults>()
 
     private let lock = NSLock()
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var failed: [Int: Bool] = [:]
 
-    func fails(_ probe: RuleProbe, index: Int, on implementation: any FlowRuntimeImplementation) -> Bool {
-        let id = ObjectIdentifier(implementation)
+    /// The result of the probe at `index`, computed the first time.
+    func result(_ index: Int, compute: () -> Bool) -> Bool {
         lock.lock()
-        let entry = entries[id].flatMap { $0.implementation === implementation ? $0 : nil }
-        let known = entry?.failed[index]
+        let known = failed[index]
         lock.unlock()
         if let known { return known }
-        // A probe the implementation cannot answer says nothing: it is not counted as failed.
-        let failed = probe.fails(on: implementation) ?? false
+        let result = compute()
         lock.lock()
-        defer { lock.unlock() }
-        if entries[id]?.implementation !== implementation {
-            // Entries of implementations gone are dropped as new ones come.
-            entries = entries.filter { $0.value.implementation != nil }
-            entries[id] = Entry(implementation)
-        }
-        entries[id]?.failed[index] = failed
-        return failed
+        failed[index] = result
+        lock.unlock()
+        return result
     }
 }

@@ -135,11 +135,10 @@ package enum RuleProbes {
             .runEnded, [.variables, .screen, .history], nodes: [screen("s1"), screen("s2")], edges: [edge("s1", "s2")],
             variables: [variable("n", .number, .constant(.number(1)))],
             steps: [[.closeFlow], [.setVariable(key: "n", operation: "set", value: .number(5)), .goNext]]),
+        // Navigation actions only: a set that is not written would fail an order probe built on a guard.
         probe(
             .runActionOrder, walk, nodes: [screen("s1"), screen("s2"), screen("s3")],
-            edges: [edge("s1", "s2", guard: "age >= 18"), edge("s1", "s3")],
-            variables: [variable("age", .number, .constant(.number(17)))],
-            steps: [[.setVariable(key: "age", operation: "set", value: .number(20)), .goNext]]),
+            edges: [edge("s1", "s3"), edge("s2", "s3")], steps: [[.navigate("s2"), .goNext]]),
     ]
 
     static let logic: [RuleProbe] = [
@@ -260,6 +259,17 @@ package enum RuleProbes {
                     .setVariable(key: "tags", operation: "append", value: .string("3")),
                 ],
                 [.setVariable(key: "n", operation: "reset", value: nil)],
+            ]),
+        probe(
+            .runSetValue, [.variables], nodes: [screen("s1")],
+            variables: [
+                variable("plan", .string, .constant(.string("free"))), variable("age", .number, .constant(.number(1))),
+            ],
+            steps: [
+                [
+                    .setVariable(key: "plan", operation: "set", value: .string("pro")),
+                    .setVariable(key: "age", operation: "set", value: .number(42)),
+                ]
             ]),
         probe(
             .runSetWritable, [.variables], nodes: [screen("s1")],

@@ -214,6 +214,20 @@ package enum RuntimeComparison {
     /// How many of a step's choices are flipped, at most, to find the one an implementation made otherwise.
     static let flipsTried = 64
 
+    /// The flow's variables declared as constants holding the values `step` started from (for the start, those the
+    /// variables start at), with those values: what a probe evaluates an expression or a condition with.
+    static func startingConstants(
+        _ value: RuntimeCase, step: Int
+    ) -> (variables: [RuntimeVariable], values: [String: RuntimeValue]) {
+        let values = step == 0 ? value.expected[0].observation.variables : runtime(value, before: step).variables
+        let variables = value.flow.variables.map { declared -> RuntimeVariable in
+            var constant = declared
+            constant.source = .constant(values[declared.key])
+            return constant
+        }
+        return (variables, values)
+    }
+
     /// The reference runtime as it is before `step` (0 is the start).
     static func runtime(_ value: RuntimeCase, before step: Int) -> ReferenceRuntime {
         var runtime = ReferenceRuntime(flow: value.flow, context: value.context, draws: value.draws)
@@ -229,7 +243,9 @@ package enum RuntimeComparison {
     static let flipPreference: [String] =
         [
             .runEdgePriority, .runEdgeGuard, .runEdgeKind, .runEdgeDangling,
-        ] + DecisionLog.leafOrder + [.runAbZero, .runAbSticky, .runAbWeights, .runCondMissingEdge, .runUnsupported]
+        ] + DecisionLog.leafOrder + [
+            .runAbZero, .runAbSticky, .runAbEmpty, .runAbWeights, .runCondMissingEdge, .runUnsupported,
+        ]
 
     /// The rules of a step's own action or start, as opposed to those of what the walk met on the way.
     static let walkRules: Set<String> = [
@@ -253,7 +269,8 @@ package enum RuntimeComparison {
             table[rule] = walk
         }
         for rule in [
-            String.runAssign, .runAssignNoValue, .runSetOp, .runSetWritable, .runSetUnknown, .runSetDivZero,
+            String.runAssign, .runAssignNoValue, .runSetValue, .runSetOp, .runSetWritable, .runSetUnknown,
+            .runSetDivZero,
             .runVarSource, .runVarFallback, .runVarCoerce, .runVarContextKey,
         ] {
             table[rule] = values
@@ -279,7 +296,7 @@ package enum RuntimeComparison {
         .runCondMissingVar, .runCondMismatch, .runExprDepth, .runExprNoValue, .runExprFunction, .runExprConcat,
         .runExprArithmetic, .runExprCompare, .runExprLogic, .runCondExpression, .runCondLogic, .runCondOps,
         .runCondMissingEdge, .runCondBranch, .runSetDivZero, .runSetUnknown, .runSetWritable, .runVarCoerce,
-        .runSetOp, .runAssignNoValue, .runAssign, .runVarContextKey, .runVarFallback, .runVarSource,
+        .runSetValue, .runSetOp, .runAssignNoValue, .runAssign, .runVarContextKey, .runVarFallback, .runVarSource,
         .runInterpUnknown, .runInterp, .runEdgeDangling, .runEdgeGuard, .runEdgePriority, .runEdgeKind,
         .runUnsupported, .runNavigateUnknown, .runCloseRest, .runEnded, .runBackDismiss, .runBack, .runNavigate,
         .runClose, .runComplete, .runStartFallback, .runStart, .runNextEdge, .runActionOrder, .runOutcome,

@@ -17,8 +17,10 @@ enum RuntimeFailure {
         let replies: [RuntimeObservation]
         do {
             replies = try implementation.run(value.flow, context: value.context, draws: value.draws, steps: value.steps)
+        } catch let abort as Abort {
+            throw abort
         } catch {
-            throw Abort("the implementation broke down while the failure was described: \(error)")
+            return try describeBreakdown(failing, implementation: implementation)
         }
         if !implementation.capabilities.runtime.injectableRandom {
             if let (trial, step) = WeightCheck.failedTrial(under: value, implementation: implementation) {
@@ -50,6 +52,69 @@ enum RuntimeFailure {
             ]))
         record.origin = divergence.rules.joined(separator: ", ")
         return record
+    }
+
+    /// A run the implementation broke down on (it crashed, hung, or replied out of protocol), replayed one request
+    /// at a time to name the step: the start, or an action list. A crash on a list of one action breaks the rule of
+    /// that action; a timeout, or a breakdown at the start or in a longer list, names no rule.
+    static func describeBreakdown(
+        _ failing: FailingCase<RuntimeCase>, implementation: any FlowRuntimeImplementation
+    ) throws(Abort) -> FailureRecord {
+        let value = failing.value
+        var replies: [RuntimeObservation] = []
+        var failure: (any Error)?
+        do {
+            replies.append(try implementation.startFlow(value.flow, context: value.context, draws: value.draws))
+            for actions in value.steps { replies.append(try implementation.act(actions)) }
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            // The whole run as one batch, from a fresh process too: a breakdown only batching brings.
+            (implementation as? any RecoveringImplementation)?.startAfresh()
+            do {
+                _ = try implementation.run(value.flow, context: value.context, draws: value.draws, steps: value.steps)
+            } catch {
+                failure = error
+            }
+        }
+        guard let failure, let kind = Breakdown.kind(of: failure) else {
+            throw Abort("the breakdown did not replay: the implementation ran the same requests the second time")
+        }
+        let step = min(replies.count, value.steps.count)
+        let stepText = step == 0 ? "the start" : "step \(step) (\(actionsText(value.steps[step - 1])))"
+        var rules: [Rule] = []
+        if kind != "timeout", replies.count <= value.steps.count, step > 0, value.steps[step - 1].count == 1 {
+            rules = [actionRule(value.steps[step - 1][0])].compactMap(RuntimeRules.named)
+        }
+        let message = Breakdown.message(of: failure)
+        let input = inputLines(value, mark: step)
+        var record = FailureRecord(
+            id: "runtime-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(input.joined(separator: "\n").utf8))),
+            suite: .runtime, description: "the implementation broke down at \(stepText): \(kind)", rules: rules,
+            features: Array(Set(rules.map(\.feature))).sorted(), size: UnitCount(step + 1, .step),
+            originalSize: UnitCount((failing.original?.steps.count ?? value.steps.count) + 1, .step),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: stepText, input: input,
+            diffHeading: "The implementation broke down at \(stepText)", diff: message, violations: [],
+            storyboard: storyboard(value, replies: replies, divergence: step, input: input),
+            replay: failing.replay,
+            detail: .object([("divergedAt", .number(Double(step))), ("run", RuntimeCorpus.runDetail(value))]))
+        record.kind = .breakdown
+        record.origin = "breakdown: \(kind)"
+        record.breakdown = FailureRecord.BreakdownDetail(
+            message: message, stderrTail: (failure as? any BreakdownDescribing)?.stderrTail ?? [])
+        return record
+    }
+
+    /// The rule an action follows, for a crash while running it alone.
+    static func actionRule(_ action: RuntimeAction) -> String {
+        switch action {
+        case .goNext: return .runNextEdge
+        case .goBack: return .runBack
+        case .navigate: return .runNavigate
+        case .closeFlow: return .runClose
+        case .setVariable: return .runSetOp
+        }
     }
 
     /// A failed weight test told for people: the test's flow, how often each variant came out beside its share, the
@@ -127,7 +192,7 @@ enum RuntimeFailure {
                     + value.context.keys.sorted().map { "\"\($0)\": \(value.context[$0]!)" }
                     .joined(separator: ", "))
         }
-        if flow.nodes.contains(where: { if case .abTest = $0.kind { true } else { false } }) {
+        if !value.draws.isEmpty, flow.nodes.contains(where: { if case .abTest = $0.kind { true } else { false } }) {
             lines.append("Draws: " + value.draws.map { RuntimeValue.display($0) }.joined(separator: ", "))
         }
         lines.append("Steps:")

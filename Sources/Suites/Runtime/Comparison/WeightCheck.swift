@@ -78,7 +78,7 @@ enum WeightCheck {
                     "variant \(id) (weight \(RuntimeValue.display(weights[index]))): "
                         + Self.percent(Double(counts[index]) / Double(starts)))
             }
-            expected.append("no variant: 0%")
+            expected.append("no variant: " + Self.percent(0))
             observed.append("no variant: " + Self.percent(Double(counts[weights.count]) / Double(starts)))
             return (expected, observed)
         }
@@ -138,37 +138,5 @@ enum WeightCheck {
             if let step = value.expected.firstIndex(where: { $0.rules.contains(trial.rule) }) { return (trial, step) }
         }
         return nil
-    }
-}
-
-/// A value computed once per implementation and remembered for the run; the implementation is held weakly, so that
-/// an entry whose implementation is gone (and whose identifier a new one may reuse) is recognized as stale.
-final class ImplementationMemo<Value>: @unchecked Sendable {
-    private final class Entry {
-        weak var implementation: AnyObject?
-        var value: Value
-        init(_ implementation: AnyObject, _ value: Value) {
-            self.implementation = implementation
-            self.value = value
-        }
-    }
-
-    private let lock = NSLock()
-    private var entries: [ObjectIdentifier: Entry] = [:]
-
-    func value(for implementation: AnyObject, compute: () -> Value) -> Value {
-        let id = ObjectIdentifier(implementation)
-        lock.lock()
-        if let entry = entries[id], entry.implementation === implementation {
-            lock.unlock()
-            return entry.value
-        }
-        lock.unlock()
-        let value = compute()
-        lock.lock()
-        defer { lock.unlock() }
-        entries = entries.filter { $0.value.implementation != nil }
-        entries[id] = Entry(implementation, value)
-        return value
     }
 }

@@ -301,15 +301,8 @@ extension RuntimeCorpus {
     /// Writes a case into `folder/runtime/<id>.json`; a file with the same name and other content is never
     /// overwritten.
     package static func save(_ c: RuntimeGoldenCase, into folder: URL) throws -> SaveOutcome {
-        let directory = folder.appendingPathComponent(RuntimeGoldenCase.suite, isDirectory: true)
-        let file = directory.appendingPathComponent("\(c.id).json")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if let existing = try? Data(contentsOf: file) {
-            let name = "\(RuntimeGoldenCase.suite)/\(c.id).json"
-            if (try? RuntimeGoldenCase.read(existing, file: name)) == c { return .unchanged(file.path) }
-            return .conflict(file.path)
+        try SaveOutcome.save(c.fileText, id: c.id, suite: RuntimeGoldenCase.suite, into: folder) { data, name in
+            (try? RuntimeGoldenCase.read(data, file: name)) == c
         }
-        try Data(c.fileText.utf8).write(to: file)
-        return .written(file.path)
     }
 }

@@ -52,10 +52,18 @@ package struct RuntimeCase: Sendable, Hashable {
     }
 
     /// The case with the reference following the variants an implementation that picks its own showed: each
-    /// experiment key's first assignment in `observations`, step after step.
+    /// experiment key's first exposure in `observations`, step after step, or its first assignment where it fired
+    /// none (an assignment seen only after a step may be a later draw's).
     package func pinned(to observations: [RuntimeObservation]) -> RuntimeCase {
         var picks: [String: String] = [:]
         for observation in observations {
+            for event in observation.events where event.name == "experiment_exposure" {
+                if case .string(let key)? = event.fields["experiment_id"],
+                    case .string(let variant)? = event.fields["variant_id"], picks[key] == nil
+                {
+                    picks[key] = variant
+                }
+            }
             for (key, variant) in observation.assignments where picks[key] == nil { picks[key] = variant }
         }
         guard picks != pinned else { return self }

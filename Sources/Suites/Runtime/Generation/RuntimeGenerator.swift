@@ -28,10 +28,11 @@ package struct RuntimeGenerator: Sendable {
         ("name", .string, nil), ("score", .number, nil), ("visits", .list, .number),
     ]
 
-    /// The operations that fit each type (others are drawn too, less often).
+    /// The operations that fit each type (others are drawn too, less often); `set`, the one a MUST rule decides, and
+    /// `remove`, the one that goes wrong with repeated items, twice.
     static let operations: [RuntimeValueType: [String]] = [
-        .string: ["set", "reset"], .number: ["increment", "decrement", "multiply", "divide", "set", "reset"],
-        .boolean: ["toggle", "set", "reset"], .list: ["append", "remove", "remove", "set", "reset"],
+        .string: ["set", "reset"], .number: ["increment", "decrement", "multiply", "divide", "set", "set", "reset"],
+        .boolean: ["toggle", "set", "set", "reset"], .list: ["append", "remove", "remove", "set", "set", "reset"],
     ]
 
     static let screenNames = ["Welcome", "Plan", "Profile", "Offer", "Survey", "Thanks", "Checkout", "Done"]
@@ -236,9 +237,10 @@ package struct RuntimeGenerator: Sendable {
             }
             return try draw.chance(0.5) ? .any(members) : .all(members)
         default:
-            if try draw.chance(0.05) {
+            // A test at the depth limit or either side of it (30 to 33 nots around it): a limit off by one shows.
+            if try draw.chance(0.25) {
                 var deep = try test(draw, expressions.variables)
-                for _ in 0..<(RuntimeCondition.maxDepth / 2 + (try draw.int(-1...1))) { deep = .not(.not(deep)) }
+                for _ in 0..<(RuntimeCondition.maxDepth + (try draw.int(-2...1))) { deep = .not(deep) }
                 return deep
             }
             return .not(try condition(draw, expressions, depth: depth + 1))

@@ -12,7 +12,10 @@ struct RuntimeMinimizer {
     let fails: (RuntimeCase) -> Bool
     /// The most candidates tried.
     var budget = 600
+    /// The most candidates that fail tried, where each costs a restart (a breakdown); `nil` for no such limit.
+    var failingBudget: Int?
     private(set) var calls = 0
+    private var failing = 0
 
     init(fails: @escaping (RuntimeCase) -> Bool) { self.fails = fails }
 
@@ -20,12 +23,13 @@ struct RuntimeMinimizer {
     mutating func minimize(_ value: RuntimeCase) -> RuntimeCase {
         var best = value
         var progress = true
-        while progress && calls < budget {
+        while progress && !spent {
             progress = false
-            for candidate in Self.candidates(of: best) where calls < budget {
+            for candidate in Self.candidates(of: best) where !spent {
                 guard Self.weight(candidate) < Self.weight(best) else { continue }
                 calls += 1
                 if fails(candidate) {
+                    failing += 1
                     best = candidate
                     progress = true
                     break
@@ -35,10 +39,14 @@ struct RuntimeMinimizer {
         return best
     }
 
+    private var spent: Bool { calls >= budget || failingBudget.map { failing >= $0 } == true }
+
     /// How big a case is, steps first: every candidate weighs less than the case it comes from.
     static func weight(_ value: RuntimeCase) -> Int {
         let flow = value.flow
         var weight = value.steps.count * 10_000 + value.steps.joined().count * 1_000
+        // An entry that names no node brings in the fallback's rule: the node it falls back to is simpler.
+        if value.flow.node(value.flow.entry) == nil { weight += 3 }
         weight += flow.nodes.count * 100 + flow.edges.count * 50 + flow.variables.count * 50
         weight += value.context.count * 20 + value.draws.count * 5
         for node in flow.nodes {
@@ -83,6 +91,11 @@ struct RuntimeMinimizer {
             var steps = value.steps
             steps.remove(at: index)
             out.append(with(flow, steps: steps))
+        }
+        if flow.node(flow.entry) == nil, let fallback = flow.nodes.first(where: \.isScreen) ?? flow.nodes.first {
+            var named = flow
+            named.entry = fallback.id
+            out.append(with(named))
         }
         if !value.steps.isEmpty {
             for node in flow.nodes {
