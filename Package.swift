@@ -143,7 +143,7 @@ let package = Package(
             name: "FlowCheckTestSupport",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords",
-                "FlowCheckSuites", "PropertyTestingTestSupport",
+                "FlowCheckSuites", "GoldenCorpus", "PropertyTestingTestSupport", "Reports",
             ],
             swiftSettings: strict
         ),
@@ -243,7 +243,7 @@ let package = Package(
                 "FlowCheckCommands", "FlowCheckCLI", "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite",
                 "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
                 "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
-                "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting", "FlowRuntimeModel",
+                "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting", "FlowRuntimeModel", "Reports",
             ],
             exclude: ["Help"],
             swiftSettings: strict
@@ -252,7 +252,7 @@ let package = Package(
             name: "FlowCheckTestSupportTests",
             dependencies: [
                 "FlowCheck", "FlowCheckTestSupport", "FlowCheckEngine", "FlowCheckCore", "FlowSchema",
-                "NavigationModel", "SampleImplementations", "FlowCheckRecords",
+                "NavigationModel", "SampleImplementations", "FlowCheckRecords", "FlowRuntimeModel",
             ],
             swiftSettings: strict
         ),

@@ -7,15 +7,19 @@ package struct TypedOption<Value: Sendable>: Sendable {
     package let defaultValue: Value?
     /// What a valid value looks like, for error messages: `a whole number from 1 to 10000`.
     package let expectation: String
+    /// The words a value is made of (comma-separated), when they are names from a list: a misspelt one is answered
+    /// with the closest.
+    package let choices: [String]
     private let convert: @Sendable (String) -> Value?
 
     /// Creates a typed option; `convert` returns `nil` for a value that does not parse.
     package init(
         _ name: String, value valueName: String, help: String, default defaultValue: Value? = nil,
         defaultText: String? = nil,
-        required: Bool = false, repeatable: Bool = false, expects expectation: String,
+        required: Bool = false, repeatable: Bool = false, expects expectation: String, choices: [String] = [],
         convert: @escaping @Sendable (String) -> Value?
     ) {
+        self.choices = choices
         self.definition = CommandDefinition.Option(
             name, value: valueName, help: help, default: defaultText ?? defaultValue.map { "\($0)" },
             repeatable: repeatable, required: required)
@@ -39,8 +43,14 @@ package struct TypedOption<Value: Sendable>: Sendable {
 
     private func converted(_ text: String, _ parsed: ParsedArguments) throws(ArgumentError) -> Value {
         guard let value = convert(text) else {
+            let words = text.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            let guess = words.lazy.filter { !choices.contains($0) }.compactMap {
+                ArgumentParser.closest($0, among: choices)
+            }.first
             throw ArgumentError(
-                code: .invalidValue, message: "--\(definition.name) takes \(expectation), not \"\(text)\"",
+                code: .invalidValue,
+                message: "--\(definition.name) takes \(expectation), not \"\(text)\""
+                    + (guess.map { "; did you mean \"\($0)\"?" } ?? ""),
                 commandPath: parsed.commandPath)
         }
         return value

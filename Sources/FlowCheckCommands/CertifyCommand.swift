@@ -7,6 +7,7 @@ import FlowCheckSuites
 import Foundation
 import ProcessProtocol
 import PropertyTesting
+import Reports
 
 /// `flowcheck certify`: the corpus and every declared suite at a certification budget, and a certificate.
 struct CertifyCommand: Subcommand {
@@ -24,7 +25,12 @@ struct CertifyCommand: Subcommand {
         options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
             + BudgetOptions.options(defaultRuns: defaultRuns)
             + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
-        flags: OutputOptions.flags + [GatingOptions.strictFlag])
+        flags: OutputOptions.flags + [
+            GatingOptions.strictFlag,
+            .init(
+                "verbose",
+                help: "Print a line for every golden case (by default only those that failed, errored or deviated)."),
+        ])
 
     var implementation: ImplementationOptions
     var corpus: String
@@ -33,14 +39,17 @@ struct CertifyCommand: Subcommand {
     var gating: GatingOptions
     /// `--strict`: certify SHOULD rules too.
     var strict: Bool
+    /// `--verbose`: a line for every golden case, passed and skipped ones too.
+    var verbose: Bool
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
-        corpus = try parsed.value(CorpusVerifyCommand.corpus, or: "Corpus")
+        corpus = CorpusLocation.resolve(given: try parsed.value(CorpusVerifyCommand.corpus))
         budget = try BudgetOptions(parsed, defaultRuns: Self.defaultRuns)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
         strict = parsed.flag("strict")
+        verbose = parsed.flag("verbose")
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
@@ -51,7 +60,7 @@ struct CertifyCommand: Subcommand {
         defer { (subject as? ProcessImplementation)?.stop() }
         let started = ContinuousClock.now
         let corpusRun = CorpusRunCommand.runCases(
-            corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, console: console)
+            corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, quiet: !verbose, console: console)
         let corpusTime = ContinuousClock.now - started
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
@@ -77,7 +86,7 @@ struct CertifyCommand: Subcommand {
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         let certificate = Certificate(record: record, runsPerSuite: budget.runs)
-        let slug = OutputOptions.slug(subject.info.name)
+        let slug = ReportFileName.slug(subject.info.name)
         // Next to the HTML report, in the same spelling (relative stays relative).
         let folder = outputs.html.map { ($0 as NSString).deletingLastPathComponent } ?? "Reports"
         let path = (folder.isEmpty ? "." : folder as NSString).appendingPathComponent("\(slug).certificate.json")

@@ -35,7 +35,7 @@ struct CorpusRunCommand: Subcommand {
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
-        corpus = try parsed.value(CorpusVerifyCommand.corpus, or: "Corpus")
+        corpus = CorpusLocation.resolve(given: try parsed.value(CorpusVerifyCommand.corpus))
         shard = try parsed.value(GatingOptions.shard)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
@@ -53,14 +53,15 @@ struct CorpusRunCommand: Subcommand {
         let header = RunHeader(
             kit: .current, implementation: subject.info, capabilities: subject.capabilities.recorded, notCertified: [],
             seed: 0, suites: [], shard: shard?.description, corpusHash: corpusRun.hash)
-        let record = RunRecord(
-            header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            interrupted: console.stop?.reason)
+        let (record, decision) = gating.gated(
+            RunRecord(
+                header: header, suites: [], failures: [], errors: [], cases: corpusRun.cases,
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                interrupted: console.stop?.reason))
         console.out("Verdict: \(record.verdict.sentence)")
         guard outputs.write(record, console: console) else { return .failure }
         if let reason = record.interrupted { return .stopped(by: reason) }
-        return gating.exitCode(record, console: console)
+        return gating.exitCode(record, decision: decision, console: console)
     }
 
     /// A corpus folder without a single case is a usage error (a wrong `--corpus`, or a run outside the checkout),
@@ -89,7 +90,7 @@ struct CorpusRunCommand: Subcommand {
     /// report counts them.
     static func runCases(
         _ corpus: String, on implementation: any Implementation, skip: SkipList, shard: Shard?, strict: Bool = false,
-        console: Console
+        quiet: Bool = false, console: Console
     ) -> (cases: [CaseRecord], hash: String) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let formats = SuiteRegistry.goldenCases(in: folder)
@@ -105,13 +106,14 @@ struct CorpusRunCommand: Subcommand {
             record.message = "\(error)"
             results.append(record)
         }
-        print(results, strict: strict, console: console)
+        print(results, strict: strict, quiet: quiet, console: console)
         return (results, CorpusRun.hash(formats))
     }
 
-    /// One line per case, `DEVIATION` for a failed case about SHOULD rules only (unless `strict`), and the tally.
-    static func print(_ results: [CaseRecord], strict: Bool, console: Console) {
-        for r in results {
+    /// One line per case, `DEVIATION` for a failed case about SHOULD rules only (unless `strict`), and the tally;
+    /// `quiet` leaves out the passed and skipped cases (certify's tally says how many).
+    static func print(_ results: [CaseRecord], strict: Bool, quiet: Bool = false, console: Console) {
+        for r in results where !quiet || (r.status != .passed && r.status != .skipped) {
             // A case run under another profile than its own is named `file@profile`, a file's vector `file#n`.
             let name =
                 r.file + (r.id.split(separator: "@").dropFirst().first.map { "@\($0)" } ?? "")

@@ -7,14 +7,20 @@ import GoldenCorpus
 /// `flowcheck corpus verify`: checks every golden case against the reference model.
 struct CorpusVerifyCommand: Subcommand {
     static let corpus = TypedOption<String>.text(
-        "corpus", value: "folder", help: "The corpus folder.", default: "Corpus")
+        "corpus", value: "folder",
+        help:
+            "The corpus folder; by default ./Corpus, else the Corpus folder of the kit's checkout this flowcheck "
+            + "was built in."
+    )
     static let definition = CommandDefinition(
         "verify", abstract: "Check every golden case against the reference model.",
         options: [corpus.definition])
 
     var corpus: String
 
-    init(_ parsed: ParsedArguments) throws(ArgumentError) { corpus = try parsed.value(Self.corpus, or: "Corpus") }
+    init(_ parsed: ParsedArguments) throws(ArgumentError) {
+        corpus = CorpusLocation.resolve(given: try parsed.value(Self.corpus))
+    }
 
     func run(_ console: Console) -> ExitCode {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)

@@ -52,28 +52,40 @@ struct GatingOptions {
         }
     }
 
-    /// The exit code for a run: its verdict, through the skip list and the baseline.
-    func exitCode(_ record: RunRecord, console: Console) -> ExitCode {
-        var gate = Gate(skip: skipList)
+    /// The run's record with the gate's decision on it, taken before any report is written so that every format
+    /// shows the gate beside the verdict. Without `--skip` or `--baseline`, or while writing a baseline, the record
+    /// is returned as it is (a record read back keeps the gate it was written with).
+    func gated(_ record: RunRecord) -> (record: RunRecord, decision: Gate.Decision?) {
+        guard baselinePath != nil || !skipList.skip.isEmpty else { return (record, nil) }
+        let decision = Gate(skip: skipList, baseline: updateBaseline ? nil : baseline).decide(record)
+        var record = record
+        if !updateBaseline { record.gate = decision.record }
+        return (record, decision)
+    }
+
+    /// The exit code for a run gated by ``gated(_:)``: the gate's decision where there is one (printed, with the
+    /// baseline written when asked), else the gate the record carries, else the verdict.
+    func exitCode(_ record: RunRecord, decision: Gate.Decision?, console: Console) -> ExitCode {
+        let title = record.verdict.overall.title
+        guard let decision else {
+            if let gate = record.gate {
+                console.out(gate.sentence(verdict: title))
+                return gate.passed ? .success : .failure
+            }
+            return Gate().decide(record).passed ? .success : .failure
+        }
+        decision.lines.forEach(console.out)
         if updateBaseline, let path = baselinePath {
-            let decision = gate.decide(record)
-            decision.lines.forEach(console.out)
-            guard OutputOptions.write(Baseline(expectedFailures: decision.judged).fileText, to: path, console: console)
-            else { return .failure }
-            console.out("wrote \(path): \(counted(decision.judged.count, "expected failure"))")
+            let baseline = Baseline(
+                expectedFailures: decision.judged.map { .init(cause: $0.cause, example: $0.id, replay: $0.replay) })
+            guard OutputOptions.write(baseline.fileText, to: path, console: console) else { return .failure }
+            console.out("wrote \(path): \(counted(baseline.expectedFailures.count, "expected failure"))")
             return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage
                 ? .failure : .success
         }
-        gate.baseline = baseline
-        let decision = gate.decide(record)
-        decision.lines.forEach(console.out)
-        if gate.baseline != nil || !skipList.skip.isEmpty {
-            // The gate may pass a run whose verdict is not conforming: say so, so the exit code never contradicts the output.
-            let source = gate.baseline != nil ? "the baseline" : "the skip list"
-            console.out(
-                "Gate: \(decision.passed ? "PASSED" : "FAILED") by \(source) (exit \(decision.passed ? 0 : 1)); "
-                    + "the verdict stays \(record.verdict.overall.title).")
-        }
+        // The gate may pass a run whose verdict is not conforming: say so, so the exit code never contradicts the
+        // output.
+        if let gate = record.gate { console.out(gate.sentence(verdict: title)) }
         return decision.passed ? .success : .failure
     }
 }

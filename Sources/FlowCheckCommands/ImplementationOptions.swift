@@ -49,9 +49,17 @@ struct ImplementationOptions {
     func start(_ console: Console, commandPath: [String]) throws(ArgumentError) -> (any Implementation)? {
         if sut.hasPrefix("builtin:") {
             guard let builtin = BuiltinImplementations.named(sut) else {
+                // A typo, or part of a name (`builtin:mutant:bottom-most`): the names that contain what was typed
+                // after the last colon, when a few do.
+                let typed = String(sut.split(separator: ":").last ?? "")
+                let containing = BuiltinImplementations.names.filter {
+                    typed.count >= 4 && ($0.split(separator: ":").last ?? "").contains(typed)
+                }
+                let guesses =
+                    ArgumentParser.closest(sut, among: BuiltinImplementations.names).map { [$0] } ?? containing
                 let hint =
-                    ArgumentParser.closest(sut, among: BuiltinImplementations.names).map { "did you mean \($0)? " }
-                    ?? ""
+                    guesses.isEmpty || guesses.count > 3
+                    ? "" : "did you mean \(guesses.joined(separator: " or "))? "
                 throw ArgumentError(
                     code: .invalidValue,
                     message:

@@ -13,9 +13,15 @@ struct LintCommand: Subcommand {
         "lint", abstract: "Check a RUF app spec against every rule of the RUF spec YAML reference.",
         discussion: "EXIT CODES: 0 no errors (warnings allowed); 1 errors; 2 a usage error.",
         options: [sarif.definition],
-        flags: [.init("json", help: "Print the findings as JSON instead of text.")],
+        flags: [
+            .init(
+                "json",
+                help: "Print the findings as a JSON array instead of text (the counts line goes to standard error).")
+        ],
         positionals: [
-            .init("spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml, or a folder with app.ruf.yaml.")
+            .init(
+                "spec", help: "The spec's root file, such as Corpus/specs/shop.ruf.yaml, or a folder with app.ruf.yaml."
+            )
         ])
 
     var path: String
@@ -78,13 +84,15 @@ struct LintCommand: Subcommand {
                 let place = problem.path.isEmpty ? "" : problem.path + ": "
                 console.out("\(location): \(problem.severity.rawValue): \(place)\(problem.message) [\(problem.rule)]")
             }
-            let errors = problems.filter { $0.severity == .error }.count
-            let warnings = problems.count - errors
-            // What was read is counted, so a spec the reader did not understand never looks clean.
-            console.out(
-                "\(path): \(spec.counts); \(errors) error\(errors == 1 ? "" : "s"), "
-                    + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         }
+        let errors = problems.filter { $0.severity == .error }.count
+        let warnings = problems.count - errors
+        // What was read is counted, so a spec the reader did not understand never looks clean; beside JSON, on
+        // standard error, so that standard output stays one JSON document.
+        let counts =
+            "\(path): \(spec.counts); \(errors) error\(errors == 1 ? "" : "s"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        if json { console.err(counts) } else { console.out(counts) }
         if let sarifPath, !OutputOptions.write(Self.sarifText(problems, shown: shown), to: sarifPath, console: console)
         {
             return .failure

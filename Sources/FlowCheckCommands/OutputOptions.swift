@@ -34,8 +34,9 @@ package struct OutputOptions {
     var markdown: String?
     var badge: String?
 
-    /// Reads the outputs; `implementationSlug` fills in `<implementation>` in the default HTML path.
-    init(_ parsed: ParsedArguments, defaultHTML: String?) throws(ArgumentError) {
+    /// Reads the outputs; `<implementation>` in the default HTML path is filled in when writing. With `htmlOnlyAlone`,
+    /// the default HTML report is written only when no other output is asked for (`report … --junit` writes JUnit).
+    init(_ parsed: ParsedArguments, defaultHTML: String?, htmlOnlyAlone: Bool = false) throws(ArgumentError) {
         if parsed.flag("no-html") && parsed.value("html") != nil {
             throw ArgumentError(
                 code: .invalidValue, message: "--no-html and --html contradict each other; give one",
@@ -46,6 +47,9 @@ package struct OutputOptions {
         junit = try parsed.value(Self.junit)
         markdown = try parsed.value(Self.markdown)
         badge = try parsed.value(Self.badge)
+        if htmlOnlyAlone, parsed.value("html") == nil, [json, junit, markdown, badge].contains(where: { $0 != nil }) {
+            html = nil
+        }
         // Checked before anything runs, so a long run never ends in "could not write".
         for (name, path) in [("json", json), ("junit", junit), ("markdown", markdown), ("badge", badge)] {
             if let path, let problem = Self.problem(with: path) {
@@ -90,7 +94,7 @@ package struct OutputOptions {
 
     /// Writes every requested file; returns false (after saying why) when one cannot be written.
     func write(_ record: RunRecord, console: Console) -> Bool {
-        let slug = Self.slug(record.header.implementation.name)
+        let slug = ReportFileName.slug(record.header.implementation.name)
         let outputs: [(String?, () -> String)] = [
             (json, { record.text }),
             (html?.replacingOccurrences(of: "<implementation>", with: slug), { HTMLReport.render(record) }),
@@ -125,33 +129,4 @@ package struct OutputOptions {
             return false
         }
     }
-
-    /// A file name for an implementation: `sample (mutant pop-to-bottom-most)` → `sample-mutant-pop-to-bottom-most`.
-    package static func slug(_ name: String) -> String {
-        var result = ""
-        for character in name.lowercased() {
-            // A character that draws nothing (a format character, a Hangul filler) would make a file name that
-            // looks like another: it is a separator here.
-            let invisible = character.unicodeScalars.contains { VisibleText.line(String($0)) != String($0) }
-            if (character.isLetter || character.isNumber) && !invisible {
-                result.append(character)
-            } else if !result.hasSuffix("-") {
-                result.append("-")
-            }
-        }
-        while result.hasSuffix("-") { result.removeLast() }
-        guard !result.isEmpty else { return "report" }
-        // A file name has 255 bytes at most, and `.certificate.json` follows: a long name is cut, and a hash of the
-        // whole keeps two long names apart. The name itself stays whole inside the report.
-        guard result.utf8.count > maxSlugBytes else { return result }
-        var cut = ""
-        for character in result {
-            if cut.utf8.count + String(character).utf8.count > maxSlugBytes - 17 { break }
-            cut.append(character)
-        }
-        return cut + "-" + ContentHash.of(name)
-    }
-
-    /// The most bytes of a report's file name taken from the implementation's name.
-    static let maxSlugBytes = 120
 }

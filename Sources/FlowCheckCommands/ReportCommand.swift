@@ -9,8 +9,11 @@ struct ReportCommand: Subcommand {
     static let definition = CommandDefinition(
         "report", abstract: "Render JSON-lines records (one run, or the shards of one run merged) as reports.",
         discussion: """
-            EXIT CODES: 0 conforming (or, with --skip or --baseline, the gate passed); 1 not conforming; 2 a usage error
-            or an unreadable input.
+            Writes the HTML report to Reports/<implementation>.html unless another output (--json, --junit, --markdown,
+            --badge) is asked for without --html.
+
+            EXIT CODES: 0 conforming (or, with --skip or --baseline, or a gate recorded in the input, the gate passed);
+            1 not conforming; 2 a usage error or an unreadable input.
             """,
         options: OutputOptions.options(defaultHTML: RunCommand.defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags,
@@ -22,7 +25,7 @@ struct ReportCommand: Subcommand {
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         files = parsed.positionals
-        outputs = try OutputOptions(parsed, defaultHTML: RunCommand.defaultHTML)
+        outputs = try OutputOptions(parsed, defaultHTML: RunCommand.defaultHTML, htmlOnlyAlone: true)
         gating = try GatingOptions(parsed)
     }
 
@@ -48,11 +51,12 @@ struct ReportCommand: Subcommand {
             }
             texts.append((path, text))
         }
-        let record: RunRecord
-        do { record = try RunRecord.read(texts) } catch {
+        let read: RunRecord
+        do { read = try RunRecord.read(texts) } catch {
             console.err("error: \(error)")
             return .usage
         }
+        let (record, decision) = gating.gated(read)
         guard outputs.write(record, console: console) else { return .failure }
         let exercised = record.verdict.exercised.map(\.description)
         console.out(
@@ -61,6 +65,6 @@ struct ReportCommand: Subcommand {
                 + ", \(counted(record.verdict.failures, "failure")); verdict \(record.verdict.overall.rawValue)")
         console.out("Verdict: \(record.verdict.sentence)")
         // Merged shards are gated like a single run, so a sharded CI job can keep its skip list and baseline.
-        return gating.exitCode(record, console: console)
+        return gating.exitCode(record, decision: decision, console: console)
     }
 }

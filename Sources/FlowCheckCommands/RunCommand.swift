@@ -17,7 +17,8 @@ struct RunCommand: Subcommand {
         help: "Suites to run, comma-separated, from: " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")
             + " (see SUITES).",
         defaultText: "every declared suite", repeatable: true,
-        expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")
+        expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", "),
+        choices: SuiteRegistry.names.map(\.rawValue)
     ) { text in
         let names = text.split(separator: ",").map { Suite($0.trimmingCharacters(in: .whitespaces)) }
         return names.allSatisfy { SuiteRegistry.named($0) != nil } && !names.isEmpty ? names : nil
@@ -142,16 +143,17 @@ struct RunCommand: Subcommand {
                 console.progress("  \(suite.suite): \(suite.verdict.rawValue), \(suite.size)", done: true)
             }
         }
-        let record: RunRecord
-        do { record = try runner.run() } catch {
+        let ran: RunRecord
+        do { ran = try runner.run() } catch {
             console.err("error: \(error.message)")
             return .usage
         }
+        let (record, decision) = gating.gated(ran)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
         if let saveFailures { Self.save(record.failures, into: saveFailures, console: console) }
         if let reason = record.interrupted { return .stopped(by: reason) }
-        return gating.exitCode(record, console: console)
+        return gating.exitCode(record, decision: decision, console: console)
     }
 
     /// Turns each minimal counterexample into a golden case, never overwriting a different one.

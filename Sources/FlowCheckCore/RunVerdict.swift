@@ -76,14 +76,18 @@ public struct RunVerdict: Hashable, Codable, Sendable {
         public var error: String?
         /// The `--time-limit` that ended the suite before its budget, when one did.
         public var stoppedByTimeLimit: String?
+        /// The signal that stopped the run while the suite ran (`SIGINT`), when one did: the suite judged only the
+        /// runs it finished, so it is never conforming.
+        public var interrupted: String?
 
         /// Creates a suite's verdict from its facts: errored, else divergent, else insufficient coverage, else conforming.
         public init(
             suite: Suite, runs: Int, exercised: UnitCount, failures: Int, missingCoverage: [String],
             error: String? = nil,
             stoppedByTimeLimit: String? = nil, breakdowns: Int = 0, unexercisedRules: [String] = [],
-            deviations: Int = 0, unresolvedRules: [String] = []
+            deviations: Int = 0, unresolvedRules: [String] = [], interrupted: String? = nil
         ) {
+            self.interrupted = interrupted
             self.deviations = deviations
             self.unresolvedRules = unresolvedRules
             self.stoppedByTimeLimit = stoppedByTimeLimit
@@ -101,13 +105,15 @@ public struct RunVerdict: Hashable, Codable, Sendable {
                 ? .errored
                 : failures > 0
                     ? .divergent
-                    : !missingCoverage.isEmpty || !unexercisedRules.isEmpty || runs == 0
+                    : !missingCoverage.isEmpty || !unexercisedRules.isEmpty || runs == 0 || interrupted != nil
                         ? .insufficientCoverage : .conforming
         }
 
         /// The verdict in words with its deviations: `✓ conforming, 2 deviations`.
         public var label: String {
-            deviations == 0 ? verdict.label : verdict.label + ", " + counted(deviations, "deviation")
+            // Cut short by a signal, the suite says so rather than naming coverage it may well have had.
+            let label = interrupted != nil && verdict == .insufficientCoverage ? "✗ interrupted" : verdict.label
+            return deviations == 0 ? label : label + ", " + counted(deviations, "deviation")
         }
 
         /// What the suite ran, in words: `7 runs, 116 steps`, or `400 documents` when one run is one document.

@@ -144,6 +144,8 @@ extension ConformanceRunner {
             rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         record.triggered = check.coverage.triggered
+        // A stop requested by now ended the suite's check (or came as it ended): it judged only what it finished.
+        if stop?.isRequested == true { record.interrupted = stop?.reason ?? "a stop request" }
         record.divergedTriggered = check.divergedTriggers.isEmpty ? nil : check.divergedTriggers
         record.maskedTriggered = check.maskedTriggers.isEmpty ? nil : check.maskedTriggers
         record.triggerUnit = suite.triggerUnit

@@ -229,7 +229,8 @@ public struct ConformanceRunner {
                 FlowCheckCore.RunVerdict.SuiteVerdict(
                     suite: outcome.record.suite, runs: outcome.record.runs, exercised: outcome.record.exercised,
                     failures: outcome.failures.count, missingCoverage: outcome.record.missingCoverage,
-                    error: outcome.error?.message, stoppedByTimeLimit: outcome.record.stoppedByTimeLimit))
+                    error: outcome.error?.message, stoppedByTimeLimit: outcome.record.stoppedByTimeLimit,
+                    interrupted: outcome.record.interrupted))
         }
         var header = RunHeader(
             kit: .current, implementation: implementation.info,

@@ -20,30 +20,51 @@ package struct Gate: Sendable {
     package struct Decision: Hashable, Sendable {
         /// Whether the pipeline passes.
         package var passed: Bool
-        /// The ids of the failures judged (not skipped), for writing a new baseline.
-        package var judged: [String]
+        /// The failures judged (not skipped), for writing a new baseline.
+        package var judged: [Failure]
         /// What to print: skipped failures, the baseline's new and stale entries.
         package var lines: [String]
+        /// The decision as the run's record carries it, for every report; `nil` when nothing gated (no skip list,
+        /// no baseline), where the verdict alone decides.
+        package var record: GateRecord?
     }
 
     /// A failure the gate judges: a counterexample, or a golden case that failed or could not be run.
     package struct Failure: Hashable, Sendable {
         /// The failure's or the case's id.
         package var id: String
+        /// What a baseline entry names to expect it: for a counterexample its suite and rules, or its suite and how
+        /// it broke down; for a golden case its id.
+        package var cause: String
         /// The features it touches, which a skip list may name.
         package var features: [String]
+        /// The command that replays it, for a counterexample.
+        package var replay: String?
 
         /// Creates a failure.
-        package init(id: String, features: [String]) {
+        package init(id: String, cause: String? = nil, features: [String], replay: String? = nil) {
             self.id = id
+            self.cause = cause ?? id
             self.features = features
+            self.replay = replay
+        }
+
+        /// A counterexample as the gate judges it.
+        package init(_ failure: FailureRecord) {
+            let cause =
+                failure.kind == .breakdown
+                ? "breakdown (\(failure.origin.hasPrefix("breakdown: ") ? failure.origin.dropFirst(11) : "error"))"
+                : failure.ruleIDs.sorted().joined(separator: ", ")
+            self.init(
+                id: failure.id, cause: "\(failure.suite): \(cause)", features: failure.features,
+                replay: failure.replay)
         }
     }
 
     /// Every failure of a run: its counterexamples, then its failed or errored golden cases. A deviation from a SHOULD
     /// rule is not one, unless the run was strict.
     package static func failures(of record: RunRecord) -> [Failure] {
-        record.failures.filter { !record.isDeviation($0) }.map { Failure(id: $0.id, features: $0.features) }
+        record.failures.filter { !record.isDeviation($0) }.map(Failure.init)
             + record.cases.filter { ($0.status == .failed && !record.isDeviation($0)) || $0.status == .errored }.map {
                 Failure(id: $0.id, features: $0.features)
             }
@@ -52,24 +73,38 @@ package struct Gate: Sendable {
     /// Decides on a run: an errored or under-covered run never passes; otherwise the judged failures must all be
     /// expected by the baseline (and the baseline must hold no stale entry), or there must be none.
     package func decide(_ record: RunRecord) -> Decision {
-        var judged: [String] = []
+        var judged: [Failure] = []
         var lines: [String] = []
+        var excused: [GateRecord.Excused] = []
         for failure in Self.failures(of: record) {
             if let reason = skip.reason(id: failure.id, features: failure.features) {
                 lines.append("skipped failure \(failure.id): \(reason)")
+                excused.append(.init(id: failure.id, by: "skipped", reason: reason))
             } else {
-                judged.append(failure.id)
+                judged.append(failure)
             }
         }
         let verdict = record.verdict.overall
         let broken = verdict == .errored || verdict == .insufficientCoverage
-        guard let baseline else { return Decision(passed: !broken && judged.isEmpty, judged: judged, lines: lines) }
+        let by = [skip.skip.isEmpty ? nil : "the skip list", baseline == nil ? nil : "the baseline"].compactMap { $0 }
+            .joined(separator: " and ")
+        guard let baseline else {
+            let passed = !broken && judged.isEmpty
+            return Decision(
+                passed: passed, judged: judged, lines: lines,
+                record: by.isEmpty ? nil : GateRecord(passed: passed, by: by, excused: excused))
+        }
         let gate = baseline.gate(failures: judged)
         lines.append(
             "baseline: \(counted(gate.expected.count, "expected failure")), \(gate.newFailures.count) new, \(gate.stale.count) stale"
         )
         lines += gate.newFailures.map { "  new failure: \($0)" }
         lines += gate.stale.map { "  stale: \($0) now passes or no longer exists; run with --update-baseline" }
-        return Decision(passed: !broken && gate.passes, judged: judged, lines: lines)
+        excused += gate.expected.map { .init(id: $0.id, by: "expected", reason: $0.cause) }
+        let passed = !broken && gate.passes
+        return Decision(
+            passed: passed, judged: judged, lines: lines,
+            record: GateRecord(
+                passed: passed, by: by, excused: excused, newFailures: gate.newFailures, stale: gate.stale))
     }
 }

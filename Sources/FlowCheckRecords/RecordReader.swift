@@ -33,6 +33,7 @@ extension RunRecord {
         var cases: [CaseRecord] = []
         var seconds = 0.0
         var interrupted: String?
+        var gate: GateRecord?
         var shards: [(file: String, shard: String?)] = []
         let decoder = JSONDecoder()
         for file in files {
@@ -101,6 +102,7 @@ extension RunRecord {
                 case .summary(let summary):
                     seconds += summary.seconds
                     interrupted = interrupted ?? summary.verdict.interrupted
+                    gate = summary.gate
                     sawSummary = true
                 case .unknown(let other):
                     throw RecordError(file: file.name, line: index + 1, message: "unknown record type \"\(other)\"")
@@ -137,10 +139,13 @@ extension RunRecord {
                     stopped ? [] : suites[index].coverage.filter { $0.required && $0.runs == 0 }.map(\.label).sorted()
             }
         }
-        return RunRecord(
+        var record = RunRecord(
             header: header, suites: suites, failures: failures, errors: errors,
             cases: cases.sorted { $0.file < $1.file },
             seconds: seconds, shards: files.count, interrupted: interrupted)
+        // A shard's gate judged that shard alone: merged shards are gated again, or not at all.
+        if files.count == 1 { record.gate = gate }
+        return record
     }
 
     /// Shards merge only as a complete set, each once: `1/3`, `2/3` and `3/3`, or one unsharded run alone.
@@ -262,6 +267,7 @@ private enum RecordLine: Decodable {
         struct Facts: Decodable { var interrupted: String? }
         var seconds: Double
         var verdict: Facts
+        var gate: GateRecord?
     }
 
     case header(RunHeader)

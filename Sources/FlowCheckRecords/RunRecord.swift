@@ -26,6 +26,9 @@ public struct RunRecord: Hashable, Sendable {
     public let interrupted: String?
     /// The verdict, computed once from the records by `Verdict.init(suites:corpus:interrupted:)` (FlowCheckCore).
     public let verdict: RunVerdict
+    /// What a CI gate (`--skip`, `--baseline`) decided on the run, when one gated it; every report shows it beside
+    /// the verdict, and the exit code follows it.
+    public var gate: GateRecord?
 
     /// Creates the record of a run and computes its verdict.
     public init(
@@ -62,7 +65,7 @@ public struct RunRecord: Hashable, Sendable {
                 unexercisedRules: header.shard != nil && shards == 1 ? [] : record.unexercisedRules(failures: failures),
                 deviations: failures.filter { deviates($0) && found(record, $0) }.count,
                 unresolvedRules: record.ruleStatuses(failures: failures).filter { $0.standing == .unresolved }.map(
-                    \.rule.id))
+                    \.rule.id), interrupted: record.interrupted)
         }
         let corpus =
             header.corpusHash == nil && cases.isEmpty
@@ -109,7 +112,8 @@ public struct RunRecord: Hashable, Sendable {
             lines += errors.filter { $0.suite == suite.suite }.map(RecordFormat.line)
         }
         lines += cases.map(RecordFormat.line)
-        lines.append(RecordFormat.line(SummaryRecord(verdict: verdict, seconds: (seconds * 1000).rounded() / 1000)))
+        lines.append(
+            RecordFormat.line(SummaryRecord(verdict: verdict, seconds: (seconds * 1000).rounded() / 1000, gate: gate)))
         return lines
     }
 
@@ -125,8 +129,10 @@ extension RunRecord {
             suite.seconds = 0
             return suite
         }
-        return RunRecord(
+        var record = RunRecord(
             header: header, suites: suites, failures: failures, errors: errors, cases: cases, seconds: 0,
             interrupted: interrupted)
+        record.gate = gate
+        return record
     }
 }

@@ -25,6 +25,8 @@ public struct SuiteRecord: Codable, Hashable, Sendable {
     public var uncertifiedRules: [String]
     /// The `--time-limit` that stopped the suite before it ran all its runs (such as `30s`); `nil` when none did.
     public var stoppedByTimeLimit: String?
+    /// The signal that stopped the run while the suite ran (`SIGINT`), when one did.
+    public var interrupted: String?
     /// Per rule ID, the units (steps, documents) that fell under the rule's trigger.
     public var triggered: [String: Int] = [:]
     /// The unit `triggered` counts in, when it is not the suite's: the client suite counts inputs, as an action or a
@@ -207,11 +209,14 @@ public struct SummaryRecord: Codable, Hashable, Sendable {
     public var passed: Bool
     /// Wall time of the run, in seconds.
     public var seconds: Double
+    /// What a CI gate decided, when one gated the run: the exit code follows its `passed`, not the verdict's.
+    public var gate: GateRecord?
 
     /// Creates a summary.
-    public init(verdict: RunVerdict, seconds: Double) {
+    public init(verdict: RunVerdict, seconds: Double, gate: GateRecord? = nil) {
         self.verdict = verdict
         self.passed = verdict.passed
         self.seconds = seconds
+        self.gate = gate
     }
 }

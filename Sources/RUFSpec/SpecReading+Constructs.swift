@@ -37,34 +37,46 @@ extension SpecReading {
             }
         }
         if let components = node["components"] {
-            let entries = list(
-                components, file, path + ".components", what: "components",
-                entry: "- rel: appbar with its behaviors, or - $ref: '#/shared/components/<key>'",
-                fields: ["rel", "behaviors", "description", "alias"]) ?? []
+            let entries =
+                list(
+                    components, file, path + ".components", what: "components",
+                    entry: "- rel: appbar with its behaviors, or - $ref: '#/shared/components/<key>'",
+                    fields: ["rel", "behaviors", "description", "alias"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let component = component(entry, file, "\(path).components[\(index)]") {
                     screen.components.append(component)
                 }
             }
         } else {
-            report("SPEC-REQUIRED", .error, file, node.position, path, "\(what) has no components, which the reference "
-                + "requires (write components: [] for none)")
+            report(
+                "SPEC-REQUIRED", .error, file, node.position, path,
+                "\(what) has no components, which the reference "
+                    + "requires (write components: [] for none)")
         }
         if let actions = node["actions"] {
-            let entries = list(
-                actions, file, path + ".actions", what: "actions",
-                entry: "- type: ADD_TO_CART, or - $ref: '#/shared/actions/<key>'",
-                fields: ["type", "payload", "navigates_to", "errors", "description", "alias"]) ?? []
+            let entries =
+                list(
+                    actions, file, path + ".actions", what: "actions",
+                    entry: "- type: ADD_TO_CART, or - $ref: '#/shared/actions/<key>'",
+                    fields: ["type", "payload", "navigates_to", "errors", "description", "alias"]) ?? []
             for (index, entry) in entries.enumerated() {
                 if let action = action(entry, file, "\(path).actions[\(index)]") {
                     screen.actions.append(relabeled(action, "\(pair.key).\(action.type?.value ?? "#\(index)")"))
                 }
             }
         } else {
-            report("SPEC-REQUIRED", .error, file, node.position, path, "\(what) has no actions, which the reference "
-                + "requires (write actions: [] for none)")
+            report(
+                "SPEC-REQUIRED", .error, file, node.position, path,
+                "\(what) has no actions, which the reference "
+                    + "requires (write actions: [] for none)")
         }
-        if let metrics = node["metrics"],
+        if let metrics = node["metrics"], metrics.pairs == nil {
+            // The one place metrics are not a list: say what goes there, not only that a list does not.
+            report(
+                "SPEC-KIND", .error, file, metrics.position, path + ".metrics",
+                "a screen's metrics must be a mapping of metric lists by when they fire, navigation: and screen: "
+                    + "(such as metrics: {navigation: [...]}); it is \(Self.kind(metrics))")
+        } else if let metrics = node["metrics"],
             mapping(metrics, file, path + ".metrics", what: "metrics", known: ["navigation", "screen"]) != nil
         {
             screen.navigationMetrics = metricList(metrics["navigation"], file, path + ".metrics.navigation")
@@ -75,10 +87,11 @@ extension SpecReading {
 
     func metricList(_ node: YAMLNode?, _ file: String, _ path: String) -> [SpecMetric] {
         guard let node, !node.isNull else { return [] }
-        let entries = list(
-            node, file, path, what: String(path.split(separator: ".").suffix(2).joined(separator: ".")),
-            entry: "- rel: screen_view with type, name and payload, or - $ref: '#/shared/metrics/<key>'",
-            fields: ["rel", "type", "name", "payload", "description", "alias"]) ?? []
+        let entries =
+            list(
+                node, file, path, what: String(path.split(separator: ".").suffix(2).joined(separator: ".")),
+                entry: "- rel: screen_view with type, name and payload, or - $ref: '#/shared/metrics/<key>'",
+                fields: ["rel", "type", "name", "payload", "description", "alias"]) ?? []
         return entries.enumerated().compactMap { index, entry in metric(entry, file, "\(path)[\(index)]") }
     }
 
@@ -151,7 +164,9 @@ extension SpecReading {
         }
     }
 
-    func sharedComponent(_ key: String, _ file: String, _ position: YAMLNode.Position, _ path: String)
+    func sharedComponent(
+        _ key: String, _ file: String, _ position: YAMLNode.Position, _ path: String
+    )
         -> SpecComponent?
     {
         if let done = components[key] { return done }

@@ -34,7 +34,7 @@ package enum HTMLReport {
             html.append(
                 HTMLStoryboard.section(
                     failure, number: index + 1, groups: groups, legend: index == legendAt,
-                    deviation: record.isDeviation(failure)))
+                    deviation: record.isDeviation(failure), excuse: record.gate?.excuse(for: failure.id)?.text))
         }
         for suite in record.suites {
             for note in suite.notes ?? [] {
@@ -79,8 +79,13 @@ package enum HTMLReport {
         var heading = title(verdict.overall)
         if verdict.deviations > 0 { heading += ", \(counted(verdict.deviations, "deviation"))" }
         if unresolved > 0 { heading += ", \(counted(unresolved, "rule")) unresolved" }
+        // The gate beside the verdict: a pipeline that passed a divergent run must not look red here, nor the reverse.
+        let gate = record.gate.map {
+            "<p class=\"gate \($0.passed ? "passed" : "failed")\"><strong>"
+                + escape($0.sentence(verdict: verdict.overall.title)) + "</strong></p>"
+        }
         return #"<header class="verdict \#(verdict.overall.rawValue)"><h1>\#(escape(heading))</h1>"#
-            + #"<p>\#(escape(verdict.sentence))\#(link)</p></header>"#
+            + #"<p>\#(escape(verdict.sentence))\#(link)</p>\#(gate ?? "")</header>"#
     }
 
     /// One line per failure (rules, level, size, suite), each linking to its storyboard; with none, what was
@@ -92,7 +97,9 @@ package enum HTMLReport {
                 failure.rules.isEmpty
                 ? escape(failure.breakdown != nil ? "breakdown" : failure.description)
                 : failure.rules.map { "<code class=\"rule\">\(escape($0.id))</code>" }.joined(separator: ", ")
-            let deviation = record.isDeviation(failure) ? " · deviation" : ""
+            let deviation =
+                record.isDeviation(failure)
+                ? " · deviation" : record.gate?.excuse(for: failure.id).map { " · \(escape($0.by))" } ?? ""
             items.append(
                 "<li><a href=\"#failure-\(index + 1)\">\(rules)</a> \(failure.level.rawValue.uppercased())\(deviation) · "
                     + "\(escape(failure.size.description)) · \(escape(failure.suite.rawValue))</li>")
@@ -290,7 +297,7 @@ package enum HTMLReport {
                 let rule = status.rule
                 let deviates = status.standing == .broken && rule.level == .should && record.header.strict != true
                 out +=
-                    #"<tr class="\#(deviates ? "warn" : statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))</td><td>\#(escape(rule.summary))</td></tr>"#
+                    #"<tr class="\#(deviates ? "warn" : statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))\#(minimumBar(status))</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table></div>"
         }
@@ -307,6 +314,16 @@ package enum HTMLReport {
             "<details><summary>\(names.count) \(title)</summary>"
                 + names.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</details>"
         }.joined()
+    }
+
+    /// A small bar of the units under a rule against the minimum that holds it (full at the minimum and beyond),
+    /// so that a rule held by a hair or far short of its minimum shows at a glance; none for a rule not certified.
+    static func minimumBar(_ status: RuleStatus) -> String {
+        guard status.minimum > 0, status.standing != .notCertified else { return "" }
+        let share = min(1, Double(status.triggered) / Double(status.minimum))
+        let percent = Int((share * 100).rounded(.down))
+        return #"<span class="bar" title="\#(status.triggered) of the \#(status.minimum) needed">"#
+            + #"<span style="width:\#(percent)%"></span></span>"#
     }
 
     static func statusClass(_ standing: RuleStatus.Standing) -> String {

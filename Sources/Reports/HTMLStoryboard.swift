@@ -6,12 +6,15 @@ import Foundation
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
 package enum HTMLStoryboard {
     static func section(
-        _ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false, deviation: Bool = false
+        _ failure: FailureRecord, number: Int, groups: [String: Int], legend: Bool = false, deviation: Bool = false,
+        excuse: String? = nil
     ) -> String {
         let escape = HTMLReport.escape
-        // A deviation from a SHOULD rule is shown in full, but marked as what it is: it fails nothing.
+        // A deviation from a SHOULD rule is shown in full, but marked as what it is: it fails nothing. So is a
+        // failure the gate excused (a skip list, a baseline): it fails nothing in the pipeline.
         let mark = deviation ? "△" : "✗"
-        let kind = deviation ? " <span class=\"deviation\">deviation from a SHOULD rule</span>" : ""
+        var kind = deviation ? " <span class=\"deviation\">deviation from a SHOULD rule</span>" : ""
+        if let excuse { kind += " <span class=\"excused\">\(escape(excuse))</span>" }
         var out =
             #"<section class="failure" id="failure-\#(number)"><h2>\#(mark) \#(escape(failure.suite.rawValue)): \#(HTMLReport.unbroken(failure.description))\#(kind)</h2>"#
         out +=
@@ -25,21 +28,27 @@ package enum HTMLStoryboard {
         out += "</ul>"
         let board = failure.storyboard
         if let preface = board.preface { out += self.preface(preface) }
+        // The legend before the first storyboard with stacks, where the pictures are first read.
+        if legend { out += self.legend }
         out += "<table class=\"storyboard\"><tr>" + board.columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>"
         for row in board.rows {
             out +=
                 "<tr class=\"\(row.diverged ? "diverged" : "")\"><td class=\"label\">\(escape(row.label))\(row.diverged ? "<br><strong>diverged</strong>" : "")</td>"
             // On a narrow screen the cells stack, each under its column's heading.
             var column = 1
+            // Two stacks in a row (the model's and the implementation's) have the entries that differ outlined.
+            let stacks = row.cells.compactMap(\.stack)
+            let differing = stacks.count == 2 ? Self.differing(stacks[0], stacks[1]) : []
             for cell in row.cells {
                 let headings = board.columns.dropFirst(column).prefix(cell.span).filter { !$0.isEmpty }
-                out += self.cell(cell, label: headings.joined(separator: " · "), groups: groups)
+                out += self.cell(
+                    cell, label: headings.joined(separator: " · "), groups: groups, differing: differing)
                 column += cell.span
             }
             out += "</tr>"
         }
         if let breakdown = failure.breakdown {
-            out += "</table>" + (legend ? self.legend : "")
+            out += "</table>"
             out += "<h3>\(escape(failure.diffHeading))</h3><pre>\(escape(breakdown.message))</pre>"
             if !breakdown.stderrTail.isEmpty {
                 out +=
@@ -47,7 +56,7 @@ package enum HTMLStoryboard {
                     + escape(breakdown.stderrTail.joined(separator: "\n")) + "</pre>"
             }
         } else {
-            out += "</table>" + (legend ? self.legend : "")
+            out += "</table>"
             out += "<h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
         }
         for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
@@ -72,7 +81,9 @@ package enum HTMLStoryboard {
             + "<figure><figcaption>Formatted</figcaption><pre class=\"document\">\(escape(formatted))</pre></figure></div>"
     }
 
-    static func cell(_ cell: Storyboard.Cell, label: String, groups: [String: Int]) -> String {
+    static func cell(
+        _ cell: Storyboard.Cell, label: String, groups: [String: Int], differing: Set<Int> = []
+    ) -> String {
         let escape = HTMLReport.escape
         let data = label.isEmpty ? "" : " data-label=\"\(escape(label))\""
         var out = cell.span > 1 ? "<td colspan=\"\(cell.span)\"\(data)>" : "<td\(data)>"
@@ -86,20 +97,45 @@ package enum HTMLStoryboard {
             case .preformatted: out += "<pre>\(escape(text))</pre>"
             }
         }
-        if let stack = cell.stack { out += picture(stack, groups: groups) }
+        if let stack = cell.stack { out += picture(stack, groups: groups, differing: differing) }
         return out + "</td>"
     }
 
-    /// A stack drawn as boxes, bottom first; each layer in its own frame, presented ones emphasised.
-    static func picture(_ stack: Storyboard.StackPicture, groups: [String: Int]) -> String {
+    /// The positions, counted from the bottom across layers, where two stacks' entries differ: screen, flow, root
+    /// mark, or whether the entry is in a presented layer; an entry one stack has and the other lacks differs too.
+    static func differing(_ a: Storyboard.StackPicture, _ b: Storyboard.StackPicture) -> Set<Int> {
+        func flat(_ stack: Storyboard.StackPicture) -> [(Storyboard.StackPicture.Card, Bool)] {
+            stack.layers.flatMap { layer in layer.cards.map { ($0, layer.presented) } }
+        }
+        let left = flat(a), right = flat(b)
+        var result = Set<Int>()
+        for index in 0..<max(left.count, right.count) {
+            guard index < left.count, index < right.count else {
+                result.insert(index)
+                continue
+            }
+            let (x, xPresented) = left[index], (y, yPresented) = right[index]
+            if x.title != y.title || x.group != y.group || x.marked != y.marked || xPresented != yPresented {
+                result.insert(index)
+            }
+        }
+        return result
+    }
+
+    /// A stack drawn as boxes, top at the top (the markup lists them bottom first); each layer in its own frame,
+    /// presented ones emphasised; the entries at `differing` positions (from the bottom) outlined.
+    static func picture(_ stack: Storyboard.StackPicture, groups: [String: Int], differing: Set<Int> = []) -> String {
         let escape = HTMLReport.escape
         var out = "<div class=\"stack\">"
+        var position = 0
         for layer in stack.layers {
             out += layer.presented ? #"<span class="layer modal" title="presented layer">"# : #"<span class="layer">"#
             for card in layer.cards {
                 let color = card.group.flatMap { groups[$0] }.map { " flow-\($0 % 8)" } ?? " no-flow"
+                let differs = differing.contains(position) ? " differs" : ""
+                position += 1
                 out +=
-                    #"<span class="entry\#(color)" title="\#(escape(card.group.map { "flow \($0)" } ?? "no flow"))\#(card.marked ? ", flow root" : "")">"#
+                    #"<span class="entry\#(color)\#(differs)" title="\#(escape(card.group.map { "flow \($0)" } ?? "no flow"))\#(card.marked ? ", flow root" : "")\#(differs.isEmpty ? "" : ", differs")">"#
                 out += escape(card.title)
                 if let group = card.group { out += "<small>\(escape(group))</small>" }
                 if card.marked { out += #"<b class="root" title="flow root">★</b>"# }
@@ -173,7 +209,8 @@ package enum HTMLStoryboard {
     /// stacks in the text notation the terminal report and the docs use.
     static let legend =
         #"<p class="legend"><strong>Reading the stacks:</strong> "#
-        + #"<span>bottom first, so <b>the top of the stack is the last card</b></span> "#
+        + #"<span>top of the stack at the top, the bottom entries of the model's and the implementation's stacks "#
+        + #"side by side; <span class="entry no-flow differs">X</span> an entry where they differ</span> "#
         + #"<span><span class="entry flow-0">CART<small>CHECKOUT</small></span> a screen and its flow, one colour per "#
         + #"flow (<span class="entry no-flow">HOME</span> grey: no flow)</span> "#
         + #"<span><b class="root">★</b> the flow's root</span> "#

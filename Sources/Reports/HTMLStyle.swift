@@ -31,14 +31,22 @@ extension HTMLReport {
         tr.pass td:nth-child(3),tr.pass td:nth-child(2){color:#1f7a4d}
         tr.fail{background:#fdecea}tr.skip{color:#888}tr.warn{background:#fff6e0}
         .deviation{font-size:.8em;font-weight:normal;background:#fff6e0;border-radius:4px;padding:0 .4em}
+        .excused{font-size:.8em;font-weight:normal;background:#e8eefc;border-radius:4px;padding:0 .4em}
+        p.gate.passed{color:#1f7a4d}p.gate.failed{color:#b3261e}
         table.matrix td{text-align:center;min-width:90px}td.missing{background:#f4b4ae;font-weight:bold}
         td.na{color:#bbb}
         table.storyboard{width:100%;table-layout:fixed}table.storyboard th:first-child{width:88px}
         table.storyboard tr.diverged{background:#fff4d6;outline:3px solid #e0a100}
         table.storyboard td{min-width:0}
-        .stack{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch}
-        .layer{display:inline-flex;flex-wrap:wrap;gap:3px;padding:3px;border:1px dashed #999;border-radius:6px;
+        .stack{display:flex;flex-direction:column-reverse;gap:4px;align-items:stretch;max-width:260px}
+        .layer{display:flex;flex-direction:column-reverse;gap:3px;padding:3px;border:1px dashed #999;border-radius:6px;
         max-width:100%}
+        .stack .entry{display:flex;flex-direction:row;gap:6px;justify-content:space-between;min-height:20px}
+        .entry.differs{outline:3px solid #d93025;outline-offset:1px}
+        .bar{display:block;width:80px;height:5px;background:#e6e6ea;border-radius:3px;margin-top:3px}
+        .bar>span{display:block;height:100%;background:#1f7a4d;border-radius:3px}
+        tr.fail .bar>span{background:#d93025}
+        table.storyboard td:has(.stack){vertical-align:bottom}
         .layer.modal{border:2px solid #5b4bd6;background:#f1efff}
         .entry{display:inline-flex;flex-direction:column;align-items:center;padding:3px 7px;border-radius:4px;
         border:1px solid #0002;font-weight:600;font-size:13px;max-width:100%;overflow-wrap:anywhere}

@@ -18,7 +18,7 @@ package enum JUnitReport {
         }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         xml.append(
-            #"<testsuites name="FlowCheck: \#(input.verdict.overall.title)" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#
+            #"<testsuites name="FlowCheck: \#(escape(title(input)))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#
         )
         for suite in input.suites.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
             let own = cases.filter { $0.suite == suite }
@@ -35,12 +35,14 @@ package enum JUnitReport {
                 #"  <testsuite name="\#(escape(suite))" tests="\#(own.count)" failures="\#(ownFailures)" errors="\#(ownErrors)" skipped="\#(ownSkipped)">"#
             )
             xml.append("    <properties>")
-            let properties = [
-                ("kit.version", input.header.kit.version), ("implementation.name", input.header.implementation.name),
-                ("implementation.version", input.header.implementation.version),
-                ("implementation.language", input.header.implementation.language),
-                ("seed", String(input.header.seed)), ("verdict", input.verdict.overall.rawValue),
-            ]
+            let properties =
+                [
+                    ("kit.version", input.header.kit.version),
+                    ("implementation.name", input.header.implementation.name),
+                    ("implementation.version", input.header.implementation.version),
+                    ("implementation.language", input.header.implementation.language),
+                    ("seed", String(input.header.seed)), ("verdict", input.verdict.overall.rawValue),
+                ] + (input.gate.map { [("gate", $0.passed ? "passed" : "failed"), ("gate.by", $0.by)] } ?? [])
             for (name, value) in properties {
                 xml.append(#"      <property name="\#(name)" value="\#(escape(value))"/>"#)
             }
@@ -74,6 +76,13 @@ package enum JUnitReport {
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// The verdict, and the gate's decision beside it when a gate decided the run: `DIVERGENT; gate PASSED by the
+    /// baseline`, so that a CI reporter's title agrees with the step's exit code.
+    static func title(_ input: RunRecord) -> String {
+        input.verdict.overall.title
+            + (input.gate.map { "; gate \($0.passed ? "PASSED" : "FAILED") by \($0.by)" } ?? "")
     }
 
     /// Escapes text for XML attributes and content; the control characters XML 1.0 forbids are shown as `\u{1B}`.

@@ -11,6 +11,8 @@ package enum MarkdownReport {
         let impl = record.header.implementation
         let verdict = record.verdict
         var lines = ["## FlowCheck: \(verdict.overall.label)", "", verdict.sentence, ""]
+        // The gate beside the verdict: a job summary must not read red while the step is green, nor the reverse.
+        if let gate = record.gate { lines += ["**\(text(gate.sentence(verdict: verdict.overall.title)))**", ""] }
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
         // A corpus-only run has no seed and no generated runs: say only what it has.
         let generated =
@@ -62,10 +64,11 @@ package enum MarkdownReport {
         }
         for failure in record.failures {
             // A deviation from a SHOULD rule fails nothing (without --strict), but is shown as fully as a failure.
-            let heading =
+            var heading =
                 record.isDeviation(failure)
                 ? "△ \(failure.suite): \(failure.ruleIDs.joined(separator: ", ")) (deviation from a SHOULD rule)"
                 : "✗ \(failure.suite): \(failure.ruleIDs.joined(separator: ", "))"
+            if let excuse = record.gate?.excuse(for: failure.id) { heading += " — " + text(excuse.text) }
             lines += ["", "### " + heading, ""]
             for rule in failure.rules {
                 lines.append("- **\(rule.id)** (\(rule.level.rawValue.uppercased())): \(rule.summary)")
@@ -137,6 +140,8 @@ package enum BadgeReport {
         var state = "(\(record.verdict.overall.rawValue))"
         if deviations > 0 { state += ", \(counted(deviations, "deviation"))" }
         if unresolved > 0 { state += ", \(unresolved) unresolved" }
+        // The colour stays the verdict's (a badge shows conformance); the gate is said beside it.
+        if let gate = record.gate { state += ", gate \(gate.passed ? "passed" : "failed")" }
         let clean = deviations == 0 && unresolved == 0
         let color =
             record.verdict.passed

@@ -38,7 +38,7 @@ package struct ReportCase: Hashable, Sendable {
             let name = suite.suite.rawValue
             for failure in record.failures(of: suite.suite) {
                 let caseName = "\(failure.id): \(failure.description)"
-                if let breakdown = failure.breakdown {
+                if let breakdown = failure.breakdown, record.gate?.excuse(for: failure.id) == nil {
                     result.append(
                         ReportCase(
                             suite: name, classname: "\(name).breakdown", name: caseName,
@@ -53,6 +53,15 @@ package struct ReportCase: Hashable, Sendable {
                 let rules = failure.rules.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
                 // The minimal input first: a CI page shows this text alone, and the diff means little without it.
                 let detail = (failure.input + [failure.diff]).joined(separator: "\n") + "\nReplay: " + failure.replay
+                // Excused by the gate: skipped, as the pipeline that passed counts it, with why and what broke.
+                if let excuse = record.gate?.excuse(for: failure.id) {
+                    result.append(
+                        ReportCase(
+                            suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
+                            outcome: .skipped(
+                                reason: excuse.text + "; " + (rules.isEmpty ? failure.description : rules))))
+                    continue
+                }
                 result.append(
                     ReportCase(
                         suite: name, classname: "\(name).\(failure.features.first ?? "rules")", name: caseName,
@@ -127,7 +136,7 @@ package struct ReportCase: Hashable, Sendable {
             }
         }
         for c in record.cases {
-            let outcome: Outcome
+            var outcome: Outcome
             switch c.status {
             case .passed: outcome = .passed
             case .failed:
@@ -141,6 +150,7 @@ package struct ReportCase: Hashable, Sendable {
             case .errored: outcome = .errored(message: c.message ?? "")
             case .skipped: outcome = .skipped(reason: c.message ?? "skipped")
             }
+            if let excuse = record.gate?.excuse(for: c.id) { outcome = .skipped(reason: excuse.text) }
             result.append(
                 ReportCase(
                     suite: "corpus", classname: "corpus.\(c.suite).\(c.features.first ?? "stack")",

@@ -96,7 +96,17 @@ struct GatingTests {
             "the same failures are expected")
         #expect(
             expected.out.contains("Verdict: DIVERGENT")
-                && expected.out.contains("Gate: PASSED by the baseline (exit 0); the verdict stays DIVERGENT."))
+                && expected.out.contains("Gate: PASSED by the baseline (exit 0): ")
+                && expected.out.contains(" 0 new, 0 stale; the verdict stays DIVERGENT."), "\(expected.out)")
+        // Keyed by cause: the same bug at another seed is another counterexample, and still expected.
+        let reseeded = Capture()
+        #expect(
+            FlowCheckCommand.main(
+                [
+                    "run", "--sut", "builtin:mutant:dismiss-pops-one", "--seed", "4", "--no-html", "--baseline",
+                    baseline,
+                ],
+                console: reseeded.console) == .success, "\(reseeded.out)")
         let other = Capture()
         #expect(
             FlowCheckCommand.main(
@@ -112,18 +122,64 @@ struct GatingTests {
             FlowCheckCommand.main(
                 ["run", "--sut", "builtin:sample", "--seed", "3", "--no-html", "--baseline", baseline],
                 console: fixed.console) == .failure)
-        #expect(fixed.out.contains("stale: \(written.expectedFailures[0])"))
+        #expect(fixed.out.contains("stale: \(written.expectedFailures[0].cause)"))
     }
 
-    @Test("Baseline gate logic: new, expected and stale")
-    func gateLogic() {
-        let gate = Baseline(expectedFailures: ["b", "a", "c"]).gate(failures: ["a", "d"])
-        #expect(gate.newFailures == ["d"] && gate.expected == ["a"] && gate.stale == ["b", "c"])
-        #expect(!gate.passes)
-        #expect(Baseline(expectedFailures: ["a"]).gate(failures: ["a"]).passes)
+    @Test("A gated run's JUnit, Markdown, JSON, HTML and badge carry the gate; excused failures are skipped in JUnit")
+    func gateInEveryFormat() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let mutant = ["run", "--sut", "builtin:mutant:dismiss-pops-one", "--seed", "3"]
         #expect(
-            Baseline(expectedFailures: ["z", "a", "a"]).fileText
-                == "{\n  \"expectedFailures\" : [\n    \"a\",\n    \"z\"\n  ]\n}\n")
+            FlowCheckCommand.main(
+                mutant + ["--no-html", "--baseline", path("b.json"), "--update-baseline"], console: Capture().console)
+                == .success)
+        let outputs = [
+            "--baseline", path("b.json"), "--junit", path("r.xml"), "--markdown", path("r.md"), "--json",
+            path("r.jsonl"), "--html", path("r.html"), "--badge", path("r.badge.json"),
+        ]
+        #expect(FlowCheckCommand.main(mutant + outputs, console: Capture().console) == .success)
+        func read(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
+        let junit = try read("r.xml")
+        #expect(junit.contains(#"<testsuites name="FlowCheck: DIVERGENT; gate PASSED by the baseline""#))
+        #expect(junit.contains(#"failures="0""#) && !junit.contains("<failure message=\"NAV-"), "\(junit)")
+        #expect(junit.contains(#"<skipped message="expected by the baseline (navigation: "#))
+        #expect(junit.contains(#"<property name="gate" value="passed"/>"#))
+        let markdown = try read("r.md")
+        #expect(markdown.contains("**Gate: PASSED by the baseline (exit 0): "))
+        #expect(markdown.contains(" — expected by the baseline (navigation: "))
+        let summary = try #require(try read("r.jsonl").split(separator: "\n").last)
+        #expect(summary.contains(#""gate":{"by":"the baseline","#) && summary.contains(#""passed":true"#))
+        #expect(try read("r.html").contains("<p class=\"gate passed\"><strong>Gate: PASSED by the baseline"))
+        #expect(try read("r.badge.json").contains("(divergent), gate passed"))
+        // Read back, the gate stands: the exit code and the outputs follow it without the baseline again.
+        let report = Capture()
+        #expect(
+            FlowCheckCommand.main(["report", path("r.jsonl"), "--markdown", path("again.md")], console: report.console)
+                == .success)
+        #expect(report.out.contains("Gate: PASSED by the baseline (exit 0)"))
+        #expect(try read("again.md").contains("**Gate: PASSED by the baseline"))
+    }
+
+    @Test("Baseline gate logic: by cause, or by id as older baselines name them; new, expected and stale")
+    func gateLogic() throws {
+        func failure(_ id: String, _ cause: String) -> Gate.Failure { Gate.Failure(id: id, cause: cause, features: []) }
+        let baseline = Baseline(expectedFailures: [.init(cause: "n: B"), .init(cause: "n: A"), .init(cause: "c-1")])
+        let gate = baseline.gate(failures: [failure("n-1", "n: A"), failure("n-2", "n: D"), failure("c-1", "c-1")])
+        #expect(gate.newFailures == ["n-2"] && gate.stale == ["n: B"])
+        #expect(gate.expected.map(\.id) == ["n-1", "c-1"] && gate.expected.map(\.cause) == ["n: A", "c-1"])
+        #expect(!gate.passes)
+        #expect(Baseline(expectedFailures: [.init(cause: "n: A")]).gate(failures: [failure("n-9", "n: A")]).passes)
+        #expect(
+            Baseline(expectedFailures: [.init(cause: "z"), .init(cause: "a", example: "n-1"), .init(cause: "a")])
+                .fileText
+                == "{\n  \"expectedFailures\" : [\n    {\n      \"cause\" : \"a\",\n      \"example\" : \"n-1\"\n    },\n"
+                + "    {\n      \"cause\" : \"z\"\n    }\n  ]\n}\n")
+        // A baseline written before causes: bare counterexample ids, still read and matched.
+        let old = try JSONDecoder().decode(
+            Baseline.self, from: Data(#"{"expectedFailures": ["navigation-3259e566278fca58"]}"#.utf8))
+        #expect(old.gate(failures: [failure("navigation-3259e566278fca58", "navigation: NAV-POP-TO")]).passes)
     }
 
     @Test("Gating files are named in plain words: missing, a folder, a FIFO, not JSON (with line and column)")
@@ -299,7 +355,9 @@ struct GatingTests {
         #expect(flowcheck("report", jsonl, "--no-html").code == .failure, "without the baseline the verdict decides")
         let gated = flowcheck("report", jsonl, "--no-html", "--baseline", baseline)
         #expect(gated.code == .success)
-        #expect(gated.out.contains("Gate: PASSED by the baseline (exit 0); the verdict stays DIVERGENT."))
+        #expect(
+            gated.out.contains(
+                "Gate: PASSED by the baseline (exit 0): 1 expected, 0 new, 0 stale; the verdict stays DIVERGENT."))
         #expect(
             flowcheck("report", folder.appendingPathComponent("nope.jsonl").path).err.hasPrefix("error: no such file: ")
         )

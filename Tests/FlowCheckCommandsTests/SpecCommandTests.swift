@@ -1,6 +1,7 @@
 import FlowCheckCommands
 import Foundation
 import RUFSpec
+import Reports
 import Testing
 
 let shopSpec = repository.appendingPathComponent("Corpus/specs/shop.ruf.yaml").path
@@ -71,10 +72,10 @@ struct SpecCommandTests {
 
     @Test("A report file name never holds a character that draws nothing: it separates words like punctuation")
     func invisibleNameCharacters() {
-        #expect(OutputOptions.slug("sample (mutant pop-to-bottom-most)") == "sample-mutant-pop-to-bottom-most")
-        #expect(OutputOptions.slug("日本 SDK") == "日本-sdk")
-        #expect(OutputOptions.slug("python-example\u{3164}\u{E0041}\u{E007F}") == "python-example")
-        #expect(OutputOptions.slug("pay\u{200B}kit") == "pay-kit")
+        #expect(ReportFileName.slug("sample (mutant pop-to-bottom-most)") == "sample-mutant-pop-to-bottom-most")
+        #expect(ReportFileName.slug("日本 SDK") == "日本-sdk")
+        #expect(ReportFileName.slug("python-example\u{3164}\u{E0041}\u{E007F}") == "python-example")
+        #expect(ReportFileName.slug("pay\u{200B}kit") == "pay-kit")
     }
 
     @Test("lint: a folder means its app.ruf.yaml; a folder without one, or a missing file, is a usage error")
@@ -306,7 +307,8 @@ struct SpecFileTests {
         try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Corpus/specs/split"), to: real)
         let link = here.appendingPathComponent("spec.yaml")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real.appendingPathComponent("app.ruf.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: real.appendingPathComponent("app.ruf.yaml"))
         let direct = flowcheck("lint", real.appendingPathComponent("app.ruf.yaml").path)
         let linked = flowcheck("lint", link.path)
         #expect(linked.code == direct.code && linked.code == .success, "\(linked.out)\(linked.err)")

@@ -1,7 +1,8 @@
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
-import FlowCheckTestSupport
+import FlowRuntimeModel
+@testable import FlowCheckTestSupport
 import FlowSchema
 import Foundation
 import NavigationModel
@@ -55,6 +56,79 @@ struct ExpectConformanceSwiftTestingTests {
     }
 }
 
+@Suite("expectConformance's outputs, corpus and failure store")
+struct ExpectConformanceOutputsTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus").path
+
+    @Test("With reports and a corpus, it writes the CLI's five files and runs the golden cases into the record")
+    func reportsAndCorpus() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try #require(
+            expectConformance(
+                SampleFlowRunner(), seed: 1, suites: [.runtime], corpus: Self.corpus, reports: folder.path))
+        #expect(result.verdict.passed)
+        #expect((result.verdict.corpus?.passed ?? 0) > 0 && result.cases.allSatisfy { $0.status != .failed })
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(
+            names == [
+                "sample-runtime.certificate.json", "sample-runtime.html", "sample-runtime.jsonl",
+                "sample-runtime.junit.xml", "sample-runtime.md",
+            ], "\(names)")
+        let certificate = try String(
+            contentsOf: folder.appendingPathComponent("sample-runtime.certificate.json"), encoding: .utf8)
+        #expect(certificate.contains("\"corpusHash\""))
+    }
+
+    @Test("A failing run is stored; the next call replays it first and fails on it; once fixed, it is forgotten")
+    func failureStore() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: store) }
+        var first: ConformanceResult?
+        withKnownIssue("the mutant fails") {
+            first = expectConformance(
+                SampleFlowRunner(bugs: [.closeReportedDismissed]), seed: 1, suites: [.runtime], failureStore: store.path
+            )
+        }
+        #expect(first?.verdict.passed == false, "\(String(describing: first?.verdict))")
+        let stored = try String(contentsOf: store, encoding: .utf8)
+        #expect(stored.contains("\"suite\" : \"runtime\"") && stored.contains("\"seed\" : 1"), "\(stored)")
+        // Another seed: the stored run is replayed first, and is what fails.
+        var replayed: ConformanceResult?
+        withKnownIssue("the stored run fails again") {
+            replayed = expectConformance(
+                SampleFlowRunner(bugs: [.closeReportedDismissed]), seed: 2, suites: [.runtime], failureStore: store.path
+            )
+        } matching: { issue in
+            issue.error.map { "\($0)" }?.hasPrefix("replayed from the failure store: ") == true
+        }
+        #expect(replayed?.header.seed == 1)
+        // Fixed: the stored run passes, is forgotten, and the fresh run passes too.
+        #expect(
+            expectConformance(SampleFlowRunner(), seed: 2, suites: [.runtime], failureStore: store.path)?
+                .verdict.passed == true)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test("The seed is fixed unless asked for a fresh one; FLOWCHECK_SEED overrides the argument")
+    func seeds() {
+        #expect(TestSeedProbe.choose(7, nil).seed == 7)
+        #expect(TestSeedProbe.choose(7, "12").seed == 12)
+        let fresh = TestSeedProbe.choose(nil, nil)
+        #expect(fresh.seed >= 1 && fresh.note.hasPrefix("fresh"))
+        #expect(TestSeedProbe.choose(7, "random").note.hasPrefix("fresh"))
+    }
+
+    @Test("A passing run's paragraph names the seed, what each suite exercised, and the rules by standing")
+    func summary() throws {
+        let result = try #require(expectConformance(SampleFlowRunner(), seed: 1, suites: [.runtime]))
+        let text = TestSeedProbe.summary(result)
+        #expect(text.hasPrefix("FlowCheck: CONFORMING. sample runtime 0.1.0 (Swift), seed 1 (fixed"), "\(text)")
+        #expect(text.contains("; runtime 400 runs, ") && text.contains("; rules: "), "\(text)")
+    }
+}
+
 /// XCTest side: the failure is captured, which proves it went through XCTest.
 final class ExpectConformanceXCTestTests: XCTestCase {
     private var captured: [String] = []
@@ -87,5 +161,16 @@ final class ExpectConformanceXCTestTests: XCTestCase {
         expectConformance(SampleNavigator(), seed: 3)
         capturing = false
         XCTAssertTrue(captured.isEmpty)
+    }
+}
+
+/// The test support's internals, as the tests above read them.
+enum TestSeedProbe {
+    static func choose(_ seed: UInt64?, _ environment: String?) -> (seed: UInt64, note: String) {
+        TestSeed.choose(seed, environment: environment)
+    }
+
+    static func summary(_ result: ConformanceResult) -> String {
+        ConformanceReports.summary(result, seedNote: TestSeed.choose(result.header.seed, environment: nil).note)
     }
 }

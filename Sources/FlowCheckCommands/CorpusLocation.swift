@@ -1,0 +1,39 @@
+import ArgumentParsing
+import Foundation
+
+/// Where the golden cases are when `--corpus` is not given: `./Corpus` when the working folder has one (a run in the
+/// kit's checkout, or an SDK that keeps its own corpus), else the `Corpus` folder of the checkout the running
+/// `flowcheck` was built in, found by walking up from the executable (`<kit>/.build/release/flowcheck`), so that
+/// `certify` run from an SDK's repository finds the kit's corpus without being told.
+enum CorpusLocation {
+    /// The corpus folder to use: `given` when the option was given, else the first of the places above that exists.
+    static func resolve(given: String?, executable: String = CommandLine.arguments.first ?? "") -> String {
+        if let given { return given }
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: "Corpus", isDirectory: &isDirectory), isDirectory.boolValue {
+            return "Corpus"
+        }
+        return besideExecutable(executable) ?? "Corpus"
+    }
+
+    /// The `Corpus` folder in the nearest folder above the executable (its links resolved) that has one.
+    static func besideExecutable(_ executable: String) -> String? {
+        guard !executable.isEmpty else { return nil }
+        var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<8 {
+            let candidate = url.appendingPathComponent("Corpus", isDirectory: true)
+            var isDirectory: ObjCBool = false
+            // The kit's corpus says what it is: a README beside its suites' folders.
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path)
+            {
+                return candidate.path
+            }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { break }
+            url = parent
+        }
+        return nil
+    }
+}
