@@ -255,7 +255,7 @@ extension ConformanceRunner {
             // A breakdown judges no rule: the rules its unit fell under are neither held nor broken by it.
             return Falsification(
                 origin: "breakdown: \(kind)", message: "\(error)",
-                shrinkCalls: kind == "timeout" ? hangShrinkCalls : nil,
+                shrinkCalls: kind == "timeout" ? hangShrinkCalls : breakdownShrinkCalls,
                 shrinkFailingCalls: kind == "timeout" ? nil : breakdownShrinkFailures, unitTriggers: [],
                 endsAfterRecurring: kind == "timeout" ? hangsInARow : nil)
         }
@@ -276,6 +276,9 @@ extension ConformanceRunner {
     static let hangsInARow = 3
     /// The most candidates tried when shrinking a hang (each costs a step timeout).
     static let hangShrinkCalls = 6
+    /// The most candidates tried when shrinking any other breakdown: those that pass cost a replay each, over a
+    /// process a round trip per step, and an input-dependent crash would otherwise shrink for the whole shrink time.
+    static let breakdownShrinkCalls = 300
     /// The most candidates that break down again tried when shrinking any other breakdown (each costs a restart of
     /// the implementation; a candidate that passes costs no more than a generated run).
     static let breakdownShrinkFailures = 30

@@ -41,8 +41,18 @@ package enum HTMLStoryboard {
             let differing = stacks.count == 2 ? Self.differing(stacks[0], stacks[1]) : []
             for cell in row.cells {
                 let headings = board.columns.dropFirst(column).prefix(cell.span).filter { !$0.isEmpty }
-                out += self.cell(
-                    cell, label: headings.joined(separator: " · "), groups: groups, differing: differing)
+                if cell.stack != nil, cell.span > 1 {
+                    // One stack for several columns (the start, where model and implementation agree): drawn in each,
+                    // so that every column shows a stack and the next rows compare with it side by side.
+                    var single = cell
+                    single.span = 1
+                    for heading in board.columns.dropFirst(column).prefix(cell.span) {
+                        out += self.cell(single, label: heading, groups: groups)
+                    }
+                } else {
+                    out += self.cell(
+                        cell, label: headings.joined(separator: " · "), groups: groups, differing: differing)
+                }
                 column += cell.span
             }
             out += "</tr>"

@@ -32,6 +32,7 @@ extension HTMLReport {
         tr.fail{background:#fdecea}tr.skip{color:#888}tr.warn{background:#fff6e0}
         .deviation{font-size:.8em;font-weight:normal;background:#fff6e0;border-radius:4px;padding:0 .4em}
         .excused{font-size:.8em;font-weight:normal;background:#e8eefc;border-radius:4px;padding:0 .4em}
+        p.gate{display:inline-block;background:#fff;border-radius:4px;padding:2px 8px;margin:6px 0 0}
         p.gate.passed{color:#1f7a4d}p.gate.failed{color:#b3261e}
         table.matrix td{text-align:center;min-width:90px}td.missing{background:#f4b4ae;font-weight:bold}
         td.na{color:#bbb}
@@ -59,6 +60,7 @@ extension HTMLReport {
         padding:6px 10px;margin:12px 0}
         .legend>span{display:inline-block;margin-right:12px}
         .legend .entry,.legend .layer{vertical-align:middle;padding:1px 5px;font-size:12px}
+        .legend .layer{display:inline-flex}
         .empty{color:#b3261e;font-weight:bold}.outcome{font-size:12px;color:#555;margin-bottom:3px}
         .outcome.rejected{color:#b3261e}
         pre{max-width:100%;overflow:auto}

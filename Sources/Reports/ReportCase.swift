@@ -192,7 +192,7 @@ package struct ReportCase: Hashable, Sendable {
         return "\(passed) of \(counted(cases.count - skipped, "check")) passed"
             + (deviated > 0 ? " (deviations from SHOULD rules counted as passed)" : "")
             + (skipped > 0
-                ? " (\(skipped) skipped: not certified, not exercised, unresolved or found first by an earlier suite)"
+                ? " (\(skipped) skipped: not certified, not exercised, unresolved, found first by an earlier suite or excused by the gate)"
                 : "")
     }
 

@@ -323,6 +323,25 @@ struct GatingTests {
         #expect(!messages.contains { $0.contains("NSCocoaErrorDomain") || $0.contains("Expected to decode") })
     }
 
+    @Test("Outside the kit's checkout, corpus verify finds the corpus beside the executable, without --corpus")
+    func corpusBesideExecutable() throws {
+        let binary = try #require(flowcheckBinary(), "flowcheck was not built")
+        let elsewhere = try scratch()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["corpus", "verify"]
+        process.currentDirectoryURL = elsewhere
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(out)")
+        #expect(out.contains("PASS ") && !out.contains("FAIL "), "\(out)")
+    }
+
     @Test("A reader that goes away (| head) does not crash the kit: the run ends with its verdict's exit code")
     func closedStandardOutput() throws {
         let binary = try #require(flowcheckBinary(), "flowcheck was not built")
