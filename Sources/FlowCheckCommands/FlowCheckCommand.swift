@@ -7,6 +7,7 @@ package enum FlowCheckCommand {
     static var commands: [(path: [String], type: any Subcommand.Type)] {
         [
             (["run"], RunCommand.self),
+            (["compare"], CompareCommand.self),
             (["report"], ReportCommand.self),
             (["list-mutants"], ListMutantsCommand.self),
             (["certify"], CertifyCommand.self),
@@ -20,7 +21,8 @@ package enum FlowCheckCommand {
         "flowcheck", abstract: "A property-based conformance kit for server-driven navigation SDKs.",
         flags: [.init("version", help: "Print the kit's version.")],
         subcommands: [
-            RunCommand.definition, ReportCommand.definition, ListMutantsCommand.definition, CertifyCommand.definition,
+            RunCommand.definition, CompareCommand.definition, ReportCommand.definition, ListMutantsCommand.definition,
+            CertifyCommand.definition,
             LintCommand.definition,
             CommandDefinition(
                 "corpus", abstract: "Work with the golden cases of Corpus/.",

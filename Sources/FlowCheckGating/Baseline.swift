@@ -18,12 +18,15 @@ package struct Baseline: Hashable, Codable, Sendable {
         package var example: String?
         /// The command that replays that counterexample: evidence, never compared.
         package var replay: String?
+        /// Why the failure is expected (a known bug and its ticket), written by hand; shown where it is excused.
+        package var reason: String?
 
         /// Creates an entry.
-        package init(cause: String, example: String? = nil, replay: String? = nil) {
+        package init(cause: String, example: String? = nil, replay: String? = nil, reason: String? = nil) {
             self.cause = cause
             self.example = example
             self.replay = replay
+            self.reason = reason
         }
 
         package init(from decoder: any Decoder) throws {
@@ -35,7 +38,8 @@ package struct Baseline: Hashable, Codable, Sendable {
             self.init(
                 cause: try container.decode(String.self, forKey: .cause),
                 example: try container.decodeIfPresent(String.self, forKey: .example),
-                replay: try container.decodeIfPresent(String.self, forKey: .replay))
+                replay: try container.decodeIfPresent(String.self, forKey: .replay),
+                reason: try container.decodeIfPresent(String.self, forKey: .reason))
         }
 
         /// Whether the entry expects `failure`.
@@ -77,7 +81,7 @@ package struct Baseline: Hashable, Codable, Sendable {
         for failure in failures {
             let entries = expectedFailures.filter { $0.matches(failure) }
             if let entry = entries.first {
-                expected.append((failure.id, entry.cause))
+                expected.append((failure.id, entry.reason.map { "\(entry.cause): \($0)" } ?? entry.cause))
                 matched.formUnion(entries.map(\.cause))
             } else {
                 newFailures.append(failure.id)

@@ -63,7 +63,7 @@ public func expectConformance(
     var options = ConformanceRunner.Options(
         seed: chosenSeed, runs: runs, maxSteps: maxSteps, suites: suites, spec: plan, onlyRun: run, jobs: jobs)
     options.strict = strict
-    let replays = ReplayLog(spec: spec)
+    let replays = ReplayLog(render: CallReplay(spec: spec).text)
     let storePath = failureStore ?? environment["FLOWCHECK_FAILURE_STORE"]
     var store = storePath.map(FailureStore.load) ?? FailureStore()
     var result: ConformanceResult

@@ -1,0 +1,59 @@
+import FlowCheckCommands
+import Foundation
+import Testing
+
+@Suite("flowcheck compare")
+struct CompareCommandTests {
+    static let pair = [
+        "compare", "--sut", "builtin:sample", "--sut", "builtin:mutant:pop-to-bottom-most", "--suite", "navigation",
+        "--seed", "1",
+    ]
+
+    @Test("Two implementations: the rule that differs, the failure replayed on the other, and every output")
+    func matrix() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let result = flowcheck(
+            Self.pair + ["--json", path("p.json"), "--markdown", path("p.md"), "--html", path("p.html")])
+        #expect(result.code == .failure, "\(result.out)\(result.err)")
+        #expect(result.out.contains("  1. sample 0.1.0 (Swift): CONFORMING"), "\(result.out)")
+        #expect(result.out.contains("  2. sample (mutant pop-to-bottom-most) 0.1.0 (Swift): DIVERGENT"))
+        #expect(result.out.contains("  NAV-POP-TO (MUST): 1 held, 2 broken"), "\(result.out)")
+        // The mutant's failure, its run replayed on the sample: the sample passes it.
+        #expect(result.out.contains("  2. navigation: NAV-POP-TO; 1 passes"), "\(result.out)")
+        #expect(result.out.contains("Parity: FAILED (exit 1)"))
+        let json = try String(contentsOfFile: path("p.json"), encoding: .utf8)
+        #expect(json.contains("\"implementations\"") && json.contains("\"disagreements\""))
+        #expect(try String(contentsOfFile: path("p.md"), encoding: .utf8).contains("| navigation | `NAV-POP-TO` |"))
+        #expect(try String(contentsOfFile: path("p.html"), encoding: .utf8).contains("<td class=\"fail\">broken</td>"))
+    }
+
+    @Test("Expected failures per implementation: written once, then the same failures pass and a stale entry fails")
+    func expectations() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("expected.json")
+        #expect(flowcheck(Self.pair + ["--expectations", file.path, "--update-expectations"]).code == .failure)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            written.contains("\"sample (mutant pop-to-bottom-most)\"") && written.contains("navigation: NAV-POP-TO"))
+        let expected = flowcheck(Self.pair + ["--expectations", file.path])
+        #expect(expected.code == .success, "\(expected.out)")
+        #expect(expected.out.contains("  NAV-POP-TO (MUST): 1 held, 2 expected"), "\(expected.out)")
+        // The sample now said to break a rule it holds: that entry is stale, and fails the comparison.
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
+        object["sample"] = ["expectedFailures": ["navigation: NAV-PUSH"]]
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        let failed = flowcheck(Self.pair + ["--expectations", file.path])
+        #expect(failed.code == .failure)
+        #expect(failed.out.contains("stale: navigation: NAV-PUSH now passes or no longer exists"), "\(failed.out)")
+    }
+
+    @Test("One implementation is not a comparison: a usage error")
+    func one() {
+        let result = flowcheck("compare", "--sut", "builtin:sample")
+        #expect(result.code == .usage)
+        #expect(result.err.hasPrefix("error: --sut: give two or more implementations to compare"))
+    }
+}
