@@ -35,7 +35,7 @@ struct DecodingRunnerTests {
 
     @Test(
         "Decoders with several bugs, some of one symptom: every bug named under a failure of its own, none held",
-        arguments: [ManyBugMutant.decoder, .sameSymptom], [1, 2] as [UInt64])
+        arguments: zip([ManyBugMutant.decoder, .sameSymptom], [1, 2] as [UInt64]))
     func manyBugsOneRun(mutant: ManyBugMutant, seed: UInt64) throws {
         let bugs = mutant.decoderBugs
         let result = try ConformanceRunner(implementation: SampleFlowDecoder(bugs: bugs), options: .init(seed: seed))

@@ -16,7 +16,7 @@ struct RuntimeProcessTests {
     static let runnerPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ProcessExample/flow_runner.py").path
 
-    static let cases: [RuntimeCase] = (1...200).map { seed in
+    static let cases: [RuntimeCase] = (1...400).map { seed in
         try! RuntimeGenerator(capabilities: RuntimeCapabilities(), maxSteps: 16).generator.example(seed: UInt64(seed))
     }
 
