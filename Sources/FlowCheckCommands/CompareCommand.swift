@@ -100,8 +100,7 @@ struct CompareCommand: Subcommand {
         options.strict = strict
         var subjects: [any Implementation] = []
         defer { subjects.forEach { ($0 as? ProcessImplementation)?.stop() } }
-        var records: [RunRecord] = []
-        var logs: [ReplayLog] = []
+        // Every implementation started (a misspelt one refused) before any runs.
         for sut in suts {
             var chosen = implementation
             chosen.sut = sut
@@ -109,6 +108,21 @@ struct CompareCommand: Subcommand {
                 return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
             }
             subjects.append(subject)
+        }
+        let names = subjects.map(\.info.name)
+        if expectationsPath != nil, let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "two implementations give the name \"\(twice)\" at hello, and --expectations keys each "
+                    + "one's expected failures by its name: give them names of their own",
+                commandPath: ["compare"])
+        }
+        console.out("seed \(options.seed)")
+        var records: [RunRecord] = []
+        var logs: [ReplayLog] = []
+        for (sut, subject) in zip(suts, subjects) {
+            var chosen = implementation
+            chosen.sut = sut
             let log = ReplayLog(render: chosen.replay().text)
             var runner = ConformanceRunner(implementation: subject, options: options)
             runner.replayText = log.record
@@ -121,7 +135,6 @@ struct CompareCommand: Subcommand {
             console.out("\(sut): \(records[records.count - 1].verdict.sentence)")
             if let reason = console.stop?.reason { return .stopped(by: reason) }
         }
-        let names = records.map(\.header.implementation.name)
         if updateExpectations, let path = expectationsPath {
             var written = Expectations()
             for (name, record) in zip(names, records) {
@@ -132,14 +145,22 @@ struct CompareCommand: Subcommand {
             }
             guard OutputOptions.write(written.fileText, to: path, console: console) else { return .failure }
             console.out("wrote \(path): expected failures of \(counted(names.count, "implementation"))")
+            // Written, not gated: as --update-baseline, only a run that could not be judged fails.
+            let judged = records.allSatisfy {
+                $0.verdict.overall != .errored && $0.verdict.overall != .insufficientCoverage
+            }
+            return judged ? .success : .failure
         }
         let gates = zip(names, records).map { name, record -> GateRecord? in
             guard expectationsPath != nil, !updateExpectations else { return nil }
             // An implementation the file does not name is expected to conform.
             let baseline = expectations.byImplementation[name] ?? Baseline(expectedFailures: [])
-            return Gate(baseline: baseline).decide(record).record
+            var gate = Gate(baseline: baseline).decide(record).record
+            gate?.by = "the expected failures"
+            return gate
         }
         let parity = Parity(
+            seed: options.seed,
             implementations: zip(records, gates).map { record, gate in
                 let info = record.header.implementation
                 return .init(

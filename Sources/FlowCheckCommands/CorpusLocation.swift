@@ -7,7 +7,7 @@ import Foundation
 /// `certify` run from an SDK's repository finds the kit's corpus without being told.
 enum CorpusLocation {
     /// The corpus folder to use: `given` when the option was given, else the first of the places above that exists.
-    static func resolve(given: String?, executable: String = CommandLine.arguments.first ?? "") -> String {
+    static func resolve(given: String?, executable: String = runningExecutable) -> String {
         if let given { return given }
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -15,6 +15,14 @@ enum CorpusLocation {
             return "Corpus"
         }
         return besideExecutable(executable) ?? "Corpus"
+    }
+
+    /// The running executable's path: `/proc/self/exe` where there is one (a `flowcheck` found through `PATH` is
+    /// called by its bare name), else the path it was called by.
+    static var runningExecutable: String {
+        let proc = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        if proc != "/proc/self/exe", FileManager.default.isExecutableFile(atPath: proc) { return proc }
+        return Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
     }
 
     /// The `Corpus` folder in the nearest folder above the executable (its links resolved) that has one.

@@ -72,7 +72,9 @@ struct CorpusRunCommand: Subcommand {
         let formats = SuiteRegistry.goldenCases(in: folder)
         if formats.allSatisfy(\.isEmpty) {
             throw ArgumentError(
-                code: .invalidValue, message: "no golden cases found under \(folder.path) (give --corpus <folder>)",
+                code: .invalidValue,
+                message: "no golden cases found under \(folder.path), nor a kit checkout's Corpus above "
+                    + "\(CorpusLocation.runningExecutable) (give --corpus <folder>)",
                 commandPath: commandPath)
         }
         let ids = Set(formats.flatMap(\.ids))

@@ -36,7 +36,9 @@ struct CorpusVerifyCommand: Subcommand {
             }
         }
         if formats.allSatisfy(\.isEmpty) {
-            console.err("error: no cases found under \(folder.path)")
+            console.err(
+                "error: no cases found under \(folder.path), nor a kit checkout's Corpus above "
+                    + "\(CorpusLocation.runningExecutable) (give --corpus <folder>)")
             return .failure
         }
         console.out("corpus verify: \(passed) passed, \(failed) failed")

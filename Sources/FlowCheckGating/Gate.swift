@@ -84,27 +84,38 @@ package struct Gate: Sendable {
                 judged.append(failure)
             }
         }
-        let verdict = record.verdict.overall
-        let broken = verdict == .errored || verdict == .insufficientCoverage
+        // A run that could not be judged whole never passes, whatever a baseline expects: a suite that errored, or one
+        // with a rule not exercised or required coverage missing (a divergent verdict outranks these, so they are
+        // read from the suites).
+        let suites = record.verdict.suites
+        let blocked =
+            record.verdict.overall == .errored || suites.contains { $0.verdict == .errored }
+            ? "errored"
+            : record.verdict.overall == .insufficientCoverage
+                || suites.contains { !$0.unexercisedRules.isEmpty || !$0.missingCoverage.isEmpty }
+                ? "insufficient coverage" : nil
+        let broken = blocked != nil
         let by = [skip.skip.isEmpty ? nil : "the skip list", baseline == nil ? nil : "the baseline"].compactMap { $0 }
             .joined(separator: " and ")
         guard let baseline else {
             let passed = !broken && judged.isEmpty
             return Decision(
                 passed: passed, judged: judged, lines: lines,
-                record: by.isEmpty ? nil : GateRecord(passed: passed, by: by, excused: excused))
+                record: by.isEmpty ? nil : GateRecord(passed: passed, by: by, excused: excused, blocked: blocked))
         }
         let gate = baseline.gate(failures: judged)
         lines.append(
             "baseline: \(counted(gate.expected.count, "expected failure")), \(gate.newFailures.count) new, \(gate.stale.count) stale"
         )
-        lines += gate.newFailures.map { "  new failure: \($0)" }
+        let causes = Dictionary(judged.map { ($0.id, $0.cause) }, uniquingKeysWith: { first, _ in first })
+        lines += gate.newFailures.map { "  new failure: \($0) (cause \(causes[$0] ?? $0))" }
         lines += gate.stale.map { "  stale: \($0) now passes or no longer exists; run with --update-baseline" }
         excused += gate.expected.map { .init(id: $0.id, by: "expected", reason: $0.cause) }
         let passed = !broken && gate.passes
         return Decision(
             passed: passed, judged: judged, lines: lines,
             record: GateRecord(
-                passed: passed, by: by, excused: excused, newFailures: gate.newFailures, stale: gate.stale))
+                passed: passed, by: by, excused: excused, newFailures: gate.newFailures, stale: gate.stale,
+                blocked: blocked))
     }
 }

@@ -36,9 +36,16 @@ public struct GateRecord: Codable, Hashable, Sendable {
     public var newFailures: [String]
     /// Baseline entries no failure of the run matched (they fail the gate too, so a baseline cannot rot).
     public var stale: [String]
+    /// What fails the gate whatever the baseline and skip list say: `insufficient coverage` (a rule not exercised,
+    /// required coverage missing) or `errored` (a suite could not run to the end); `nil` when nothing does.
+    public var blocked: String?
 
     /// Creates a gate record.
-    public init(passed: Bool, by: String, excused: [Excused], newFailures: [String] = [], stale: [String] = []) {
+    public init(
+        passed: Bool, by: String, excused: [Excused], newFailures: [String] = [], stale: [String] = [],
+        blocked: String? = nil
+    ) {
+        self.blocked = blocked
         self.passed = passed
         self.by = by
         self.excused = excused
@@ -56,9 +63,10 @@ public struct GateRecord: Codable, Hashable, Sendable {
         let skipped = excused.count - expected
         var counts: [String] = []
         if skipped > 0 { counts.append("\(skipped) skipped") }
-        if by.contains("baseline") {
+        if by.contains("baseline") || by.contains("expected") {
             counts.append("\(expected) expected, \(newFailures.count) new, \(stale.count) stale")
         }
+        if let blocked { counts.append("failed whatever is expected: \(blocked)") }
         return "Gate: \(passed ? "PASSED" : "FAILED") by \(by) (exit \(passed ? 0 : 1))"
             + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")) + "; the verdict stays \(verdict)."
     }

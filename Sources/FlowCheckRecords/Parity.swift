@@ -64,11 +64,14 @@ package struct Parity: Codable, Hashable, Sendable {
         }
     }
 
+    /// The seed every implementation ran with.
+    package var seed: UInt64
     package var implementations: [Implementation]
     package var rules: [RuleRow]
     package var disagreements: [Disagreement]
 
-    package init(implementations: [Implementation], rules: [RuleRow], disagreements: [Disagreement]) {
+    package init(seed: UInt64, implementations: [Implementation], rules: [RuleRow], disagreements: [Disagreement]) {
+        self.seed = seed
         self.implementations = implementations
         self.rules = rules
         self.disagreements = disagreements

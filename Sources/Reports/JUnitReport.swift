@@ -20,7 +20,9 @@ package enum JUnitReport {
         xml.append(
             #"<testsuites name="FlowCheck: \#(escape(title(input)))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#
         )
-        for suite in input.suites.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"]) {
+        for suite in input.suites.map(\.suite.rawValue) + (input.cases.isEmpty ? [] : ["corpus"])
+            + ((input.gate?.stale ?? []).isEmpty ? [] : ["gate"])
+        {
             let own = cases.filter { $0.suite == suite }
             let ownFailures = own.filter {
                 if case .failed = $0.outcome { return true }; return false
@@ -81,7 +83,7 @@ package enum JUnitReport {
     /// The verdict, and the gate's decision beside it when a gate decided the run: `DIVERGENT; gate PASSED by the
     /// baseline`, so that a CI reporter's title agrees with the step's exit code.
     static func title(_ input: RunRecord) -> String {
-        input.verdict.overall.title
+        input.verdict.overall.title + (input.interrupted.map { " (interrupted by \($0))" } ?? "")
             + (input.gate.map { "; gate \($0.passed ? "PASSED" : "FAILED") by \($0.by)" } ?? "")
     }
 

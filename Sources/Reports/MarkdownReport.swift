@@ -12,7 +12,12 @@ package enum MarkdownReport {
         let verdict = record.verdict
         var lines = ["## FlowCheck: \(verdict.overall.label)", "", verdict.sentence, ""]
         // The gate beside the verdict: a job summary must not read red while the step is green, nor the reverse.
-        if let gate = record.gate { lines += ["**\(text(gate.sentence(verdict: verdict.overall.title)))**", ""] }
+        if let gate = record.gate {
+            lines += ["**\(text(gate.sentence(verdict: verdict.overall.title)))**", ""]
+            for entry in gate.stale { lines.append("- stale baseline entry: \(code(entry)) (no failure matched it)") }
+            for id in gate.newFailures { lines.append("- new failure, not in the baseline: \(code(id))") }
+            if !gate.stale.isEmpty || !gate.newFailures.isEmpty { lines.append("") }
+        }
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
         // A corpus-only run has no seed and no generated runs: say only what it has.
         let generated =

@@ -9,7 +9,7 @@ package enum ParityReport {
     /// The terminal's text: each implementation's verdict, the rules where they stand differently, and the failures
     /// replayed on the others.
     package static func text(_ parity: Parity) -> String {
-        var lines = ["Implementations compared on the same generated cases:"]
+        var lines = ["Implementations compared on the same generated cases (seed \(parity.seed)):"]
         for (index, implementation) in parity.implementations.enumerated() {
             lines.append("  \(index + 1). \(name(implementation)): \(verdictText(implementation))")
         }
@@ -43,7 +43,9 @@ package enum ParityReport {
     /// The Markdown summary: the implementations, the rules that differ, the disagreements, the whole matrix folded.
     package static func markdown(_ parity: Parity) -> String {
         let code = MarkdownReport.code, text = MarkdownReport.text
-        var lines = ["## FlowCheck parity: \(parity.passed ? "✓ passed" : "✗ failed")", ""]
+        var lines = [
+            "## FlowCheck parity: \(parity.passed ? "✓ passed" : "✗ failed")", "", "Seed `\(parity.seed)`.", "",
+        ]
         lines += ["| # | Implementation | Verdict |", "| --- | --- | --- |"]
         for (index, implementation) in parity.implementations.enumerated() {
             lines.append("| \(index + 1) | \(code(name(implementation))) | \(text(verdictText(implementation))) |")
@@ -81,7 +83,7 @@ package enum ParityReport {
         var body =
             "<header class=\"verdict \(parity.passed ? "conforming" : "divergent")\"><h1>"
             + "\(parity.passed ? "✓" : "✗") Parity \(parity.passed ? "passed" : "failed")</h1></header><main>"
-        body += "<section><h2>Implementations</h2><ol>"
+        body += "<section><h2>Implementations</h2><p>Seed \(parity.seed), the same generated cases for each.</p><ol>"
         for implementation in parity.implementations {
             body += "<li><code>\(escape(name(implementation)))</code>: \(escape(verdictText(implementation)))</li>"
         }

@@ -156,10 +156,23 @@ package struct ReportCase: Hashable, Sendable {
                     suite: "corpus", classname: "corpus.\(c.suite).\(c.features.first ?? "stack")",
                     name: "\(c.id): \(c.description)", outcome: outcome))
         }
-        return result
+        return result + gateCases(record)
     }
 
     /// The feature of a coverage label, from its first words.
+    /// The gate's own cases: each stale baseline entry fails, so that a report of a gate failed by one alone is not
+    /// all green.
+    static func gateCases(_ record: RunRecord) -> [ReportCase] {
+        (record.gate?.stale ?? []).map { entry in
+            ReportCase(
+                suite: "gate", classname: "gate.baseline", name: "baseline entry \(entry)",
+                outcome: .failed(
+                    message: "stale baseline entry",
+                    detail: "No failure of the run matched it: the failure now passes or no longer exists. "
+                        + "Write the baseline again (--update-baseline) or remove the entry."))
+        }
+    }
+
     package static func feature(ofLabel label: String) -> String {
         let words = label.split(separator: " ").map(String.init)
         switch words.first {

@@ -118,11 +118,18 @@ struct GatingTests {
         #expect(other.out.contains("new failure: "))
         #expect(other.out.contains("now passes or no longer exists"), "the mutant's expected failures are stale here")
         let fixed = Capture()
+        let junit = folder.appendingPathComponent("fixed.xml")
         #expect(
             FlowCheckCommand.main(
-                ["run", "--sut", "builtin:sample", "--seed", "3", "--no-html", "--baseline", baseline],
+                [
+                    "run", "--sut", "builtin:sample", "--seed", "3", "--no-html", "--baseline", baseline, "--junit",
+                    junit.path,
+                ],
                 console: fixed.console) == .failure)
         #expect(fixed.out.contains("stale: \(written.expectedFailures[0].cause)"))
+        // A gate failed by a stale entry alone is not all green in JUnit: the entry is a failing case of its own.
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"<failure message="stale baseline entry""#) && xml.contains(#"failures="1""#), "\(xml)")
     }
 
     @Test("A gated run's JUnit, Markdown, JSON, HTML and badge carry the gate; excused failures are skipped in JUnit")
