@@ -161,10 +161,12 @@ struct CompareCommand: Subcommand {
         }
         let parity = Parity(
             seed: options.seed,
-            implementations: zip(records, gates).map { record, gate in
+            implementations: zip(records, gates).enumerated().map { index, pair in
+                let (record, gate) = pair
                 let info = record.header.implementation
                 return .init(
-                    name: info.name, version: info.version, language: info.language, verdict: record.verdict.overall,
+                    label: Parity.label(index), name: info.name, version: info.version, language: info.language,
+                    verdict: record.verdict.overall,
                     gate: gate)
             },
             rules: Parity.rules(of: records, gates: gates),
@@ -226,7 +228,7 @@ struct CompareCommand: Subcommand {
                 result.append(
                     .init(
                         suite: failure.suite.rawValue, cause: String(cause.dropFirst(failure.suite.rawValue.count + 2)),
-                        found: index, replay: failure.replay, others: others))
+                        found: Parity.label(index), replay: failure.replay, others: others))
             }
         }
         return result

@@ -28,6 +28,8 @@ extension ConformanceRunner {
             knownCauses.joined())
         let combined = outcome.failures.filter { $0.kind == .divergence && $0.ruleIDs.count > 1 }.flatMap(\.ruleIDs)
         var searched: [String] = []
+        // One memo for every rule's search: they shrink from the same witnesses, so their candidates repeat.
+        let memo = OutcomeMemo(limit: 32_768)
         for trigger in check.divergedTriggers.keys.sorted()
         where !covered.contains(trigger) || combined.contains(trigger) && !alone.contains(trigger) {
             let causes = Set(outcome.failures.filter { $0.kind == .divergence }.map { Set($0.ruleIDs) }).count
@@ -62,7 +64,7 @@ extension ConformanceRunner {
                     }),
                     var found = property.shrink(
                         from: witness.choices, configuration: configuration, target: trigger, allowed: Set(blamed),
-                        excluded: covered.subtracting([trigger]))
+                        excluded: covered.subtracting([trigger]), memo: memo)
                 else { continue }
                 found.run = witness.run
                 // The units blamed on it that no failure naming it counts already (a combination folds in its own).

@@ -162,6 +162,14 @@ public struct ConformanceRunner {
         return result
     }
 
+    /// The suites a stop request kept from starting: every report names them, so that an interrupted run never
+    /// reads as if it had covered only what it ran.
+    func notRun(_ suites: [any ConformanceSuite], ran records: [SuiteRecord]) -> [String] {
+        suites.filter { suite in !records.contains { $0.suite == suite.suite } }.map {
+            "suite \($0.suite) (not run: the run was interrupted before it started)"
+        }
+    }
+
     /// What this run does not certify, one sentence each.
     public func notCertified() -> [String] {
         let capabilities = implementation.capabilities
@@ -235,7 +243,8 @@ public struct ConformanceRunner {
         var header = RunHeader(
             kit: .current, implementation: implementation.info,
             capabilities: implementation.capabilities.recorded(by: registry),
-            notCertified: notCertified(), seed: options.seed, suites: records.map(\.suite),
+            notCertified: notCertified() + notRun(suites, ran: records), seed: options.seed,
+            suites: records.map(\.suite),
             shard: options.shard?.description,
             budget: "runs \(options.runs), steps \(options.maxSteps), failures \(options.maxFailures)"
                 + (options.spec.map { ", spec \($0.file)" + ($0.clientVersion.map { " for client \($0)" } ?? "") } ?? "")

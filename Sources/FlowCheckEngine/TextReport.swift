@@ -26,6 +26,10 @@ public enum TextReport {
         for (suite, verdict) in zip(result.suites, result.verdict.suites) {
             for failure in result.failures(of: suite.suite) {
                 lines += [""] + render(failure, deviation: result.isDeviation(failure))
+                // A gated run says where each failure is listed which of them the pipeline excused, and why.
+                if let excuse = result.gate?.excuse(for: failure.id) {
+                    lines.insert("  Gate: \(excuse.text); it does not fail the gate.", at: lines.count - 1)
+                }
             }
             let unresolved = suite.ruleStatuses(failures: result.failures).filter { $0.standing == .unresolved }
             if !unresolved.isEmpty {

@@ -38,12 +38,17 @@ package struct Gate: Sendable {
         package var cause: String
         /// The features it touches, which a skip list may name.
         package var features: [String]
+        /// The rules it breaks, which a skip list may name; none for a golden case or a breakdown.
+        package var rules: [String]
         /// The command that replays it, for a counterexample.
         package var replay: String?
 
         /// Creates a failure.
-        package init(id: String, cause: String? = nil, features: [String], replay: String? = nil) {
+        package init(
+            id: String, cause: String? = nil, features: [String], rules: [String] = [], replay: String? = nil
+        ) {
             self.id = id
+            self.rules = rules
             self.cause = cause ?? id
             self.features = features
             self.replay = replay
@@ -57,7 +62,7 @@ package struct Gate: Sendable {
                 : failure.ruleIDs.sorted().joined(separator: ", ")
             self.init(
                 id: failure.id, cause: "\(failure.suite): \(cause)", features: failure.features,
-                replay: failure.replay)
+                rules: failure.kind == .breakdown ? [] : failure.ruleIDs, replay: failure.replay)
         }
     }
 
@@ -77,7 +82,9 @@ package struct Gate: Sendable {
         var lines: [String] = []
         var excused: [GateRecord.Excused] = []
         for failure in Self.failures(of: record) {
-            if let reason = skip.reason(id: failure.id, features: failure.features) {
+            if let reason = skip.reason(
+                id: failure.id, features: failure.features, rules: failure.rules, cause: failure.cause)
+            {
                 lines.append("skipped failure \(failure.id): \(reason)")
                 excused.append(.init(id: failure.id, by: "skipped", reason: reason))
             } else {

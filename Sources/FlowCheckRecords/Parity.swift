@@ -8,6 +8,8 @@ package import FlowCheckCore
 package struct Parity: Codable, Hashable, Sendable {
     /// One implementation compared.
     package struct Implementation: Codable, Hashable, Sendable {
+        /// Its column's letter in every report (`A`, `B`, …): a label, never a count.
+        package var label: String
         /// Its name, version and language, as it introduced itself.
         package var name: String
         package var version: String
@@ -20,7 +22,11 @@ package struct Parity: Codable, Hashable, Sendable {
         /// Whether it passes: its verdict, or its expectations' gate.
         package var passed: Bool { gate?.passed ?? (verdict == .conforming) }
 
-        package init(name: String, version: String, language: String, verdict: ConformanceVerdict, gate: GateRecord?) {
+        package init(
+            label: String, name: String, version: String, language: String, verdict: ConformanceVerdict,
+            gate: GateRecord?
+        ) {
+            self.label = label
             self.name = name
             self.version = version
             self.language = language
@@ -47,15 +53,15 @@ package struct Parity: Codable, Hashable, Sendable {
         package var suite: String
         /// The rules the failure broke (or how it broke down).
         package var cause: String
-        /// The implementation that failed, by its index.
-        package var found: Int
+        /// The implementation that failed, by its label (`A`, `B`, …).
+        package var found: String
         /// The command that replays the failure on it.
         package var replay: String
         /// Per implementation, in order, the same run replayed: `fails` (the same way), `fails otherwise: <cause>`,
         /// `passes`, `not compared: <why>`, or `found here` for the implementation that failed.
         package var others: [String]
 
-        package init(suite: String, cause: String, found: Int, replay: String, others: [String]) {
+        package init(suite: String, cause: String, found: String, replay: String, others: [String]) {
             self.suite = suite
             self.cause = cause
             self.found = found
@@ -75,6 +81,12 @@ package struct Parity: Codable, Hashable, Sendable {
         self.implementations = implementations
         self.rules = rules
         self.disagreements = disagreements
+    }
+
+    /// The label of the implementation at this position: `A` to `Z`, then `AA`, `AB`, ….
+    package static func label(_ index: Int) -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return index < 26 ? String(letters[index]) : label(index / 26 - 1) + String(letters[index % 26])
     }
 
     /// Whether every implementation passes (its verdict, or its expected failures).

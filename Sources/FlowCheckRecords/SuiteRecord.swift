@@ -205,7 +205,8 @@ public struct SummaryRecord: Codable, Hashable, Sendable {
     public var type = "summary"
     /// The verdict, per suite and overall.
     public var verdict: RunVerdict
-    /// Whether the run passed, for tools that read one flag.
+    /// Whether the verdict passed (conforming), whatever a gate excused: a tool that gates reads `gate.passed` when
+    /// the record has a gate, since the exit code follows that.
     public var passed: Bool
     /// Wall time of the run, in seconds.
     public var seconds: Double

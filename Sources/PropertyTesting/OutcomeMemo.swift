@@ -6,11 +6,16 @@
 /// value it builds, so equal drawn choices mean an equal value and, for a test that judges its value alone, the same
 /// outcome. A third of the RUF client mutants' candidates are such repeats. It keeps at most `limit` sequences and
 /// forgets them all when full, a bound on memory for long sequences.
-final class OutcomeMemo {
+///
+/// A caller that shrinks one property many times from the same starts (a search for each rule's own failure, from
+/// the same witnesses) shares one memo between the shrinks: the outcome of a candidate does not depend on what a
+/// shrink looks for, and their first passes try the same candidates. It is not thread-safe: one shrink at a time.
+public final class OutcomeMemo {
     private var outcomes: [ChoiceKey: TestOutcome] = [:]
     private let limit: Int
 
-    init(limit: Int = 4096) { self.limit = limit }
+    /// Creates an empty memo that keeps at most `limit` sequences.
+    public init(limit: Int = 4096) { self.limit = limit }
 
     /// The outcome of the candidate that drew `choices`, if one did.
     subscript(choices: [UInt64]) -> TestOutcome? {

@@ -227,7 +227,7 @@ public struct Property<Value>: Sendable {
     /// that divergence blames it alone: the counterexample's ``Counterexample/target`` says which one it stands for.
     public func shrink(
         from choices: [UInt64], configuration: Configuration, target: String, allowed: Set<String>,
-        excluded: Set<String>
+        excluded: Set<String>, memo: OutcomeMemo? = nil
     ) -> Counterexample<Value>? {
         let engine = Engine(configuration: configuration) { source in execute(source).0 }
         func explained(_ outcome: TestOutcome) -> Int {
@@ -258,7 +258,7 @@ public struct Property<Value>: Sendable {
         // What the case kept so far falls under; a candidate may only lower it. The shrinker asks about simpler
         // candidates one at a time, and keeps one exactly when this says yes.
         var bound = measure(start.outcome)
-        let outcomes = configuration.remembersOutcomes ? OutcomeMemo() : nil
+        let outcomes = configuration.remembersOutcomes ? memo ?? OutcomeMemo() : nil
         let shrinker = Shrinker(
             failing: start, limit: configuration.shrinkLimit, execute: { engine.replay($0, outcomes: outcomes) }
         ) { outcome in

@@ -1,6 +1,6 @@
 import ConformanceRules
 import FlowCheckCore
-import FlowCheckRecords
+package import FlowCheckRecords
 import Foundation
 
 /// Draws any suite's failure from its record: the rules, the storyboard table, the diff and the replay line.
@@ -38,7 +38,8 @@ package enum HTMLStoryboard {
             var column = 1
             // Two stacks in a row (the model's and the implementation's) have the entries that differ outlined.
             let stacks = row.cells.compactMap(\.stack)
-            let differing = stacks.count == 2 ? Self.differing(stacks[0], stacks[1]) : []
+            let changes = stacks.count == 2 ? Self.changes(stacks[0], stacks[1]) : (model: [:], implementation: [:])
+            var stackIndex = 0
             for cell in row.cells {
                 let headings = board.columns.dropFirst(column).prefix(cell.span).filter { !$0.isEmpty }
                 if cell.stack != nil, cell.span > 1 {
@@ -50,8 +51,9 @@ package enum HTMLStoryboard {
                         out += self.cell(single, label: heading, groups: groups)
                     }
                 } else {
-                    out += self.cell(
-                        cell, label: headings.joined(separator: " · "), groups: groups, differing: differing)
+                    let mine = cell.stack == nil ? [:] : stackIndex == 0 ? changes.model : changes.implementation
+                    if cell.stack != nil { stackIndex += 1 }
+                    out += self.cell(cell, label: headings.joined(separator: " · "), groups: groups, changes: mine)
                 }
                 column += cell.span
             }
@@ -92,7 +94,7 @@ package enum HTMLStoryboard {
     }
 
     static func cell(
-        _ cell: Storyboard.Cell, label: String, groups: [String: Int], differing: Set<Int> = []
+        _ cell: Storyboard.Cell, label: String, groups: [String: Int], changes: [Int: Change] = [:]
     ) -> String {
         let escape = HTMLReport.escape
         let data = label.isEmpty ? "" : " data-label=\"\(escape(label))\""
@@ -107,34 +109,82 @@ package enum HTMLStoryboard {
             case .preformatted: out += "<pre>\(escape(text))</pre>"
             }
         }
-        if let stack = cell.stack { out += picture(stack, groups: groups, differing: differing) }
+        if let stack = cell.stack { out += picture(stack, groups: groups, changes: changes) }
         return out + "</td>"
     }
 
-    /// The positions, counted from the bottom across layers, where two stacks' entries differ: screen, flow, root
-    /// mark, or whether the entry is in a presented layer; an entry one stack has and the other lacks differs too.
-    static func differing(_ a: Storyboard.StackPicture, _ b: Storyboard.StackPicture) -> Set<Int> {
-        func flat(_ stack: Storyboard.StackPicture) -> [(Storyboard.StackPicture.Card, Bool)] {
-            stack.layers.flatMap { layer in layer.cards.map { ($0, layer.presented) } }
+    /// How an entry of one of two stacks compares with the other stack.
+    package enum Change: Hashable, Sendable {
+        /// Only the model's stack has it (`−`).
+        case removed
+        /// Only the implementation's stack has it (`+`).
+        case added
+        /// Both have an entry here, and they differ: screen, flow, root mark, or presented layer (`≠`).
+        case changed
+
+        var sign: String { self == .removed ? "−" : self == .added ? "+" : "≠" }
+        var words: String {
+            self == .removed
+                ? "only in the model's stack" : self == .added ? "only in the implementation's stack" : "differs"
+        }
+    }
+
+    /// The entries of two stacks (the model's, the implementation's) that differ, by position from the bottom across
+    /// layers: the stacks compared as a diff compares lines (a longest common subsequence), so that one entry added
+    /// in the middle marks that entry alone, not every entry above it. Within a gap between entries both keep, entries
+    /// facing each other are changed, the rest removed or added.
+    package static func changes(
+        _ a: Storyboard.StackPicture, _ b: Storyboard.StackPicture
+    ) -> (model: [Int: Change], implementation: [Int: Change]) {
+        struct Key: Hashable {
+            var card: Storyboard.StackPicture.Card
+            var presented: Bool
+        }
+        func flat(_ stack: Storyboard.StackPicture) -> [Key] {
+            stack.layers.flatMap { layer in layer.cards.map { Key(card: $0, presented: layer.presented) } }
         }
         let left = flat(a), right = flat(b)
-        var result = Set<Int>()
-        for index in 0..<max(left.count, right.count) {
-            guard index < left.count, index < right.count else {
-                result.insert(index)
-                continue
+        var pairs: [(Int, Int)] = []
+        // A longest common subsequence, in quadratic time: stacks an implementation reports may be long, so past a
+        // bound the entries are compared position by position instead.
+        if left.count * right.count <= 250_000 {
+            var length = Array(repeating: Array(repeating: 0, count: right.count + 1), count: left.count + 1)
+            for i in stride(from: left.count - 1, through: 0, by: -1) {
+                for j in stride(from: right.count - 1, through: 0, by: -1) {
+                    length[i][j] =
+                        left[i] == right[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+                }
             }
-            let (x, xPresented) = left[index], (y, yPresented) = right[index]
-            if x.title != y.title || x.group != y.group || x.marked != y.marked || xPresented != yPresented {
-                result.insert(index)
+            var (i, j) = (0, 0)
+            while i < left.count, j < right.count {
+                if left[i] == right[j] {
+                    pairs.append((i, j))
+                    (i, j) = (i + 1, j + 1)
+                } else if length[i + 1][j] >= length[i][j + 1] {
+                    i += 1
+                } else {
+                    j += 1
+                }
             }
+        } else {
+            pairs = (0..<min(left.count, right.count)).filter { left[$0] == right[$0] }.map { ($0, $0) }
         }
-        return result
+        var model: [Int: Change] = [:], implementation: [Int: Change] = [:]
+        var (i, j) = (0, 0)
+        for (x, y) in pairs + [(left.count, right.count)] {
+            let facing = min(x - i, y - j)
+            for k in 0..<(x - i) { model[i + k] = k < facing ? .changed : .removed }
+            for k in 0..<(y - j) { implementation[j + k] = k < facing ? .changed : .added }
+            (i, j) = (x + 1, y + 1)
+        }
+        return (model, implementation)
     }
 
     /// A stack drawn as boxes, top at the top (the markup lists them bottom first); each layer in its own frame,
-    /// presented ones emphasised; the entries at `differing` positions (from the bottom) outlined.
-    static func picture(_ stack: Storyboard.StackPicture, groups: [String: Int], differing: Set<Int> = []) -> String {
+    /// presented ones emphasised; the entries at the positions (from the bottom) in `changes` outlined and signed.
+    package static func picture(
+        _ stack: Storyboard.StackPicture, groups: [String: Int], changes: [Int: Change] = [:]
+    ) -> String {
         let escape = HTMLReport.escape
         var out = "<div class=\"stack\">"
         var position = 0
@@ -142,10 +192,14 @@ package enum HTMLStoryboard {
             out += layer.presented ? #"<span class="layer modal" title="presented layer">"# : #"<span class="layer">"#
             for card in layer.cards {
                 let color = card.group.flatMap { groups[$0] }.map { " flow-\($0 % 8)" } ?? " no-flow"
-                let differs = differing.contains(position) ? " differs" : ""
+                let change = changes[position]
                 position += 1
-                out +=
-                    #"<span class="entry\#(color)\#(differs)" title="\#(escape(card.group.map { "flow \($0)" } ?? "no flow"))\#(card.marked ? ", flow root" : "")\#(differs.isEmpty ? "" : ", differs")">"#
+                let differs = change.map { " differs \($0)" } ?? ""
+                let title =
+                    (card.group.map { "flow \($0)" } ?? "no flow") + (card.marked ? ", flow root" : "")
+                    + (change.map { ", \($0.words)" } ?? "")
+                out += #"<span class="entry\#(color)\#(differs)" title="\#(escape(title))">"#
+                if let change { out += #"<i class="change" aria-hidden="true">\#(change.sign)</i>"# }
                 out += escape(card.title)
                 if let group = card.group { out += "<small>\(escape(group))</small>" }
                 if card.marked { out += #"<b class="root" title="flow root">★</b>"# }
@@ -220,7 +274,10 @@ package enum HTMLStoryboard {
     static let legend =
         #"<p class="legend"><strong>Reading the stacks:</strong> "#
         + #"<span>top of the stack at the top, the bottom entries of the model's and the implementation's stacks "#
-        + #"side by side; <span class="entry no-flow differs">X</span> an entry where they differ</span> "#
+        + #"side by side, compared as a diff compares lines: <span class="entry no-flow differs removed">"#
+        + #"<i class="change">−</i>X</span> only in the model's, <span class="entry no-flow differs added">"#
+        + #"<i class="change">+</i>Y</span> only in the implementation's, <span class="entry no-flow differs changed">"#
+        + #"<i class="change">≠</i>Z</span> facing an entry that differs</span> "#
         + #"<span><span class="entry flow-0">CART<small>CHECKOUT</small></span> a screen and its flow, one colour per "#
         + #"flow (<span class="entry no-flow">HOME</span> grey: no flow)</span> "#
         + #"<span><b class="root">★</b> the flow's root</span> "#

@@ -35,7 +35,9 @@ extension HTMLReport {
         p.gate{display:inline-block;background:#fff;border-radius:4px;padding:2px 8px;margin:6px 0 0}
         p.gate.passed{color:#1f7a4d}p.gate.failed{color:#b3261e}
         table.matrix td{text-align:center;min-width:90px}td.missing{background:#f4b4ae;font-weight:bold}
-        td.na{color:#bbb}
+        td.na{color:#bbb}table.matrix td.pass{background:#e3f4ea;color:#1f7a4d}
+        table.matrix td.fail{background:#fdecea;color:#b3261e;font-weight:600}table.matrix td.warn{background:#fff6e0}
+        table.matrix td.skip{color:#888}span.gate.passed{color:#1f7a4d}span.gate.failed{color:#b3261e}
         table.storyboard{width:100%;table-layout:fixed}table.storyboard th:first-child{width:88px}
         table.storyboard tr.diverged{background:#fff4d6;outline:3px solid #e0a100}
         table.storyboard td{min-width:0}
@@ -43,7 +45,10 @@ extension HTMLReport {
         .layer{display:flex;flex-direction:column-reverse;gap:3px;padding:3px;border:1px dashed #999;border-radius:6px;
         max-width:100%}
         .stack .entry{display:flex;flex-direction:row;gap:6px;justify-content:space-between;min-height:20px}
-        .entry.differs{outline:3px solid #d93025;outline-offset:1px}
+        .entry.differs{outline:3px solid #d93025;outline-offset:1px}.entry.differs.removed{outline-style:dashed}
+        .entry.differs.added{outline-color:#1a73e8}
+        .entry i.change{font-style:normal;font-weight:700;color:#b3261e;margin-right:2px}
+        .entry.added i.change{color:#1a73e8}
         .bar{display:block;width:80px;height:5px;background:#e6e6ea;border-radius:3px;margin-top:3px}
         .bar>span{display:block;height:100%;background:#1f7a4d;border-radius:3px}
         tr.fail .bar>span{background:#d93025}

@@ -136,7 +136,10 @@ extension MarkdownReport {
 package enum BadgeReport {
     /// The badge's endpoint JSON for a run.
     package static func render(_ record: RunRecord) -> String {
-        let share = ReportCase.passShare(ReportCase.cases(record))
+        // The share is the verdict's: a failure the gate excused still failed its check.
+        var ungated = record
+        ungated.gate = nil
+        let share = ReportCase.passShare(ReportCase.cases(ungated))
         let percent = Int((share * 100).rounded(.down))
         // The colour follows the verdict: a high share of passed checks must not make a divergent SDK look healthy.
         // Deviations and unresolved rules are said beside the verdict: a conforming run with them is not a clean one.

@@ -17,16 +17,21 @@ struct CompareCommandTests {
         let result = flowcheck(
             Self.pair + ["--json", path("p.json"), "--markdown", path("p.md"), "--html", path("p.html")])
         #expect(result.code == .failure, "\(result.out)\(result.err)")
-        #expect(result.out.contains("  1. sample 0.1.0 (Swift): CONFORMING"), "\(result.out)")
-        #expect(result.out.contains("  2. sample (mutant pop-to-bottom-most) 0.1.0 (Swift): DIVERGENT"))
-        #expect(result.out.contains("  NAV-POP-TO (MUST): 1 held, 2 broken"), "\(result.out)")
+        #expect(result.out.contains("  A  sample 0.1.0 (Swift): CONFORMING"), "\(result.out)")
+        #expect(result.out.contains("  B  sample (mutant pop-to-bottom-most) 0.1.0 (Swift): DIVERGENT"))
+        #expect(result.out.contains("  NAV-POP-TO (MUST): A: held, B: broken"), "\(result.out)")
         // The mutant's failure, its run replayed on the sample: the sample passes it.
-        #expect(result.out.contains("  2. navigation: NAV-POP-TO; 1 passes"), "\(result.out)")
+        #expect(result.out.contains("  found in B: navigation: NAV-POP-TO; on A: passes"), "\(result.out)")
         #expect(result.out.contains("Parity: FAILED (exit 1)"))
         let json = try String(contentsOfFile: path("p.json"), encoding: .utf8)
         #expect(json.contains("\"implementations\"") && json.contains("\"disagreements\""))
-        #expect(try String(contentsOfFile: path("p.md"), encoding: .utf8).contains("| navigation | `NAV-POP-TO` |"))
-        #expect(try String(contentsOfFile: path("p.html"), encoding: .utf8).contains("<td class=\"fail\">broken</td>"))
+        // The JSON names the implementation that found a failure by the same letter as the text.
+        #expect(json.contains("\"found\" : \"B\"") && json.contains("\"label\" : \"A\""), "\(json)")
+        let markdown = try String(contentsOfFile: path("p.md"), encoding: .utf8)
+        #expect(markdown.contains("| navigation | `NAV-POP-TO` | MUST | ✓ held | ✗ broken |"), "\(markdown)")
+        let html = try String(contentsOfFile: path("p.html"), encoding: .utf8)
+        #expect(html.contains("<td class=\"fail\">✗ broken</td>"))
+        #expect(html.contains("Rules where they stand differently (1 of "), "\(html)")
     }
 
     @Test("Expected failures per implementation: written once, then the same failures pass and a stale entry fails")
@@ -40,7 +45,9 @@ struct CompareCommandTests {
             written.contains("\"sample (mutant pop-to-bottom-most)\"") && written.contains("navigation: NAV-POP-TO"))
         let expected = flowcheck(Self.pair + ["--expectations", file.path])
         #expect(expected.code == .success, "\(expected.out)")
-        #expect(expected.out.contains("  NAV-POP-TO (MUST): 1 held, 2 expected"), "\(expected.out)")
+        #expect(expected.out.contains("  NAV-POP-TO (MUST): A: held, B: expected"), "\(expected.out)")
+        // Each expected failure with its entry's cause, in the text and the Markdown.
+        #expect(expected.out.contains("     expected: navigation: NAV-POP-TO (failure "), "\(expected.out)")
         // The sample now said to break a rule it holds: that entry is stale, and fails the comparison.
         var object = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
         object["sample"] = ["expectedFailures": ["navigation: NAV-PUSH"]]

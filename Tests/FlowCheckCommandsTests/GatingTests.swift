@@ -63,6 +63,22 @@ struct GatingTests {
         #expect(featureSkipped.code == .success, "the only failure is in a skipped feature")
         #expect(featureSkipped.out.contains("skipped failure navigation-"))
 
+        // By rule and by cause: the same bug skipped at any seed, as a baseline entry expects it.
+        for (entry, seed) in [(#"{"rule":"NAV-POP-TO""#, "2"), (#"{"cause":"navigation: NAV-POP-TO""#, "5")] {
+            let file = folder.appendingPathComponent("skip-rule.json")
+            try Data((#"{"skip":["# + entry + #","reason":"ACME-7"}]}"#).utf8).write(to: file)
+            let result = flowcheck(
+                "run", "--sut", "builtin:mutant:pop-to-bottom-most", "--suite", "navigation", "--seed", seed,
+                "--no-html", "--skip", file.path)
+            #expect(result.code == .success, "\(entry): \(result.out)")
+            #expect(result.out.contains("  Gate: skipped by the skip list: ACME-7; it does not fail the gate."))
+        }
+        let unknownRule = folder.appendingPathComponent("skip-unknown-rule.json")
+        try Data(#"{"skip":[{"rule":"NAV-POP-TOO","reason":"typo"}]}"#.utf8).write(to: unknownRule)
+        let typo = flowcheck("run", "--sut", "builtin:sample", "--no-html", "--skip", unknownRule.path)
+        #expect(
+            typo.code == .usage && typo.err.contains(#"at $.skip[0].rule: unknown rule "NAV-POP-TOO""#), "\(typo.err)")
+
         let bad = folder.appendingPathComponent("skip-bad.json")
         try Data(#"{"skip":[{"case":"x","reason":" "}]}"#.utf8).write(to: bad)
         let refused = flowcheck(
@@ -98,6 +114,10 @@ struct GatingTests {
             expected.out.contains("Verdict: DIVERGENT")
                 && expected.out.contains("Gate: PASSED by the baseline (exit 0): ")
                 && expected.out.contains(" 0 new, 0 stale; the verdict stays DIVERGENT."), "\(expected.out)")
+        // Where each failure is listed, the text says that the gate excused it and why.
+        #expect(
+            expected.out.contains("  Gate: expected by the baseline (navigation: ")
+                && expected.out.contains("; it does not fail the gate.\n  Replay: "), "\(expected.out)")
         // Keyed by cause: the same bug at another seed is another counterexample, and still expected.
         let reseeded = Capture()
         #expect(
@@ -159,7 +179,9 @@ struct GatingTests {
         let summary = try #require(try read("r.jsonl").split(separator: "\n").last)
         #expect(summary.contains(#""gate":{"by":"the baseline","#) && summary.contains(#""passed":true"#))
         #expect(try read("r.html").contains("<p class=\"gate passed\"><strong>Gate: PASSED by the baseline"))
-        #expect(try read("r.badge.json").contains("(divergent), gate passed"))
+        let badge = try read("r.badge.json")
+        // The share is the verdict's: an excused failure still failed its check, so never 100% on a divergent run.
+        #expect(badge.contains("(divergent), gate passed") && !badge.contains("100%"), "\(badge)")
         // Read back, the gate stands: the exit code and the outputs follow it without the baseline again.
         let report = Capture()
         #expect(

@@ -9,6 +9,7 @@ import FlowCheckSuites
 import FlowSchema
 import Foundation
 import NavigationModel
+import PropertyTesting
 import RUFClientModel
 import SampleImplementations
 import Testing
@@ -38,6 +39,24 @@ struct RunnerTests {
         #expect(result.suites.allSatisfy { $0.runs == 400 && $0.missingCoverage.isEmpty })
         #expect(result.header.notCertified == ["NAV-FLOWLESS (it applies only to implementations without flows)"])
         #expect(result.verdict.exercised.first { $0.unit == .step }!.value > 2_000)
+    }
+
+    @Test("A run stopped after its first suite names each suite it never started as not run, in every report")
+    func interruptedNamesSuitesNotRun() throws {
+        let stop = StopRequest()
+        var runner = ConformanceRunner(implementation: SampleNavigator(), options: .init(seed: 1, runs: 30))
+        runner.stop = stop
+        runner.progress = { _ in stop.request(reason: "SIGINT") }
+        let result = try runner.run()
+        #expect(result.interrupted == "SIGINT" && result.suites.map(\.suite) == [.navigation])
+        for suite in ["session", "decoding", "client"] {
+            #expect(
+                result.header.notCertified.contains(
+                    "suite \(suite) (not run: the run was interrupted before it started)"),
+                "\(result.header.notCertified)")
+        }
+        #expect(
+            TextReport.render(result).contains("  - suite client (not run: the run was interrupted before it started)"))
     }
 
     @Test(

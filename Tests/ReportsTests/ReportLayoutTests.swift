@@ -77,6 +77,26 @@ struct ReportLayoutTests {
         #expect(html.contains("<span class=\"ins\">+   HOME(MAIN)   ← only the flow root differs</span>"))
     }
 
+    @Test("Two stacks are compared as a diff compares lines: an entry added in the middle is marked alone")
+    func stackChanges() {
+        func stack(_ titles: String...) -> Storyboard.StackPicture {
+            .init(layers: [.init(presented: false, cards: titles.map { .init(title: $0, group: nil, marked: false) })])
+        }
+        // Bottom first: the implementation has an extra LIST in the middle; CART and PAY above it are unchanged.
+        let inserted = HTMLStoryboard.changes(stack("HOME", "CART", "PAY"), stack("HOME", "LIST", "CART", "PAY"))
+        #expect(inserted.model.isEmpty && inserted.implementation == [1: .added])
+        let removed = HTMLStoryboard.changes(stack("HOME", "CART", "PAY"), stack("HOME", "PAY"))
+        #expect(removed.model == [1: .removed] && removed.implementation.isEmpty)
+        // Facing entries that differ are changed; what is left over is added.
+        let changed = HTMLStoryboard.changes(stack("HOME", "CART"), stack("HOME", "LIST", "PAY"))
+        #expect(changed.model == [1: .changed] && changed.implementation == [1: .changed, 2: .added])
+        let html = HTMLStoryboard.picture(stack("HOME", "LIST"), groups: [:], changes: [1: .added])
+        #expect(
+            html.contains(
+                #"<span class="entry no-flow differs added" title="no flow, only in the implementation&#39;s stack"><i class="change" aria-hidden="true">+</i>LIST</span>"#
+            ), "\(html)")
+    }
+
     @Test("Rule IDs in headings and lists never break at their hyphens")
     func unbrokenRuleIDs() {
         #expect(
