@@ -37,6 +37,10 @@ import PropertyTestingTestSupport
 /// - `failureStore`: a file remembering the runs that failed; the next test replays them first, and fails on them
 ///   while they still fail (a run that passes again is forgotten). `FLOWCHECK_FAILURE_STORE` gives it from the
 ///   environment. With a fresh seed, a bug found once is not lost when the next seed draws other cases.
+/// - `baseline` and `skip`: the CLI's `--baseline` and `--skip` files (`FLOWCHECK_BASELINE`, `FLOWCHECK_SKIP`): the
+///   test fails only on failures the baseline does not expect, on a stale entry, or on a run that could not be
+///   judged whole; the verdict in the reports stays what it is, with the gate beside it.
+///   `FLOWCHECK_UPDATE_BASELINE=1` writes the baseline from this run's failures instead.
 ///
 /// - Returns: the result, for further checks; `nil` when the run could not start.
 @discardableResult
@@ -46,11 +50,17 @@ public func expectConformance(
     maxSteps: Int = ConformanceRunner.Options.defaultMaxSteps,
     suites: [Suite]? = nil, spec: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
     strict: Bool = false, corpus: String? = nil, reports: String? = nil, failureStore: String? = nil,
+    baseline: String? = nil, skip: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ConformanceResult? {
     let environment = ProcessInfo.processInfo.environment
     func fail(_ report: String, _ headline: String) {
         recordFailure(report, headline: headline, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let gate: TestGate?
+    do { gate = try TestGate.make(skip: skip, baseline: baseline, environment: environment) } catch {
+        fail("", "FlowCheck could not start: \(error)")
+        return nil
     }
     var plan: SpecPlan?
     if let spec {
@@ -65,19 +75,18 @@ public func expectConformance(
     options.strict = strict
     let replays = ReplayLog(render: CallReplay(spec: spec).text)
     let storePath = failureStore ?? environment["FLOWCHECK_FAILURE_STORE"]
-    var store = storePath.map(FailureStore.load) ?? FailureStore()
+    let name = implementation.info.name
+    let stored = storePath.map { FailureStore.load($0).entries(of: name) } ?? []
     var result: ConformanceResult
     do {
         // Past failures first: while one still fails, it is the test's result, and nothing new is drawn.
         if let (replayed, kept) = try TestReplays.stillFailing(
-            store, implementation: implementation, options: options, replays: replays)
+            FailureStore(failures: stored), implementation: implementation, options: options, replays: replays)
         {
-            store.failures = kept
-            if let storePath { store.save(storePath) }
+            if let storePath { FailureStore.update(storePath, removing: stored, adding: kept) }
             fail(TextReport.render(replayed), "replayed from the failure store: " + TextReport.headline(replayed))
             return replayed
         }
-        store.failures = store.failures.filter { entry in suites.map { !$0.contains(Suite(entry.suite)) } ?? false }
         var runner = ConformanceRunner(implementation: implementation, options: options)
         runner.replayText = replays.record
         result = try runner.run()
@@ -89,11 +98,16 @@ public func expectConformance(
         result = TestCorpus.run(folder, on: implementation, adding: result)
     }
     if let storePath {
-        store.failures += result.failures.filter { !result.isDeviation($0) }.compactMap {
-            replays.replay(for: $0.replay).flatMap(FailureStore.Entry.init)
+        // The entries of the suites this call ran passed when replayed: they give way to this run's failures.
+        let replaced = stored.filter { entry in suites.map { $0.contains(Suite(entry.suite)) } ?? true }
+        let found = result.failures.filter { !result.isDeviation($0) }.compactMap {
+            replays.replay(for: $0.replay).flatMap { FailureStore.Entry($0, implementation: name) }
         }
-        store.save(storePath)
+        FailureStore.update(storePath, removing: replaced, adding: found)
     }
+    var gateLines: [String] = []
+    var passed = result.verdict.passed
+    if let gate { (passed, gateLines) = gate.decide(&result) }
     var written = ""
     if let folder = reports ?? environment["FLOWCHECK_REPORTS"] {
         switch ConformanceReports.write(result, runsPerSuite: runs, into: folder) {
@@ -101,12 +115,14 @@ public func expectConformance(
         case .failure(let error): fail("", "FlowCheck could not write its reports into \(folder): \(error)")
         }
     }
-    if !result.verdict.passed {
-        fail(TextReport.render(result) + written, TextReport.headline(result))
+    let gateText = gateLines.isEmpty ? "" : "\n" + gateLines.joined(separator: "\n")
+    if !passed {
+        fail(TextReport.render(result) + gateText + written, TextReport.headline(result))
     } else {
-        // Never silent: what was exercised and held, and the deviations the SDK's authors may want to change.
-        if result.verdict.deviations > 0 { print(TextReport.render(result)) }
-        print(ConformanceReports.summary(result, seedNote: seedNote) + written)
+        // Never silent: what was exercised and held, the failures a gate excused, and the deviations the SDK's
+        // authors may want to change.
+        if result.verdict.deviations > 0 || !result.verdict.passed { print(TextReport.render(result)) }
+        print(ConformanceReports.summary(result, seedNote: seedNote) + gateText + written)
     }
     return result
 }

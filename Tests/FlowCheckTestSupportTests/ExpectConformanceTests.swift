@@ -1,3 +1,4 @@
+import FlowCheck
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckRecords
@@ -81,6 +82,18 @@ struct ExpectConformanceOutputsTests {
         #expect(certificate.contains("\"corpusHash\""))
     }
 
+    /// One SDK under one name, before and after its bug is fixed.
+    final class OurRuntime: FlowRuntimeImplementation {
+        let inner: SampleFlowRunner
+        init(_ bugs: Set<RuntimeBug> = []) { inner = SampleFlowRunner(bugs: bugs) }
+        var info: ImplementationInfo { ImplementationInfo(name: "our runtime", version: "1.0", language: "Swift") }
+        var capabilities: Capabilities { inner.capabilities }
+        func startFlow(
+            _ flow: RuntimeFlow, context: [String: RuntimeValue], draws: [Double]
+        ) throws -> RuntimeObservation { try inner.startFlow(flow, context: context, draws: draws) }
+        func act(_ actions: [RuntimeAction]) throws -> RuntimeObservation { try inner.act(actions) }
+    }
+
     @Test("A failing run is stored; the next call replays it first and fails on it; once fixed, it is forgotten")
     func failureStore() throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).json")
@@ -104,11 +117,51 @@ struct ExpectConformanceOutputsTests {
             issue.error.map { "\($0)" }?.hasPrefix("replayed from the failure store: ") == true
         }
         #expect(replayed?.header.seed == 1)
-        // Fixed: the stored run passes, is forgotten, and the fresh run passes too.
+        // Another implementation sharing the store neither replays nor forgets the mutant's entry.
         #expect(
             expectConformance(SampleFlowRunner(), seed: 2, suites: [.runtime], failureStore: store.path)?
                 .verdict.passed == true)
+        #expect(try String(contentsOf: store, encoding: .utf8) == stored)
+    }
+
+    @Test("Fixed under the same name, the stored run passes and is forgotten; the fresh run passes too")
+    func failureStoreForgets() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: store) }
+        withKnownIssue("the bug fails") {
+            expectConformance(
+                OurRuntime([.closeReportedDismissed]), seed: 1, suites: [.runtime], failureStore: store.path)
+        }
+        #expect(try String(contentsOf: store, encoding: .utf8).contains("\"implementation\" : \"our runtime\""))
+        #expect(
+            expectConformance(OurRuntime(), seed: 2, suites: [.runtime], failureStore: store.path)?.verdict.passed
+                == true)
         #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test("A baseline written from a failing run lets the same bug pass at another seed; the reports carry the gate")
+    func baseline() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowcheck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json").path
+        let mutant = SampleFlowRunner(bugs: [.closeReportedDismissed])
+        var failing: ConformanceResult?
+        withKnownIssue("no baseline yet: the bug fails") {
+            failing = expectConformance(mutant, seed: 1, suites: [.runtime])
+        }
+        // What FLOWCHECK_UPDATE_BASELINE=1 does with the call's baseline: written from the run's failures.
+        let update = try #require(
+            try TestGate.make(skip: nil, baseline: baseline, environment: ["FLOWCHECK_UPDATE_BASELINE": "1"]))
+        var record = try #require(failing)
+        #expect(update.decide(&record).passed)
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"cause\" : \"runtime: RUN-"))
+        let result = try #require(
+            expectConformance(mutant, seed: 3, suites: [.runtime], reports: folder.path, baseline: baseline))
+        #expect(!result.verdict.passed && result.gate?.passed == true, "\(String(describing: result.gate))")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let name = try #require(written.first { $0.hasSuffix(".md") }, "\(written)")
+        let markdown = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        #expect(markdown.contains("**Gate: PASSED by the baseline"), "\(markdown)")
     }
 
     @Test("The seed is fixed unless asked for a fresh one; FLOWCHECK_SEED overrides the argument")
