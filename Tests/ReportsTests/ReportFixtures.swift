@@ -11,17 +11,29 @@ import NavigationModel
 import PropertyTesting
 import Reports
 import SampleImplementations
+import Synchronization
 
 enum Fixtures {
+    /// The runs made so far, by implementation and options: several tests render the same run (each width of the
+    /// browser tests, each format), and a run in a debug build takes seconds.
+    private static let made = Mutex<[String: String]>([:])
+
     /// A run's JSON lines with every wall-clock figure zeroed, so reports rendered from it are byte-stable.
     static func lines(
         _ implementation: any Implementation, seed: UInt64, suites: [Suite]? = nil, sut: String? = nil,
         shard: Shard? = nil
     ) throws -> String {
+        let key = [
+            "\(type(of: implementation))", implementation.info.name, "\(seed)", "\(suites ?? [])", sut ?? "",
+            shard?.description ?? "",
+        ].joined(separator: "\u{0}")
+        if let text = made.withLock({ $0[key] }) { return text }
         var runner = ConformanceRunner(
             implementation: implementation, options: .init(seed: seed, suites: suites, shard: shard))
         runner.replayText = sut.map { CommandLineReplay(sut: $0).text } ?? CallReplay().text
-        return try runner.run().timeless.text
+        let text = try runner.run().timeless.text
+        made.withLock { $0[key] = text }
+        return text
     }
 
     static func input(
