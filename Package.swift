@@ -138,6 +138,9 @@ let package = Package(
             ],
             exclude: ["Schemas"], swiftSettings: strict
         ),
+        // HTTP/1.1 on POSIX sockets, knowing no protocol: a server that survives a hostile client, a client with
+        // deadlines.
+        .target(name: "HTTPWire", swiftSettings: strict),
         // One call that certifies an implementation from an SDK's Swift Testing or XCTest target.
         .target(
             name: "FlowCheckTestSupport",
@@ -210,6 +213,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], swiftSettings: strict),
         .testTarget(
             name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"],
             swiftSettings: strict),

@@ -93,7 +93,8 @@ struct ReportLayoutTests {
         let html = HTMLStoryboard.picture(stack("HOME", "LIST"), groups: [:], changes: [1: .added])
         #expect(
             html.contains(
-                #"<span class="entry no-flow differs added" title="no flow, only in the implementation&#39;s stack"><i class="change" aria-hidden="true">+</i>LIST</span>"#
+                #"<span class="entry no-flow differs added" title="no flow, only in the implementation&#39;s stack">"#
+                    + #"<i class="change" aria-hidden="true">+</i>LIST</span>"#
             ), "\(html)")
     }
 
