@@ -1,0 +1,25 @@
+// The IDs of a RUF server's rules (SRV-), as constants whose names the compiler checks: a rule ID is written as a
+// literal only here. Package access: an SDK's test target never sees them.
+extension String {
+    package static let srvShape = "SRV-SHAPE"
+    package static let srvCreateScreen = "SRV-CREATE-SCREEN"
+    package static let srvScreenDeclared = "SRV-SCREEN-DECLARED"
+    package static let srvComponentDeclared = "SRV-COMPONENT-DECLARED"
+    package static let srvBehaviorDeclared = "SRV-BEHAVIOR-DECLARED"
+    package static let srvComponentTypes = "SRV-COMPONENT-TYPES"
+    package static let srvMergeStrategy = "SRV-MERGE-STRATEGY"
+    package static let srvMetricDeclared = "SRV-METRIC-DECLARED"
+    package static let srvVersionResolution = "SRV-VERSION-RESOLUTION"
+    package static let srvNavID = "SRV-NAV-ID"
+    package static let srvNavValid = "SRV-NAV-VALID"
+    package static let srvNavDeclared = "SRV-NAV-DECLARED"
+    package static let srvForceUpdate = "SRV-FORCE-UPDATE"
+    package static let srvNavFailed = "SRV-NAV-FAILED"
+    package static let srvActionResult = "SRV-ACTION-RESULT"
+    package static let srvMetaPatch = "SRV-META-PATCH"
+    package static let srvIdempotent = "SRV-IDEMPOTENT"
+    package static let srvNavIDUnique = "SRV-NAV-ID-UNIQUE"
+    package static let srvActionResultPresent = "SRV-ACTION-RESULT-PRESENT"
+    package static let srvCurrentFollowsNav = "SRV-CURRENT-FOLLOWS-NAV"
+    package static let srvUndeclaredField = "SRV-UNDECLARED-FIELD"
+}
