@@ -139,7 +139,7 @@ let package = Package(
             exclude: ["Schemas"], swiftSettings: strict
         ),
         // What a RUF backend must answer: the SRV- rules and their article; no I/O.
-        .target(name: "RUFServerModel", dependencies: ["ConformanceRules"], swiftSettings: strict),
+        .target(name: "RUFServerModel", dependencies: ["ConformanceRules", "JSON", "RUFSpec"], swiftSettings: strict),
         // HTTP/1.1 on POSIX sockets, knowing no protocol: a server that survives a hostile client, a client with
         // deadlines.
         .target(name: "HTTPWire", swiftSettings: strict),
@@ -217,7 +217,8 @@ let package = Package(
 
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], swiftSettings: strict),
         .testTarget(
-            name: "RUFServerModelTests", dependencies: ["ConformanceRules", "RUFServerModel"], swiftSettings: strict),
+            name: "RUFServerModelTests", dependencies: ["ConformanceRules", "JSON", "RUFServerModel", "RUFSpec"],
+            swiftSettings: strict),
         .testTarget(
             name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"],
             swiftSettings: strict),

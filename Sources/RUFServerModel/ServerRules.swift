@@ -78,8 +78,8 @@ public enum ServerRules {
             "action: ActionResult; spec-yaml: errors map"),
         rule(
             .srvMetaPatch, .must, "meta",
-            "meta is a patch of the declared SessionMeta shape: an object whose every key is a declared field (or "
-                + "the reserved version), each value of its declared type.",
+            "meta is a patch of the declared SessionMeta shape: an object whose declared fields have their types "
+                + "(null only for an optional one), and whose reserved version is a number.",
             "rules: state ownership; session-meta: shape, merging patches; spec-yaml: meta"),
         rule(
             .srvNavFailed, .should, "navigation",

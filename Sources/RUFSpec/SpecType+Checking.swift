@@ -91,13 +91,13 @@ extension SpecType {
     }
 
     /// A JSON path's member: `.name`, or `["a b"]` for a key that is not an identifier.
-    static func member(_ path: String, _ key: String) -> String {
+    package static func member(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.first!.isNumber
         return plain ? "\(path).\(key)" : "\(path)[\"\(key.replacingOccurrences(of: "\"", with: "\\\""))\"]"
     }
 
     /// What a JSON value is, in words.
-    static func kind(_ value: JSONValue) -> String {
+    package static func kind(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"
