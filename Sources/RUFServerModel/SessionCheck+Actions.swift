@@ -107,11 +107,11 @@ extension SessionCheck {
         let severity = result.first { $0.key == "severity" }?.value.stringValue
         let failed = kind == "ERROR" || kind == "FORM_ERROR" || (kind == "TOAST" && severity == "ERROR")
         guard failed else { return [] }
+        let answered = mode.map { "navigates \($0)" } ?? "has no navigation"
         return [
             .init(
                 .srvNavFailed, navigation == nil ? "$" : "$.navigation",
-                "\(type) declares destinations and failed (\(kind ?? "")), but the answer \(mode.map { "navigates \($0)" } ?? "has no navigation"), not FAILED"
-            )
+                "\(type) declares destinations and failed (\(kind ?? "")), but the answer \(answered), not FAILED")
         ]
     }
 
