@@ -81,7 +81,8 @@ public func expectConformance(
     do {
         // Past failures first: while one still fails, it is the test's result, and nothing new is drawn.
         if let (replayed, kept) = try TestReplays.stillFailing(
-            FailureStore(failures: stored), implementation: implementation, options: options, replays: replays)
+            FailureStore(failures: stored), implementation: implementation, options: options, replays: replays,
+            excused: { gate?.excusesAll($0) ?? false })
         {
             if let storePath { FailureStore.update(storePath, removing: stored, adding: kept) }
             fail(TextReport.render(replayed), "replayed from the failure store: " + TextReport.headline(replayed))
@@ -97,17 +98,19 @@ public func expectConformance(
     if let folder = corpus ?? environment["FLOWCHECK_CORPUS"] {
         result = TestCorpus.run(folder, on: implementation, adding: result)
     }
+    var gateLines: [String] = []
+    var passed = result.verdict.passed
+    if let gate { (passed, gateLines) = gate.decide(&result) }
     if let storePath {
         // The entries of the suites this call ran passed when replayed: they give way to this run's failures.
         let replaced = stored.filter { entry in suites.map { $0.contains(Suite(entry.suite)) } ?? true }
-        let found = result.failures.filter { !result.isDeviation($0) }.compactMap {
+        // Only what fails the test is remembered: a failure the gate excuses would be replayed for nothing.
+        let excused = Set(result.gate?.excused.map(\.id) ?? [])
+        let found = result.failures.filter { !result.isDeviation($0) && !excused.contains($0.id) }.compactMap {
             replays.replay(for: $0.replay).flatMap { FailureStore.Entry($0, implementation: name) }
         }
         FailureStore.update(storePath, removing: replaced, adding: found)
     }
-    var gateLines: [String] = []
-    var passed = result.verdict.passed
-    if let gate { (passed, gateLines) = gate.decide(&result) }
     var written = ""
     if let folder = reports ?? environment["FLOWCHECK_REPORTS"] {
         switch ConformanceReports.write(result, runsPerSuite: runs, into: folder) {

@@ -27,6 +27,14 @@ struct TestGate {
         return TestGate(skip: list, baseline: expected, baselinePath: baselinePath, updates: updates)
     }
 
+    /// Whether the gate excuses every failure of a run: each expected by the baseline (by cause) or skipped.
+    func excusesAll(_ record: RunRecord) -> Bool {
+        Gate.failures(of: record).allSatisfy { failure in
+            skip.reason(id: failure.id, features: failure.features, rules: failure.rules, cause: failure.cause) != nil
+                || (baseline?.expectedFailures.contains { $0.cause == failure.cause || $0.cause == failure.id } ?? false)
+        }
+    }
+
     /// Decides on the run: the record carries the gate for every report, and the lines say what was excused, new
     /// or stale. Writing the baseline, the gate passes unless the run could not be judged.
     func decide(_ record: inout RunRecord) -> (passed: Bool, lines: [String]) {
@@ -47,6 +55,7 @@ struct TestGate {
             return (false, ["could not write the baseline \(baselinePath): \(error.localizedDescription)"])
         }
         let judged = record.verdict.overall != .errored && record.verdict.overall != .insufficientCoverage
-        return (judged, ["wrote \(baselinePath): \(written.expectedFailures.count) expected failures"])
+        let count = written.expectedFailures.count
+        return (judged, ["wrote \(baselinePath): \(count) expected failure\(count == 1 ? "" : "s")"])
     }
 }

@@ -8,9 +8,11 @@ import FlowCheckSuites
 enum TestReplays {
     /// The first stored run that still fails, as the result of replaying it alone, with the entries to keep (every
     /// one but those that now pass); `nil` when none fails.
+    /// A run whose every failure `excused` accepts (the test's baseline expects it, or its skip list names it) no
+    /// longer fails the test, and is forgotten as a passing run is.
     static func stillFailing(
         _ store: FailureStore, implementation: any Implementation, options: ConformanceRunner.Options,
-        replays: ReplayLog
+        replays: ReplayLog, excused: (ConformanceResult) -> Bool = { _ in false }
     ) throws(ConformanceRunner.SetupError) -> (result: ConformanceResult, kept: [FailureStore.Entry])? {
         var kept: [FailureStore.Entry] = []
         var failing: ConformanceResult?
@@ -33,7 +35,7 @@ enum TestReplays {
             var runner = ConformanceRunner(implementation: implementation, options: replay)
             runner.replayText = replays.record
             let result = try runner.run()
-            if !result.verdict.passed {
+            if !result.verdict.passed && !excused(result) {
                 failing = result
                 kept.append(entry)
             }

@@ -155,8 +155,15 @@ struct ExpectConformanceOutputsTests {
         var record = try #require(failing)
         #expect(update.decide(&record).passed)
         #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"cause\" : \"runtime: RUN-"))
+        // A store holding the same bug's run (from before the baseline): replayed, excused, and forgotten.
+        let store = folder.appendingPathComponent("failures.json").path
+        withKnownIssue("stored before any baseline") {
+            expectConformance(mutant, seed: 1, suites: [.runtime], failureStore: store)
+        }
         let result = try #require(
-            expectConformance(mutant, seed: 3, suites: [.runtime], reports: folder.path, baseline: baseline))
+            expectConformance(
+                mutant, seed: 3, suites: [.runtime], reports: folder.path, failureStore: store, baseline: baseline))
+        #expect(!FileManager.default.fileExists(atPath: store), "an excused failure is neither kept nor stored")
         #expect(!result.verdict.passed && result.gate?.passed == true, "\(String(describing: result.gate))")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let name = try #require(written.first { $0.hasSuffix(".md") }, "\(written)")
