@@ -34,6 +34,8 @@ struct CertifyCommand: Subcommand {
 
     var implementation: ImplementationOptions
     var corpus: String
+    /// Whether `--corpus` was given (else the corpus was looked for).
+    var corpusGiven: Bool
     var budget: BudgetOptions
     var outputs: OutputOptions
     var gating: GatingOptions
@@ -44,7 +46,9 @@ struct CertifyCommand: Subcommand {
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
-        corpus = CorpusLocation.resolve(given: try parsed.value(CorpusVerifyCommand.corpus))
+        let given = try parsed.value(CorpusVerifyCommand.corpus)
+        corpusGiven = given != nil
+        corpus = CorpusLocation.resolve(given: given)
         budget = try BudgetOptions(parsed, defaultRuns: Self.defaultRuns)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
@@ -53,7 +57,7 @@ struct CertifyCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        try CorpusRunCommand.requireCases(corpus, skip: gating.skipList, commandPath: ["certify"])
+        try CorpusRunCommand.requireCases(corpus, given: corpusGiven, skip: gating.skipList, commandPath: ["certify"])
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }

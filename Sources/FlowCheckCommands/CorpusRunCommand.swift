@@ -29,20 +29,24 @@ struct CorpusRunCommand: Subcommand {
 
     var implementation: ImplementationOptions
     var corpus: String
+    /// Whether `--corpus` was given (else the corpus was looked for).
+    var corpusGiven: Bool
     var shard: Shard?
     var outputs: OutputOptions
     var gating: GatingOptions
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
-        corpus = CorpusLocation.resolve(given: try parsed.value(CorpusVerifyCommand.corpus))
+        let given = try parsed.value(CorpusVerifyCommand.corpus)
+        corpusGiven = given != nil
+        corpus = CorpusLocation.resolve(given: given)
         shard = try parsed.value(GatingOptions.shard)
         outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
         gating = try GatingOptions(parsed)
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        try Self.requireCases(corpus, skip: gating.skipList, commandPath: ["corpus", "run"])
+        try Self.requireCases(corpus, given: corpusGiven, skip: gating.skipList, commandPath: ["corpus", "run"])
         guard let subject = try implementation.start(console, commandPath: ["corpus", "run"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
@@ -67,14 +71,15 @@ struct CorpusRunCommand: Subcommand {
     /// A corpus folder without a single case is a usage error (a wrong `--corpus`, or a run outside the checkout),
     /// never a run that judged nothing.
     /// So is a skip list naming a case the corpus does not hold (a misspelt or stale entry would skip nothing).
-    static func requireCases(_ corpus: String, skip: SkipList, commandPath: [String]) throws(ArgumentError) {
+    static func requireCases(
+        _ corpus: String, given: Bool, skip: SkipList, commandPath: [String]
+    ) throws(ArgumentError) {
         let folder = URL(fileURLWithPath: corpus, isDirectory: true)
         let formats = SuiteRegistry.goldenCases(in: folder)
         if formats.allSatisfy(\.isEmpty) {
             throw ArgumentError(
                 code: .invalidValue,
-                message: "no golden cases found under \(folder.path), nor a kit checkout's Corpus above "
-                    + "\(CorpusLocation.runningExecutable) (give --corpus <folder>)",
+                message: CorpusLocation.noCases(under: folder, given: given),
                 commandPath: commandPath)
         }
         let ids = Set(formats.flatMap(\.ids))

@@ -17,9 +17,13 @@ struct CorpusVerifyCommand: Subcommand {
         options: [corpus.definition])
 
     var corpus: String
+    /// Whether `--corpus` was given (else the corpus was looked for).
+    var corpusGiven: Bool
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
-        corpus = CorpusLocation.resolve(given: try parsed.value(Self.corpus))
+        let given = try parsed.value(Self.corpus)
+        corpusGiven = given != nil
+        corpus = CorpusLocation.resolve(given: given)
     }
 
     func run(_ console: Console) -> ExitCode {
@@ -36,9 +40,7 @@ struct CorpusVerifyCommand: Subcommand {
             }
         }
         if formats.allSatisfy(\.isEmpty) {
-            console.err(
-                "error: no cases found under \(folder.path), nor a kit checkout's Corpus above "
-                    + "\(CorpusLocation.runningExecutable) (give --corpus <folder>)")
+            console.err("error: " + CorpusLocation.noCases(under: folder, given: corpusGiven))
             return .failure
         }
         console.out("corpus verify: \(passed) passed, \(failed) failed")

@@ -126,6 +126,16 @@ public enum TextReport {
             lines += missing.prefix(10).map { "  not exercised: \($0)" }
             if missing.count > 10 { lines.append("  … and \(missing.count - 10) more") }
         }
+        // Golden cases that failed or could not run, each with why: the verdict's count alone does not say which.
+        let broken = result.cases.filter { $0.status == .failed || $0.status == .errored }
+        if !broken.isEmpty {
+            lines += ["", "Golden cases failed or not run:"]
+            for record in broken.prefix(20) {
+                let why = record.message?.split(separator: "\n").first.map { ": \($0)" } ?? ""
+                lines.append("  ✗ \(record.id) (\(record.status.rawValue))\(why)")
+            }
+            if broken.count > 20 { lines.append("  … and \(broken.count - 20) more") }
+        }
         if !result.header.notCertified.isEmpty {
             lines += ["", "Not certified:"]
             lines += result.header.notCertified.map { "  - \($0)" }

@@ -352,11 +352,14 @@ struct GatingTests {
         #expect(!messages.contains { $0.contains("NSCocoaErrorDomain") || $0.contains("Expected to decode") })
     }
 
-    @Test("Outside the kit's checkout, corpus verify finds the corpus beside the executable, without --corpus")
+    @Test("Outside the kit's checkout, corpus verify finds the kit's corpus, also past a Corpus of saved regressions")
     func corpusBesideExecutable() throws {
         let binary = try #require(flowcheckBinary(), "flowcheck was not built")
         let elsewhere = try scratch()
         defer { try? FileManager.default.removeItem(at: elsewhere) }
+        // An SDK's own Corpus (as --save-failures writes it) has no README: it does not hide the kit's.
+        try FileManager.default.createDirectory(
+            at: elsewhere.appendingPathComponent("Corpus/navigation"), withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = binary
         process.arguments = ["corpus", "verify"]
@@ -369,6 +372,7 @@ struct GatingTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(out)")
         #expect(out.contains("PASS ") && !out.contains("FAIL "), "\(out)")
+        #expect(out.contains("PASS client/"), "the kit's corpus, not the working folder's")
     }
 
     @Test("A reader that goes away (| head) does not crash the kit: the run ends with its verdict's exit code")
