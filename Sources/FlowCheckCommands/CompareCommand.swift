@@ -36,7 +36,8 @@ struct CompareCommand: Subcommand {
             Prints the rules where they stand differently; --markdown, --html and --json write the whole matrix.
 
             EXIT CODES: 0 every implementation conforming (or, with --expectations, failing only as expected, with
-            no stale entry); 1 otherwise; 2 a usage error; 3 an implementation could not be run.
+            no stale entry); 1 otherwise; 2 a usage error; 3 an implementation could not be run; 129, 130 or 143
+            stopped by SIGHUP, SIGINT or SIGTERM, with what ran so far written.
             """,
         options: [
             suts.definition, ImplementationOptions.stepTimeout.definition,
@@ -133,9 +134,11 @@ struct CompareCommand: Subcommand {
             }
             logs.append(log)
             console.out("\(sut): \(records[records.count - 1].verdict.sentence)")
-            if let reason = console.stop?.reason { return .stopped(by: reason) }
+            // Stopped: what ran so far is written, as run writes its results so far.
+            if console.stop?.reason != nil { break }
         }
-        if updateExpectations, let path = expectationsPath {
+        let stopped = console.stop?.reason
+        if updateExpectations, stopped == nil, let path = expectationsPath {
             var written = Expectations()
             for (name, record) in zip(names, records) {
                 written.byImplementation[name] = Baseline(
@@ -170,7 +173,9 @@ struct CompareCommand: Subcommand {
                     gate: gate)
             },
             rules: Parity.rules(of: records, gates: gates),
-            disagreements: disagreements(records, logs: logs, subjects: subjects, options: options))
+            disagreements: stopped == nil
+                ? disagreements(records, logs: logs, subjects: subjects, options: options) : [],
+            interrupted: stopped, notRun: Array(suts.dropFirst(records.count)))
         console.out("")
         console.out(ParityReport.text(parity))
         let outputs: [(String?, () -> String)] = [
@@ -181,6 +186,7 @@ struct CompareCommand: Subcommand {
             guard OutputOptions.write(render(), to: path, console: console) else { return .failure }
             console.out("wrote \(path)")
         }
+        if let stopped { return .stopped(by: stopped) }
         return parity.passed ? .success : .failure
     }
 
@@ -227,7 +233,7 @@ struct CompareCommand: Subcommand {
                 }
                 result.append(
                     .init(
-                        suite: failure.suite.rawValue, cause: String(cause.dropFirst(failure.suite.rawValue.count + 2)),
+                        suite: failure.suite.rawValue, cause: cause,
                         found: Parity.label(index), replay: failure.replay, others: others))
             }
         }

@@ -51,7 +51,7 @@ package struct Parity: Codable, Hashable, Sendable {
     /// A failure one implementation showed, replayed on the others.
     package struct Disagreement: Codable, Hashable, Sendable {
         package var suite: String
-        /// The rules the failure broke (or how it broke down).
+        /// Its cause, as a baseline names it: `navigation: NAV-POP-TO`, `runtime: breakdown (exited)`.
         package var cause: String
         /// The implementation that failed, by its label (`A`, `B`, …).
         package var found: String
@@ -72,12 +72,25 @@ package struct Parity: Codable, Hashable, Sendable {
 
     /// The seed every implementation ran with.
     package var seed: UInt64
+    /// Whether every implementation passes, for a script reading the JSON (the exit code follows it).
+    package var passed: Bool
+    /// The signal that stopped the comparison (`SIGINT`), when one did: the implementations listed are those that
+    /// ran, and no failure was replayed on the others.
+    package var interrupted: String?
+    /// The implementations a stop kept from running, as given (`--sut`).
+    package var notRun: [String]
     package var implementations: [Implementation]
     package var rules: [RuleRow]
     package var disagreements: [Disagreement]
 
-    package init(seed: UInt64, implementations: [Implementation], rules: [RuleRow], disagreements: [Disagreement]) {
+    package init(
+        seed: UInt64, implementations: [Implementation], rules: [RuleRow], disagreements: [Disagreement],
+        interrupted: String? = nil, notRun: [String] = []
+    ) {
         self.seed = seed
+        self.interrupted = interrupted
+        self.notRun = notRun
+        passed = interrupted == nil && implementations.allSatisfy(\.passed)
         self.implementations = implementations
         self.rules = rules
         self.disagreements = disagreements
@@ -88,9 +101,6 @@ package struct Parity: Codable, Hashable, Sendable {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return index < 26 ? String(letters[index]) : label(index / 26 - 1) + String(letters[index % 26])
     }
-
-    /// Whether every implementation passes (its verdict, or its expected failures).
-    package var passed: Bool { implementations.allSatisfy(\.passed) }
 
     /// The matrix of several runs' rules: every rule any of them judges, in the order of the first run that does.
     package static func rules(of records: [RunRecord], gates: [GateRecord?]) -> [RuleRow] {

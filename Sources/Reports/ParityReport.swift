@@ -16,6 +16,7 @@ package enum ParityReport {
         for implementation in parity.implementations {
             lines.append("  \(implementation.label)  \(name(implementation)): \(verdictText(implementation))")
         }
+        if let note = interruption(parity) { lines.append("  " + note) }
         let differing = parity.rules.filter(\.differs)
         lines += ["", "Rules where they stand differently: \(differing.count) of \(parity.rules.count)"]
         for row in differing {
@@ -25,7 +26,7 @@ package enum ParityReport {
             lines += ["", "Failures replayed on the others (the same run, the same seed):"]
             for disagreement in parity.disagreements {
                 lines.append(
-                    "  found in \(disagreement.found): \(disagreement.suite): \(disagreement.cause); "
+                    "  found in \(disagreement.found): \(disagreement.cause); "
                         + others(disagreement, parity))
                 lines.append("     Replay: \(disagreement.replay)")
             }
@@ -37,7 +38,11 @@ package enum ParityReport {
             lines.append("  \(implementation.label)  " + gate.sentence(verdict: implementation.verdict.title))
             lines += expectationLines(gate).map { "     " + $0 }
         }
-        lines += ["", "Parity: \(parity.passed ? "PASSED" : "FAILED") (exit \(parity.passed ? 0 : 1))"]
+        if let signal = parity.interrupted {
+            lines += ["", "Parity: not judged, interrupted by \(signal)"]
+        } else {
+            lines += ["", "Parity: \(parity.passed ? "PASSED" : "FAILED") (exit \(parity.passed ? 0 : 1))"]
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -54,6 +59,7 @@ package enum ParityReport {
                 "| **\(implementation.label)** | \(code(name(implementation))) | \(text(verdictText(implementation))) |"
             )
         }
+        if let note = interruption(parity) { lines += ["", "**\(text(note))**"] }
         let header =
             "| Suite | Rule | Level | " + parity.implementations.map(\.label).joined(separator: " | ") + " |"
         let rule = "| --- | --- | --- | " + parity.implementations.map { _ in "---" }.joined(separator: " | ") + " |"
@@ -68,7 +74,7 @@ package enum ParityReport {
             lines += ["", "### Failures replayed on the others", ""]
             for disagreement in parity.disagreements {
                 lines.append(
-                    "- found in **\(disagreement.found)**: \(text(disagreement.suite + ": " + disagreement.cause)); "
+                    "- found in **\(disagreement.found)**: \(text(disagreement.cause)); "
                         + text(others(disagreement, parity)) + ". Replay: \(code(disagreement.replay))")
             }
         }
@@ -98,7 +104,9 @@ package enum ParityReport {
                 "<tr><th>\(implementation.label)</th><td><code>\(escape(name(implementation)))</code>: "
                 + "\(escape(verdictText(implementation)))</td></tr>"
         }
-        body += "</table></section>"
+        body += "</table>"
+        if let note = interruption(parity) { body += "<p><strong>\(escape(note))</strong></p>" }
+        body += "</section>"
         func table(_ rows: [Parity.RuleRow]) -> String {
             var out =
                 "<div class=\"scroll\"><table class=\"matrix\"><tr><th>Suite</th><th>Rule</th><th>Level</th>"
@@ -122,7 +130,7 @@ package enum ParityReport {
             for disagreement in parity.disagreements {
                 body +=
                     "<li>found in <strong>\(disagreement.found)</strong>: <code class=\"rule\">"
-                    + "\(escape(disagreement.cause))</code> (\(escape(disagreement.suite))); "
+                    + "\(escape(disagreement.cause))</code>; "
                     + "\(escape(others(disagreement, parity)))<br><code>\(escape(disagreement.replay))</code></li>"
             }
             body += "</ul></section>"
@@ -141,6 +149,13 @@ package enum ParityReport {
         return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>FlowCheck parity</title>"
             + "<style>\(HTMLReport.style)</style></head><body>\(body)</body></html>\n"
+    }
+
+    /// A stopped comparison, in one sentence: what stopped it and which implementations it kept from running.
+    static func interruption(_ parity: Parity) -> String? {
+        guard let signal = parity.interrupted else { return nil }
+        let rest = parity.notRun.isEmpty ? "" : "; not run: " + parity.notRun.joined(separator: ", ")
+        return "Interrupted (\(signal)) before the comparison ended: no failure was replayed on the others\(rest)."
     }
 
     static func name(_ implementation: Parity.Implementation) -> String {

@@ -2,6 +2,10 @@ import FlowCheckCommands
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("flowcheck compare")
 struct CompareCommandTests {
     static let pair = [
@@ -55,6 +59,33 @@ struct CompareCommandTests {
         let failed = flowcheck(Self.pair + ["--expectations", file.path])
         #expect(failed.code == .failure)
         #expect(failed.out.contains("stale: navigation: NAV-PUSH now passes or no longer exists"), "\(failed.out)")
+    }
+
+    @Test("SIGINT stops a comparison: exit 130, and every output written with what ran and what did not")
+    func interrupted() throws {
+        let binary = try #require(flowcheckBinary(), "flowcheck was not built")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let slow = repository.appendingPathComponent("Tests/ProcessExample/slow_navigator.py").path
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [
+            "compare", "--sut", "python3 \(slow)", "--sut", "builtin:sample", "--suite", "navigation", "--seed", "3",
+            "--json", folder.appendingPathComponent("p.json").path, "--markdown",
+            folder.appendingPathComponent("p.md").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let json = try String(contentsOf: folder.appendingPathComponent("p.json"), encoding: .utf8)
+        #expect(json.contains("\"interrupted\" : \"SIGINT\"") && json.contains("\"passed\" : false"), "\(json)")
+        #expect(json.contains("\"notRun\" : [\n    \"builtin:sample\""), "\(json)")
+        let markdown = try String(contentsOf: folder.appendingPathComponent("p.md"), encoding: .utf8)
+        #expect(markdown.contains("**Interrupted (SIGINT) before the comparison ended"), "\(markdown)")
     }
 
     @Test("One implementation is not a comparison: a usage error")
