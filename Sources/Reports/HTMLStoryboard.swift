@@ -39,6 +39,11 @@ package enum HTMLStoryboard {
             // Two stacks in a row (the model's and the implementation's) have the entries that differ outlined.
             let stacks = row.cells.compactMap(\.stack)
             let changes = stacks.count == 2 ? Self.changes(stacks[0], stacks[1]) : (model: [:], implementation: [:])
+            let blanks =
+                stacks.count == 2
+                ? Self.spacers(
+                    model: changes.model, implementation: changes.implementation,
+                    counts: (entries(stacks[0]), entries(stacks[1]))) : (model: [:], implementation: [:])
             var stackIndex = 0
             for cell in row.cells {
                 let headings = board.columns.dropFirst(column).prefix(cell.span).filter { !$0.isEmpty }
@@ -52,8 +57,10 @@ package enum HTMLStoryboard {
                     }
                 } else {
                     let mine = cell.stack == nil ? [:] : stackIndex == 0 ? changes.model : changes.implementation
+                    let gaps = cell.stack == nil ? [:] : stackIndex == 0 ? blanks.model : blanks.implementation
                     if cell.stack != nil { stackIndex += 1 }
-                    out += self.cell(cell, label: headings.joined(separator: " · "), groups: groups, changes: mine)
+                    out += self.cell(
+                        cell, label: headings.joined(separator: " · "), groups: groups, changes: mine, blanks: gaps)
                 }
                 column += cell.span
             }
@@ -94,7 +101,8 @@ package enum HTMLStoryboard {
     }
 
     static func cell(
-        _ cell: Storyboard.Cell, label: String, groups: [String: Int], changes: [Int: Change] = [:]
+        _ cell: Storyboard.Cell, label: String, groups: [String: Int], changes: [Int: Change] = [:],
+        blanks: [Int: Int] = [:]
     ) -> String {
         let escape = HTMLReport.escape
         let data = label.isEmpty ? "" : " data-label=\"\(escape(label))\""
@@ -109,9 +117,12 @@ package enum HTMLStoryboard {
             case .preformatted: out += "<pre>\(escape(text))</pre>"
             }
         }
-        if let stack = cell.stack { out += picture(stack, groups: groups, changes: changes) }
+        if let stack = cell.stack { out += picture(stack, groups: groups, changes: changes, blanks: blanks) }
         return out + "</td>"
     }
+
+    /// How many entries a stack holds, across its layers.
+    static func entries(_ stack: Storyboard.StackPicture) -> Int { stack.layers.reduce(0) { $0 + $1.cards.count } }
 
     /// How an entry of one of two stacks compares with the other stack.
     package enum Change: Hashable, Sendable {
@@ -180,17 +191,44 @@ package enum HTMLStoryboard {
         return (model, implementation)
     }
 
+    /// Where each stack needs blank slots so that the two line up as the diff pairs them: an entry only the other
+    /// stack has faces a blank, never an unrelated entry. By position from the bottom: `[i: n]` puts n blanks below
+    /// the entry at i, and `[count: n]` n above the top.
+    package static func spacers(
+        model: [Int: Change], implementation: [Int: Change], counts: (model: Int, implementation: Int)
+    ) -> (model: [Int: Int], implementation: [Int: Int]) {
+        var blanks: (model: [Int: Int], implementation: [Int: Int]) = ([:], [:])
+        var (i, j) = (0, 0)
+        // Walk both stacks bottom up: kept and changed entries face each other; a removed entry faces a blank in
+        // the implementation's stack, an added one a blank in the model's.
+        while i < counts.model || j < counts.implementation {
+            if i < counts.model, model[i] == .removed {
+                blanks.implementation[j, default: 0] += 1
+                i += 1
+            } else if j < counts.implementation, implementation[j] == .added {
+                blanks.model[i, default: 0] += 1
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        return blanks
+    }
+
     /// A stack drawn as boxes, top at the top (the markup lists them bottom first); each layer in its own frame,
     /// presented ones emphasised; the entries at the positions (from the bottom) in `changes` outlined and signed.
     package static func picture(
-        _ stack: Storyboard.StackPicture, groups: [String: Int], changes: [Int: Change] = [:]
+        _ stack: Storyboard.StackPicture, groups: [String: Int], changes: [Int: Change] = [:], blanks: [Int: Int] = [:]
     ) -> String {
         let escape = HTMLReport.escape
+        let blank = #"<span class="entry spacer" aria-hidden="true"></span>"#
         var out = "<div class=\"stack\">"
         var position = 0
-        for layer in stack.layers {
+        for (index, layer) in stack.layers.enumerated() {
             out += layer.presented ? #"<span class="layer modal" title="presented layer">"# : #"<span class="layer">"#
             for card in layer.cards {
+                out += String(repeating: blank, count: blanks[position] ?? 0)
                 let color = card.group.flatMap { groups[$0] }.map { " flow-\($0 % 8)" } ?? " no-flow"
                 let change = changes[position]
                 position += 1
@@ -205,6 +243,8 @@ package enum HTMLStoryboard {
                 if card.marked { out += #"<b class="root" title="flow root">★</b>"# }
                 out += "</span>"
             }
+            // Blanks above the top entry go in the top layer.
+            if index == stack.layers.count - 1 { out += String(repeating: blank, count: blanks[position] ?? 0) }
             out += "</span>"
         }
         if stack.layers.isEmpty { out += #"<span class="empty">empty stack</span>"# }

@@ -49,6 +49,7 @@ extension HTMLReport {
         .entry.differs.added{outline-color:#1a73e8}
         .entry i.change{font-style:normal;font-weight:700;color:#b3261e;margin-right:2px}
         .entry.added i.change{color:#1a73e8}.legend .entry.differs{flex-direction:row;gap:3px;margin:0 3px}
+        .entry.spacer{visibility:hidden}
         .bar{display:block;width:80px;height:5px;background:#e6e6ea;border-radius:3px;margin-top:3px}
         .bar>span{display:block;height:100%;background:#1f7a4d;border-radius:3px}
         tr.fail .bar>span{background:#d93025}

@@ -90,6 +90,17 @@ struct ReportLayoutTests {
         // Facing entries that differ are changed; what is left over is added.
         let changed = HTMLStoryboard.changes(stack("HOME", "CART"), stack("HOME", "LIST", "PAY"))
         #expect(changed.model == [1: .changed] && changed.implementation == [1: .changed, 2: .added])
+        // Lined up as the diff pairs them: the model's stack gets a blank below CART, facing the added LIST.
+        let blanks = HTMLStoryboard.spacers(
+            model: inserted.model, implementation: inserted.implementation, counts: (3, 4))
+        #expect(blanks.model == [1: 1] && blanks.implementation.isEmpty, "\(blanks)")
+        let gone = HTMLStoryboard.spacers(model: [0: .removed], implementation: [:], counts: (2, 1))
+        #expect(gone.implementation == [0: 1] && gone.model.isEmpty, "\(gone)")
+        let spaced = HTMLStoryboard.picture(stack("HOME", "CART", "PAY"), groups: [:], blanks: [1: 1, 3: 2])
+        #expect(
+            spaced.components(separatedBy: "entry spacer").count == 4
+                && spaced.range(of: "HOME")!.upperBound < spaced.range(of: "spacer")!.lowerBound
+                && spaced.range(of: "spacer")!.upperBound < spaced.range(of: "CART")!.lowerBound, "\(spaced)")
         let html = HTMLStoryboard.picture(stack("HOME", "LIST"), groups: [:], changes: [1: .added])
         #expect(
             html.contains(
