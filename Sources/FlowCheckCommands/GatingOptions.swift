@@ -80,8 +80,15 @@ struct GatingOptions {
                 expectedFailures: decision.judged.map { .init(cause: $0.cause, example: $0.id, replay: $0.replay) })
             guard OutputOptions.write(baseline.fileText, to: path, console: console) else { return .failure }
             console.out("wrote \(path): \(counted(baseline.expectedFailures.count, "expected failure"))")
-            return record.verdict.overall == .errored || record.verdict.overall == .insufficientCoverage
-                ? .failure : .success
+            // A run the gate cannot judge whole fails it whatever the baseline expects: said now, not at the next
+            // run that reads the baseline.
+            if let blocked = decision.blocked {
+                console.err(
+                    "flowcheck: the run has \(blocked == "errored" ? "errored" : "insufficient coverage"), which fails "
+                        + "a gated run whatever its baseline expects" + (blocked == "errored" ? "" : "; run more (--runs)"))
+                return .failure
+            }
+            return .success
         }
         // The gate may pass a run whose verdict is not conforming: say so, so the exit code never contradicts the
         // output.

@@ -24,6 +24,8 @@ package struct Gate: Sendable {
         package var judged: [Failure]
         /// What to print: skipped failures, the baseline's new and stale entries.
         package var lines: [String]
+        /// What fails the gate whatever is expected (`errored`, `insufficient coverage`), or `nil`.
+        package var blocked: String? = nil
         /// The decision as the run's record carries it, for every report; `nil` when nothing gated (no skip list,
         /// no baseline), where the verdict alone decides.
         package var record: GateRecord?
@@ -107,7 +109,7 @@ package struct Gate: Sendable {
         guard let baseline else {
             let passed = !broken && judged.isEmpty
             return Decision(
-                passed: passed, judged: judged, lines: lines,
+                passed: passed, judged: judged, lines: lines, blocked: blocked,
                 record: by.isEmpty ? nil : GateRecord(passed: passed, by: by, excused: excused, blocked: blocked))
         }
         let gate = baseline.gate(failures: judged)
@@ -120,7 +122,7 @@ package struct Gate: Sendable {
         excused += gate.expected.map { .init(id: $0.id, by: "expected", reason: $0.cause) }
         let passed = !broken && gate.passes
         return Decision(
-            passed: passed, judged: judged, lines: lines,
+            passed: passed, judged: judged, lines: lines, blocked: blocked,
             record: GateRecord(
                 passed: passed, by: by, excused: excused, newFailures: gate.newFailures, stale: gate.stale,
                 blocked: blocked))
