@@ -85,7 +85,8 @@ struct GatingOptions {
             if let blocked = decision.blocked {
                 console.err(
                     "flowcheck: the run has \(blocked == "errored" ? "errored" : "insufficient coverage"), which fails "
-                        + "a gated run whatever its baseline expects" + (blocked == "errored" ? "" : "; run more (--runs)"))
+                        + "a gated run whatever its baseline expects"
+                        + (blocked == "errored" ? "" : "; run more (--runs)"))
                 return .failure
             }
             return .success

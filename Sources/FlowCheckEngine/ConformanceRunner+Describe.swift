@@ -42,6 +42,8 @@ extension ConformanceRunner {
             : suite.refine(
                 found, property: property, capabilities: capabilities, context: context, configuration: refining)
         deadline?.set(nil)
+        // A stop request that came before the shrink ended (the engine's or the suite's) cut it short.
+        let cutShort = stop?.isRequested == true
         // Regenerate the failure's run as the engine drew it, to report its size before shrinking.
         let original = try? suite.generator(capabilities, context: context).run(
             .run(max(found.run, 0), of: check.configuration.seed))
@@ -61,6 +63,11 @@ extension ConformanceRunner {
         do {
             var failure = try suite.describe(failing, on: box.subject, capabilities: capabilities)
             failure.occurrences = found.occurrences
+            // Stopped before (or while) it was shrunk: its size must not read as a shrink's result.
+            if cutShort {
+                failure.shrinkStopped = stop?.reason ?? "a stop request"
+                failure.oneMinimal = false
+            }
             if failure.origin.isEmpty { failure.origin = found.origin }
             return .success(failure)
         } catch {

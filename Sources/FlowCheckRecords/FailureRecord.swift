@@ -62,6 +62,7 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     /// the engine found it when the run was stopped (it has no input), that it was neither replayed nor shrunk.
     public var sizeText: String {
         guard !input.isEmpty || size.value > 0 else { return "not replayed or shrunk (the run was stopped)" }
+        if let shrinkStopped { return "\(size), not shrunk: the run was stopped (\(shrinkStopped)) first" }
         return "\(size), shrunk from \(originalSize)\(oneMinimal ? ", 1-minimal" : "")"
     }
     /// Candidate inputs the shrinker tried.
@@ -84,6 +85,8 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var detail: JSONValue
     /// What else a reader should know, such as breakdowns of the implementation while the failure was shrunk.
     public var notes: [String] = []
+    /// The signal of a stop request that came before the failure was shrunk: its input is as the engine found it.
+    public var shrinkStopped: String?
 
     /// Creates a failure record.
     public init(

@@ -7,15 +7,25 @@ import Foundation
 package enum MarkdownReport {
     /// The Markdown summary of a run.
     package static func render(_ record: RunRecord) -> String {
-        let cases = ReportCase.cases(record)
+        // Counted as the verdict counts them (the badge too): a failure the gate excused still failed its check.
+        var ungated = record
+        ungated.gate = nil
+        let cases = ReportCase.cases(ungated)
         let impl = record.header.implementation
         let verdict = record.verdict
-        var lines = ["## FlowCheck: \(verdict.overall.label)", "", verdict.sentence, ""]
+        // A stopped run is said to be one first: its verdict judged only what ran.
+        let title = record.interrupted.map { "✗ interrupted (\($0))" } ?? verdict.overall.label
+        var lines = ["## FlowCheck: \(title)", "", verdict.sentence, ""]
         // The gate beside the verdict: a job summary must not read red while the step is green, nor the reverse.
         if let gate = record.gate {
             lines += ["**\(text(gate.sentence(verdict: verdict.overall.title)))**", ""]
             for entry in gate.stale { lines.append("- stale baseline entry: \(code(entry)) (no failure matched it)") }
-            for id in gate.newFailures { lines.append("- new failure, not in the baseline: \(code(id))") }
+            for id in gate.newFailures {
+                let cause = record.failures.first { $0.id == id }.map {
+                    " (\($0.suite): \($0.ruleIDs.sorted().joined(separator: ", ")))"
+                }
+                lines.append("- new failure, not in the baseline: \(code(id))\(text(cause ?? ""))")
+            }
             if !gate.stale.isEmpty || !gate.newFailures.isEmpty { lines.append("") }
         }
         let exercised = verdict.exercised.map(\.description).joined(separator: ", ")
