@@ -233,7 +233,13 @@ package enum ArgumentParser {
 
     /// The name a typo most likely meant: within two edits, and closer than any other.
     package static func closest(_ typo: String, among names: [String]) -> String? {
-        names.map { ($0, editDistance($0, typo)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        // Case aside (POP-TO for pop-to), then the one name the typo begins (nav for navigation), then the nearest
+        // within two edits.
+        let lower = typo.lowercased()
+        if let same = names.first(where: { $0.lowercased() == lower }) { return same }
+        let extending = names.filter { lower.count >= 3 && $0.lowercased().hasPrefix(lower) }
+        if extending.count == 1 { return extending[0] }
+        return names.map { ($0, editDistance($0.lowercased(), lower)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 
     /// Levenshtein distance, for suggesting the option a typo meant.

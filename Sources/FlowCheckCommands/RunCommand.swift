@@ -15,7 +15,7 @@ struct RunCommand: Subcommand {
     static let suites = TypedOption<[Suite]>(
         "suite", value: "names",
         help: "Suites to run, comma-separated, from: " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", ")
-            + " (see SUITES).",
+            + " (each described under SUITES in flowcheck run --help).",
         defaultText: "every declared suite", repeatable: true,
         expects: "suite names from " + SuiteRegistry.names.map(\.rawValue).joined(separator: ", "),
         choices: SuiteRegistry.names.map(\.rawValue)

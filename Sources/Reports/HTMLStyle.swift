@@ -90,6 +90,7 @@ extension HTMLReport {
         table.storyboard td{border:0;border-top:1px solid #eee}table.storyboard td.label{border:0;font-weight:600}
         table.storyboard td[data-label]::before{content:attr(data-label);display:block;font-size:12px;color:#555}
         table.facts th{width:100px}
+        table.parity tr>:nth-child(1),table.parity tr>:nth-child(3){display:none}table.matrix.parity td{min-width:0}
         }
         @media print{button{display:none}header.verdict{-webkit-print-color-adjust:exact;print-color-adjust:exact}
         section.failure{break-inside:avoid}details.coverage>*{display:block}}

@@ -109,7 +109,7 @@ package enum ParityReport {
         body += "</section>"
         func table(_ rows: [Parity.RuleRow]) -> String {
             var out =
-                "<div class=\"scroll\"><table class=\"matrix\"><tr><th>Suite</th><th>Rule</th><th>Level</th>"
+                "<div class=\"scroll\"><table class=\"matrix parity\"><tr><th>Suite</th><th>Rule</th><th>Level</th>"
                 + parity.implementations.map { "<th>\($0.label)</th>" }.joined() + "</tr>"
             for row in rows {
                 out +=

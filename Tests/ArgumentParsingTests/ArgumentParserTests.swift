@@ -22,6 +22,16 @@ let tool = CommandDefinition(
 
 @Suite("Argument parser")
 struct ArgumentParserTests {
+    @Test("Did you mean: the same name in another case, the one name a typo begins, or the nearest within two edits")
+    func suggestions() {
+        let names = ["navigation", "session", "decoding", "client", "runtime", "builtin:mutant:pop-to-bottom-most"]
+        #expect(ArgumentParser.closest("builtin:mutant:POP-TO-BOTTOM-MOST", among: names) == names[5])
+        #expect(ArgumentParser.closest("nav", among: names) == "navigation")
+        #expect(ArgumentParser.closest("navigatoin", among: names) == "navigation")
+        #expect(ArgumentParser.closest("n", among: names) == nil, "too short to mean one")
+        #expect(ArgumentParser.closest("xyz", among: names) == nil)
+    }
+
     @Test("Subcommands, options in both spellings, repeatable options, short names and flags")
     func parses() throws {
         let parsed = try ArgumentParser.parse(
