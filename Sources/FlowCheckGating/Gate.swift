@@ -83,7 +83,19 @@ package struct Gate: Sendable {
         var judged: [Failure] = []
         var lines: [String] = []
         var excused: [GateRecord.Excused] = []
-        for failure in Self.failures(of: record) {
+        let failures = Self.failures(of: record)
+        // A rule or cause entry that skips nothing is said (it may be stale, or misspelt), never failed on: the bug
+        // may simply not have shown at this seed.
+        for (index, entry) in skip.skip.enumerated() where entry.rule != nil || entry.cause != nil {
+            let used = failures.contains {
+                entry.skips(id: $0.id, features: $0.features, rules: $0.rules, cause: $0.cause)
+            }
+            if !used {
+                lines.append(
+                    "skip list entry \(index + 1) (\(entry.rule ?? entry.cause ?? "")) matched no failure of this run")
+            }
+        }
+        for failure in failures {
             if let reason = skip.reason(
                 id: failure.id, features: failure.features, rules: failure.rules, cause: failure.cause)
             {

@@ -35,7 +35,7 @@ package struct SkipList: Hashable, Codable, Sendable {
         }
 
         /// Whether it skips a failure or golden case.
-        func skips(id: String, features: [String], rules: [String], cause: String?) -> Bool {
+        package func skips(id: String, features: [String], rules: [String], cause: String?) -> Bool {
             self.case == id || feature.map(features.contains) == true || rule.map(rules.contains) == true
                 || (self.cause != nil && self.cause == cause)
         }
