@@ -209,8 +209,15 @@ struct CompareCommand: Subcommand {
                         others.append("not run: it does not declare the \(failure.suite) suite")
                         continue
                     }
-                    guard subject.capabilities == subjects[index].capabilities else {
-                        others.append("not compared: other capabilities, so another case at that run")
+                    // Batching is how steps travel, not what is drawn: it never changes a run's case.
+                    var mine = subject.capabilities, theirs = subjects[index].capabilities
+                    (mine.batch, theirs.batch) = (false, false)
+                    guard mine == theirs else {
+                        let fields = records[index].header.capabilities.fields(
+                            differingFrom: records[other].header.capabilities)
+                        others.append(
+                            "not compared: it declares other capabilities (\(fields.joined(separator: ", "))), so that "
+                                + "run draws another case")
                         continue
                     }
                     var again = options

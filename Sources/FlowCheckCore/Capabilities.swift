@@ -111,3 +111,31 @@ private final class SectionCache: @unchecked Sendable {
         lock.withLock { values[ObjectIdentifier(Section.self)] = section }
     }
 }
+
+extension Capabilities {
+    /// The fields two declarations set differently, by name (`suites`, `navigation.modes`), as a comparison of two
+    /// implementations explains why one's case is not the other's; `batch` (how steps travel, which draws nothing) is
+    /// not one of them.
+    package func fields(differingFrom other: Capabilities) -> [String] {
+        func fields(_ capabilities: Capabilities) -> [String: JSONValue] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            guard let data = try? encoder.encode(capabilities),
+                let pairs = (try? JSONParser.parse(String(decoding: data, as: UTF8.self)))?.objectPairs
+            else { return [:] }
+            var result: [String: JSONValue] = [:]
+            for (key, value) in pairs where key != "batch" {
+                // A suite's section is named field by field, so that the one that differs is named.
+                if let inner = value.objectPairs {
+                    for (name, item) in inner { result["\(key).\(name)"] = item }
+                } else {
+                    result[key] = value
+                }
+            }
+            return result
+        }
+        let (left, right) = (fields(self), fields(other))
+        let names = Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
+        return names.isEmpty ? ["the same fields, otherwise"] : names
+    }
+}

@@ -38,4 +38,16 @@ struct CapabilitySectionTests {
         capabilities.navigation.flows = true
         #expect(capabilities.sections["flows"] == nil && capabilities.navigation.flows)
     }
+
+    @Test("Two declarations' differing fields are named one by one; batching, which draws nothing, is not one of them")
+    func differingFields() {
+        var a = Capabilities(suites: [.navigation], modes: [.push], nesting: [.owned])
+        a.batch = true
+        let b = Capabilities(suites: [.navigation], modes: [.push, .pop], nesting: [.owned])
+        let named = a.fields(differingFrom: b)
+        #expect(named.count == 1 && named[0].hasSuffix("modes"), "\(named)")
+        var c = b
+        c.batch = true
+        #expect(b.fields(differingFrom: c) == ["the same fields, otherwise"])
+    }
 }
