@@ -240,7 +240,7 @@ struct CompareCommand: Subcommand {
                 }
                 result.append(
                     .init(
-                        suite: failure.suite.rawValue, cause: cause,
+                        id: failure.id, suite: failure.suite.rawValue, cause: cause,
                         found: Parity.label(index), replay: failure.replay, others: others))
             }
         }

@@ -50,6 +50,8 @@ package struct Parity: Codable, Hashable, Sendable {
 
     /// A failure one implementation showed, replayed on the others.
     package struct Disagreement: Codable, Hashable, Sendable {
+        /// The failure's id (its counterexample's content hash), as a gate's new failures name it.
+        package var id: String
         package var suite: String
         /// Its cause, as a baseline names it: `navigation: NAV-POP-TO`, `runtime: breakdown (exited)`.
         package var cause: String
@@ -61,7 +63,8 @@ package struct Parity: Codable, Hashable, Sendable {
         /// `passes`, `not compared: <why>`, or `found here` for the implementation that failed.
         package var others: [String]
 
-        package init(suite: String, cause: String, found: String, replay: String, others: [String]) {
+        package init(id: String, suite: String, cause: String, found: String, replay: String, others: [String]) {
+            self.id = id
             self.suite = suite
             self.cause = cause
             self.found = found

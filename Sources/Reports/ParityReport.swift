@@ -36,7 +36,7 @@ package enum ParityReport {
         for implementation in gated {
             guard let gate = implementation.gate else { continue }
             lines.append("  \(implementation.label)  " + gate.sentence(verdict: implementation.verdict.title))
-            lines += expectationLines(gate).map { "     " + $0 }
+            lines += expectationLines(gate, parity).map { "     " + $0 }
         }
         if let signal = parity.interrupted {
             lines += ["", "Parity: not judged, interrupted by \(signal)"]
@@ -83,7 +83,7 @@ package enum ParityReport {
         for implementation in gated {
             guard let gate = implementation.gate else { continue }
             lines.append("- **\(implementation.label)** " + text(gate.sentence(verdict: implementation.verdict.title)))
-            lines += expectationLines(gate).map { "  - " + text($0) }
+            lines += expectationLines(gate, parity).map { "  - " + text($0) }
         }
         lines += ["", "<details><summary>Every rule</summary>", "", header, rule] + parity.rules.map(row)
         lines += ["", "</details>"]
@@ -142,7 +142,7 @@ package enum ParityReport {
             body +=
                 "<li><strong>\(implementation.label)</strong> <span class=\"gate \(gate.passed ? "passed" : "failed")\">"
                 + escape(gate.sentence(verdict: implementation.verdict.title)) + "</span><ul>"
-                + expectationLines(gate).map { "<li>\(escape($0))</li>" }.joined() + "</ul></li>"
+                + expectationLines(gate, parity).map { "<li>\(escape($0))</li>" }.joined() + "</ul></li>"
         }
         if !gated.isEmpty { body += "</ul></section>" }
         body += "<section><h2>Every rule × implementation</h2>\(table(parity.rules))</section></main>"
@@ -180,9 +180,10 @@ package enum ParityReport {
 
     /// An implementation's expected failures, one line each: those excused (with the entry's reason), those new,
     /// and the entries stale.
-    static func expectationLines(_ gate: GateRecord) -> [String] {
-        gate.excused.map { "expected: \($0.reason) (failure \($0.id))" }
-            + gate.newFailures.map { "new failure: \($0)" }
+    static func expectationLines(_ gate: GateRecord, _ parity: Parity) -> [String] {
+        let causes = Dictionary(parity.disagreements.map { ($0.id, $0.cause) }, uniquingKeysWith: { first, _ in first })
+        return gate.excused.map { "expected: \($0.reason) (failure \($0.id))" }
+            + gate.newFailures.map { id in "new failure: " + (causes[id].map { "\($0) (failure \(id))" } ?? id) }
             + gate.stale.map { "stale: \($0) now passes or no longer exists" }
     }
 
