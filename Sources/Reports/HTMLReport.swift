@@ -296,8 +296,15 @@ package enum HTMLReport {
             for status in suite.ruleStatuses(failures: record.failures) {
                 let rule = status.rule
                 let deviates = status.standing == .broken && rule.level == .should && record.header.strict != true
+                // Broken, and every failure naming it excused by the gate: said where the rule is listed too.
+                let naming = record.failures.filter { $0.ruleIDs.contains(rule.id) }
+                let excuses = naming.compactMap { record.gate?.excuse(for: $0.id) }
+                let excused =
+                    status.standing == .broken && !naming.isEmpty && excuses.count == naming.count
+                    ? " <span class=\"excused\">\(escape(excuses[0].by == "expected" ? "expected by the baseline" : "skipped"))</span>"
+                    : ""
                 out +=
-                    #"<tr class="\#(deviates ? "warn" : statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))\#(minimumBar(status))</td><td>\#(escape(rule.summary))</td></tr>"#
+                    #"<tr class="\#(deviates || !excused.isEmpty ? "warn" : statusClass(status.standing))"><td>\#(rule.level.rawValue.uppercased())</td><td>\#(escape(rule.feature))</td><td><code class="rule">\#(escape(rule.id))</code></td><td>\#(statusText(status, unit: suite.triggeredUnit))\#(excused)\#(minimumBar(status))</td><td>\#(escape(rule.summary))</td></tr>"#
             }
             out += "</table></div>"
         }

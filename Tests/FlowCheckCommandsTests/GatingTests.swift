@@ -179,6 +179,7 @@ struct GatingTests {
         let summary = try #require(try read("r.jsonl").split(separator: "\n").last)
         #expect(summary.contains(#""gate":{"by":"the baseline","#) && summary.contains(#""passed":true"#))
         #expect(try read("r.html").contains("<p class=\"gate passed\"><strong>Gate: PASSED by the baseline"))
+        #expect(try read("r.html").contains("under it) <span class=\"excused\">expected by the baseline</span>"))
         let badge = try read("r.badge.json")
         // The share is the verdict's: an excused failure still failed its check, so never 100% on a divergent run.
         #expect(badge.contains("(divergent), gate passed") && !badge.contains("100%"), "\(badge)")
