@@ -15,7 +15,9 @@ package enum MarkdownReport {
         let verdict = record.verdict
         // A stopped run is said to be one first: its verdict judged only what ran.
         let title = record.interrupted.map { "✗ interrupted (\($0))" } ?? verdict.overall.label
-        var lines = ["## FlowCheck: \(title)", "", verdict.sentence, ""]
+        // A corpus-only run (corpus run) is told apart from the suites' run in a job summary that holds both.
+        let what = verdict.suites.isEmpty && !record.cases.isEmpty ? "FlowCheck golden corpus" : "FlowCheck"
+        var lines = ["## \(what): \(title)", "", verdict.sentence, ""]
         // The gate beside the verdict: a job summary must not read red while the step is green, nor the reverse.
         if let gate = record.gate {
             lines += ["**\(text(gate.sentence(verdict: verdict.overall.title)))**", ""]
