@@ -217,7 +217,8 @@ let package = Package(
 
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], swiftSettings: strict),
         .testTarget(
-            name: "RUFServerModelTests", dependencies: ["ConformanceRules", "JSON", "RUFServerModel", "RUFSpec"],
+            name: "RUFServerModelTests",
+            dependencies: ["ConformanceRules", "HTTPWire", "JSON", "RUFServerModel", "RUFSpec"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"],

@@ -97,3 +97,23 @@ package struct SessionCheck: Sendable {
         }
     }
 }
+
+extension SessionCheck {
+    /// SRV-IDEMPOTENT: the answer to a request sent again with the same `x-request-id` and body is the first answer,
+    /// compared as JSON (key order aside) without `debug`.
+    package static func repeated(_ first: JSONValue?, _ again: JSONValue?) -> [ServerViolation] {
+        func sorted(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let pairs): return .object(pairs.map { ($0.key, sorted($0.value)) }.sorted { $0.0 < $1.0 })
+            case .array(let items): return .array(items.map(sorted))
+            default: return value
+            }
+        }
+        func stripped(_ value: JSONValue?) -> JSONValue? {
+            guard let pairs = value?.objectPairs else { return value }
+            return sorted(.object(pairs.filter { $0.key != "debug" }))
+        }
+        guard stripped(first) != stripped(again) else { return [] }
+        return [ServerViolation(.srvIdempotent, "$", "the same x-request-id and body got another answer")]
+    }
+}
