@@ -122,12 +122,22 @@ let package = Package(
             ],
             path: "Sources/Suites/Decoding", swiftSettings: strict
         ),
+        // The server suite: a RUF backend's answers, over HTTP, checked against its app spec; everything about it in
+        // one module (its backend protocol, the HTTP backend, the session generator, the exchange, the failures).
+        .target(
+            name: "FlowCheckServerSuite",
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowCheckEngine", "FlowCheckRecords", "HTTPWire", "JSON",
+                "PropertyTesting", "RUFServerModel", "RUFSpec",
+            ],
+            path: "Sources/Suites/Server", swiftSettings: strict
+        ),
         // The one list of the kit's suites, above every suite module.
         .target(
             name: "FlowCheckSuites",
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore",
-                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite",
+                "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowCheckRuntimeSuite", "FlowCheckServerSuite",
             ],
             swiftSettings: strict),
         // Drives an implementation in any language over the JSON-lines process protocol.
@@ -189,7 +199,7 @@ let package = Package(
                 "ArgumentParsing", "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckGating",
                 "FlowCheckRecords", "FlowCheckSuites", "FlowRuntimeModel", "FlowSchema", "GoldenCorpus", "JSON",
                 "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFClientModel", "RUFSpec",
-                "SampleImplementations",
+                "SampleImplementations", "FlowCheckServerSuite",
             ],
             swiftSettings: strict
         ),
@@ -218,7 +228,15 @@ let package = Package(
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], swiftSettings: strict),
         .testTarget(
             name: "RUFServerModelTests",
-            dependencies: ["ConformanceRules", "HTTPWire", "JSON", "RUFServerModel", "RUFSpec"],
+            dependencies: ["ConformanceRules", "JSON", "RUFServerModel", "RUFSpec"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ServerSuiteTests",
+            dependencies: [
+                "ConformanceRules", "FlowCheckCore", "FlowCheckEngine", "FlowCheckGating", "FlowCheckRecords",
+                "FlowCheckServerSuite", "FlowCheckSuites", "HTTPWire", "JSON", "PropertyTesting", "RUFServerModel",
+                "RUFSpec",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationModelTests", dependencies: ["ConformanceRules", "JSON", "NavigationModel"],

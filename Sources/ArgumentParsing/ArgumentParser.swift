@@ -206,6 +206,22 @@ package enum ArgumentParser {
                     "missing subcommand; expected one of: \(command.subcommands.map(\.name).joined(separator: ", "))",
                 commandPath: result.commandPath)
         }
+        let chosen = command.oneOf.filter { result.options[$0] != nil }
+        if chosen.count > 1 {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "give one of " + command.oneOf.map { "--" + $0 }.joined(separator: " or ") + ", not "
+                    + chosen.map { "--" + $0 }.joined(separator: " and "),
+                commandPath: result.commandPath)
+        }
+        if !command.oneOf.isEmpty && chosen.isEmpty {
+            let spelled = command.oneOf.compactMap { name in command.options.first { $0.name == name } }
+            throw ArgumentError(
+                code: .missingValue,
+                message: "missing " + spelled.map { "--\($0.name) <\($0.valueName)>" }.joined(separator: " or ") + ": "
+                    + (spelled.first?.help ?? ""),
+                commandPath: result.commandPath)
+        }
         for option in command.options where option.required && result.options[option.name] == nil {
             throw ArgumentError(
                 code: .missingValue, message: "missing --\(option.name) <\(option.valueName)>: \(option.help)",
@@ -271,6 +287,10 @@ package enum ArgumentParser {
         var usage = "USAGE: " + names.joined(separator: " ")
         if !command.subcommands.isEmpty { usage += " <subcommand>" }
         for option in command.options where option.required { usage += " --\(option.name) <\(option.valueName)>" }
+        let alternatives = command.oneOf.compactMap { name in command.options.first { $0.name == name } }
+        if !alternatives.isEmpty {
+            usage += " (" + alternatives.map { "--\($0.name) <\($0.valueName)>" }.joined(separator: " | ") + ")"
+        }
         for positional in command.positionals {
             usage +=
                 positional.optional
@@ -278,7 +298,9 @@ package enum ArgumentParser {
                 : " <\(positional.name)>\(positional.variadic ? " ..." : "")"
         }
         let optional =
-            command.options.filter { !$0.required }.map { "[--\($0.name) <\($0.valueName)>]" }
+            command.options.filter { !$0.required && !command.oneOf.contains($0.name) }.map {
+                "[--\($0.name) <\($0.valueName)>]"
+            }
             + command.flags.map { "[--\($0.name)]" }
         let spelled = optional.isEmpty ? "" : " " + optional.joined(separator: " ")
         return usage + (usage.count + spelled.count <= 120 ? spelled : " [<options>]")

@@ -83,12 +83,15 @@ package struct CommandDefinition: Sendable {
     package var positionals: [Positional]
     /// Its subcommands; a command with subcommands runs one of them.
     package var subcommands: [CommandDefinition]
+    /// Options of which exactly one must be given (`--sut` or `--server`), by name; empty for none.
+    package var oneOf: [String]
 
     /// Creates a command definition.
     package init(
         _ name: String, abstract: String, discussion: String? = nil, options: [Option] = [], flags: [Flag] = [],
-        positionals: [Positional] = [], subcommands: [CommandDefinition] = []
+        positionals: [Positional] = [], subcommands: [CommandDefinition] = [], oneOf: [String] = []
     ) {
+        self.oneOf = oneOf
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

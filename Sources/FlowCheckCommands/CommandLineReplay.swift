@@ -6,21 +6,27 @@ import Foundation
 package struct CommandLineReplay: Sendable {
     /// The implementation as `--sut` named it.
     package var sut: String
+    /// The backend as `--server` named it, given instead of `--sut`.
+    package var server: String?
     /// The `--spec` file and `--client-version`, when given.
     package var spec: (file: String, clientVersion: String?)?
     /// The `--step-timeout` as given, or `nil`.
     package var stepTimeout: String?
 
     /// Creates the renderer of a command line's replays.
-    package init(sut: String, spec: (file: String, clientVersion: String?)? = nil, stepTimeout: String? = nil) {
+    package init(
+        sut: String, server: String? = nil, spec: (file: String, clientVersion: String?)? = nil,
+        stepTimeout: String? = nil
+    ) {
         self.sut = sut
+        self.server = server
         self.spec = spec
         self.stepTimeout = stepTimeout
     }
 
     /// The command line.
     package func text(_ replay: Replay) -> String {
-        "flowcheck run --sut \(Self.quoted(sut))"
+        (server.map { "flowcheck run --server \(Self.quoted($0))" } ?? "flowcheck run --sut \(Self.quoted(sut))")
             + (spec.map { " --spec \(Self.quoted($0.file))" } ?? "")
             + (spec?.clientVersion.map { " --client-version \(Self.quoted($0))" } ?? "")
             + " --suite \(replay.suite) --seed \(replay.seed)"

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import FlowCheckCore
 import FlowCheckEngine
+import FlowCheckServerSuite
 import ProcessProtocol
 import PropertyTesting
 import SampleImplementations
@@ -21,9 +22,20 @@ struct ImplementationOptions {
         "hello-timeout", value: "duration",
         help: "How long a process implementation may take to start and answer hello.",
         defaultText: "30s, or the step timeout when longer")
+    static let server = TypedOption<String>.text(
+        "server", value: "url",
+        help: "A RUF backend to check instead of an SDK, by its base URL (http://127.0.0.1:8080); needs --spec, and "
+            + "runs the server suite.")
     static let options = [sut.definition, stepTimeout.definition, helloTimeout.definition]
+    /// For commands that can check a backend too: `--sut` or `--server`, one of them.
+    static let optionsWithServer = [
+        TypedOption<String>.text("sut", value: "implementation", help: sut.definition.help).definition,
+        server.definition, stepTimeout.definition, helloTimeout.definition,
+    ]
 
     var sut: String
+    /// `--server`: the base URL of a RUF backend, checked instead of an SDK.
+    var server: String?
     var stepTimeout: Duration
     /// The `--step-timeout` as given, for a replay command to repeat; `nil` when the default applies.
     var stepTimeoutText: String?
@@ -31,8 +43,9 @@ struct ImplementationOptions {
     var helloTimeout: Duration?
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
-        // The parser has already refused a command line without --sut.
+        // The parser has already refused a command line without --sut (or, where it is an option, --server).
         sut = try parsed.value(Self.sut) ?? ""
+        server = try parsed.value(Self.server)
         stepTimeout = try parsed.value(Self.stepTimeout, or: .seconds(5))
         stepTimeoutText = parsed.value("step-timeout")
         helloTimeout = try parsed.value(Self.helloTimeout)
@@ -41,12 +54,23 @@ struct ImplementationOptions {
     /// What renders a replay of a run of this implementation: its `flowcheck run` line.
     func replay(spec: SpecPlan? = nil) -> CommandLineReplay {
         CommandLineReplay(
-            sut: sut, spec: spec.map { ($0.file, $0.clientVersion) }, stepTimeout: stepTimeoutText)
+            sut: sut, server: server, spec: spec.map { ($0.file, $0.clientVersion) }, stepTimeout: stepTimeoutText)
     }
 
     /// The implementation `--sut` names: a built-in one, or a process started now; `nil` (after saying why)
     /// when the process cannot be started or fails hello.
     func start(_ console: Console, commandPath: [String]) throws(ArgumentError) -> (any Implementation)? {
+        if let server {
+            let backend: HTTPBackend
+            do { backend = try HTTPBackend(url: server, timeout: stepTimeout) } catch {
+                throw ArgumentError(code: .invalidValue, message: "--server: \(error)", commandPath: commandPath)
+            }
+            do { try backend.probe() } catch {
+                console.err("error: the backend could not be reached: \(error)")
+                return nil
+            }
+            return backend
+        }
         if sut.hasPrefix("builtin:") {
             guard let builtin = BuiltinImplementations.named(sut) else {
                 // A typo, or part of a name (`builtin:mutant:bottom-most`): the names that contain what was typed

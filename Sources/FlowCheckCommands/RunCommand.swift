@@ -42,8 +42,9 @@ struct RunCommand: Subcommand {
         discussion: """
             SUT is builtin:sample, builtin:decoder, builtin:runtime (builtin:runtime-own-random picks its abTest
             variants with random numbers of its own), builtin:mutant:<name> (see list-mutants), or a command line
-            that speaks the JSON-lines process protocol. Same seed, same result: the seed is printed, and every
-            failure comes with the command that replays it.
+            that speaks the JSON-lines process protocol. --server URL --spec FILE checks a RUF backend instead:
+            the server suite sends it sessions generated from the spec and checks every answer (SRV- rules).
+            Same seed, same result: the seed is printed, and every failure comes with the command that replays it.
 
             EXIT CODES: 0 conforming (deviations from SHOULD rules are listed, and fail only with --strict);
             1 a divergence from a MUST rule, insufficient coverage, or a run that broke down;
@@ -55,14 +56,14 @@ struct RunCommand: Subcommand {
                 + SuiteRegistry.all.map {
                     "  \($0.suite.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)"
                 }.joined(separator: "\n"),
-        options: ImplementationOptions.options + [suites.definition]
+        options: ImplementationOptions.optionsWithServer + [suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
             + [
                 onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition,
                 clientVersion.definition,
             ]
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
-        flags: OutputOptions.flags + GatingOptions.flags + [GatingOptions.strictFlag])
+        flags: OutputOptions.flags + GatingOptions.flags + [GatingOptions.strictFlag], oneOf: ["sut", "server"])
 
     var implementation: ImplementationOptions
     var budget: BudgetOptions
@@ -97,6 +98,12 @@ struct RunCommand: Subcommand {
         saveFailures = try parsed.value(Self.saveFailures)
         spec = try parsed.value(Self.spec)
         clientVersion = try parsed.value(Self.clientVersion)
+        if implementation.server != nil && spec == nil {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "--server needs --spec: a backend's answers are checked against its app spec",
+                commandPath: parsed.commandPath)
+        }
         if clientVersion != nil && spec == nil {
             throw ArgumentError(
                 code: .invalidValue, message: "--client-version needs --spec: it picks the spec's variants",

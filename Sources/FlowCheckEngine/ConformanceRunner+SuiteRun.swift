@@ -40,7 +40,7 @@ extension ConformanceRunner {
             configuration, progress: runProgress.map { report in { runs in report(suite.suite, runs) } },
             workers: Array(properties.dropFirst()))
         var outcome = SuiteOutcome(
-            record: record(of: check, suite: suite, required: required), failures: [], error: nil)
+            record: record(of: check, suite: suite, required: required, context: context), failures: [], error: nil)
         describeFound(
             check, suite: suite, property: property, box: box, context: context, deadline: deadline,
             into: &outcome)
@@ -133,7 +133,7 @@ extension ConformanceRunner {
 
     /// The suite's record of what the check exercised.
     private func record<S: ConformanceSuite>(
-        of check: CheckResult<S.Case>, suite: S, required: [String]
+        of check: CheckResult<S.Case>, suite: S, required: [String], context: SuiteContext
     ) -> SuiteRecord {
         let capabilities = implementation.capabilities
         var record = SuiteRecord(
@@ -141,7 +141,7 @@ extension ConformanceRunner {
             exercised: UnitCount(check.coverage.steps, suite.unit),
             seconds: check.duration.seconds, coverage: Self.rows(check.coverage, required: required),
             missingCoverage: [],
-            rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities),
+            rules: suite.rules, uncertifiedRules: suite.uncertifiedRules(capabilities, context: context),
             stoppedByTimeLimit: check.timedOut ? options.timeLimit.map(Self.durationText) : nil)
         record.triggered = check.coverage.triggered
         // A stop requested by now ended the suite's check (or came as it ended): it judged only what it finished.

@@ -182,7 +182,8 @@ public struct ConformanceRunner {
                     result.append("suite \(suite.suite) (requested but not declared)")
                 }
             } else if options.suites?.contains(suite.suite) ?? true {
-                result += suite.notCertified(capabilities)
+                result += suite.notCertified(
+                    capabilities, context: SuiteContext(maxSteps: options.maxSteps, spec: options.spec))
             } else {
                 result.append("suite \(suite.suite) (declared, not requested in this run)")
             }

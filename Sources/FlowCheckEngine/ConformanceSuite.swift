@@ -47,6 +47,10 @@ public protocol ConformanceSuite: Sendable {
     var followsSpec: Bool { get }
     /// The IDs of the suite's rules that these capabilities put out of scope: never generated, so never "held".
     func uncertifiedRules(_ capabilities: Capabilities) -> [String]
+    /// The same, when the run's context (its spec) decides too; by default, ``uncertifiedRules(_:)``.
+    func uncertifiedRules(_ capabilities: Capabilities, context: SuiteContext) -> [String]
+    /// What the suite leaves uncertified when the run's context decides too; by default, ``notCertified(_:)``.
+    func notCertified(_ capabilities: Capabilities, context: SuiteContext) -> [String]
     /// The generator of cases for these capabilities.
     func generator(_ capabilities: Capabilities, context: SuiteContext) -> Gen<Case>
     /// The coverage labels a run must exercise, given what the implementation declared.
@@ -119,6 +123,14 @@ extension ConformanceSuite {
     public func problem(with capabilities: Capabilities) -> String? { nil }
 
     public func uncertifiedRules(_ capabilities: Capabilities) -> [String] { [] }
+
+    public func uncertifiedRules(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
+        uncertifiedRules(capabilities)
+    }
+
+    public func notCertified(_ capabilities: Capabilities, context: SuiteContext) -> [String] {
+        notCertified(capabilities)
+    }
 
     public var followsSpec: Bool { false }
 

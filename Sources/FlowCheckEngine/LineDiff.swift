@@ -37,7 +37,16 @@ package enum LineDiff {
     ) -> String {
         // Each is one line: a newline inside a value (a screen name an implementation made up) is shown escaped, so
         // it cannot print a line without its mark, such as a fake model line.
-        let diff = lines(old: old.map { VisibleText.line($0) }, new: new.map { VisibleText.line($0) })
+        render(
+            lines(old: old.map { VisibleText.line($0) }, new: new.map { VisibleText.line($0) }), context: context,
+            annotate: annotate)
+    }
+
+    /// A diff already made, as text: unchanged runs longer than `context` lines on each side collapsed. Each line's
+    /// text must be one line (``VisibleText/line(_:)``).
+    package static func render(
+        _ diff: [Line], context: Int, annotate: (String, String) -> String? = { _, _ in nil }
+    ) -> String {
         var output: [String] = []
         var index = 0
         while index < diff.count {

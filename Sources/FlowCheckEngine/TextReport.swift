@@ -202,7 +202,7 @@ public enum TextReport {
                 lines += breakdown.stderrTail.map { "    " + $0 }
             }
         } else {
-            lines.append("  \(failure.diffHeading)   (- model, + implementation)")
+            lines.append("  \(failure.diffHeading)   (\(failure.diffLegend ?? "- model, + implementation"))")
             lines.append(indent(failure.diff, 4))
         }
         lines += failure.violations.map { "  " + $0 }

@@ -87,6 +87,9 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     public var notes: [String] = []
     /// The signal of a stop request that came before the failure was shrunk: its input is as the engine found it.
     public var shrinkStopped: String?
+    /// What the diff's two sides are when they are not the model and the implementation, such as
+    /// `- what the spec allows, + what the backend sent`; `nil` for `- model, + implementation`.
+    public var diffLegend: String?
 
     /// Creates a failure record.
     public init(

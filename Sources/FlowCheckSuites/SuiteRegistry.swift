@@ -5,6 +5,7 @@ import FlowCheckDecodingSuite
 public import FlowCheckEngine
 import FlowCheckNavigationSuite
 import FlowCheckRuntimeSuite
+import FlowCheckServerSuite
 package import Foundation
 
 /// Every suite the kit has, in the order a run takes them.
@@ -18,6 +19,7 @@ package enum SuiteRegistry {
         DecodingSuite(),
         ClientSuite(),
         RuntimeSuite(),
+        ServerSuite(),
     ]
 
     /// The suite with this name, if the kit has it.

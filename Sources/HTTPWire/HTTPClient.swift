@@ -33,6 +33,11 @@ public struct HTTPEndpoint: Hashable, Sendable, CustomStringConvertible {
 
 /// Sends one request on a connection of its own and reads the response, within a timeout and the limits.
 public enum HTTPClient {
+    /// Connects to the endpoint and closes the connection at once: throws when nothing listens there.
+    public static func reachable(_ endpoint: HTTPEndpoint, timeout: Duration = .seconds(5)) throws(HTTPWireError) {
+        try Socket.connect(host: endpoint.host, port: endpoint.port, timeout: timeout).close()
+    }
+
     /// Sends `request` (its target under the endpoint's base path) and returns the response. `Host`,
     /// `Content-Length` and `Connection: close` are written unless the request has them.
     public static func send(

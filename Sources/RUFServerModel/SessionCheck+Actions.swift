@@ -1,5 +1,5 @@
 import JSON
-import RUFSpec
+package import RUFSpec
 
 extension SessionCheck {
     static let modes = ["PUSH", "REPLACE", "RESET", "POP", "FAILED"]
@@ -84,7 +84,7 @@ extension SessionCheck {
     }
 
     /// Whether a variant's every destination is the update screen.
-    static func forcesUpdate(_ variant: SpecAction) -> Bool {
+    package static func forcesUpdate(_ variant: SpecAction) -> Bool {
         !variant.navigatesTo.isEmpty && variant.navigatesTo.allSatisfy { $0.screen?.value == "FORCE_UPDATE" }
     }
 

@@ -72,7 +72,7 @@ package struct SessionCheck: Sendable {
     /// The variant of a construct the resolution algorithm picks for the session's client version: the exact one,
     /// else the lowest declared above it, else the latest (the top-level definition). A spec without `versioning`
     /// serves the latest.
-    func resolved<C>(_ latest: C, _ versions: [SpecVersion<C>]) -> C {
+    package func resolved<C>(_ latest: C, _ versions: [SpecVersion<C>]) -> C {
         guard let versioning = spec.versioningFormat,
             let index = versioning.resolve(versions.map(\.key.value), clientVersion: clientVersion)
         else { return latest }

@@ -76,7 +76,9 @@ package enum HTMLStoryboard {
             }
         } else {
             out += "</table>"
-            out += "<h3>\(escape(failure.diffHeading)) (− model, + implementation)</h3>" + diffBlock(failure.diff)
+            let legend = (failure.diffLegend ?? "- model, + implementation")
+                .replacingOccurrences(of: "- ", with: "− ")
+            out += "<h3>\(escape(failure.diffHeading)) (\(escape(legend)))</h3>" + diffBlock(failure.diff)
         }
         for note in failure.notes { out += "<p class=\"meta\">Note: \(escape(note))</p>" }
         if !failure.violations.isEmpty {

@@ -104,3 +104,35 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(["corpus", "--help"], root: tool).helpRequested)
     }
 }
+
+@Suite("Options of which one must be given")
+struct OneOfTests {
+    static let check = CommandDefinition(
+        "check", abstract: "Check one.",
+        options: [
+            .init("sut", value: "implementation", help: "What to check."),
+            .init("server", value: "url", help: "A backend."), .init("seed", value: "S", help: "The seed."),
+        ], oneOf: ["sut", "server"])
+
+    @Test("The usage line shows the choice; none given, or both, is a usage error naming them; one is parsed")
+    func oneOf() throws {
+        let page = ArgumentParser.help(for: [], root: Self.check)
+        #expect(page.contains("USAGE: check (--sut <implementation> | --server <url>) [--seed <S>]"))
+        #expect(throws: ArgumentError.self) { try ArgumentParser.parse(["--seed", "1"], root: Self.check) }
+        do {
+            _ = try ArgumentParser.parse([], root: Self.check)
+            Issue.record("expected a missing option")
+        } catch {
+            #expect(error.code == .missingValue)
+            #expect(error.message == "missing --sut <implementation> or --server <url>: What to check.")
+        }
+        do {
+            _ = try ArgumentParser.parse(["--sut", "a", "--server", "b"], root: Self.check)
+            Issue.record("expected both to be refused")
+        } catch {
+            #expect(error.code == .invalidValue)
+            #expect(error.message == "give one of --sut or --server, not --sut and --server")
+        }
+        #expect(try ArgumentParser.parse(["--server", "b"], root: Self.check).options["server"] == ["b"])
+    }
+}

@@ -70,7 +70,11 @@ struct HelpTests {
         "Required options are bare in the usage line; --suite lists every registered suite; --html defaults per command"
     )
     func helpFromRegistries() {
-        #expect(flowcheck("run", "--help").out.contains("USAGE: flowcheck run --sut <implementation> [<options>]"))
+        #expect(
+            flowcheck("run", "--help").out.contains(
+                "USAGE: flowcheck run (--sut <implementation> | --server <url>) [<options>]"))
+        #expect(
+            flowcheck("certify", "--help").out.contains("USAGE: flowcheck certify --sut <implementation> [<options>]"))
         let run = flowcheck("run", "--help").out
         for suite in ["navigation", "session", "decoding"] { #expect(run.contains("\n  \(suite) ")) }
         #expect(run.contains("(default: Reports/<implementation>.html)"))

@@ -191,6 +191,9 @@ struct RunCommandTests {
             ["run"], ["run", "--sut", "builtin:nope"], ["run", "--sut", "builtin:sample", "--runs", "0"],
             ["run", "--sut", "builtin:sample", "--suite", "teleport,navigation"], ["walk"],
             ["run", "--sut", "builtin:sample", "--time-limit", "soon"],
+            ["run", "--sut", "builtin:sample", "--server", "http://127.0.0.1:9"],
+            ["run", "--server", "http://127.0.0.1:9"],
+            ["run", "--server", "https://example.com", "--spec", "Corpus/specs/shop.ruf.yaml"],
         ])
     func usageErrors(arguments: [String]) {
         let capture = Capture()

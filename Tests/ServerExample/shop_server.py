@@ -31,6 +31,18 @@ BUGS = {
     "undeclared-destination": "OPEN_CART navigates to CHECKOUT",
     "undeclared-error": "ADD_TO_CART fails with an undeclared error code",
     "wrong-merge-strategy": "the product list is sent with REPLACE",
+    "no-current-screen": "the answer to create names no currentScreen",
+    "undeclared-screen": "HOME's answer carries a screen the spec does not declare",
+    "undeclared-behavior": "an empty cart is sent with a behavior its component does not declare",
+    "undeclared-metric": "PRODUCT fires a metric the spec does not declare",
+    "bad-navigation-mode": "GO_HOME navigates with a mode the protocol does not define",
+    "no-action-result": "LOAD_MORE answers without an actionResult",
+    "stale-current-screen": "OPEN_PRODUCT navigates to PRODUCT but names HOME as currentScreen",
+    "undeclared-field": "the app bar's locale carries a subtitle the spec does not declare",
+    "reused-navigation-id": "every navigation directive has the same id",
+    "error-status": "REMOVE_ITEM is answered with HTTP 500",
+    "errors-to-old-clients": "ADD_TO_CART sends its error to clients whose variant declares none",
+    "missing-field": "the price's currency is left out for new clients",
 }
 
 BUG = os.environ.get("FLOWCHECK_SERVER_BUG", "")
@@ -67,8 +79,10 @@ SESSIONS = Sessions()
 
 
 def navigation(mode, screen=None, flow=None, behavior=None):
-    directive = {"mode": mode}
-    if BUG != "no-navigation-id":
+    directive = {"mode": "BACK" if BUG == "bad-navigation-mode" and screen == "HOME" else mode}
+    if BUG == "reused-navigation-id":
+        directive["id"] = "nav-1"
+    elif BUG != "no-navigation-id":
         directive["id"] = "nav-" + uuid.uuid4().hex[:12]
     if screen:
         directive["screen"] = screen
@@ -77,7 +91,10 @@ def navigation(mode, screen=None, flow=None, behavior=None):
 
 
 def appbar(title, back):
-    return {"behavior": "VISIBLE", "locale": {"title": title}, "payload": {"showBack": back, "badges": {"cart": 0}}}
+    locale = {"title": title}
+    if BUG == "undeclared-field":
+        locale["subtitle"] = "Today's picks"
+    return {"behavior": "VISIBLE", "locale": locale, "payload": {"showBack": back, "badges": {"cart": 0}}}
 
 
 def products(page):
@@ -107,9 +124,14 @@ def screen_content(name, version, cart):
         else:
             price = {"behavior": "VISIBLE", "locale": {"currency_label": "EUR"},
                      "payload": {"amount": 12.5, "currency": "EUR"}}
+            if BUG == "missing-field":
+                del price["payload"]["currency"]
+        metrics = [{"rel": "product_impression", "type": "FIREBASE", "name": "view_item",
+                    "payload": {"item_id": "p1", "price": 12.5}}]
+        if BUG == "undeclared-metric":
+            metrics.append({"rel": "wishlist_view", "type": "FIREBASE", "name": "wishlist_view", "payload": {}})
         return {"components": {"appbar": appbar("Product", True), "price": price},
-                "metrics": [{"rel": "product_impression", "type": "FIREBASE", "name": "view_item",
-                             "payload": {"item_id": "p1", "price": 12.5}}],
+                "metrics": metrics,
                 "navigationMetrics": [{"rel": "screen_view", "type": "FIREBASE", "name": "screen_view",
                                        "payload": {"screen_name": "PRODUCT"}}]}
     if name == "CART":
@@ -118,7 +140,8 @@ def screen_content(name, version, cart):
             cart_items = {"behavior": "VISIBLE", "locale": {"remove_label": "Remove"},
                           "payload": {"items": items, "total": 12.5 * len(cart)}, "mergeStrategy": {"type": "MATCH"}}
         else:
-            cart_items = {"behavior": "EMPTY", "locale": {"empty_message": "Your cart is empty"}, "payload": {}}
+            behavior = "COLLAPSED" if BUG == "undeclared-behavior" else "EMPTY"
+            cart_items = {"behavior": behavior, "locale": {"empty_message": "Your cart is empty"}, "payload": {}}
         return {"components": {"cart_items": cart_items}, "metrics": [], "navigationMetrics": []}
     if name == "CHECKOUT":
         if version_tuple(version) <= (2, 1, 9):
@@ -167,8 +190,13 @@ def create(body):
         SESSIONS.versions[token] = version
         SESSIONS.carts[token] = []
     screen = body.get("screen") if body.get("screen") in ("HOME", "PRODUCT", "CART", "SIGN_IN") else "HOME"
-    return {"currentScreen": screen, "screens": {screen: screen_content(screen, version, [])},
-            "meta": {"token": token, "cartCount": "0" if BUG == "meta-not-patch" else 0, "platform": platform}}
+    answer = {"currentScreen": screen, "screens": {screen: screen_content(screen, version, [])},
+              "meta": {"token": token, "cartCount": "0" if BUG == "meta-not-patch" else 0, "platform": platform}}
+    if BUG == "no-current-screen":
+        del answer["currentScreen"]
+    if BUG == "undeclared-screen" and screen == "HOME":
+        answer["screens"]["RECOMMENDED"] = {"components": {}, "metrics": [], "navigationMetrics": []}
+    return answer
 
 
 def act(body):
@@ -183,10 +211,15 @@ def act(body):
     payload = action.get("payload") or {}
     if kind == "LOAD_MORE" and screen == "HOME":
         page = payload.get("page") if isinstance(payload.get("page"), (int, float)) else 1
-        return {"screens": {"HOME": {"components": {"product_list": products(int(page))}}},
-                "actionResult": {"type": "SUCCESS"}}
+        answer = {"screens": {"HOME": {"components": {"product_list": products(int(page))}}}}
+        if BUG != "no-action-result":
+            answer["actionResult"] = {"type": "SUCCESS"}
+        return answer
     if kind == "OPEN_PRODUCT" and screen == "HOME":
-        return go("PRODUCT", "DISCOVERY", "KEEP", version, cart)
+        answer = go("PRODUCT", "DISCOVERY", "KEEP", version, cart)
+        if BUG == "stale-current-screen":
+            answer["currentScreen"] = "HOME"
+        return answer
     if kind == "OPEN_CART" and screen == "HOME":
         if BUG == "undeclared-destination":
             return go("CHECKOUT", "CHECKOUT", "START_NEW", version, cart)
@@ -198,7 +231,7 @@ def act(body):
     if kind == "ADD_TO_CART" and screen == "PRODUCT":
         product = payload.get("productId")
         # The 1.9.0 variant (clients up to 1.9.0) declares no errors: a full redefinition, so none is sent to them.
-        declares_errors = version_tuple(version) > (1, 9, 0)
+        declares_errors = version_tuple(version) > (1, 9, 0) or BUG == "errors-to-old-clients"
         if declares_errors and (not isinstance(product, str) or product == ""):
             code = "EB999" if BUG == "undeclared-error" else "EB010"
             return failed({"type": "TOAST", "severity": "ERROR", "code": code, "message": "No such product"})
@@ -209,6 +242,8 @@ def act(body):
         return answer
     if kind == "GO_HOME" and screen in ("PRODUCT", "ORDER_CONFIRMATION"):
         return go("HOME", "DISCOVERY", "START_NEW", version, cart)
+    if kind == "REMOVE_ITEM" and screen == "CART" and BUG == "error-status":
+        return None
     if kind == "REMOVE_ITEM" and screen == "CART":
         item = payload.get("itemId")
         if item in cart:
@@ -265,6 +300,9 @@ class Handler(BaseHTTPRequestHandler):
                 answer = create(body)
             elif self.path == "/session/action":
                 answer = act(body)
+                if answer is None:
+                    self.reply(500, {"error": "internal error"})
+                    return
             else:
                 self.reply(404, {"error": "no such endpoint"})
                 return

@@ -1,0 +1,119 @@
+import Foundation
+package import JSON
+package import RUFServerModel
+package import RUFSpec
+
+/// A generated session played against a backend as a client plays it: each request built with the meta merged from
+/// the answers so far and a fresh `x-request-id`, a request sent twice sent again at once with the same id and
+/// body, and every answer checked (``SessionCheck``) as it comes.
+package struct ServerExchange: Sendable {
+    /// One request sent and its answer.
+    package struct Step: Sendable {
+        /// The request's index in the case.
+        package var request: Int
+        /// Whether this is the second sending of a request sent twice.
+        package var again: Bool
+        package var sent: BackendRequest
+        package var answer: BackendAnswer
+        /// The answer's body parsed, or `nil` when it is not JSON.
+        package var json: JSONValue?
+        /// What the answer breaks, in the order of its fields.
+        package var violations: [ServerViolation]
+        /// The rules the answer was a trial of.
+        package var triggers: [String]
+
+        /// The request in words: `request 2`, `request 2, sent again`.
+        package var name: String { "request \(request)" + (again ? ", sent again" : "") }
+    }
+
+    package var steps: [Step] = []
+
+    /// Plays `value` on `backend`, checking each answer against `spec`. A transport failure is thrown.
+    package static func run(_ value: ServerCase, on backend: any RUFBackend, spec: Spec) throws -> ServerExchange {
+        let check = SessionCheck(spec: spec, clientVersion: value.clientVersion)
+        var exchange = ServerExchange()
+        var meta: [(key: String, value: JSONValue)] = []
+        var navigations: [String: String] = [:]
+        var navigationCount = 0
+        for (index, request) in value.requests.enumerated() {
+            let body = Data(JSONWriter.write(request.body(clientVersion: value.clientVersion, meta: meta)).utf8)
+            let sent = BackendRequest(path: request.path, requestID: RequestIDs.next(), body: body)
+            var first: JSONValue?
+            for again in request.sentTwice ? [false, true] : [false] {
+                let answer = try backend.send(sent)
+                let json = try? JSONParser.parse(String(decoding: answer.body, as: UTF8.self))
+                let answering = Self.answering(request)
+                var violations = check.check(status: answer.status, body: json, answering: answering)
+                var triggers = check.triggered(
+                    status: answer.status, body: json, answering: answering, navigationsBefore: navigationCount)
+                if again {
+                    violations += SessionCheck.repeated(first, json)
+                    triggers.append(.srvIdempotent)
+                } else if let id = Self.navigationID(json) {
+                    // A repeated answer may carry its first sending's id; any other answer a fresh one.
+                    if let earlier = navigations[id] {
+                        violations.append(
+                            ServerViolation(
+                                .srvNavIDUnique, "$.navigation.id",
+                                "\"\(id)\" is also the id of \(earlier)'s navigation"))
+                    }
+                    navigations[id] = "request \(index)"
+                }
+                if json?.objectPairs?.contains(where: { $0.key == "navigation" }) == true && !again {
+                    navigationCount += 1
+                }
+                first = first ?? json
+                exchange.steps.append(
+                    Step(
+                        request: index, again: again, sent: sent, answer: answer, json: json, violations: violations,
+                        triggers: triggers))
+            }
+            // The client merges the meta patch of the answer it got (the last one) shallowly, and sends it whole.
+            let patch = exchange.steps.last?.json?.objectPairs?.first { $0.key == "meta" }?.value.objectPairs ?? []
+            for (key, value) in patch {
+                if let at = meta.firstIndex(where: { $0.key == key }) {
+                    meta[at].value = value
+                } else {
+                    meta.append((key, value))
+                }
+            }
+        }
+        return exchange
+    }
+
+    static func answering(_ request: ServerRequest) -> SessionCheck.Request {
+        switch request.kind {
+        case .create(let screen, _): return .create(screen: screen)
+        case .action(let screen, let type, _): return .action(screen: screen, type: type)
+        }
+    }
+
+    static func navigationID(_ json: JSONValue?) -> String? {
+        let navigation = json?.objectPairs?.first { $0.key == "navigation" }?.value.objectPairs
+        guard let id = navigation?.first(where: { $0.key == "id" })?.value.stringValue, !id.isEmpty else { return nil }
+        return id
+    }
+
+    /// The first step whose answer breaks a rule.
+    package var firstViolating: Int? { steps.firstIndex { !$0.violations.isEmpty } }
+}
+
+/// The `x-request-id` of each request: unique within the process (a counter) and across processes (a random prefix
+/// drawn once), since a backend that remembers ids for idempotency may outlive one `flowcheck` run. The one value
+/// the kit sends that its seed does not decide: a replay against the same backend must not reuse an id.
+package enum RequestIDs {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counter = 0
+    private static let prefix: String = {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next() & 0xffff_ffff, radix: 16)
+    }()
+
+    /// A fresh id: `flowcheck-<prefix>-<n>`.
+    package static func next() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        counter += 1
+        return "flowcheck-\(prefix)-\(counter)"
+    }
+}

@@ -1,0 +1,164 @@
+import ConformanceRules
+import FlowCheckCore
+import FlowCheckEngine
+import FlowCheckRecords
+import Foundation
+import HTTPWire
+import JSON
+import PropertyTesting
+import RUFServerModel
+
+/// A backend's failure told for people: the client version and the requests of the shortest session that shows it,
+/// the answer that broke each rule (at its JSON path), and a `curl` line per request to replay the session by hand.
+enum ServerFailure {
+    static func describe(
+        _ failing: FailingCase<ServerCase>, on backend: any RUFBackend
+    ) throws(Abort) -> FailureRecord {
+        let value = failing.value
+        let exchange: ServerExchange
+        do {
+            exchange = try ServerExchange.run(value, on: backend, spec: value.spec)
+        } catch {
+            return breakdown(failing, error: error, on: backend)
+        }
+        guard let at = exchange.firstViolating else {
+            throw Abort("the failure did not replay: the backend answered the same requests without breaking a rule")
+        }
+        let step = exchange.steps[at]
+        let ruleIDs = ServerSuite.ruleIDs(of: step.violations)
+        let rules = ruleIDs.compactMap(ServerRules.named)
+        let request = value.requests[step.request]
+        let where_ = "\(step.name) (\(request.summary))"
+        let answer =
+            step.json.map { AnswerDiff.render($0, step.violations) }
+            ?? step.violations.map { "- … " + $0.description }.joined(separator: "\n") + "\n+ "
+            + VisibleText.line(String(decoding: step.answer.body.prefix(2000), as: UTF8.self))
+        var record = FailureRecord(
+            id: "server-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(identity(value).utf8))),
+            suite: .server, description: "\(where_) broke \(ruleIDs.joined(separator: ", "))", rules: rules,
+            features: Array(Set(rules.map(\.feature))).sorted(), size: UnitCount(at + 1, ServerSuite.answerUnit),
+            originalSize: UnitCount(failing.original?.sentCount ?? value.sentCount, ServerSuite.answerUnit),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: step.name,
+            input: inputLines(value, exchange, mark: at, base: baseURL(backend)),
+            diffHeading: "The answer to \(where_): HTTP \(step.answer.status)",
+            diff: answer, violations: step.violations.map(\.description),
+            storyboard: storyboard(value, exchange, upTo: at), replay: failing.replay,
+            detail: detail(value, exchange, at: at))
+        record.origin = ruleIDs.sorted().joined(separator: ", ")
+        record.diffLegend = "- what the spec allows, + what the backend sent"
+        return record
+    }
+
+    /// The case without its request ids, which are fresh on every run: what makes a failure the same one.
+    static func identity(_ value: ServerCase) -> String {
+        ([value.clientVersion] + value.requests.map { $0.summary + ($0.sentTwice ? " twice" : "") })
+            .joined(separator: "\n")
+    }
+
+    static func baseURL(_ backend: any RUFBackend) -> String {
+        (backend as? HTTPBackend)?.endpoint.description ?? "$BACKEND_URL"
+    }
+
+    /// The client version, the requests (the one that broke marked), and a `curl` line per request sent.
+    static func inputLines(_ value: ServerCase, _ exchange: ServerExchange, mark: Int, base: String) -> [String] {
+        var lines = ["Client version: \(value.clientVersion)", "Requests:"]
+        let marked = exchange.steps[mark].request
+        for (index, request) in value.requests.enumerated() {
+            lines.append(
+                "  \(index)  \(request.summary)" + (request.sentTwice ? "  (sent twice)" : "")
+                    + (index == marked ? "   ← broke the rules" : ""))
+        }
+        lines.append("Replay with curl, one line per request sent (the meta as this run's answers made it):")
+        for step in exchange.steps.prefix(mark + 1) { lines.append("  " + curl(step.sent, base: base)) }
+        return lines
+    }
+
+    /// One request as a `curl` command line.
+    static func curl(_ request: BackendRequest, base: String) -> String {
+        let body = String(decoding: request.body, as: UTF8.self)
+        return "curl -sS -X POST \(quoted(base + request.path)) -H 'Content-Type: application/json' "
+            + "-H \(quoted("x-request-id: " + request.requestID)) --data \(quoted(body))"
+    }
+
+    static func quoted(_ word: String) -> String {
+        let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+".contains($0) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    static func storyboard(_ value: ServerCase, _ exchange: ServerExchange, upTo last: Int) -> Storyboard {
+        let rows = exchange.steps.prefix(last + 1).enumerated().map { index, step in
+            let request = value.requests[step.request]
+            let broke = step.violations.map(\.description).joined(separator: "\n")
+            return Storyboard.Row(
+                label: "\(step.request)" + (step.again ? " again" : ""), diverged: index == last,
+                cells: [
+                    Storyboard.Cell(text: request.path + "\n" + request.summary, style: .code),
+                    Storyboard.Cell(text: "HTTP \(step.answer.status)\n" + outline(step.json), style: .code),
+                    Storyboard.Cell(alert: !broke.isEmpty, text: broke.isEmpty ? "nothing" : broke),
+                ])
+        }
+        return Storyboard(
+            columns: ["Request", "Sent", "Answer", "Broke"], rows: rows,
+            preface: Storyboard.Preface(title: "Client version", text: value.clientVersion))
+    }
+
+    /// An answer in a few words: its current screen, screens, navigation and result.
+    static func outline(_ json: JSONValue?) -> String {
+        guard let fields = json?.objectPairs else { return "not a JSON object" }
+        return fields.map { key, value in
+            switch key {
+            case "currentScreen": return "currentScreen \(value.stringValue ?? JSONWriter.write(value))"
+            case "screens": return "screens " + (value.objectPairs?.map(\.key).joined(separator: ", ") ?? "?")
+            case "navigation", "actionResult", "meta": return "\(key) \(JSONWriter.write(value))"
+            default: return key
+            }
+        }.joined(separator: "\n")
+    }
+
+    static func detail(_ value: ServerCase, _ exchange: ServerExchange, at: Int) -> JSONValue {
+        .object([
+            ("case", value.json),
+            ("divergedAt", .number(Double(at))),
+            (
+                "exchange",
+                .array(
+                    exchange.steps.prefix(at + 1).map { step in
+                        .object([
+                            ("request", .number(Double(step.request))), ("again", .bool(step.again)),
+                            ("path", .string(step.sent.path)), ("requestID", .string(step.sent.requestID)),
+                            (
+                                "body",
+                                (try? JSONParser.parse(String(decoding: step.sent.body, as: UTF8.self))) ?? .null
+                            ),
+                            ("status", .number(Double(step.answer.status))),
+                            ("answer", step.json ?? .string(String(decoding: step.answer.body, as: UTF8.self))),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// A session the backend gave no answer to at some request: replayed request by request to name it.
+    static func breakdown(
+        _ failing: FailingCase<ServerCase>, error: any Error, on backend: any RUFBackend
+    ) -> FailureRecord {
+        let value = failing.value
+        let kind = (error as? BackendBreakdown)?.breakdownKind ?? "threw \(type(of: error))"
+        let lines =
+            ["Client version: \(value.clientVersion)", "Requests:"]
+            + value.requests.enumerated().map { "  \($0)  \($1.summary)" + ($1.sentTwice ? "  (sent twice)" : "") }
+        var record = FailureRecord(
+            id: "server-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(identity(value).utf8))),
+            suite: .server, description: "the backend gave no answer: \(kind)", rules: [], features: [],
+            size: UnitCount(value.sentCount, ServerSuite.answerUnit),
+            originalSize: UnitCount(failing.original?.sentCount ?? value.sentCount, ServerSuite.answerUnit),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "a request",
+            input: lines, diffHeading: "The backend gave no answer", diff: "\(error)", violations: [],
+            storyboard: Storyboard(columns: ["Request"], rows: []), replay: failing.replay,
+            detail: .object([("case", value.json)]))
+        record.kind = .breakdown
+        record.origin = "breakdown: \(kind)"
+        record.breakdown = FailureRecord.BreakdownDetail(message: "\(error)", stderrTail: [])
+        return record
+    }
+}
