@@ -14,7 +14,7 @@ enum AnswerDiff {
     }
 
     static func render(_ answer: JSONValue, _ violations: [ServerViolation]) -> String {
-        let printed = lines(answer, path: "$", indent: "", key: nil, last: true)
+        let printed = lines(answer)
         var marks: [Int: [ServerViolation]] = [:]
         var first: [Int: [ServerViolation]] = [:]
         for violation in violations {
@@ -52,7 +52,9 @@ enum AnswerDiff {
     static func opens(_ line: PrintedLine) -> Bool { line.text.hasSuffix("{") || line.text.hasSuffix("[") }
 
     /// The value pretty-printed with sorted keys, two spaces per level, each line with its value's path.
-    static func lines(_ value: JSONValue, path: String, indent: String, key: String?, last: Bool) -> [PrintedLine] {
+    static func lines(
+        _ value: JSONValue, path: String = "$", indent: String = "", key: String? = nil, last: Bool = true
+    ) -> [PrintedLine] {
         let head = indent + (key.map { JSONWriter.write(.string($0)) + ": " } ?? "")
         let comma = last ? "" : ","
         switch value {

@@ -83,7 +83,7 @@ package struct ServerExchange: Sendable {
 
     static func answering(_ request: ServerRequest) -> SessionCheck.Request {
         switch request.kind {
-        case .create(let screen, _): return .create(screen: screen)
+        case .create(let screen, _, _): return .create(screen: screen)
         case .action(let screen, let type, _): return .action(screen: screen, type: type)
         }
     }
@@ -98,22 +98,29 @@ package struct ServerExchange: Sendable {
     package var firstViolating: Int? { steps.firstIndex { !$0.violations.isEmpty } }
 }
 
-/// The `x-request-id` of each request: unique within the process (a counter) and across processes (a random prefix
-/// drawn once), since a backend that remembers ids for idempotency may outlive one `flowcheck` run. The one value
+/// The `x-request-id` of each request, a UUID: unique within the process (a counter) and across processes (random
+/// digits drawn once), since a backend that remembers ids for idempotency may outlive one `flowcheck` run. The one value
 /// the kit sends that its seed does not decide: a replay against the same backend must not reuse an id.
 package enum RequestIDs {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var counter = 0
-    private static let prefix: String = {
+    private static let prefix: UInt64 = {
         var generator = SystemRandomNumberGenerator()
-        return String(generator.next() & 0xffff_ffff, radix: 16)
+        return generator.next()
     }()
 
-    /// A fresh id: `flowcheck-<prefix>-<n>`.
+    /// A fresh id in the shape of a version 4 UUID, as the api-contract page asks: the random prefix, then the
+    /// counter.
     package static func next() -> String {
         lock.lock()
-        defer { lock.unlock() }
         counter += 1
-        return "flowcheck-\(prefix)-\(counter)"
+        let count = UInt64(counter)
+        lock.unlock()
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
+        }
+        return hex(prefix >> 32, 8) + "-" + hex((prefix >> 16) & 0xffff, 4) + "-4" + hex((prefix >> 4) & 0xfff, 3)
+            + "-8" + hex(count >> 48 & 0xfff, 3) + "-" + hex(count & 0xffff_ffff_ffff, 12)
     }
 }

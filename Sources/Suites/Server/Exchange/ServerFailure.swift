@@ -29,10 +29,18 @@ enum ServerFailure {
         let rules = ruleIDs.compactMap(ServerRules.named)
         let request = value.requests[step.request]
         let where_ = "\(step.name) (\(request.summary))"
+        // A repeat that got another answer is shown against the first answer; any other break against the spec.
+        let first = at > 0 ? AnswerDiff.lines(exchange.steps[at - 1].json ?? .null).map(\.text) : []
+        let again = AnswerDiff.lines(step.json ?? .null).map(\.text)
+        // The line diff costs the product of the two lengths: past a few thousand lines, the answer alone is shown.
+        let repeated =
+            step.again && ruleIDs == [.srvIdempotent] && !first.isEmpty && first.count * again.count < 4_000_000
         let answer =
-            step.json.map { AnswerDiff.render($0, step.violations) }
-            ?? step.violations.map { "- … " + $0.description }.joined(separator: "\n") + "\n+ "
-            + VisibleText.line(String(decoding: step.answer.body.prefix(2000), as: UTF8.self))
+            repeated
+            ? LineDiff.render(old: first, new: again, context: 3)
+            : step.json.map { AnswerDiff.render($0, step.violations) }
+                ?? step.violations.map { "- … " + $0.description }.joined(separator: "\n") + "\n+ "
+                + VisibleText.line(String(decoding: step.answer.body.prefix(2000), as: UTF8.self))
         var record = FailureRecord(
             id: "server-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(identity(value).utf8))),
             suite: .server, description: "\(where_) broke \(ruleIDs.joined(separator: ", "))", rules: rules,
@@ -42,10 +50,13 @@ enum ServerFailure {
             input: inputLines(value, exchange, mark: at, base: baseURL(backend)),
             diffHeading: "The answer to \(where_): HTTP \(step.answer.status)",
             diff: answer, violations: step.violations.map(\.description),
-            storyboard: storyboard(value, exchange, upTo: at), replay: failing.replay,
+            storyboard: storyboard(value, exchange, upTo: at, base: baseURL(backend)), replay: failing.replay,
             detail: detail(value, exchange, at: at))
         record.origin = ruleIDs.sorted().joined(separator: ", ")
-        record.diffLegend = "- what the spec allows, + what the backend sent"
+        record.diffLegend =
+            repeated
+            ? "- the first answer, + the answer to the same request sent again"
+            : "- what the spec allows, + what the backend sent"
         return record
     }
 
@@ -85,7 +96,9 @@ enum ServerFailure {
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
-    static func storyboard(_ value: ServerCase, _ exchange: ServerExchange, upTo last: Int) -> Storyboard {
+    static func storyboard(
+        _ value: ServerCase, _ exchange: ServerExchange, upTo last: Int, base: String
+    ) -> Storyboard {
         let rows = exchange.steps.prefix(last + 1).enumerated().map { index, step in
             let request = value.requests[step.request]
             let broke = step.violations.map(\.description).joined(separator: "\n")
@@ -97,9 +110,12 @@ enum ServerFailure {
                     Storyboard.Cell(alert: !broke.isEmpty, text: broke.isEmpty ? "nothing" : broke),
                 ])
         }
+        let curls = exchange.steps.prefix(last + 1).map { curl($0.sent, base: base) }
         return Storyboard(
             columns: ["Request", "Sent", "Answer", "Broke"], rows: rows,
-            preface: Storyboard.Preface(title: "Client version", text: value.clientVersion))
+            preface: Storyboard.Preface(
+                title: "A client of version \(value.clientVersion); replay with curl, one line per request sent",
+                text: curls.joined(separator: "\n")))
     }
 
     /// An answer in a few words: its current screen, screens, navigation and result.

@@ -37,8 +37,9 @@ package struct ServerCase: Hashable, Sendable {
 /// One request of a generated session.
 package struct ServerRequest: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
-        /// `POST /session/create` for a screen, with its route parameters when the screen declares them.
-        case create(screen: String, params: JSONValue?)
+        /// `POST /session/create` for a screen, with its route parameters when the screen declares them, and now and
+        /// then a `previousSessionMeta` to restore.
+        case create(screen: String, params: JSONValue?, previousMeta: JSONValue? = nil)
         /// `POST /session/action` for an action a screen declares, with a payload of its declared type.
         case action(screen: String, type: String, payload: JSONValue)
     }
@@ -61,8 +62,9 @@ package struct ServerRequest: Hashable, Sendable {
     /// The request in a few words: `create HOME`, `ADD_TO_CART on PRODUCT {"productId":""}`.
     package var summary: String {
         switch kind {
-        case .create(let screen, let params):
+        case .create(let screen, let params, let previous):
             return "create \(screen)" + (params.map { " " + JSONWriter.write($0) } ?? "")
+                + (previous.map { " restoring " + JSONWriter.write($0) } ?? "")
         case .action(let screen, let type, let payload):
             return "\(type) on \(screen) " + JSONWriter.write(payload)
         }
@@ -72,10 +74,11 @@ package struct ServerRequest: Hashable, Sendable {
     /// action and the whole meta it holds.
     package func body(clientVersion: String, meta: [(key: String, value: JSONValue)]) -> JSONValue {
         switch kind {
-        case .create(let screen, let params):
+        case .create(let screen, let params, let previous):
             var fields: [(key: String, value: JSONValue)] = [("screen", .string(screen))]
             if let params { fields.append(("screenParams", params)) }
             fields.append(("context", .object([("os", .string("ios")), ("version", .string(clientVersion))])))
+            if let previous { fields.append(("previousSessionMeta", previous)) }
             return .object(fields)
         case .action(let screen, let type, let payload):
             return .object([
@@ -125,9 +128,10 @@ extension ServerRequest {
     var json: JSONValue {
         var fields: [(key: String, value: JSONValue)]
         switch kind {
-        case .create(let screen, let params):
+        case .create(let screen, let params, let previous):
             fields = [("create", .string(screen))]
             if let params { fields.append(("screenParams", params)) }
+            if let previous { fields.append(("previousSessionMeta", previous)) }
         case .action(let screen, let type, let payload):
             fields = [("action", .string(type)), ("screen", .string(screen)), ("payload", payload)]
         }
@@ -139,7 +143,9 @@ extension ServerRequest {
         let field = { (name: String) in json.objectPairs?.first { $0.key == name }?.value }
         let twice = field("sentTwice")?.boolValue ?? false
         if let screen = field("create")?.stringValue {
-            self.init(.create(screen: screen, params: field("screenParams")), sentTwice: twice)
+            let kind = Kind.create(
+                screen: screen, params: field("screenParams"), previousMeta: field("previousSessionMeta"))
+            self.init(kind, sentTwice: twice)
         } else if let type = field("action")?.stringValue, let screen = field("screen")?.stringValue {
             self.init(.action(screen: screen, type: type, payload: field("payload") ?? .object([])), sentTwice: twice)
         } else {

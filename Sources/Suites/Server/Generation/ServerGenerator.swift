@@ -41,7 +41,13 @@ package struct ServerGenerator: Sendable {
         let start = spec.screens[Int(try source.draw(upTo: UInt64(spec.screens.count - 1)))]
         var params: JSONValue?
         if let type = start.params { params = try type.values(types: types).run(source) }
-        var requests = [ServerRequest(.create(screen: start.name, params: params), sentTwice: try twice(source))]
+        // A client restoring an earlier session sends the meta it persisted: values of the declared shape.
+        var previous: JSONValue?
+        if let shape = spec.meta?.shape, try source.drawBool(probability: 0.15) {
+            previous = try shape.values(types: types).run(source)
+        }
+        let create = ServerRequest.Kind.create(screen: start.name, params: params, previousMeta: previous)
+        var requests = [ServerRequest(create, sentTwice: try twice(source))]
         var destinations: [String] = [start.name]
         let more = Double(maxRequests - 1) / 2 / (Double(maxRequests - 1) / 2 + 1)
         while !acting.isEmpty {
