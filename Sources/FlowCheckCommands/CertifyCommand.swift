@@ -22,7 +22,7 @@ struct CertifyCommand: Subcommand {
             EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation
             could not be run; 129, 130 or 143 stopped by SIGHUP, SIGINT or SIGTERM (the results so far are written, not certified).
             """,
-        options: ImplementationOptions.options + [CorpusVerifyCommand.corpus.definition]
+        options: ImplementationOptions.optionsWithServer + [CorpusVerifyCommand.corpus.definition] + SpecOptions.options
             + BudgetOptions.options(defaultRuns: defaultRuns)
             + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
         flags: OutputOptions.flags + [
@@ -30,9 +30,10 @@ struct CertifyCommand: Subcommand {
             .init(
                 "verbose",
                 help: "Print a line for every golden case (by default only those that failed, errored or deviated)."),
-        ])
+        ], oneOf: ["sut", "server"])
 
     var implementation: ImplementationOptions
+    var spec: SpecOptions
     var corpus: String
     /// Whether `--corpus` was given (else the corpus was looked for).
     var corpusGiven: Bool
@@ -46,6 +47,7 @@ struct CertifyCommand: Subcommand {
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
+        spec = try SpecOptions(parsed, implementation: implementation)
         let given = try parsed.value(CorpusVerifyCommand.corpus)
         corpusGiven = given != nil
         corpus = CorpusLocation.resolve(given: given)
@@ -57,21 +59,31 @@ struct CertifyCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        try CorpusRunCommand.requireCases(corpus, given: corpusGiven, skip: gating.skipList, commandPath: ["certify"])
+        // A backend is certified by its generated runs alone: the kit's corpus holds no sessions of its spec.
+        let usesCorpus = implementation.server == nil
+        if usesCorpus {
+            try CorpusRunCommand.requireCases(
+                corpus, given: corpusGiven, skip: gating.skipList, commandPath: ["certify"])
+        }
+        let specPlan = try spec.plan(console, commandPath: ["certify"])
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { (subject as? ProcessImplementation)?.stop() }
         let started = ContinuousClock.now
-        let corpusRun = CorpusRunCommand.runCases(
-            corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, quiet: !verbose, console: console)
+        let corpusRun =
+            usesCorpus
+            ? CorpusRunCommand.runCases(
+                corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, quiet: !verbose,
+                console: console)
+            : (cases: [], hash: nil)
         let corpusTime = ContinuousClock.now - started
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-            maxFailures: budget.maxFailures, jobs: budget.jobs)
+            spec: specPlan, maxFailures: budget.maxFailures, jobs: budget.jobs)
         options.strict = strict
         var runner = ConformanceRunner(implementation: subject, options: options)
-        runner.replayText = implementation.replay().text
+        runner.replayText = implementation.replay(spec: specPlan).text
         runner.stop = console.stop
         runner.workerNotice = { console.err("flowcheck: \($0)") }
         var record: RunRecord

@@ -26,12 +26,6 @@ struct RunCommand: Subcommand {
     static let saveFailures = TypedOption<String>.text(
         "save-failures", value: "folder",
         help: "Save each minimal counterexample as a golden case (such as Corpus).")
-    static let spec = TypedOption<String>.text(
-        "spec", value: "file",
-        help: "Generate sessions the way this app's server could: destinations from its actions' navigates_to.")
-    static let clientVersion = TypedOption<String>.text(
-        "client-version", value: "version",
-        help: "With --spec: resolve each construct to the variant a client of this version receives (versions:).")
     static let onlyRun = TypedOption<Int>.integer(
         "run", value: "K", help: "Run only run K of each suite (as a failure's replay line gives it), alone.",
         in: 0...Int(Int32.max))
@@ -59,9 +53,8 @@ struct RunCommand: Subcommand {
         options: ImplementationOptions.optionsWithServer + [suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
             + [
-                onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition, spec.definition,
-                clientVersion.definition,
-            ]
+                onlyRun.definition, GatingOptions.shard.definition, saveFailures.definition,
+            ] + SpecOptions.options
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags + [GatingOptions.strictFlag], oneOf: ["sut", "server"])
 
@@ -73,8 +66,7 @@ struct RunCommand: Subcommand {
     var shard: Shard?
     var onlyRun: Int?
     var saveFailures: String?
-    var spec: String?
-    var clientVersion: String?
+    var spec: SpecOptions
     /// `--strict`: a deviation from a SHOULD rule fails the run.
     var strict: Bool
 
@@ -96,36 +88,11 @@ struct RunCommand: Subcommand {
                 commandPath: parsed.commandPath)
         }
         saveFailures = try parsed.value(Self.saveFailures)
-        spec = try parsed.value(Self.spec)
-        clientVersion = try parsed.value(Self.clientVersion)
-        if implementation.server != nil && spec == nil {
-            throw ArgumentError(
-                code: .invalidValue,
-                message: "--server needs --spec: a backend's answers are checked against its app spec",
-                commandPath: parsed.commandPath)
-        }
-        if clientVersion != nil && spec == nil {
-            throw ArgumentError(
-                code: .invalidValue, message: "--client-version needs --spec: it picks the spec's variants",
-                commandPath: parsed.commandPath)
-        }
+        spec = try SpecOptions(parsed, implementation: implementation)
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
-        var specPlan: SpecPlan?
-        if let spec {
-            do {
-                let planned = try SpecPlanning.plan(spec, clientVersion: clientVersion)
-                specPlan = planned.plan
-                if planned.lintErrors > 0 {
-                    console.err(
-                        "warning: \(spec) has \(counted(planned.lintErrors, "lint error")); `flowcheck lint \(spec)` lists them"
-                    )
-                }
-            } catch {
-                throw ArgumentError(code: .invalidValue, message: error.message, commandPath: ["run"])
-            }
-        }
+        let specPlan = try spec.plan(console, commandPath: ["run"])
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: suites,

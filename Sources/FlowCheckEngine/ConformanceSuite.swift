@@ -94,6 +94,9 @@ public protocol ConformanceSuite: Sendable {
     /// The suite's golden cases in a corpus folder; `nil` (the default) when it has none, or another suite's format
     /// reads its folder (the navigation suite's reads `session` too).
     func goldenCases(in corpus: URL) -> GoldenCases?
+    /// Whether the kit's corpus can hold golden cases for this suite, which certification then requires; `false` for
+    /// a suite whose cases would be one app's own (the server suite's are sessions of one spec). By default, `true`.
+    var hasGoldenCases: Bool { get }
     /// Saving a failure of this suite as a golden case in `folder`; `nil` (the default) when it has no format.
     func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)?
 }
@@ -141,6 +144,8 @@ extension ConformanceSuite {
     public func recordSpecCoverage(_ plan: SpecPlan, seen: Set<String>, into coverage: inout SpecCoverage?) {}
 
     public func goldenCases(in corpus: URL) -> GoldenCases? { nil }
+
+    public var hasGoldenCases: Bool { true }
 
     public func goldenCaseSaver(for failure: FailureRecord, into folder: URL) -> (() throws -> SaveOutcome)? { nil }
 }

@@ -74,7 +74,8 @@ struct HelpTests {
             flowcheck("run", "--help").out.contains(
                 "USAGE: flowcheck run (--sut <implementation> | --server <url>) [<options>]"))
         #expect(
-            flowcheck("certify", "--help").out.contains("USAGE: flowcheck certify --sut <implementation> [<options>]"))
+            flowcheck("corpus", "run", "--help").out.contains(
+                "USAGE: flowcheck corpus run --sut <implementation> [<options>]"))
         let run = flowcheck("run", "--help").out
         for suite in ["navigation", "session", "decoding"] { #expect(run.contains("\n  \(suite) ")) }
         #expect(run.contains("(default: Reports/<implementation>.html)"))

@@ -37,6 +37,11 @@ struct ServerSuiteTests {
         #expect(held == Set(ServerRules.all.map(\.id)).subtracting([.srvForceUpdate]))
         #expect(record.header.notCertified.contains { $0.hasPrefix("forced updates") })
         #expect(record.header.spec?.exercised.isEmpty == false)
+        // The kit's corpus holds no sessions of this spec: the generated runs alone certify the backend, and the
+        // certificate names the spec it was certified against.
+        let certificate = Certificate(record: record, runsPerSuite: 400)
+        #expect(certificate.decision == .certified, "\(certificate.reasons)")
+        #expect(certificate.scope.contains { $0.hasPrefix("spec: ") && $0.hasSuffix("shop.ruf.yaml") })
     }
 
     static let bugs: [(String, String)] = [
