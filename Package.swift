@@ -77,7 +77,7 @@ let package = Package(
             dependencies: [
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckRecords", "GoldenCorpus", "JSON",
                 "NavigationModel", "ProcessProtocol", "PropertyTesting", "RUFClientModel", "RUFSpec",
-                "FlowCheckNavigationSuite",
+                "FlowCheckNavigationSuite", "HTTPWire",
             ],
             path: "Sources/Suites/Client", swiftSettings: strict
         ),
@@ -199,7 +199,7 @@ let package = Package(
                 "ArgumentParsing", "ConformanceRules", "FlowCheckEngine", "FlowCheckCore", "FlowCheckGating",
                 "FlowCheckRecords", "FlowCheckSuites", "FlowRuntimeModel", "FlowSchema", "GoldenCorpus", "JSON",
                 "NavigationModel", "ProcessProtocol", "PropertyTesting", "Reports", "RUFClientModel", "RUFSpec",
-                "SampleImplementations", "FlowCheckServerSuite",
+                "SampleImplementations", "FlowCheckServerSuite", "FlowCheckClientSuite",
             ],
             swiftSettings: strict
         ),

@@ -8,6 +8,8 @@ package struct CommandLineReplay: Sendable {
     package var sut: String
     /// The backend as `--server` named it, given instead of `--sut`.
     package var server: String?
+    /// The command that replays: `run`, or `serve` for a client checked on the network.
+    package var command = "run"
     /// The `--spec` file and `--client-version`, when given.
     package var spec: (file: String, clientVersion: String?)?
     /// The `--step-timeout` as given, or `nil`.
@@ -26,7 +28,8 @@ package struct CommandLineReplay: Sendable {
 
     /// The command line.
     package func text(_ replay: Replay) -> String {
-        (server.map { "flowcheck run --server \(Self.quoted($0))" } ?? "flowcheck run --sut \(Self.quoted(sut))")
+        (server.map { "flowcheck run --server \(Self.quoted($0))" }
+            ?? "flowcheck \(command) --sut \(Self.quoted(sut))")
             + (spec.map { " --spec \(Self.quoted($0.file))" } ?? "")
             + (spec?.clientVersion.map { " --client-version \(Self.quoted($0))" } ?? "")
             + " --suite \(replay.suite) --seed \(replay.seed)"

@@ -7,6 +7,7 @@ package enum FlowCheckCommand {
     static var commands: [(path: [String], type: any Subcommand.Type)] {
         [
             (["run"], RunCommand.self),
+            (["serve"], ServeCommand.self),
             (["compare"], CompareCommand.self),
             (["report"], ReportCommand.self),
             (["list-mutants"], ListMutantsCommand.self),
@@ -21,7 +22,7 @@ package enum FlowCheckCommand {
         "flowcheck", abstract: "A property-based conformance kit for server-driven navigation SDKs.",
         flags: [.init("version", help: "Print the kit's version.")],
         subcommands: [
-            RunCommand.definition, CompareCommand.definition, ReportCommand.definition, ListMutantsCommand.definition,
+            RunCommand.definition, ServeCommand.definition, CompareCommand.definition, ReportCommand.definition, ListMutantsCommand.definition,
             CertifyCommand.definition,
             LintCommand.definition,
             CommandDefinition(

@@ -103,9 +103,19 @@ struct RunCommand: Subcommand {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { (subject as? ProcessImplementation)?.stop() }
+        return Self.check(
+            subject, options: options, replay: implementation.replay(spec: specPlan), outputs: outputs, gating: gating,
+            saveFailures: saveFailures, console: console)
+    }
 
+    /// Runs the suites on a started implementation, writes the outputs and gates the result: what `run` and
+    /// `serve` share once their implementation is running.
+    static func check(
+        _ subject: any Implementation, options: ConformanceRunner.Options, replay: CommandLineReplay,
+        outputs: OutputOptions, gating: GatingOptions, saveFailures: String?, console: Console
+    ) -> ExitCode {
         var runner = ConformanceRunner(implementation: subject, options: options)
-        runner.replayText = implementation.replay(spec: specPlan).text
+        runner.replayText = replay.text
         runner.stop = console.stop
         runner.workerNotice = { console.err("flowcheck: \($0)") }
         if console.isTerminal {
@@ -125,7 +135,7 @@ struct RunCommand: Subcommand {
         let (record, decision) = gating.gated(ran)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
-        if let saveFailures { Self.save(record.failures, into: saveFailures, console: console) }
+        if let saveFailures { save(record.failures, into: saveFailures, console: console) }
         if let reason = record.interrupted { return .stopped(by: reason) }
         return gating.exitCode(record, decision: decision, console: console)
     }

@@ -112,6 +112,9 @@ public struct ClientRequest: Hashable, Sendable {
     public var screenParams: JSONValue?
     /// The full SessionMeta sent (action requests).
     public var meta: JSONValue?
+    /// For a request seen on the network (`flowcheck serve`): how it departs from the api-contract (the endpoint,
+    /// the method, a header, the body's shape), in words; `nil` when it does not, and always for a reported request.
+    public var wireProblem: String?
 
     /// Creates a request.
     public init(
@@ -143,6 +146,7 @@ public struct ClientRequest: Hashable, Sendable {
         if let action { pairs.append(("action", action)) }
         if let screenParams { pairs.append(("screenParams", screenParams)) }
         if let meta { pairs.append(("meta", meta)) }
+        if let wireProblem { pairs.append(("wireProblem", .string(wireProblem))) }
         return JSONValue.object(pairs).canonical
     }
 

@@ -27,6 +27,13 @@ public enum ClientRules {
             .rufRequestID, .must, "requests", "Every request carries an x-request-id no earlier request used.",
             "rules: requests; api-contract: headers"),
         rule(
+            .rufRequestWire, .must, "requests",
+            "On the network, every request is a POST to /session/create or /session/action with Content-Type "
+                + "application/json, an x-request-id header and a JSON body of the api-contract's shape: a create's "
+                + "screen, the screenParams it was given and a context; an action's screen, action type and payload "
+                + "object, and meta object.",
+            "api-contract: headers, /session/create, /session/action (checked under flowcheck serve)"),
+        rule(
             .rufCacheKey, .must, "cache",
             "The cache is keyed by screen and rel: a component updates only the "
                 + "entry of its own screen.", "rules: component cache; component: the rel identifier"),

@@ -22,6 +22,7 @@ extension String {
     package static let rufPartial = "RUF-PARTIAL"
     package static let rufQueue = "RUF-QUEUE"
     package static let rufRequestID = "RUF-REQUEST-ID"
+    package static let rufRequestWire = "RUF-REQUEST-WIRE"
     package static let rufRequestMeta = "RUF-REQUEST-META"
     package static let rufRollback = "RUF-ROLLBACK"
     package static let rufScreenMetrics = "RUF-SCREEN-METRICS"

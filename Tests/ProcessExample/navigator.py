@@ -181,7 +181,9 @@ def handle(nav, request):
     if cmd == "hello":
         return {"seq": seq, "protocol": 1,
                 "implementation": {"name": "python-example", "version": "1.0", "language": "Python"},
-                "capabilities": {"suites": ["navigation", "session", "decoding", "client"], "modes": MODES,
+                # Under flowcheck serve it is an SDK's client harness, the client suite alone.
+                "capabilities": {"suites": ["client"] if os.environ.get("FLOWCHECK_SERVER_URL") else
+                                 ["navigation", "session", "decoding", "client"], "modes": MODES,
                                  "behaviors": BEHAVIORS, "nesting": ["owned", "shared"], "reasons": True,
                                  "batch": BATCH, "componentTypes": COMPONENT_TYPES, "migrations": True,
                                  "mergeStrategies": MERGE_STRATEGIES, "metrics": True, "optimisticComponents": True,
@@ -209,7 +211,7 @@ def handle(nav, request):
         client_of(nav).reset(request["stack"], request["profile"]["nesting"])
         return {"seq": seq, "ok": True}
     if cmd == "client":
-        return dict(client_of(nav).apply(request["input"]), seq=seq)
+        return dict(client_of(nav).apply(request["input"], request.get("delivered")), seq=seq)
     if cmd == "decode":
         return dict(decode(request.get("text", "")), seq=seq)
     if cmd == "batch" and BATCH:

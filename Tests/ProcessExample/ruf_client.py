@@ -11,13 +11,26 @@ client-meta-deep-merge (a meta patch merges nested objects), client-no-component
 optimistic component update stays).
 Set FLOWCHECK_EXAMPLE_ACTION_QUEUE=latest to keep only the newest waiting action (the capability
 "actionQueue": "latest"); by default every waiting action is sent in turn.
+
+Under `flowcheck serve`, FLOWCHECK_SERVER_URL is the kit's base URL: the client then sends its requests over HTTP as
+the api-contract page says (on a thread of their own, as an app does), and a response input marked "delivered" is
+not applied from the command but awaited from the network. Its networking bugs, FLOWCHECK_EXAMPLE_BUG=http-...:
+http-request-id-reused (every request of a session carries the first one's x-request-id), http-meta-not-whole (an
+action sends only the last meta patch), http-wrong-endpoint (actions go to /session/actions),
+http-screen-params-dropped (a create leaves out its screenParams), http-no-content-type (no Content-Type header).
 """
 import copy
+import http.client
+import json
 import os
+import queue
+import threading
+import urllib.parse
 import uuid
 
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 QUEUE = os.environ.get("FLOWCHECK_EXAMPLE_ACTION_QUEUE", "fifo")
+SERVER = os.environ.get("FLOWCHECK_SERVER_URL", "")
 MERGE_STRATEGIES = ["REPLACE", "APPEND", "MATCH"]
 # The actionResult types that reject the action; a TOAST rejects it only with severity ERROR.
 REJECTING_RESULTS = ("ERROR", "FORM_ERROR")
@@ -142,13 +155,18 @@ class Client:
         self.in_flight = None
         self.flight = None  # what the answer to the request in flight needs: active screen before, optimistic update
         self.waiting = []
+        # Under flowcheck serve: the answers the network brought, and what the last patch was (for a planted bug).
+        self.answers = queue.Queue()
+        self.first_id = None
+        self.last_patch = {}
 
     def active(self, stack=None):
         stack = self.nav.stack if stack is None else stack
         return stack[-1]["screen"] if stack else None
 
-    def apply(self, inp):
-        """One input; returns the reply's state and events."""
+    def apply(self, inp, delivered=None):
+        """One input; returns the reply's state and events. Over HTTP a response comes from the network, when the
+        kit delivered one."""
         events = []
         kind = inp.get("kind")
         if kind == "create":
@@ -156,10 +174,58 @@ class Client:
         elif kind == "action":
             self.submit(("action", inp), events)
         elif kind == "response":
-            self.process(as_object(inp.get("session")) or {}, events)
+            if SERVER:
+                if not delivered:
+                    return {"state": self.state(), "events": events}
+                session = self.answers.get(timeout=10)
+            else:
+                session = inp.get("session")
+            self.process(as_object(session) or {}, events)
             if self.waiting:
                 self.send(self.waiting.pop(0), events)
         return {"state": self.state(), "events": events}
+
+    def post(self, request, request_id):
+        """Sends one request to the kit on a thread of its own, and returns once it is written: the answer is put
+        in self.answers when it comes."""
+        if BUG == "http-request-id-reused":
+            self.first_id = self.first_id or request_id
+            request_id = self.first_id
+        if request[0] == "create":
+            path = "/session/create"
+            body = {"screen": request[1], "context": {"os": "python", "version": "1.0.0"}}
+            if BUG != "http-screen-params-dropped":
+                body["screenParams"] = request[2]
+        else:
+            inp = request[1]
+            action = as_object(inp.get("action")) or {}
+            path = "/session/actions" if BUG == "http-wrong-endpoint" else "/session/action"
+            meta = self.last_patch if BUG == "http-meta-not-whole" else self.meta
+            body = {"screen": inp.get("screen"), "action": {"type": action.get("type"),
+                                                            "payload": action.get("payload", {})},
+                    "meta": copy.deepcopy(meta)}
+        headers = {"x-request-id": request_id}
+        if BUG != "http-no-content-type":
+            headers["Content-Type"] = "application/json"
+        url = urllib.parse.urlparse(SERVER)
+        written = threading.Event()
+        answers = self.answers
+
+        def exchange():
+            try:
+                connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+                connection.request("POST", url.path.rstrip("/") + path, body=json.dumps(body), headers=headers)
+                written.set()
+                response = connection.getresponse()
+                data = response.read()
+                if response.status == 200:
+                    answers.put(json.loads(data))
+                connection.close()
+            except (OSError, ValueError, http.client.HTTPException):
+                written.set()
+
+        threading.Thread(target=exchange, daemon=True).start()
+        written.wait(timeout=5)
 
     def submit(self, request, events):
         if self.in_flight is None:
@@ -171,6 +237,8 @@ class Client:
 
     def send(self, request, events):
         self.in_flight = str(uuid.uuid4())
+        if SERVER:
+            self.post(request, self.in_flight)
         # The stack before any optimistic change: a screen becomes active when the answer leaves the stack otherwise.
         # A create has none: no screen was active before the session.
         self.flight = {"stack": copy.deepcopy(self.nav.stack), "update": None, "before": None}
@@ -204,6 +272,7 @@ class Client:
     def process(self, session, events):
         flight, self.flight, self.in_flight = self.flight, None, None
         # 1. Meta: a shallow merge.
+        self.last_patch = copy.deepcopy(as_object(session.get("meta")) or {})
         for key, value in (as_object(session.get("meta")) or {}).items():
             if BUG == "client-meta-deep-merge" and isinstance(self.meta.get(key), dict) and isinstance(value, dict):
                 value = dict(self.meta[key], **value)

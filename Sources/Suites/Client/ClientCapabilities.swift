@@ -16,6 +16,9 @@ public struct ClientCapabilities: CapabilitySection {
     public var optimisticComponents: Bool
     /// What happens to actions dispatched while one is in flight, `fifo` or `latest`.
     public var actionQueue: ReferenceClient.Queueing
+    /// Whether the kit sees the client's requests on the network (`flowcheck serve` sets it): only then is
+    /// RUF-REQUEST-WIRE certified. An adapter never declares it.
+    public var overHTTP = false
 
     /// Creates the section; every field defaults to what the RUF pages describe.
     public init(
@@ -35,6 +38,7 @@ public struct ClientCapabilities: CapabilitySection {
         mergeStrategies = try CapabilityField.strings(fields, "mergeStrategies") ?? mergeStrategies
         metrics = try CapabilityField.bool(fields, "metrics") ?? metrics
         optimisticComponents = try CapabilityField.bool(fields, "optimisticComponents") ?? optimisticComponents
+        overHTTP = try CapabilityField.bool(fields, "overHTTP") ?? false
         if let word = try CapabilityField.string(fields, "actionQueue") {
             guard let queueing = ReferenceClient.Queueing(rawValue: word) else {
                 throw CapabilityError(
@@ -48,7 +52,7 @@ public struct ClientCapabilities: CapabilitySection {
         [
             "mergeStrategies": .array(mergeStrategies.map(JSONValue.string)), "metrics": .bool(metrics),
             "optimisticComponents": .bool(optimisticComponents), "actionQueue": .string(actionQueue.rawValue),
-        ]
+        ].merging(overHTTP ? ["overHTTP": .bool(true)] : [:]) { a, _ in a }
     }
 }
 

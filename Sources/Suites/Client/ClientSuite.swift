@@ -61,6 +61,9 @@ package struct ClientSuite: ConformanceSuite {
         if !capabilities.client.optimisticComponents {
             result.append("optimistic component updates (not declared)")
         }
+        if !capabilities.client.overHTTP {
+            result.append("requests as the network sees them (RUF-REQUEST-WIRE: run the client under flowcheck serve)")
+        }
         if !NavigationMode.optimistic.contains(where: navigation.modes.contains) {
             result.append("optimistic navigation (no optimistic mode declared)")
         }
@@ -78,6 +81,7 @@ package struct ClientSuite: ConformanceSuite {
             out.formUnion([.rufNavMetrics, .rufScreenMetrics, .rufActionMetrics, .rufMetricOrder])
         }
         if !capabilities.client.optimisticComponents { out.insert(.rufComponentRollback) }
+        if !capabilities.client.overHTTP { out.insert(.rufRequestWire) }
         let optimistic = NavigationMode.optimistic.contains(where: navigation.modes.contains)
         if !optimistic || !navigation.modes.contains(.failed) { out.insert(.rufRollback) }
         if !optimistic || !navigation.modes.contains(.pop) { out.insert(.rufNoOptimisticPop) }
@@ -151,6 +155,10 @@ package struct ClientSuite: ConformanceSuite {
     package func check(
         _ value: ClientCase, on subject: any ClientImplementation, capabilities: Capabilities
     ) throws -> Falsification? {
+        // Only the kit's own server sees requests on the network: a declaration of it from anywhere else is refused.
+        if capabilities.client.overHTTP && !(subject is ServedClient) {
+            throw Abort("overHTTP is set by flowcheck serve alone; an implementation does not declare it")
+        }
         let actual = try subject.run(initial: value.initial, profile: value.profile, inputs: value.inputs)
         guard actual.count == value.inputs.count else {
             throw ClientFailure.ReplyCount(inputs: value.inputs.count, replies: actual.count)

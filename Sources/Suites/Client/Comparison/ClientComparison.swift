@@ -85,6 +85,8 @@ package struct ClientComparison {
         step.shownCache = shownBefore
         // A request sent that should wait, one due that was not sent, or another one than the one due.
         let requests = (expected.events.compactMap(Self.request), actual.events.compactMap(Self.request))
+        // A request the network saw depart from the api-contract is named by that, whatever else differs.
+        if requests.1.contains(where: { $0.wireProblem != nil }) { return [.rufRequestWire] }
         if requests.1.count > requests.0.count { return [.rufOneInFlight] }
         if requests.1.count < requests.0.count { return [.rufQueue] }
         if zip(requests.0, requests.1).contains(where: {
@@ -316,6 +318,9 @@ package struct ClientComparison {
         if requests.0 != requests.1 {
             if requests.0.count != requests.1.count {
                 rules.insert(requests.1.count > requests.0.count ? .rufOneInFlight : .rufQueue)
+            }
+            if requests.1.contains(where: { if case .request(let b) = $0 { b.wireProblem != nil } else { false } }) {
+                rules.insert(.rufRequestWire)
             }
             for case (.request(let a), .request(let b)) in zip(requests.0, requests.1) {
                 if a.id != b.id { rules.insert(.rufRequestID) }

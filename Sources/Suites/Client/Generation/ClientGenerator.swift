@@ -69,7 +69,11 @@ struct ClientGenerator {
                 stack: initial, profile: profile, queueing: capabilities.client.actionQueue)
         else { throw .invalid }
         var state = GenerationState()
-        var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
+        // Route parameters now and then (an app opened from a link), which the create request must carry.
+        let linked = try source.drawBool(probability: 0.3)
+        let entry = try source.drawBool() ? "deeplink" : "push"
+        let params: JSONValue = linked ? .object([("entry", .string(entry))]) : .object([])
+        var inputs: [ClientInput] = [.create(screen: root.name, params: params)]
         let created = client
         var reference = [ClientCase.ReferenceStep(before: created, observation: client.apply(inputs[0]))]
         var specLabels: Set<String> = []

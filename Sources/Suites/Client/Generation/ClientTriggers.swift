@@ -14,6 +14,7 @@ struct ClientTriggers {
         for event in after.events {
             guard case .request(let request) = event else { continue }
             add(.rufRequestID)
+            add(.rufRequestWire)
             if request.kind == "action" { add(.rufRequestMeta) }
             // A waiting action let go by this response: the queue's order and timing are judged.
             if isResponse(input), before.state.queued > 0 { add(.rufQueue) }

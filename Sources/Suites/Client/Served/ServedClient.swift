@@ -1,0 +1,137 @@
+public import FlowCheckCore
+import Foundation
+import HTTPWire
+import JSON
+public import NavigationModel
+import ProcessProtocol
+public import RUFClientModel
+
+/// A RUF client whose requests the kit sees on the network: `flowcheck serve`.
+///
+/// The kit listens on 127.0.0.1 and starts the harness (an app's or SDK's test harness that speaks the process
+/// protocol's client commands) with `FLOWCHECK_SERVER_URL` set to its base URL, which the harness gives its SDK as the
+/// server. Inputs go to the harness as in a JSON-lines run; a response input is not applied by the harness but
+/// answered by the kit on the network to the oldest request still waiting (`"delivered": true` in the `client`
+/// command; `false` when none waits), and the harness replies once its SDK has processed it. The requests of each
+/// step's reply are those that arrived on the network, checked against the api-contract (RUF-REQUEST-WIRE), not the
+/// ones the harness reports.
+public final class ServedClient: ClientImplementation, TimeBoundImplementation, RecoveringImplementation {
+    let harness: ProcessImplementation
+    let server: HTTPServer
+    let network: NetworkExchanges
+    /// The parameters of the last create dispatched, which its request must carry.
+    private var createParams: JSONValue?
+
+    /// How long a step waits, past the harness's reply, for a request to arrive after the last: a client that sends
+    /// more than its harness says is seen too.
+    static let settle = Duration.milliseconds(5)
+
+    /// The kit's server on `port` (0: a free one), and the harness started with its URL.
+    /// - Throws: ``PortUnavailable`` when the port cannot be bound; ``ProcessError`` when the harness does not start or
+    ///   say hello.
+    public init(
+        harness commandLine: String, port: UInt16 = 0, stepTimeout: Duration = .seconds(5),
+        helloTimeout: Duration? = nil
+    ) throws {
+        let network = NetworkExchanges(longestWait: .seconds(600))
+        do {
+            server = try HTTPServer(HTTPServer.Configuration(port: port)) { network.arrived($0) }
+        } catch {
+            throw PortUnavailable(message: error.message)
+        }
+        self.network = network
+        server.start()
+        do {
+            harness = try ProcessImplementation(
+                commandLine: "FLOWCHECK_SERVER_URL=\(server.url) " + commandLine, stepTimeout: stepTimeout,
+                helloTimeout: helloTimeout)
+        } catch {
+            network.stop()
+            server.stop()
+            throw error
+        }
+    }
+
+    /// The base URL the harness was given.
+    public var url: String { server.url }
+
+    public var info: ImplementationInfo { harness.info }
+
+    public var capabilities: Capabilities {
+        var capabilities = harness.capabilities
+        capabilities.client.overHTTP = true
+        return capabilities
+    }
+
+    public var stopBy: ContinuousClock.Instant? {
+        get { harness.stopBy }
+        set { harness.stopBy = newValue }
+    }
+
+    public var stepLimit: Duration? { harness.stepLimit }
+
+    public var breakdowns: [String] { harness.breakdowns }
+
+    public func startAfresh() { harness.startAfresh() }
+
+    /// Stops the harness and the server; every request still waiting is answered 503.
+    public func stop() {
+        network.stop()
+        harness.stop()
+        server.stop()
+    }
+
+    public func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
+        network.reset()
+        createParams = nil
+        try harness.reset(ServedClientWire(), to: (stack, profile))
+    }
+
+    public func apply(_ input: ClientInput) throws -> ClientObservation {
+        let mark = network.count
+        var delivered: Bool?
+        switch input {
+        case .create(_, let params): createParams = params
+        case .dispatch: break
+        case .respond(let session):
+            let body = Data(JSONWriter.bytes(session.json, sortedKeys: false))
+            var headers = HTTPHeaders()
+            headers.add("Content-Type", "application/json")
+            delivered = network.answerOldest(with: HTTPResponse(status: 200, headers: headers, body: body))
+        }
+        var observation = try harness.step(ServedClientWire(), (input, delivered))
+        let claimed = observation.events.filter { $0.kind == "request" }.count
+        let seen = network.arrivals(
+            after: mark, expected: claimed, timeout: stepLimit ?? .seconds(5), settle: Self.settle)
+        observation.events = Self.events(
+            observation.events, requests: seen.map { .request(ClientRequest(network: $0, createParams: createParams)) })
+        return observation
+    }
+
+    /// The harness's events with its requests replaced by those the network saw, in order: a request it reports
+    /// that never arrived is left out, one it does not report is added after the last it reports.
+    static func events(_ reported: [ClientEvent], requests: [ClientEvent]) -> [ClientEvent] {
+        var remaining = requests[...]
+        var result: [ClientEvent] = []
+        var lastRequest = -1
+        for event in reported {
+            guard event.kind == "request" else {
+                result.append(event)
+                continue
+            }
+            if let next = remaining.popFirst() {
+                result.append(next)
+                lastRequest = result.count - 1
+            }
+        }
+        result.insert(contentsOf: remaining, at: lastRequest + 1)
+        return result
+    }
+}
+
+/// The port the kit was to listen on could not be bound (taken, or not allowed).
+public struct PortUnavailable: Error, CustomStringConvertible {
+    /// Why, in one sentence.
+    public var message: String
+    public var description: String { message }
+}

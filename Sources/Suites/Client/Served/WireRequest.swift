@@ -1,0 +1,56 @@
+import HTTPWire
+import JSON
+import RUFClientModel
+
+extension ClientRequest {
+    /// A request as it arrived on the network, read as the api-contract page gives it; what departs from the page
+    /// is said in ``wireProblem``. `createParams` are the parameters the last create was given.
+    init(network request: HTTPRequest, createParams: JSONValue?) {
+        var problems: [String] = []
+        if request.method != "POST" { problems.append("\(request.method), not POST") }
+        let body = try? JSONParser.parse(String(decoding: request.body, as: UTF8.self))
+        let fields = body?.objectPairs
+        let field = { (name: String) in fields?.first { $0.key == name }?.value }
+        let path = request.path
+        let kind: String
+        switch path {
+        case "/session/create": kind = "create"
+        case "/session/action": kind = "action"
+        default:
+            kind = field("action") != nil ? "action" : "create"
+            problems.append("the path \(path), not /session/create or /session/action")
+        }
+        if !(request.headers["Content-Type"] ?? "").lowercased().hasPrefix("application/json") {
+            problems.append("Content-Type \(request.headers["Content-Type"] ?? "missing"), not application/json")
+        }
+        let id = request.headers["x-request-id"] ?? ""
+        if id.isEmpty { problems.append("no x-request-id header") }
+        if fields == nil { problems.append("the body is not a JSON object") }
+        let screen = field("screen")?.stringValue
+        if fields != nil && screen == nil { problems.append("the body's screen is not a string") }
+        var action: JSONValue?
+        var params: JSONValue?
+        var meta: JSONValue?
+        if kind == "create" {
+            params = field("screenParams") ?? .object([])
+            if !(params?.isObject ?? false) { problems.append("screenParams is not an object") }
+            if !(field("context")?.isObject ?? false) { problems.append("the create carries no context object") }
+            if let createParams, params?.canonical != createParams.canonical {
+                problems.append(
+                    "screenParams \(JSONWriter.write(params ?? .null)), not the create's "
+                        + JSONWriter.write(createParams))
+            }
+        } else if fields != nil {
+            let sent = field("action")?.objectPairs
+            let type = sent?.first { $0.key == "type" }?.value
+            let payload = sent?.first { $0.key == "payload" }?.value
+            if type?.stringValue == nil { problems.append("action.type is not a string") }
+            if !(payload?.isObject ?? false) { problems.append("action.payload is not an object") }
+            action = .object([("type", type ?? .null), ("payload", payload ?? .null)])
+            meta = field("meta")
+            if !(meta?.isObject ?? false) { problems.append("meta is not an object") }
+        }
+        self.init(kind: kind, id: id, screen: screen ?? "", action: action, screenParams: params, meta: meta)
+        wireProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+}
