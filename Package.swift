@@ -247,7 +247,7 @@ let package = Package(
                 "ConformanceRules", "FlowCheckEngine", "FlowCheckClientSuite", "FlowCheckCore", "FlowCheckRecords",
                 "FlowCheckSuites", "FlowSchema", "JSON", "NavigationModel", "PropertyTesting", "RUFClientModel",
                 "SampleImplementations", "FlowCheckDecodingSuite", "FlowCheckNavigationSuite", "FlowRuntimeModel",
-                "FlowCheckRuntimeSuite",
+                "FlowCheckRuntimeSuite", "HTTPWire",
             ],
             swiftSettings: strict
         ),
@@ -272,6 +272,7 @@ let package = Package(
                 "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
                 "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
                 "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting", "FlowRuntimeModel", "Reports",
+                "HTTPWire",
             ],
             exclude: ["Help"],
             swiftSettings: strict

@@ -37,7 +37,7 @@ func flowcheck(_ arguments: [String]) -> (code: ExitCode, out: String, err: Stri
     let capture = Capture()
     var arguments = arguments
     let writesHTML =
-        ["run", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
+        ["run", "serve", "certify", "report"].contains(arguments.first) || arguments.starts(with: ["corpus", "run"])
     var report: URL?
     if writesHTML && !arguments.contains("--html") && !arguments.contains("--no-html") && !arguments.contains("--help")
     {

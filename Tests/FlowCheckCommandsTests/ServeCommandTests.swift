@@ -1,0 +1,54 @@
+import FlowCheckCommands
+import Foundation
+import HTTPWire
+import JSON
+import Testing
+
+/// `flowcheck serve` with the Python example client speaking HTTP: it conforms, and each networking bug its
+/// reported requests hide is named from what the network saw.
+@Suite("flowcheck serve", .serialized)
+struct ServeCommandTests {
+    @Test("The example client over HTTP conforms, the wire rule held; the kit says where it answers")
+    func conforms() throws {
+        let records = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: records) }
+        let run = flowcheck("serve", "--sut", "python3 \(pythonExample)", "--seed", "1", "--json", records.path)
+        #expect(run.code == .success, "\(run.out)\(run.err)")
+        #expect(run.err.contains("flowcheck serve: answering on http://127.0.0.1:"))
+        let text = try String(contentsOf: records, encoding: .utf8)
+        let suite = try #require(
+            text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+                .first { $0["type"]?.stringValue == "suite" })
+        let uncertified = suite["uncertifiedRules"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!uncertified.contains("RUF-REQUEST-WIRE"))
+        #expect((suite["triggered"]?["RUF-REQUEST-WIRE"]?.numberValue ?? 0) > 100, "\(suite)")
+    }
+
+    @Test(
+        "Each networking bug is caught by the rule of what the network saw",
+        arguments: [
+            ("http-request-id-reused", "RUF-REQUEST-ID"), ("http-meta-not-whole", "RUF-REQUEST-META"),
+            ("http-wrong-endpoint", "RUF-REQUEST-WIRE"), ("http-screen-params-dropped", "RUF-REQUEST-WIRE"),
+            ("http-no-content-type", "RUF-REQUEST-WIRE"),
+        ])
+    func networkingBug(bug: String, rule: String) {
+        let sut = "FLOWCHECK_EXAMPLE_BUG=\(bug) python3 \(pythonExample)"
+        let run = flowcheck("serve", "--sut", sut, "--seed", "1", "--runs", "200", "--max-failures", "1")
+        #expect(run.code == .failure, "\(run.out)\(run.err)")
+        #expect(run.out.contains("broke \(rule)"), "\(bug): \(run.out)")
+        #expect(run.out.contains("Replay: flowcheck serve --sut 'FLOWCHECK_EXAMPLE_BUG=\(bug) python3 "))
+        // The same client through JSON lines reports correct requests: the bug is the network's alone.
+        let reported = flowcheck("run", "--sut", sut, "--suite", "client", "--seed", "1", "--runs", "200")
+        #expect(!reported.out.contains(" broke "), "\(bug): \(reported.out)")
+    }
+
+    @Test("A port already taken is a usage error; a harness that will not start exits 3")
+    func portAndHarness() throws {
+        let taken = try HTTPServer { _ in .text(200, "") }
+        let port = flowcheck("serve", "--sut", "python3 \(pythonExample)", "--port", "\(taken.port)")
+        #expect(port.code == .usage)
+        #expect(port.err.contains("--port \(taken.port):"), "\(port.err)")
+        let missing = flowcheck("serve", "--sut", "definitely-not-a-command-xyz", "--seed", "1")
+        #expect(missing.code == .notRunnable)
+    }
+}

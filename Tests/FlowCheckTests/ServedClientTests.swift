@@ -1,0 +1,73 @@
+import Foundation
+import HTTPWire
+import JSON
+import RUFClientModel
+import Testing
+
+@testable import FlowCheckClientSuite
+
+/// Requests read off the network under `flowcheck serve`: what the api-contract page asks of each, and how they take
+/// the place of those a harness reports.
+@Suite("Requests on the network")
+struct ServedClientTests {
+    static func request(
+        _ path: String, _ body: String, method: String = "POST",
+        headers: [(String, String)] = [("Content-Type", "application/json"), ("x-request-id", "a1")]
+    ) -> HTTPRequest {
+        HTTPRequest(
+            method: method, target: path, headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }),
+            body: Data(body.utf8))
+    }
+
+    static let create = #"{"screen":"HOME","screenParams":{"entry":"push"},"context":{"os":"ios","version":"1.0.0"}}"#
+    static let action = #"{"screen":"HOME","action":{"type":"OPEN","payload":{"id":"p1"}},"meta":{"token":"t"}}"#
+    static let params = JSONValue.object([("entry", .string("push"))])
+
+    @Test("A create and an action as the api-contract gives them read with no problem, field by field")
+    func contract() throws {
+        let create = ClientRequest(network: Self.request("/session/create", Self.create), createParams: Self.params)
+        #expect(create.wireProblem == nil)
+        #expect(create.kind == "create" && create.id == "a1" && create.screen == "HOME")
+        #expect(create.screenParams == Self.params)
+        let action = ClientRequest(network: Self.request("/session/action", Self.action), createParams: nil)
+        #expect(action.wireProblem == nil)
+        #expect(action.kind == "action")
+        #expect(action.action?["type"]?.stringValue == "OPEN")
+        #expect(action.meta == .object([("token", .string("t"))]))
+    }
+
+    @Test(
+        "Each departure from the api-contract is said",
+        arguments: [
+            (request("/session/action", action, method: "PUT"), "PUT, not POST"),
+            (request("/session/actions", action), "the path /session/actions"),
+            (request("/session/action", action, headers: [("x-request-id", "a")]), "Content-Type missing"),
+            (request("/session/action", action, headers: [("Content-Type", "application/json")]), "no x-request-id"),
+            (request("/session/action", "{"), "the body is not a JSON object"),
+            (
+                request("/session/action", #"{"screen":"HOME","action":{"type":"OPEN","payload":[]},"meta":{}}"#),
+                "action.payload is not an object"
+            ),
+            (
+                request("/session/action", #"{"screen":"HOME","action":{"type":"OPEN","payload":{}}}"#),
+                "meta is not an object"
+            ),
+            (request("/session/create", #"{"screen":"HOME","context":{}}"#), "screenParams {}, not the create's"),
+            (request("/session/create", #"{"screen":"HOME","screenParams":{"entry":"push"}}"#), "no context object"),
+        ])
+    func departure(request: HTTPRequest, problem: String) {
+        let read = ClientRequest(network: request, createParams: Self.params)
+        #expect(read.wireProblem?.contains(problem) == true, "\(read.wireProblem ?? "no problem")")
+    }
+
+    @Test("The network's requests replace the reported ones in order; one never sent is dropped, one unreported added")
+    func replacement() {
+        func request(_ id: String) -> ClientEvent { .request(ClientRequest(kind: "action", id: id, screen: "HOME")) }
+        let navigation = ClientEvent.navigation(outcome: "optimistic", id: "n1")
+        #expect(ServedClient.events([request("r"), navigation], requests: []) == [navigation])
+        #expect(ServedClient.events([navigation], requests: [request("w")]) == [request("w"), navigation])
+        #expect(
+            ServedClient.events([request("r"), navigation], requests: [request("w1"), request("w2")])
+                == [request("w1"), request("w2"), navigation])
+    }
+}
