@@ -272,7 +272,7 @@ let package = Package(
                 "FlowCheckCore", "FlowCheckGating", "FlowCheckRecords", "FlowCheckSuites", "GoldenCorpus",
                 "NavigationModel", "RUFClientModel", "RUFSpec", "SampleImplementations", "JSON", "FlowSchema",
                 "FlowCheckNavigationSuite", "FlowCheckTestSupport", "PropertyTesting", "FlowRuntimeModel", "Reports",
-                "HTTPWire",
+                "HTTPWire", "RUFServerModel",
             ],
             exclude: ["Help"],
             swiftSettings: strict

@@ -12,6 +12,7 @@ import Foundation
 import GoldenCorpus
 import NavigationModel
 import RUFClientModel
+import RUFServerModel
 import SampleImplementations
 import Testing
 
@@ -575,7 +576,7 @@ struct CertificateScopeTests {
             Set(certificate.rules.map(\.id))
                 == Set(
                     NavigationRules.all.map(\.id) + DecodingRules.all.map(\.id) + ClientRules.all.map(\.id)
-                        + RuntimeRules.all.map(\.id)))
+                        + RuntimeRules.all.map(\.id) + ServerRules.all.map(\.id)))
         #expect(certificate.rules.filter { !$0.id.hasPrefix("NAV-") }.allSatisfy { $0.status == .notCertified })
         #expect(certificate.failures.isEmpty)
         for entry in certificate.rules where entry.status == .held {

@@ -37,7 +37,11 @@ struct RunnerTests {
         #expect(result.verdict.passed, "\(TextReport.render(result))")
         #expect(result.suites.map(\.suite) == [.navigation, .session, .decoding, .client])
         #expect(result.suites.allSatisfy { $0.runs == 400 && $0.missingCoverage.isEmpty })
-        #expect(result.header.notCertified == ["NAV-FLOWLESS (it applies only to implementations without flows)"])
+        #expect(
+            result.header.notCertified == [
+                "NAV-FLOWLESS (it applies only to implementations without flows)",
+                "requests as the network sees them (RUF-REQUEST-WIRE: run the client under flowcheck serve)",
+            ])
         #expect(result.verdict.exercised.first { $0.unit == .step }!.value > 2_000)
     }
 

@@ -34,7 +34,11 @@ struct ClientCorpusTests {
     func everyRuleInCorpus() {
         let handWritten = loadedClientCorpus.cases.map(\.clientCase).filter { $0.origin != .regression }
         let cited = Set(handWritten.flatMap(\.rules))
-        for rule in ClientRules.all { #expect(cited.contains(rule.id), "no client case names \(rule.id)") }
+        // A golden case is run in process or over JSON lines, where the kit never sees the network: the wire rule is
+        // checked by flowcheck serve alone.
+        for rule in ClientRules.all where rule.id != "RUF-REQUEST-WIRE" {
+            #expect(cited.contains(rule.id), "no client case names \(rule.id)")
+        }
     }
 
     @Test("Every client case file is laid out as the kit writes it, so that regenerating it changes nothing")

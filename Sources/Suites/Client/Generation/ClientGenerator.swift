@@ -69,11 +69,7 @@ struct ClientGenerator {
                 stack: initial, profile: profile, queueing: capabilities.client.actionQueue)
         else { throw .invalid }
         var state = GenerationState()
-        // Route parameters now and then (an app opened from a link), which the create request must carry.
-        let linked = try source.drawBool(probability: 0.3)
-        let entry = try source.drawBool() ? "deeplink" : "push"
-        let params: JSONValue = linked ? .object([("entry", .string(entry))]) : .object([])
-        var inputs: [ClientInput] = [.create(screen: root.name, params: params)]
+        var inputs: [ClientInput] = [.create(screen: root.name, params: .object([]))]
         let created = client
         var reference = [ClientCase.ReferenceStep(before: created, observation: client.apply(inputs[0]))]
         var specLabels: Set<String> = []
@@ -103,6 +99,14 @@ struct ClientGenerator {
                 responseLabels.append(Self.label(response))
             }
             inputs.append(input)
+        }
+        // Route parameters now and then (an app opened from a link), which the create request must carry: drawn last,
+        // so that they move no other choice, and changing only the create's own request.
+        if try source.drawBool(probability: 0.3) {
+            let entry = try source.drawBool() ? "deeplink" : "push"
+            inputs[0] = .create(screen: root.name, params: .object([("entry", .string(entry))]))
+            var fresh = created
+            reference[0] = ClientCase.ReferenceStep(before: created, observation: fresh.apply(inputs[0]))
         }
         return ClientCase(
             profile: profile, initial: initial, queueing: capabilities.client.actionQueue, inputs: inputs,
