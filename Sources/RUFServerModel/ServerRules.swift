@@ -51,8 +51,9 @@ public enum ServerRules {
             "spec-yaml: screen definition (metrics.screen, metrics.navigation); metric"),
         rule(
             .srvVersionResolution, .must, "versioning",
-            "Each component, action and metric is served in the variant the resolution algorithm picks for the "
-                + "client's version: an exact match, else the lowest declared version above it, else the latest.",
+            "Each component, action, metric and the meta is served in the variant the resolution algorithm picks "
+                + "for the client's version: an exact match, else the lowest declared version above it, else the "
+                + "latest.",
             "versioning formats: resolution algorithm; constructs versioning"),
         rule(
             .srvNavID, .must, "navigation", "Every navigation directive carries a non-empty id.",

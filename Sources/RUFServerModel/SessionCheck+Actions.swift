@@ -147,6 +147,9 @@ extension SessionCheck {
                 }
                 guard !forms.isEmpty else { return "\(type) declares no FORM_ERROR" }
                 let allowed = Set(forms.flatMap { $0.fields.map(\.value) })
+                if let fields = field("fields"), !fields.isObject {
+                    return "fields is \(SpecType.kind(fields)), not an object of field → message"
+                }
                 let sent = field("fields")?.objectPairs?.map(\.key) ?? []
                 let undeclared = sent.filter { !allowed.contains($0) }
                 return undeclared.isEmpty ? nil : "fields \(undeclared.joined(separator: ", ")) are not declared"
@@ -156,17 +159,39 @@ extension SessionCheck {
         }
         guard let problem = departure(in: resolved(declared, declared.versions)) else { return [] }
         if others(declared, declared.versions).contains(where: { departure(in: $0) == nil }) {
-            return [.init(.srvVersionResolution, "$.actionResult", "an error of another client version's")]
+            return [
+                .init(
+                    .srvVersionResolution, "$.actionResult",
+                    "an error another client version's variant of \(type) declares, not the one client \(clientVersion) "
+                        + "gets")
+            ]
         }
         return [.init(.srvActionResult, "$.actionResult", problem)]
     }
 
-    /// meta: a patch of the declared shape; `version` a number.
+    /// meta: a patch of the shape the client's version resolves to (the spec's `meta.versions`); `version` a number.
+    /// A patch that fits another version's shape whole, and not this one's, was served for another version.
     func meta(_ value: JSONValue) -> [ServerViolation] {
         guard let pairs = value.objectPairs else {
             return [.init(.srvMetaPatch, "$.meta", "\(SpecType.kind(value)), not an object")]
         }
-        guard case .object(let fields)? = spec.meta?.shape else { return [] }
+        guard let declared = spec.meta else { return [] }
+        let found = metaDepartures(pairs, in: resolved(declared.shape, declared.versions))
+        let typed = found.filter { $0.rule != .srvUndeclaredField }
+        if !typed.isEmpty,
+            others(declared.shape, declared.versions).contains(where: { metaDepartures(pairs, in: $0).isEmpty })
+        {
+            return [
+                .init(
+                    .srvVersionResolution, "$.meta",
+                    "a patch of another client version's meta shape, not of the one client \(clientVersion) gets")
+            ] + found.filter { $0.rule == .srvUndeclaredField }
+        }
+        return found
+    }
+
+    private func metaDepartures(_ pairs: [(key: String, value: JSONValue)], in shape: SpecType) -> [ServerViolation] {
+        guard case .object(let fields) = shape else { return [] }
         var found: [ServerViolation] = []
         for (key, item) in pairs {
             let path = SpecType.member("$.meta", key)
@@ -177,7 +202,10 @@ extension SessionCheck {
                 continue
             }
             guard let field = fields.first(where: { $0.name == key }) else {
-                found.append(.init(.srvUndeclaredField, path, "a field the spec's meta does not declare"))
+                found.append(
+                    .init(
+                        .srvUndeclaredField, path,
+                        "a field the meta client \(clientVersion) gets does not declare"))
                 continue
             }
             if case .null = item {

@@ -77,12 +77,23 @@ extension SessionCheck {
         let wrong = { (violations: [ServerViolation]) in violations.filter { $0.rule != .srvUndeclaredField } }
         guard let own = departures(in: variant) else {
             if others.contains(where: { departures(in: $0).map { wrong($0).isEmpty } ?? false }) {
-                return [.init(.srvVersionResolution, path, "behavior \(behaviorName) is another client version's")]
+                return [
+                    .init(
+                        .srvVersionResolution, path,
+                        "behavior \(behaviorName) is another client version's; \(variantName(declared.versions)), "
+                            + "which client \(clientVersion) gets, does not declare it")
+                ]
             }
             return [.init(.srvBehaviorDeclared, path, "\(screen.name).\(rel) declares no behavior \(behaviorName)")]
         }
         if !wrong(own).isEmpty, others.contains(where: { departures(in: $0).map { wrong($0).isEmpty } ?? false }) {
-            return [.init(.srvVersionResolution, path, "the component has another client version's shape")]
+            let first = wrong(own)[0]
+            return [
+                .init(
+                    .srvVersionResolution, path,
+                    "the shape of another client version's variant, not of \(variantName(declared.versions)) that "
+                        + "client \(clientVersion) gets (\(first.path): \(first.message))")
+            ]
         }
         return own
     }
@@ -137,7 +148,12 @@ extension SessionCheck {
                 departures(in: $0).allSatisfy { $0.rule == .srvUndeclaredField }
             })
         {
-            return [.init(.srvVersionResolution, path, "the metric has another client version's shape")]
+            return [
+                .init(
+                    .srvVersionResolution, path,
+                    "the shape of another client version's variant, not of \(variantName(metric.versions)) that "
+                        + "client \(clientVersion) gets (\(wrong[0].path): \(wrong[0].message))")
+            ]
         }
         return own
     }

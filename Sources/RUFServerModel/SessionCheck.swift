@@ -79,6 +79,14 @@ package struct SessionCheck: Sendable {
         return versions[index].construct
     }
 
+    /// The variant the client gets, in words: `the variant of 2.1.9`, or `the latest variant`.
+    func variantName<C>(_ versions: [SpecVersion<C>]) -> String {
+        guard let versioning = spec.versioningFormat,
+            let index = versioning.resolve(versions.map(\.key.value), clientVersion: clientVersion)
+        else { return "the latest variant" }
+        return "the variant of \(versions[index].key.value)"
+    }
+
     /// Every variant but the resolved one, to tell an answer served for another version from one that fits none.
     func others<C: Equatable>(_ latest: C, _ versions: [SpecVersion<C>]) -> [C] {
         let chosen = resolved(latest, versions)

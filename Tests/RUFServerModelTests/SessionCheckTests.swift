@@ -12,6 +12,10 @@ let shopSpec = """
     meta:
       token?: string
       cartCount: number
+      versions:
+        "1.5.0":
+          token?: string
+          cartCount: boolean
     screens:
       HOME:
         flows: [DISCOVERY]
@@ -182,9 +186,29 @@ struct SessionCheckTests {
         let check = SessionCheck(spec: Self.spec, clientVersion: "2.2.0")
         #expect(check.check(status: 500, body: nil, answering: .create(screen: "HOME")).map(\.rule) == ["SRV-SHAPE"])
         let paths = check.check(
-            status: 200, body: try JSONParser.parse(#"{"currentScreen": "HOME", "meta": {"cartCount": true}}"#),
+            status: 200, body: try JSONParser.parse(#"{"currentScreen": "HOME", "meta": {"cartCount": []}}"#),
             answering: .create(screen: "HOME")
         ).map(\.path)
         #expect(paths == ["$.meta.cartCount"])
+    }
+
+    @Test(
+        "meta is checked against the shape the client's version resolves to; a patch of another version's is named so")
+    func metaVersions() throws {
+        #expect(Self.spec.meta?.versions.count == 1)
+        let create = SessionCheck.Request.create(screen: "HOME")
+        let answer = { (meta: String) in #"{"currentScreen": "HOME", "meta": {"cartCount": \#(meta)}}"# }
+        #expect(try rules(answer("true"), version: "1.5.0", request: create) == [])
+        #expect(try rules(answer("2"), version: "1.5.0", request: create) == ["SRV-VERSION-RESOLUTION"])
+        #expect(try rules(answer("true"), request: create) == ["SRV-VERSION-RESOLUTION"])
+        #expect(try rules(answer(#""2""#), version: "1.5.0", request: create) == ["SRV-META-PATCH"])
+    }
+
+    @Test("A FORM_ERROR's fields must be an object of field names")
+    func formErrorFields() throws {
+        let answer =
+            #"{"actionResult": {"type": "FORM_ERROR", "code": "F1", "fields": ["email"]}, "#
+            + #""navigation": {"id": "n", "mode": "FAILED"}}"#
+        #expect(try rules(answer) == ["SRV-ACTION-RESULT"])
     }
 }

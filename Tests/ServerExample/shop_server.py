@@ -78,6 +78,19 @@ class Sessions:
 SESSIONS = Sessions()
 
 
+# The meta fields each client version's meta shape declares (the spec's meta versions, resolved as for any construct).
+META_VERSIONS = [((1, 0, 0), {"token"}), ((2, 0, 0), {"token", "cartCount"})]
+
+
+def meta_for(version, meta):
+    """The meta patch with only the fields the client's meta shape declares."""
+    mine = version_tuple(version)
+    for key, fields in META_VERSIONS:
+        if mine <= key:
+            return {name: value for name, value in meta.items() if name in fields}
+    return meta
+
+
 def navigation(mode, screen=None, flow=None, behavior=None):
     directive = {"mode": "BACK" if BUG == "bad-navigation-mode" and screen == "HOME" else mode}
     if BUG == "reused-navigation-id":
@@ -306,10 +319,18 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.reply(404, {"error": "no such endpoint"})
                 return
+            if isinstance(answer.get("meta"), dict):
+                answer["meta"] = meta_for(self.client_version(body), answer["meta"])
             known = json.dumps(answer, sort_keys=True).encode()
             with SESSIONS.lock:
                 SESSIONS.answers[key] = known
         self.reply(200, None, known)
+
+    def client_version(self, body):
+        if self.path == "/session/create":
+            return str((body.get("context") or {}).get("version", "2.2.1"))
+        with SESSIONS.lock:
+            return SESSIONS.versions.get((body.get("meta") or {}).get("token"), "2.2.1")
 
     def reply(self, status, value, data=None):
         data = data if data is not None else json.dumps(value).encode()

@@ -84,6 +84,7 @@ package struct ServerSuite: ConformanceSuite {
 
     package func runLabels(_ value: ServerCase) -> [String] {
         ["client version " + value.clientVersion] + (value.observed?.navigations ?? [])
+            + (value.observed?.carried ?? [])
     }
 
     package func unitLabels(_ value: ServerCase) -> [String] { value.observed?.labels ?? [] }
@@ -188,22 +189,25 @@ package struct ServerSuite: ConformanceSuite {
 extension ServerObservation {
     /// What a played session exercised: each answer's rules, and its labels.
     init(_ exchange: ServerExchange, of value: ServerCase) {
+        var carried: Set<String> = []
+        defer { self.carried = carried.sorted() }
         for step in exchange.steps {
             for rule in step.triggers { triggers[rule, default: 0] += 1 }
             let request = value.requests[step.request]
-            var label = step.again ? "sent again" : request.path == "/session/create" ? "create" : "action"
+            // One label per answer, the kind of request it answers (which the required coverage names); what the
+            // answer carried is labelled per run.
+            labels.append(step.again ? "sent again" : request.path == "/session/create" ? "create" : "action")
             let fields = step.json?.objectPairs ?? []
             if let mode = fields.first(where: { $0.key == "navigation" })?.value.objectPairs?
                 .first(where: { $0.key == "mode" })?.value.stringValue
             {
-                label += ", navigation \(mode)"
+                carried.insert("answer with navigation \(mode)")
             }
             if let result = fields.first(where: { $0.key == "actionResult" })?.value.objectPairs?
-                .first(where: { $0.key == "type" })?.value.stringValue, result != "SUCCESS"
+                .first(where: { $0.key == "type" })?.value.stringValue
             {
-                label += ", \(result)"
+                carried.insert("answer with actionResult \(result)")
             }
-            labels.append(label)
             if !step.again,
                 let navigation = Self.declaredNavigation(
                     step, request: request, spec: value.spec,

@@ -98,6 +98,8 @@ package struct ServerObservation: Hashable, Sendable {
     package var labels: [String] = []
     /// The spec's navigations the answers performed, by their coverage labels.
     package var navigations: [String] = []
+    /// What the answers carried (navigations by mode, action results by type), each once.
+    package var carried: [String] = []
 }
 
 extension ServerCase {
