@@ -22,7 +22,8 @@ package enum FlowCheckCommand {
         "flowcheck", abstract: "A property-based conformance kit for server-driven navigation SDKs.",
         flags: [.init("version", help: "Print the kit's version.")],
         subcommands: [
-            RunCommand.definition, ServeCommand.definition, CompareCommand.definition, ReportCommand.definition, ListMutantsCommand.definition,
+            RunCommand.definition, ServeCommand.definition, CompareCommand.definition, ReportCommand.definition,
+            ListMutantsCommand.definition,
             CertifyCommand.definition,
             LintCommand.definition,
             CommandDefinition(

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Foundation
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckServerSuite
@@ -16,12 +17,14 @@ struct ImplementationOptions {
             + "list-mutants), or a command line.",
         required: true)
     static let stepTimeout = TypedOption<Duration>.duration(
-        "step-timeout", value: "duration", help: "How long a process implementation may take per step.",
+        "step-timeout", value: "duration",
+        help: "How long a process implementation may take per step (with --server, the backend per answer).",
         default: .seconds(5), defaultText: "5s")
     static let helloTimeout = TypedOption<Duration>.duration(
         "hello-timeout", value: "duration",
-        help: "How long a process implementation may take to start and answer hello.",
-        defaultText: "30s, or the step timeout when longer")
+        help: "How long a process implementation may take to start and answer hello (with --server, how long the "
+            + "backend may take to accept a connection).",
+        defaultText: "30s, or the step timeout when longer; 10s with --server")
     static let server = TypedOption<String>.text(
         "server", value: "url",
         help: "A RUF backend to check instead of an SDK, by its base URL (http://127.0.0.1:8080); needs --spec, and "
@@ -65,11 +68,25 @@ struct ImplementationOptions {
             do { backend = try HTTPBackend(url: server, timeout: stepTimeout) } catch {
                 throw ArgumentError(code: .invalidValue, message: "--server: \(error)", commandPath: commandPath)
             }
-            do { try backend.probe() } catch {
-                console.err("error: the backend could not be reached: \(error)")
-                return nil
+            // A backend started just before the run may not listen yet: it is given until the hello timeout.
+            let deadline = ContinuousClock.now + (helloTimeout ?? .seconds(10))
+            var waiting = false
+            while true {
+                do {
+                    try backend.probe()
+                    return backend
+                } catch {
+                    guard ContinuousClock.now < deadline, console.stop?.isRequested != true else {
+                        console.err("error: the backend could not be reached: \(error)")
+                        return nil
+                    }
+                    if !waiting {
+                        console.err("flowcheck: waiting for \(server) to accept connections (--hello-timeout)…")
+                        waiting = true
+                    }
+                    Thread.sleep(forTimeInterval: 0.2)
+                }
             }
-            return backend
         }
         if sut.hasPrefix("builtin:") {
             guard let builtin = BuiltinImplementations.named(sut) else {

@@ -79,6 +79,19 @@ struct RunCommand: Subcommand {
         var chosen: [Suite] = []
         for suite in try parsed.values(Self.suites).joined() where !chosen.contains(suite) { chosen.append(suite) }
         suites = chosen.isEmpty ? nil : chosen
+        // A backend is checked by the server suite alone, and only a backend is.
+        if implementation.server != nil, let other = chosen.first(where: { $0.rawValue != "server" }) {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "--server checks a RUF backend with the server suite alone; the \(other) suite needs --sut",
+                commandPath: parsed.commandPath)
+        }
+        if implementation.server == nil, chosen.contains(where: { $0.rawValue == "server" }) {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "the server suite checks a RUF backend: give --server <url> --spec <file> instead of --sut",
+                commandPath: parsed.commandPath)
+        }
         shard = try parsed.value(GatingOptions.shard)
         onlyRun = try parsed.value(Self.onlyRun)
         if onlyRun != nil && shard != nil {

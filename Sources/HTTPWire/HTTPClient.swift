@@ -1,6 +1,7 @@
 import Foundation
 
-/// A base URL the kit sends requests to: `http://127.0.0.1:8080/api` (plain HTTP; an IPv4 address or `localhost`).
+/// A base URL the kit sends requests to: `http://127.0.0.1:8080/api` (plain HTTP; an IPv4 address, or a name that
+/// resolves to one).
 public struct HTTPEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var host: String
     public var port: UInt16
@@ -14,7 +15,18 @@ public struct HTTPEndpoint: Hashable, Sendable, CustomStringConvertible {
                 .malformed, "\(url) is not an http:// URL (the kit speaks plain HTTP/1.1, as on loopback)")
         }
         let rest = url.dropFirst(7)
+        if let mark = rest.first(where: { $0 == "?" || $0 == "#" }) {
+            throw HTTPWireError(
+                .malformed,
+                "\(url) has a \(mark == "?" ? "query" : "fragment"); a base URL is a host, a port and a path")
+        }
         let authority = rest.prefix { $0 != "/" }
+        if authority.contains("@") {
+            throw HTTPWireError(.malformed, "\(url) carries user information; a base URL is a host, a port and a path")
+        }
+        if authority.hasPrefix("[") {
+            throw HTTPWireError(.malformed, "\(url) names an IPv6 address; the kit connects over IPv4 (127.0.0.1)")
+        }
         var path = String(rest.dropFirst(authority.count))
         while path.hasSuffix("/") { path.removeLast() }
         let parts = authority.split(separator: ":", omittingEmptySubsequences: false)

@@ -69,14 +69,24 @@ package struct Socket: Sendable {
         return socket
     }
 
+    /// The IPv4 address of `host`: a dotted address as written, else the first IPv4 address the resolver gives
+    /// (`localhost`, a name in /etc/hosts, a container's service name).
     private static func ipv4(_ host: String, _ port: UInt16) throws(HTTPWireError) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        let name = host == "localhost" ? "127.0.0.1" : host
-        guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
-            throw HTTPWireError(.socket, "\(host) is not an IPv4 address (write 127.0.0.1 for this machine)")
+        if inet_pton(AF_INET, host, &address.sin_addr) == 1 { return address }
+        var hints = addrinfo()
+        hints.ai_family = AF_INET
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, nil, &hints, &found)
+        defer { if let found { freeaddrinfo(found) } }
+        guard status == 0, let first = found, let resolved = first.pointee.ai_addr else {
+            let reason = status == 0 ? "no IPv4 address" : String(cString: gai_strerror(status))
+            throw HTTPWireError(.socket, "could not connect to \(host):\(port): the name does not resolve (\(reason))")
         }
+        resolved.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address.sin_addr = $0.pointee.sin_addr }
         return address
     }
 

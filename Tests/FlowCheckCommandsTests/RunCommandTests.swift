@@ -194,6 +194,9 @@ struct RunCommandTests {
             ["run", "--sut", "builtin:sample", "--server", "http://127.0.0.1:9"],
             ["run", "--server", "http://127.0.0.1:9"],
             ["run", "--server", "https://example.com", "--spec", "Corpus/specs/shop.ruf.yaml"],
+            ["run", "--server", "http://127.0.0.1:9/?q=1", "--spec", "Corpus/specs/shop.ruf.yaml"],
+            ["run", "--sut", "builtin:sample", "--suite", "server"],
+            ["run", "--server", "http://127.0.0.1:9", "--spec", "Corpus/specs/shop.ruf.yaml", "--suite", "navigation"],
         ])
     func usageErrors(arguments: [String]) {
         let capture = Capture()

@@ -43,6 +43,7 @@ BUGS = {
     "error-status": "REMOVE_ITEM is answered with HTTP 500",
     "errors-to-old-clients": "ADD_TO_CART sends its error to clients whose variant declares none",
     "missing-field": "the price's currency is left out for new clients",
+    "crash-on-remove": "REMOVE_ITEM closes the connection with no answer, as a crashing handler does",
 }
 
 BUG = os.environ.get("FLOWCHECK_SERVER_BUG", "")
@@ -312,6 +313,9 @@ class Handler(BaseHTTPRequestHandler):
             if self.path == "/session/create":
                 answer = create(body)
             elif self.path == "/session/action":
+                if BUG == "crash-on-remove" and (body.get("action") or {}).get("type") == "REMOVE_ITEM":
+                    self.close_connection = True
+                    return
                 answer = act(body)
                 if answer is None:
                     self.reply(500, {"error": "internal error"})

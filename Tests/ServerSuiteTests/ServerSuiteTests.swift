@@ -91,6 +91,18 @@ struct ServerSuiteTests {
         }
     }
 
+    @Test("A backend that closes the connection breaks down: the session up to it, a curl line per request sent")
+    func breakdown() throws {
+        let server = try SampleServer(bug: "crash-on-remove")
+        let record = try Self.run(server)
+        let failure = try #require(record.failures.first)
+        #expect(failure.kind == .breakdown)
+        #expect(failure.origin == "breakdown: connection closed")
+        let curls = failure.input.filter { $0.hasPrefix("  curl ") }
+        #expect(curls.count == failure.size.value && curls.last?.contains("REMOVE_ITEM") == true, "\(failure.input)")
+        #expect(failure.storyboard.rows.last?.cells.contains { $0.text?.hasPrefix("no answer") == true } == true)
+    }
+
     @Test("A backend that is not there ends the suite with an error that says so, not with a failure of its own")
     func unreachable() throws {
         let plan = try SpecPlanning.plan(Self.specPath).plan

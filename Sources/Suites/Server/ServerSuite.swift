@@ -26,6 +26,8 @@ package struct ServerSuite: ConformanceSuite {
 
     /// What the suite counts: a backend's answers (a request sent twice is answered twice).
     package static let answerUnit = UnitCount.Unit(rawValue: "answer")
+    /// What a session that broke down is measured in: the requests sent, the last one unanswered.
+    package static let requestUnit = UnitCount.Unit(rawValue: "request")
 
     /// Creates the suite.
     package init() {}

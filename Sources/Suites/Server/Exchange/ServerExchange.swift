@@ -28,8 +28,26 @@ package struct ServerExchange: Sendable {
 
     package var steps: [Step] = []
 
+    /// A request that got no answer, and why.
+    package struct Unanswered {
+        /// Its index in the case.
+        package var request: Int
+        package var sent: BackendRequest
+        package var error: any Error
+    }
+
     /// Plays `value` on `backend`, checking each answer against `spec`. A transport failure is thrown.
     package static func run(_ value: ServerCase, on backend: any RUFBackend, spec: Spec) throws -> ServerExchange {
+        let (exchange, unanswered) = play(value, on: backend, spec: spec)
+        if let unanswered { throw unanswered.error }
+        return exchange
+    }
+
+    /// Plays `value` on `backend` up to a request that gets no answer, if one does: the answers so far, and that
+    /// request.
+    package static func play(
+        _ value: ServerCase, on backend: any RUFBackend, spec: Spec
+    ) -> (ServerExchange, Unanswered?) {
         let check = SessionCheck(spec: spec, clientVersion: value.clientVersion)
         var exchange = ServerExchange()
         var meta: [(key: String, value: JSONValue)] = []
@@ -40,7 +58,10 @@ package struct ServerExchange: Sendable {
             let sent = BackendRequest(path: request.path, requestID: RequestIDs.next(), body: body)
             var first: JSONValue?
             for again in request.sentTwice ? [false, true] : [false] {
-                let answer = try backend.send(sent)
+                let answer: BackendAnswer
+                do { answer = try backend.send(sent) } catch {
+                    return (exchange, Unanswered(request: index, sent: sent, error: error))
+                }
                 let json = try? JSONParser.parse(String(decoding: answer.body, as: UTF8.self))
                 let answering = Self.answering(request)
                 var violations = check.check(status: answer.status, body: json, answering: answering)
@@ -78,7 +99,7 @@ package struct ServerExchange: Sendable {
                 }
             }
         }
-        return exchange
+        return (exchange, nil)
     }
 
     static func answering(_ request: ServerRequest) -> SessionCheck.Request {

@@ -15,12 +15,8 @@ enum ServerFailure {
         _ failing: FailingCase<ServerCase>, on backend: any RUFBackend
     ) throws(Abort) -> FailureRecord {
         let value = failing.value
-        let exchange: ServerExchange
-        do {
-            exchange = try ServerExchange.run(value, on: backend, spec: value.spec)
-        } catch {
-            return breakdown(failing, error: error, on: backend)
-        }
+        let (exchange, unanswered) = ServerExchange.play(value, on: backend, spec: value.spec)
+        if let unanswered { return breakdown(failing, exchange, unanswered, on: backend) }
         guard let at = exchange.firstViolating else {
             throw Abort("the failure did not replay: the backend answered the same requests without breaking a rule")
         }
@@ -154,24 +150,44 @@ enum ServerFailure {
         ])
     }
 
-    /// A session the backend gave no answer to at some request: replayed request by request to name it.
+    /// A session the backend gave no answer to at some request: the requests up to it, with their curl lines.
     static func breakdown(
-        _ failing: FailingCase<ServerCase>, error: any Error, on backend: any RUFBackend
+        _ failing: FailingCase<ServerCase>, _ exchange: ServerExchange, _ unanswered: ServerExchange.Unanswered,
+        on backend: any RUFBackend
     ) -> FailureRecord {
         let value = failing.value
+        let error = unanswered.error
         let kind = (error as? BackendBreakdown)?.breakdownKind ?? "threw \(type(of: error))"
-        let lines =
-            ["Client version: \(value.clientVersion)", "Requests:"]
-            + value.requests.enumerated().map { "  \($0)  \($1.summary)" + ($1.sentTwice ? "  (sent twice)" : "") }
+        let base = baseURL(backend)
+        var lines = ["Client version: \(value.clientVersion)", "Requests:"]
+        for (index, request) in value.requests.enumerated() {
+            lines.append(
+                "  \(index)  \(request.summary)" + (request.sentTwice ? "  (sent twice)" : "")
+                    + (index == unanswered.request ? "   ← no answer" : ""))
+        }
+        let sent = exchange.steps.map(\.sent) + [unanswered.sent]
+        lines.append("Replay with curl, one line per request sent (the meta as this run's answers made it):")
+        lines += sent.map { "  " + curl($0, base: base) }
+        var board = storyboard(value, exchange, upTo: exchange.steps.count - 1, base: base)
+        board.rows = board.rows.map { Storyboard.Row(label: $0.label, cells: $0.cells) }
+        board.rows.append(
+            Storyboard.Row(
+                label: "\(unanswered.request)", diverged: true,
+                cells: [
+                    Storyboard.Cell(
+                        text: unanswered.sent.path + "\n" + value.requests[unanswered.request].summary, style: .code),
+                    Storyboard.Cell(alert: true, text: "no answer: \(kind)"), Storyboard.Cell(text: "\(error)"),
+                ]))
+        board.preface?.text = sent.map { curl($0, base: base) }.joined(separator: "\n")
+        let sentCount = exchange.steps.count + 1
         var record = FailureRecord(
             id: "server-" + FailureIdentity.hex(FailureIdentity.fnv1a(Data(identity(value).utf8))),
-            suite: .server, description: "the backend gave no answer: \(kind)", rules: [], features: [],
-            size: UnitCount(value.sentCount, ServerSuite.answerUnit),
-            originalSize: UnitCount(failing.original?.sentCount ?? value.sentCount, ServerSuite.answerUnit),
-            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "a request",
-            input: lines, diffHeading: "The backend gave no answer", diff: "\(error)", violations: [],
-            storyboard: Storyboard(columns: ["Request"], rows: []), replay: failing.replay,
-            detail: .object([("case", value.json)]))
+            suite: .server, description: "request \(unanswered.request) got no answer: \(kind)", rules: [],
+            features: [], size: UnitCount(sentCount, ServerSuite.requestUnit),
+            originalSize: UnitCount(failing.original?.sentCount ?? value.sentCount, ServerSuite.requestUnit),
+            oneMinimal: false, shrinkCandidates: failing.shrink.calls, divergedAt: "request \(unanswered.request)",
+            input: lines, diffHeading: "Request \(unanswered.request) got no answer", diff: "\(error)", violations: [],
+            storyboard: board, replay: failing.replay, detail: .object([("case", value.json)]))
         record.kind = .breakdown
         record.origin = "breakdown: \(kind)"
         record.breakdown = FailureRecord.BreakdownDetail(message: "\(error)", stderrTail: [])
