@@ -65,6 +65,7 @@ struct CertifyCommand: Subcommand {
             try CorpusRunCommand.requireCases(
                 corpus, given: corpusGiven, skip: gating.skipList, commandPath: ["certify"])
         }
+        var spec = spec
         let specPlan = try spec.plan(console, commandPath: ["certify"])
         guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
@@ -101,7 +102,13 @@ struct CertifyCommand: Subcommand {
             interrupted: console.stop?.reason)
         console.out(TextReport.render(record))
         guard outputs.write(record, console: console) else { return .failure }
-        let certificate = Certificate(record: record, runsPerSuite: budget.runs)
+        var certificate = Certificate(record: record, runsPerSuite: budget.runs)
+        if spec.lintErrors > 0 {
+            if certificate.decision == .certified { certificate.decision = .notCertified }
+            certificate.reasons.append(
+                "the spec has \(counted(spec.lintErrors, "lint error")) (`flowcheck lint` lists them): a contract that "
+                    + "breaks its own format certifies nothing")
+        }
         let slug = ReportFileName.slug(subject.info.name)
         // Next to the HTML report, in the same spelling (relative stays relative).
         let folder = outputs.html.map { ($0 as NSString).deletingLastPathComponent } ?? "Reports"

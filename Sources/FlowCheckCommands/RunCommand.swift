@@ -105,6 +105,7 @@ struct RunCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        var spec = spec
         let specPlan = try spec.plan(console, commandPath: ["run"])
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,

@@ -56,6 +56,7 @@ struct ServeCommand: Subcommand {
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
+        var spec = spec
         let specPlan = try spec.plan(console, commandPath: ["serve"])
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,

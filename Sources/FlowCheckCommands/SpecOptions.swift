@@ -17,6 +17,8 @@ struct SpecOptions {
 
     var spec: String?
     var clientVersion: String?
+    /// The lint errors the spec had when it was planned: a spec that breaks its own format certifies nothing.
+    private(set) var lintErrors = 0
 
     init(_ parsed: ParsedArguments, implementation: ImplementationOptions) throws(ArgumentError) {
         spec = try parsed.value(Self.spec)
@@ -35,10 +37,11 @@ struct SpecOptions {
     }
 
     /// The spec read and planned, with a warning when it has lint errors; `nil` without `--spec`.
-    func plan(_ console: Console, commandPath: [String]) throws(ArgumentError) -> SpecPlan? {
+    mutating func plan(_ console: Console, commandPath: [String]) throws(ArgumentError) -> SpecPlan? {
         guard let spec else { return nil }
         do {
             let planned = try SpecPlanning.plan(spec, clientVersion: clientVersion)
+            lintErrors = planned.lintErrors
             if planned.lintErrors > 0 {
                 console.err(
                     "warning: \(spec) has \(counted(planned.lintErrors, "lint error")); `flowcheck lint \(spec)` "
