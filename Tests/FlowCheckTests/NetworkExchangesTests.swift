@@ -1,0 +1,45 @@
+import Foundation
+import HTTPWire
+import Testing
+
+@testable import FlowCheckClientSuite
+
+/// The kit's side of `flowcheck serve`: requests wait for the answer the run draws, and what a hostile client sends
+/// (a body past the limit, a malformed head) never reaches the run.
+@Suite("The network under flowcheck serve")
+struct NetworkExchangesTests {
+    static func post(_ server: HTTPServer, _ path: String, body: Data = Data("{}".utf8)) -> Int {
+        let request = HTTPRequest(
+            method: "POST", target: path,
+            headers: HTTPHeaders([("Content-Type", "application/json"), ("x-request-id", "r")]), body: body)
+        return (try? HTTPClient.send(request, to: HTTPEndpoint(server.url), timeout: .seconds(5)).status) ?? 0
+    }
+
+    @Test(
+        "A request waits for the answer the run draws; a new run answers the old one's 503; a huge body never arrives")
+    func waitsAndRefuses() async throws {
+        let network = NetworkExchanges(longestWait: .seconds(5))
+        var limits = HTTPLimits()
+        limits.bodyBytes = 1024
+        let server = try HTTPServer(HTTPServer.Configuration(limits: limits)) { network.arrived($0) }
+        server.start()
+        defer {
+            network.stop()
+            server.stop()
+        }
+        async let answered = Self.post(server, "/session/create")
+        let arrived = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        #expect(arrived.map(\.path) == ["/session/create"])
+        #expect(network.answerOldest(with: .json(200, "{}")))
+        #expect(await answered == 200)
+        #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits any more")
+
+        async let dropped = Self.post(server, "/session/action")
+        _ = network.arrivals(after: 1, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        network.reset()
+        #expect(await dropped == 503)
+
+        #expect(Self.post(server, "/session/action", body: Data(repeating: 0x20, count: 4096)) == 413)
+        #expect(network.count == 0, "a refused request is not one the client sent the run")
+    }
+}
