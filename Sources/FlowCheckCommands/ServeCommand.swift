@@ -29,7 +29,7 @@ struct ServeCommand: Subcommand {
             breakdown; 2 a usage error (or the port is taken); 3 the harness could not be run; 129, 130 or 143
             stopped by a signal.
             """,
-        options: ImplementationOptions.options + [port.definition]
+        options: ImplementationOptions.options + [port.definition, RunCommand.suites.definition]
             + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
             + [RunCommand.onlyRun.definition] + SpecOptions.options
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
@@ -53,6 +53,12 @@ struct ServeCommand: Subcommand {
         port = try parsed.value(Self.port, or: 0)
         onlyRun = try parsed.value(RunCommand.onlyRun)
         strict = parsed.flag("strict")
+        // A replay line names the suite it replays; the kit's server serves the client suite alone.
+        for suite in try parsed.values(RunCommand.suites).joined() where suite.rawValue != "client" {
+            throw ArgumentError(
+                code: .invalidValue, message: "serve runs the client suite alone, not the \(suite) suite",
+                commandPath: parsed.commandPath)
+        }
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {

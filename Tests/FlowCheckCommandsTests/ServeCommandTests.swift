@@ -37,6 +37,13 @@ struct ServeCommandTests {
         #expect(run.code == .failure, "\(run.out)\(run.err)")
         #expect(run.out.contains("broke \(rule)"), "\(bug): \(run.out)")
         #expect(run.out.contains("Replay: flowcheck serve --sut 'FLOWCHECK_EXAMPLE_BUG=\(bug) python3 "))
+        // The replay line, run, shows the same failure.
+        if let line = run.out.split(separator: "\n").first(where: { $0.contains("Replay: flowcheck serve") }),
+            let run = line.range(of: "--run ").map({ String(line[$0.upperBound...]).prefix { $0.isNumber } })
+        {
+            let again = flowcheck("serve", "--sut", sut, "--suite", "client", "--seed", "1", "--run", String(run))
+            #expect(again.out.contains("broke \(rule)"), "\(bug): the replay of run \(run): \(again.out)")
+        }
         // The same client through JSON lines reports correct requests: the bug is the network's alone.
         let reported = flowcheck("run", "--sut", sut, "--suite", "client", "--seed", "1", "--runs", "200")
         #expect(!reported.out.contains(" broke "), "\(bug): \(reported.out)")
