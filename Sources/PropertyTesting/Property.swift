@@ -321,6 +321,15 @@ public struct Counterexample<Value> {
     /// The triggers its failing unit is blamed on (``Falsification/unitTriggers``), when the failure named them.
     public var unitTriggers: [String]?
 
+    /// Whether a smaller candidate's failure stands for this one, as a suite's last shrinking pass keeps it: the same
+    /// origin, and for a counterexample searched for a ``target`` its first divergence does not break, the target
+    /// still broken at a later divergence.
+    public func isKept(by falsification: Falsification?) -> Bool {
+        guard let falsification, falsification.origin == origin else { return false }
+        guard let target, !(falsification.unitTriggers ?? []).contains(target) else { return true }
+        return falsification.later.contains([target])
+    }
+
     /// Creates a counterexample.
     public init(
         value: Value, message: String, origin: String, choices: [UInt64], run: Int, originalChoiceCount: Int,

@@ -162,8 +162,8 @@ extension SessionCheck {
             return [
                 .init(
                     .srvVersionResolution, "$.actionResult",
-                    "an error another client version's variant of \(type) declares, not the one client \(clientVersion) "
-                        + "gets")
+                    "an error another client version's variant of \(type) declares, not the one client "
+                        + "\(clientVersion) gets")
             ]
         }
         return [.init(.srvActionResult, "$.actionResult", problem)]

@@ -193,16 +193,10 @@ package struct ClientSuite: ConformanceSuite {
     ) -> Counterexample<ClientCase> {
         var best = counterexample
         var calls = 0
-        // A case searched for a rule broken only at a later divergence keeps that divergence.
-        func keeps(_ falsification: Falsification?) -> Bool {
-            guard let falsification, falsification.origin == best.origin else { return false }
-            guard let target = best.target, !(falsification.unitTriggers ?? []).contains(target) else { return true }
-            return falsification.later.contains([target])
-        }
         func accept(_ inputs: [ClientInput]) -> Bool {
             guard let candidate = best.value.with(inputs: inputs) else { return false }
             calls += 1
-            guard keeps((try? property.judge(candidate)) ?? nil) else { return false }
+            guard best.isKept(by: (try? property.judge(candidate)) ?? nil) else { return false }
             best.value = candidate
             return true
         }

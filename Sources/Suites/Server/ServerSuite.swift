@@ -150,14 +150,9 @@ package struct ServerSuite: ConformanceSuite {
     ) -> Counterexample<ServerCase> {
         var best = counterexample
         var calls = 0
-        func keeps(_ falsification: Falsification?) -> Bool {
-            guard let falsification, falsification.origin == best.origin else { return false }
-            guard let target = best.target, !(falsification.unitTriggers ?? []).contains(target) else { return true }
-            return falsification.later.contains([target])
-        }
         func accept(_ candidate: ServerCase) -> Bool {
             calls += 1
-            guard keeps((try? property.judge(candidate)) ?? nil) else { return false }
+            guard best.isKept(by: (try? property.judge(candidate)) ?? nil) else { return false }
             best.value = candidate
             return true
         }

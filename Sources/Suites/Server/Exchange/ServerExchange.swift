@@ -120,8 +120,8 @@ package struct ServerExchange: Sendable {
 }
 
 /// The `x-request-id` of each request, a UUID: unique within the process (a counter) and across processes (random
-/// digits drawn once), since a backend that remembers ids for idempotency may outlive one `flowcheck` run. The one value
-/// the kit sends that its seed does not decide: a replay against the same backend must not reuse an id.
+/// digits drawn once), since a backend that remembers ids for idempotency may outlive one `flowcheck` run. The one
+/// value the kit sends that its seed does not decide: a replay against the same backend must not reuse an id.
 package enum RequestIDs {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var counter = 0
