@@ -15,9 +15,26 @@ struct NetworkExchangesTests {
         return (try? HTTPClient.send(request, to: HTTPEndpoint(server.url), timeout: .seconds(5)).status) ?? 0
     }
 
+    /// A request sent on a thread of its own (not a task: the test blocks its thread while it waits for arrivals,
+    /// and a loaded cooperative pool might never run the task), and its status once answered.
+    final class Sent: @unchecked Sendable {
+        private(set) var status = 0
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ server: HTTPServer, _ path: String) {
+            Thread {
+                self.status = NetworkExchangesTests.post(server, path)
+                self.done.signal()
+            }.start()
+        }
+
+        /// The status, once the answer came (0 when none came within 10 s).
+        var answered: Int { done.wait(timeout: .now() + 10) == .success ? status : 0 }
+    }
+
     @Test(
         "A request waits for the answer the run draws; a new run answers the old one's 503; a huge body never arrives")
-    func waitsAndRefuses() async throws {
+    func waitsAndRefuses() throws {
         let network = NetworkExchanges(longestWait: .seconds(5))
         var limits = HTTPLimits()
         limits.bodyBytes = 1024
@@ -27,17 +44,17 @@ struct NetworkExchangesTests {
             network.stop()
             server.stop()
         }
-        async let answered = Self.post(server, "/session/create")
+        let answered = Sent(server, "/session/create")
         let arrived = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
         #expect(arrived.map(\.path) == ["/session/create"])
         #expect(network.answerOldest(with: .json(200, "{}")))
-        #expect(await answered == 200)
+        #expect(answered.answered == 200)
         #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits any more")
 
-        async let dropped = Self.post(server, "/session/action")
+        let dropped = Sent(server, "/session/action")
         _ = network.arrivals(after: 1, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
         network.reset()
-        #expect(await dropped == 503)
+        #expect(dropped.answered == 503)
 
         #expect(Self.post(server, "/session/action", body: Data(repeating: 0x20, count: 4096)) == 413)
         #expect(network.count == 0, "a refused request is not one the client sent the run")
