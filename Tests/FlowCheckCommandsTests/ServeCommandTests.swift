@@ -29,7 +29,7 @@ struct ServeCommandTests {
         arguments: [
             ("http-request-id-reused", "RUF-REQUEST-ID"), ("http-meta-not-whole", "RUF-REQUEST-META"),
             ("http-wrong-endpoint", "RUF-REQUEST-WIRE"), ("http-screen-params-dropped", "RUF-REQUEST-WIRE"),
-            ("http-no-content-type", "RUF-REQUEST-WIRE"),
+            ("http-no-content-type", "RUF-REQUEST-WIRE"), ("http-action-never-sent", "RUF-REQUEST-WIRE"),
         ])
     func networkingBug(bug: String, rule: String) {
         let sut = "FLOWCHECK_EXAMPLE_BUG=\(bug) python3 \(pythonExample)"

@@ -60,11 +60,13 @@ struct ServedClientTests {
         #expect(read.wireProblem?.contains(problem) == true, "\(read.wireProblem ?? "no problem")")
     }
 
-    @Test("The network's requests replace the reported ones in order; one never sent is dropped, one unreported added")
+    @Test("The network's requests replace the reported ones in order; one never sent is marked, one unreported added")
     func replacement() {
         func request(_ id: String) -> ClientEvent { .request(ClientRequest(kind: "action", id: id, screen: "HOME")) }
         let navigation = ClientEvent.navigation(outcome: "optimistic", id: "n1")
-        #expect(ServedClient.events([request("r"), navigation], requests: []) == [navigation])
+        var missing = ClientRequest(kind: "action", id: "r", screen: "HOME")
+        missing.wireProblem = "the harness reports it, but it never arrived at the kit"
+        #expect(ServedClient.events([request("r"), navigation], requests: []) == [.request(missing), navigation])
         #expect(ServedClient.events([navigation], requests: [request("w")]) == [request("w"), navigation])
         #expect(
             ServedClient.events([request("r"), navigation], requests: [request("w1"), request("w2")])

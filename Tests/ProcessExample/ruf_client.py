@@ -17,7 +17,8 @@ the api-contract page says (on a thread of their own, as an app does), and a res
 not applied from the command but awaited from the network. Its networking bugs, FLOWCHECK_EXAMPLE_BUG=http-...:
 http-request-id-reused (every request of a session carries the first one's x-request-id), http-meta-not-whole (an
 action sends only the last meta patch), http-wrong-endpoint (actions go to /session/actions),
-http-screen-params-dropped (a create leaves out its screenParams), http-no-content-type (no Content-Type header).
+http-screen-params-dropped (a create leaves out its screenParams), http-no-content-type (no Content-Type header),
+http-action-never-sent (an action request is reported but never sent).
 """
 import copy
 import http.client
@@ -188,6 +189,8 @@ class Client:
     def post(self, request, request_id):
         """Sends one request to the kit on a thread of its own, and returns once it is written: the answer is put
         in self.answers when it comes."""
+        if BUG == "http-action-never-sent" and request[0] == "action":
+            return
         if BUG == "http-request-id-reused":
             self.first_id = self.first_id or request_id
             request_id = self.first_id

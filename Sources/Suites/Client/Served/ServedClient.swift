@@ -25,6 +25,9 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
     /// How long a step waits, past the harness's reply, for a request to arrive after the last: a client that sends
     /// more than its harness says is seen too.
     static let settle = Duration.milliseconds(5)
+    /// How long a request the harness reports may take to arrive: it replies once the request is written, and on
+    /// loopback a written request arrives at once, so one that has not within this is not coming.
+    static let arrival = Duration.milliseconds(100)
 
     /// The kit's server on `port` (0: a free one), and the harness started with its URL.
     /// - Throws: ``PortUnavailable`` when the port cannot be bound; ``ProcessError`` when the harness does not start or
@@ -101,28 +104,31 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
         }
         var observation = try harness.step(ServedClientWire(), (input, delivered))
         let claimed = observation.events.filter { $0.kind == "request" }.count
-        let seen = network.arrivals(
-            after: mark, expected: claimed, timeout: stepLimit ?? .seconds(5), settle: Self.settle)
+        let seen = network.arrivals(after: mark, expected: claimed, timeout: Self.arrival, settle: Self.settle)
         observation.events = Self.events(
             observation.events, requests: seen.map { .request(ClientRequest(network: $0, createParams: createParams)) })
         return observation
     }
 
     /// The harness's events with its requests replaced by those the network saw, in order: a request it reports
-    /// that never arrived is left out, one it does not report is added after the last it reports.
+    /// that never arrived stays, marked as such (RUF-REQUEST-WIRE), one it does not report is added after the last
+    /// it reports.
     static func events(_ reported: [ClientEvent], requests: [ClientEvent]) -> [ClientEvent] {
         var remaining = requests[...]
         var result: [ClientEvent] = []
         var lastRequest = -1
         for event in reported {
-            guard event.kind == "request" else {
+            guard case .request(var claimed) = event else {
                 result.append(event)
                 continue
             }
             if let next = remaining.popFirst() {
                 result.append(next)
-                lastRequest = result.count - 1
+            } else {
+                claimed.wireProblem = "the harness reports it, but it never arrived at the kit"
+                result.append(.request(claimed))
             }
+            lastRequest = result.count - 1
         }
         result.insert(contentsOf: remaining, at: lastRequest + 1)
         return result
