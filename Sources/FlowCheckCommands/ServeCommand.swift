@@ -68,6 +68,13 @@ struct ServeCommand: Subcommand {
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: [.client], spec: specPlan, maxFailures: budget.maxFailures, onlyRun: onlyRun, jobs: 1)
         options.strict = strict
+        if implementation.sut.hasPrefix("builtin:") {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "serve starts a harness process that talks to the kit over HTTP; a built-in implementation "
+                    + "runs in process (flowcheck run --sut \(implementation.sut))",
+                commandPath: ["serve"])
+        }
         let client: ServedClient
         do {
             client = try ServedClient(
@@ -80,6 +87,10 @@ struct ServeCommand: Subcommand {
             return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
         }
         defer { client.stop() }
+        guard client.capabilities.suites.contains(.client) else {
+            console.err("error: \(client.info.name) does not declare the client suite, the one serve runs")
+            return .notRunnable
+        }
         console.err("flowcheck serve: answering on \(client.url) (FLOWCHECK_SERVER_URL of the harness)")
         var replay = implementation.replay(spec: specPlan)
         replay.command = "serve"

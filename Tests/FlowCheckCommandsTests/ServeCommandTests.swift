@@ -57,5 +57,9 @@ struct ServeCommandTests {
         #expect(port.err.contains("--port \(taken.port):"), "\(port.err)")
         let missing = flowcheck("serve", "--sut", "definitely-not-a-command-xyz", "--seed", "1")
         #expect(missing.code == .notRunnable)
+        #expect(flowcheck("serve", "--sut", "builtin:sample").code == .usage)
+        let decoder = flowcheck("serve", "--sut", "FLOWCHECK_EXAMPLE_DECODER_ONLY=1 python3 \(pythonExample)")
+        #expect(decoder.code == .notRunnable)
+        #expect(decoder.err.contains("does not declare the client suite"), "\(decoder.err)")
     }
 }

@@ -60,8 +60,10 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
 
     public var info: ImplementationInfo { harness.info }
 
+    /// The harness's declaration, the client suite alone (the only one served), with the network seen.
     public var capabilities: Capabilities {
         var capabilities = harness.capabilities
+        capabilities.suites = capabilities.suites.filter { $0 == .client }
         capabilities.client.overHTTP = true
         return capabilities
     }
