@@ -30,11 +30,12 @@ struct BudgetOptions {
         .integer("runs", value: "N", help: "Runs per suite.", in: 1...10_000_000, default: runs)
     }
 
-    static func options(defaultRuns: Int) -> [CommandDefinition.Option] {
+    /// The options; `jobs` is left out where one worker is all there is (serve: one kit server, one harness).
+    static func options(defaultRuns: Int, jobs withJobs: Bool = true) -> [CommandDefinition.Option] {
         [
             seed.definition, runs(default: defaultRuns).definition, maxSteps.definition, timeLimit.definition,
-            maxFailures.definition, jobs.definition,
-        ]
+            maxFailures.definition,
+        ] + (withJobs ? [jobs.definition] : [])
     }
 
     var seed: UInt64

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import FlowCheckClientSuite
 import FlowCheckCore
 import FlowCheckEngine
 import FlowCheckGating
@@ -19,14 +20,21 @@ struct CertifyCommand: Subcommand {
         discussion: """
             Writes the HTML report and, next to it, <implementation>.certificate.json.
 
+            With --serve, SUT is a client SDK's test harness certified as flowcheck serve runs it: the kit is its
+            RUF server, its requests are read off the network (RUF-REQUEST-WIRE among the rules certified), and the
+            files are <implementation>-served.html and <implementation>-served.certificate.json.
+
             EXIT CODES: 0 certified; 1 not certified or refused (nothing could be run); 2 a usage error; 3 the implementation
             could not be run; 129, 130 or 143 stopped by SIGHUP, SIGINT or SIGTERM (the results so far are written, not certified).
             """,
         options: ImplementationOptions.optionsWithServer + [CorpusVerifyCommand.corpus.definition] + SpecOptions.options
-            + BudgetOptions.options(defaultRuns: defaultRuns)
+            + BudgetOptions.options(defaultRuns: defaultRuns) + [ServeCommand.port.definition]
             + OutputOptions.options(defaultHTML: defaultHTML) + [GatingOptions.skip.definition],
         flags: OutputOptions.flags + [
             GatingOptions.strictFlag,
+            .init(
+                "serve",
+                help: "Certify a client SDK's harness over HTTP, as flowcheck serve runs it (on --port)."),
             .init(
                 "verbose",
                 help: "Print a line for every golden case (by default only those that failed, errored or deviated)."),
@@ -44,6 +52,9 @@ struct CertifyCommand: Subcommand {
     var strict: Bool
     /// `--verbose`: a line for every golden case, passed and skipped ones too.
     var verbose: Bool
+    /// `--serve`: the client suite through the kit's HTTP server, on `port`.
+    var serve: Bool
+    var port: Int
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         implementation = try ImplementationOptions(parsed)
@@ -52,10 +63,23 @@ struct CertifyCommand: Subcommand {
         corpusGiven = given != nil
         corpus = CorpusLocation.resolve(given: given)
         budget = try BudgetOptions(parsed, defaultRuns: Self.defaultRuns)
-        outputs = try OutputOptions(parsed, defaultHTML: Self.defaultHTML)
+        serve = parsed.flag("serve")
+        port = try parsed.value(ServeCommand.port, or: 0)
+        outputs = try OutputOptions(parsed, defaultHTML: serve ? ServeCommand.defaultHTML : Self.defaultHTML)
         gating = try GatingOptions(parsed)
         strict = parsed.flag("strict")
         verbose = parsed.flag("verbose")
+        if serve && implementation.server != nil {
+            throw ArgumentError(
+                code: .invalidValue,
+                message: "--serve certifies a client over HTTP, --server a backend: give one of them",
+                commandPath: parsed.commandPath)
+        }
+        if parsed.value("port") != nil && !serve {
+            throw ArgumentError(
+                code: .invalidValue, message: "--port is the port of the kit's server under --serve; add --serve",
+                commandPath: parsed.commandPath)
+        }
     }
 
     func run(_ console: Console) throws(ArgumentError) -> ExitCode {
@@ -67,24 +91,31 @@ struct CertifyCommand: Subcommand {
         }
         var spec = spec
         let specPlan = try spec.plan(console, commandPath: ["certify"])
-        guard let subject = try implementation.start(console, commandPath: ["certify"]) else {
-            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
+        let started: (any Implementation)? =
+            serve
+            ? try ServeCommand.start(implementation, port: port, console: console, commandPath: ["certify"])
+            : try implementation.start(console, commandPath: ["certify"])
+        guard let subject = started else { return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable }
+        defer {
+            (subject as? ProcessImplementation)?.stop()
+            (subject as? ServedClient)?.stop()
         }
-        defer { (subject as? ProcessImplementation)?.stop() }
-        let started = ContinuousClock.now
+        let start = ContinuousClock.now
         let corpusRun =
             usesCorpus
             ? CorpusRunCommand.runCases(
                 corpus, on: subject, skip: gating.skipList, shard: nil, strict: strict, quiet: !verbose,
                 console: console)
             : (cases: [], hash: nil)
-        let corpusTime = ContinuousClock.now - started
+        let corpusTime = ContinuousClock.now - start
         var options = ConformanceRunner.Options(
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
-            spec: specPlan, maxFailures: budget.maxFailures, jobs: budget.jobs)
+            spec: specPlan, maxFailures: budget.maxFailures, jobs: serve ? 1 : budget.jobs)
         options.strict = strict
         var runner = ConformanceRunner(implementation: subject, options: options)
-        runner.replayText = implementation.replay(spec: specPlan).text
+        var replay = implementation.replay(spec: specPlan)
+        if serve { replay.command = "serve" }
+        runner.replayText = replay.text
         runner.stop = console.stop
         runner.workerNotice = { console.err("flowcheck: \($0)") }
         var record: RunRecord
@@ -109,7 +140,7 @@ struct CertifyCommand: Subcommand {
                 "the spec has \(counted(spec.lintErrors, "lint error")) (`flowcheck lint` lists them): a contract that "
                     + "breaks its own format certifies nothing")
         }
-        let slug = ReportFileName.slug(subject.info.name)
+        let slug = ReportFileName.slug(subject.info.name) + (serve ? "-served" : "")
         // Next to the HTML report, in the same spelling (relative stays relative).
         let folder = outputs.html.map { ($0 as NSString).deletingLastPathComponent } ?? "Reports"
         let path = (folder.isEmpty ? "." : folder as NSString).appendingPathComponent("\(slug).certificate.json")

@@ -12,7 +12,8 @@ struct ServeCommand: Subcommand {
     static let port = TypedOption<Int>.integer(
         "port", value: "N", help: "The port the kit listens on, on 127.0.0.1 (0 picks a free one).", in: 0...65535,
         default: 0)
-    static let defaultHTML = "Reports/<implementation>.html"
+    /// Not `run`'s: a served report and an in-process or JSON-lines one of the same harness are kept apart.
+    static let defaultHTML = "Reports/<implementation>-served.html"
 
     static let definition = CommandDefinition(
         "serve", abstract: "Be the RUF server of a client SDK's test harness, and check the client suite through it.",
@@ -30,7 +31,7 @@ struct ServeCommand: Subcommand {
             stopped by a signal.
             """,
         options: ImplementationOptions.options + [port.definition, RunCommand.suites.definition]
-            + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns)
+            + BudgetOptions.options(defaultRuns: ConformanceRunner.Options.defaultRuns, jobs: false)
             + [RunCommand.onlyRun.definition] + SpecOptions.options
             + OutputOptions.options(defaultHTML: defaultHTML) + GatingOptions.options,
         flags: OutputOptions.flags + GatingOptions.flags + [GatingOptions.strictFlag])
@@ -68,12 +69,28 @@ struct ServeCommand: Subcommand {
             seed: budget.seed, runs: budget.runs, maxSteps: budget.maxSteps, timeLimit: budget.timeLimit,
             suites: [.client], spec: specPlan, maxFailures: budget.maxFailures, onlyRun: onlyRun, jobs: 1)
         options.strict = strict
+        guard let client = try Self.start(implementation, port: port, console: console, commandPath: ["serve"]) else {
+            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
+        }
+        defer { client.stop() }
+        var replay = implementation.replay(spec: specPlan)
+        replay.command = "serve"
+        return RunCommand.check(
+            client, options: options, replay: replay, outputs: outputs, gating: gating, saveFailures: nil,
+            console: console)
+    }
+
+    /// The kit's server on `port` and the harness started with its URL, announced; `nil` (after saying why) when the
+    /// harness cannot be run or does not declare the client suite. `serve` and `certify --serve` share it.
+    static func start(
+        _ implementation: ImplementationOptions, port: Int, console: Console, commandPath: [String]
+    ) throws(ArgumentError) -> ServedClient? {
         if implementation.sut.hasPrefix("builtin:") {
             throw ArgumentError(
                 code: .invalidValue,
                 message: "serve starts a harness process that talks to the kit over HTTP; a built-in implementation "
                     + "runs in process (flowcheck run --sut \(implementation.sut))",
-                commandPath: ["serve"])
+                commandPath: commandPath)
         }
         let client: ServedClient
         do {
@@ -81,21 +98,17 @@ struct ServeCommand: Subcommand {
                 harness: implementation.sut, port: UInt16(port), stepTimeout: implementation.stepTimeout,
                 helloTimeout: implementation.helloTimeout)
         } catch let error as PortUnavailable {
-            throw ArgumentError(code: .invalidValue, message: "--port \(port): \(error)", commandPath: ["serve"])
+            throw ArgumentError(code: .invalidValue, message: "--port \(port): \(error)", commandPath: commandPath)
         } catch {
             if console.stop?.isRequested != true { console.err("error: the harness could not be run: \(error)") }
-            return console.stop?.reason.map(ExitCode.stopped) ?? .notRunnable
+            return nil
         }
-        defer { client.stop() }
         guard client.capabilities.suites.contains(.client) else {
             console.err("error: \(client.info.name) does not declare the client suite, the one serve runs")
-            return .notRunnable
+            client.stop()
+            return nil
         }
         console.err("flowcheck serve: answering on \(client.url) (FLOWCHECK_SERVER_URL of the harness)")
-        var replay = implementation.replay(spec: specPlan)
-        replay.command = "serve"
-        return RunCommand.check(
-            client, options: options, replay: replay, outputs: outputs, gating: gating, saveFailures: nil,
-            console: console)
+        return client
     }
 }

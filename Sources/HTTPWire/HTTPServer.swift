@@ -42,14 +42,20 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     private let listener: Socket
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private let refused: (@Sendable (HTTPResponse) -> Void)?
     private let state = Mutex(State())
 
     /// Binds the address; ``start()`` begins to answer.
+    ///
+    /// `refused` is told of every response the server sends without the handler (`408`, `413`, `400`, `503`, …):
+    /// a request that never reached the handler is still something a client sent.
     public init(
-        _ configuration: Configuration = Configuration(), handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+        _ configuration: Configuration = Configuration(), refused: (@Sendable (HTTPResponse) -> Void)? = nil,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws(HTTPWireError) {
         self.configuration = configuration
         self.handler = handler
+        self.refused = refused
         listener = try Socket.listen(host: configuration.host, port: configuration.port)
         port = listener.port
     }
@@ -89,6 +95,7 @@ public final class HTTPServer: Sendable {
             }
             guard admitted else {
                 let busy = HTTPResponse.text(503, "the server has \(configuration.connections) connections open\n")
+                refused?(busy)
                 try? client.write(busy.serialized(closing: true), until: .now + .seconds(1))
                 client.close()
                 continue
@@ -131,6 +138,7 @@ public final class HTTPServer: Sendable {
                     if phase == .idle && reader.isIdle { return }
                     let late = HTTPResponse.text(
                         408, "the request did not arrive whole within \(limits.messageTime) of its first byte\n")
+                    refused?(late)
                     try client.write(late.serialized(closing: true), until: .now + .seconds(1))
                     return
                 }
@@ -140,8 +148,9 @@ public final class HTTPServer: Sendable {
             }
         } catch {
             guard error.status > 0 else { return }
-            let refused = HTTPResponse.text(error.status, error.message + "\n")
-            try? client.write(refused.serialized(closing: true), until: .now + .seconds(1))
+            let refusal = HTTPResponse.text(error.status, error.message + "\n")
+            refused?(refusal)
+            try? client.write(refusal.serialized(closing: true), until: .now + .seconds(1))
         }
     }
 }

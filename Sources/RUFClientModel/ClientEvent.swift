@@ -115,6 +115,13 @@ public struct ClientRequest: Hashable, Sendable {
     /// For a request seen on the network (`flowcheck serve`): how it departs from the api-contract (the endpoint,
     /// the method, a header, the body's shape), in words; `nil` when it does not, and always for a reported request.
     public var wireProblem: String?
+    /// For a request seen on the network: the harness did not report it, so where it stands among the step's other
+    /// events is not known (the network shows when it was sent, not after which metric).
+    package var unreported = false
+    /// For a request seen on the network: one already answered in the run, sent again with its id and body.
+    package var retried = false
+    /// For a request seen on the network: the HTTP as it arrived (request line, headers, body), for the reports.
+    package var sent: String?
 
     /// Creates a request.
     public init(
@@ -127,6 +134,22 @@ public struct ClientRequest: Hashable, Sendable {
         self.action = action
         self.screenParams = screenParams
         self.meta = meta
+    }
+
+    /// Requests are equal in what the client sent; how the kit came to see them is not compared.
+    public static func == (lhs: ClientRequest, rhs: ClientRequest) -> Bool {
+        lhs.kind == rhs.kind && lhs.id == rhs.id && lhs.screen == rhs.screen && lhs.action == rhs.action
+            && lhs.screenParams == rhs.screenParams && lhs.meta == rhs.meta && lhs.wireProblem == rhs.wireProblem
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(id)
+        hasher.combine(screen)
+        hasher.combine(action)
+        hasher.combine(screenParams)
+        hasher.combine(meta)
+        hasher.combine(wireProblem)
     }
 
     /// The same request with its action, screen parameters and meta's object keys sorted.

@@ -25,6 +25,33 @@ struct ServeCommandTests {
     }
 
     @Test(
+        "A harness that leaves its requests to the network, or an SDK that retries, conforms",
+        arguments: ["unreported", "retry"])
+    func conformingNetworking(mode: String) {
+        let sut = "FLOWCHECK_EXAMPLE_HTTP=\(mode) python3 \(pythonExample)"
+        let run = flowcheck("serve", "--sut", sut, "--seed", "2", "--runs", "300", "--no-html")
+        #expect(run.code == .success, "\(mode): \(run.out)\(run.err)")
+    }
+
+    @Test("certify --serve certifies the client over HTTP, its files apart from run's; --port needs --serve")
+    func certifies() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("certify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = folder.appendingPathComponent("report.html").path
+        let run = flowcheck(
+            "certify", "--serve", "--sut", "python3 \(pythonExample)", "--seed", "1", "--runs", "300", "--html", html)
+        #expect(run.code == .success, "\(run.out)\(run.err)")
+        let certificate = try JSONParser.parse(
+            String(
+                contentsOf: folder.appendingPathComponent("python-example-served.certificate.json"), encoding: .utf8))
+        #expect(certificate["decision"]?.stringValue == "certified", "\(certificate)")
+        let scope = certificate["scope"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(scope.contains("requests: read off the network (flowcheck serve)"), "\(scope)")
+        #expect(flowcheck("certify", "--sut", "python3 \(pythonExample)", "--port", "8080").code == .usage)
+        #expect(flowcheck("certify", "--serve", "--server", "http://127.0.0.1:1", "--spec", "x.yaml").code == .usage)
+    }
+
+    @Test(
         "Each networking bug is caught by the rule of what the network saw",
         arguments: [
             ("http-request-id-reused", "RUF-REQUEST-ID"), ("http-meta-not-whole", "RUF-REQUEST-META"),
@@ -37,6 +64,10 @@ struct ServeCommandTests {
         #expect(run.code == .failure, "\(run.out)\(run.err)")
         #expect(run.out.contains("broke \(rule)"), "\(bug): \(run.out)")
         #expect(run.out.contains("Replay: flowcheck serve --sut 'FLOWCHECK_EXAMPLE_BUG=\(bug) python3 "))
+        if bug != "http-action-never-sent" {
+            #expect(
+                run.out.contains("as the kit's server read it (flowcheck serve):\n    POST /session/"), "\(run.out)")
+        }
         // The replay line, run, shows the same failure.
         if let line = run.out.split(separator: "\n").first(where: { $0.contains("Replay: flowcheck serve") }),
             let run = line.range(of: "--run ").map({ String(line[$0.upperBound...]).prefix { $0.isNumber } })

@@ -38,7 +38,9 @@ struct NetworkExchangesTests {
         let network = NetworkExchanges(longestWait: .seconds(5))
         var limits = HTTPLimits()
         limits.bodyBytes = 1024
-        let server = try HTTPServer(HTTPServer.Configuration(limits: limits)) { network.arrived($0) }
+        let server = try HTTPServer(HTTPServer.Configuration(limits: limits), refused: network.refused) {
+            network.arrived($0)
+        }
         server.start()
         defer {
             network.stop()
@@ -46,7 +48,7 @@ struct NetworkExchangesTests {
         }
         let answered = Sent(server, "/session/create")
         let arrived = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
-        #expect(arrived.map(\.path) == ["/session/create"])
+        #expect(arrived.map(Self.path) == ["/session/create"])
         #expect(network.answerOldest(with: .json(200, "{}")))
         #expect(answered.answered == 200)
         #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits any more")
@@ -57,6 +59,39 @@ struct NetworkExchangesTests {
         #expect(dropped.answered == 503)
 
         #expect(Self.post(server, "/session/action", body: Data(repeating: 0x20, count: 4096)) == 413)
-        #expect(network.count == 0, "a refused request is not one the client sent the run")
+        let refused = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        #expect(refused.map(Self.path) == ["refused 413"], "a refused request is still one the client sent")
+    }
+
+    @Test("A retry of a waiting request waits for its answer; one of an answered request gets that answer again")
+    func retries() throws {
+        let network = NetworkExchanges(longestWait: .seconds(5))
+        let server = try HTTPServer { network.arrived($0) }
+        server.start()
+        defer {
+            network.stop()
+            server.stop()
+        }
+        let first = Sent(server, "/session/action")
+        _ = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        let retry = Sent(server, "/session/action")
+        // The retry waits on the first request's answer: not a second arrival.
+        #expect(
+            network.arrivals(after: 0, expected: 2, timeout: .milliseconds(200), settle: .milliseconds(5)).count == 1)
+        #expect(network.answerOldest(with: .json(200, "{}")))
+        #expect(first.answered == 200)
+        #expect(retry.answered == 200)
+        #expect(Self.post(server, "/session/action") == 200, "answered at once, as before")
+        let seen = network.arrivals(after: 0, expected: 2, timeout: .seconds(5), settle: .milliseconds(5))
+        #expect(seen.map(Self.path) == ["/session/action", "retried /session/action"])
+        #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits")
+    }
+
+    static func path(_ arrival: NetworkExchanges.Arrival) -> String {
+        switch arrival {
+        case .request(let request): request.path
+        case .retried(let request): "retried " + request.path
+        case .refused(let response): "refused \(response.status)"
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 import JSON
+import NavigationModel
 import RUFClientModel
 import Testing
 
@@ -62,14 +63,77 @@ struct ServedClientTests {
 
     @Test("The network's requests replace the reported ones in order; one never sent is marked, one unreported added")
     func replacement() {
-        func request(_ id: String) -> ClientEvent { .request(ClientRequest(kind: "action", id: id, screen: "HOME")) }
+        func request(_ id: String, unreported: Bool = false) -> ClientRequest {
+            var request = ClientRequest(kind: "action", id: id, screen: "HOME")
+            request.unreported = unreported
+            return request
+        }
         let navigation = ClientEvent.navigation(outcome: "optimistic", id: "n1")
-        var missing = ClientRequest(kind: "action", id: "r", screen: "HOME")
+        var missing = request("r")
         missing.wireProblem = "the harness reports it, but it never arrived at the kit"
-        #expect(ServedClient.events([request("r"), navigation], requests: []) == [.request(missing), navigation])
-        #expect(ServedClient.events([navigation], requests: [request("w")]) == [request("w"), navigation])
         #expect(
-            ServedClient.events([request("r"), navigation], requests: [request("w1"), request("w2")])
-                == [request("w1"), request("w2"), navigation])
+            ServedClient.events([.request(request("r")), navigation], requests: []) == [.request(missing), navigation])
+        #expect(
+            ServedClient.events([navigation], requests: [request("w")])
+                == [.request(request("w", unreported: true)), navigation])
+        #expect(
+            ServedClient.events([.request(request("r")), navigation], requests: [request("w1"), request("w2")])
+                == [.request(request("w1")), .request(request("w2", unreported: true)), navigation])
+    }
+
+    @Test("A request the harness did not report stands where the reference's stands among the step's events")
+    func placement() {
+        func request(_ id: String, unreported: Bool = false, retried: Bool = false) -> ClientEvent {
+            var request = ClientRequest(kind: "action", id: id, screen: "HOME")
+            (request.unreported, request.retried) = (unreported, retried)
+            return .request(request)
+        }
+        let metric = ClientEvent.metric(point: .navigation, screen: "HOME", metric: .string("nav"))
+        let navigation = ClientEvent.navigation(outcome: "optimistic", id: "n1")
+        let expected = [navigation, request("#1"), metric]
+        #expect(
+            ClientComparison.placed([request("a", unreported: true), navigation, metric], like: expected)
+                == [navigation, request("a"), metric])
+        // More requests than the reference's: the rest at the end, where they are compared (RUF-ONE-IN-FLIGHT).
+        #expect(
+            ClientComparison.placed([request("a", unreported: true), request("b", unreported: true)], like: [])
+                == [request("a"), request("b")])
+        // Reported requests keep their place.
+        #expect(ClientComparison.placed([metric, request("a")], like: expected) == [metric, request("a")])
+        // A retry of an answered request is left out when the others are as many as the reference's, kept if not.
+        #expect(
+            ClientComparison.placed([request("a", retried: true), navigation, request("b")], like: [request("#1")])
+                == [navigation, request("b")])
+        #expect(
+            ClientComparison.placed([request("a", retried: true), navigation], like: [request("#1")])
+                == [request("a"), navigation])
+    }
+
+    @Test("A step short of a request gets back the next step's unreported one, marked as sent after the reply")
+    func lateRequests() {
+        func request(_ id: String, unreported: Bool = false) -> ClientEvent {
+            var request = ClientRequest(kind: "action", id: id, screen: "HOME")
+            request.unreported = unreported
+            return .request(request)
+        }
+        let state = ClientState(stack: [])
+        let expected = [
+            ClientObservation(state: state, events: [request("#1")]), ClientObservation(state: state, events: []),
+        ]
+        let replies = [
+            ClientObservation(state: state, events: []),
+            ClientObservation(state: state, events: [request("a", unreported: true)]),
+        ]
+        let moved = ClientComparison.relocatingLate(replies, expected: expected)
+        guard case .request(let late)? = moved[0].events.first else {
+            Issue.record("no request moved back: \(moved)")
+            return
+        }
+        #expect(late.id == "a")
+        #expect(late.wireProblem?.contains("after the harness replied") == true)
+        #expect(moved[1].events.isEmpty)
+        // A reported request is the harness's word: it stays where it was reported.
+        let reported = [replies[0], ClientObservation(state: state, events: [request("a")])]
+        #expect(ClientComparison.relocatingLate(reported, expected: expected) == reported)
     }
 }

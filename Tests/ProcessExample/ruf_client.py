@@ -18,7 +18,10 @@ not applied from the command but awaited from the network. Its networking bugs, 
 http-request-id-reused (every request of a session carries the first one's x-request-id), http-meta-not-whole (an
 action sends only the last meta patch), http-wrong-endpoint (actions go to /session/actions),
 http-screen-params-dropped (a create leaves out its screenParams), http-no-content-type (no Content-Type header),
-http-action-never-sent (an action request is reported but never sent).
+http-action-never-sent (an action request is reported but never sent). FLOWCHECK_EXAMPLE_HTTP chooses conforming
+ways to use the network: unreported (the harness reports no request events; the kit reads them off the network),
+retry (each request is first written on a connection closed at once, then sent again with its x-request-id on a new
+one, as a client retries after a timeout).
 """
 import copy
 import http.client
@@ -32,6 +35,9 @@ import uuid
 BUG = os.environ.get("FLOWCHECK_EXAMPLE_BUG", "")
 QUEUE = os.environ.get("FLOWCHECK_EXAMPLE_ACTION_QUEUE", "fifo")
 SERVER = os.environ.get("FLOWCHECK_SERVER_URL", "")
+HTTP_MODE = os.environ.get("FLOWCHECK_EXAMPLE_HTTP", "")
+# Requests still being written, of whichever client: a reset waits for them.
+SENDING = []
 MERGE_STRATEGIES = ["REPLACE", "APPEND", "MATCH"]
 # The actionResult types that reject the action; a TOAST rejects it only with severity ERROR.
 REJECTING_RESULTS = ("ERROR", "FORM_ERROR")
@@ -147,6 +153,11 @@ class Client:
         self.reset(navigator.stack, navigator.nesting)
 
     def reset(self, stack, nesting):
+        # A request still being sent belongs to the run that ends: it goes out before the reset is answered.
+        # (Kept by the module: a reset may come to a new client.)
+        for sent in SENDING:
+            sent.wait(timeout=2)
+        SENDING.clear()
         self.nav.stack = copy.deepcopy(stack)
         self.nav.nesting = nesting
         self.nav.pending = None
@@ -214,11 +225,19 @@ class Client:
         written = threading.Event()
         answers = self.answers
 
+        sent = threading.Event()
+        SENDING.append(sent)
+
         def exchange():
             try:
+                if HTTP_MODE == "retry":
+                    lost = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+                    lost.request("POST", url.path.rstrip("/") + path, body=json.dumps(body), headers=headers)
+                    lost.close()
                 connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
                 connection.request("POST", url.path.rstrip("/") + path, body=json.dumps(body), headers=headers)
                 written.set()
+                sent.set()
                 response = connection.getresponse()
                 data = response.read()
                 if response.status == 200:
@@ -226,6 +245,7 @@ class Client:
                 connection.close()
             except (OSError, ValueError, http.client.HTTPException):
                 written.set()
+                sent.set()
 
         threading.Thread(target=exchange, daemon=True).start()
         written.wait(timeout=5)
@@ -245,14 +265,16 @@ class Client:
         # The stack before any optimistic change: a screen becomes active when the answer leaves the stack otherwise.
         # A create has none: no screen was active before the session.
         self.flight = {"stack": copy.deepcopy(self.nav.stack), "update": None, "before": None}
+        # Under serve a harness may leave its requests to the network.
+        reported = events if not (SERVER and HTTP_MODE == "unreported") else []
         if request[0] == "create":
             self.flight["stack"] = None
-            events.append({"event": "request", "kind": "create", "id": self.in_flight, "screen": request[1],
+            reported.append({"event": "request", "kind": "create", "id": self.in_flight, "screen": request[1],
                            "screenParams": request[2]})
             return
         inp = request[1]
         action = as_object(inp.get("action")) or {}
-        events.append({"event": "request", "kind": "action", "id": self.in_flight, "screen": inp.get("screen"),
+        reported.append({"event": "request", "kind": "action", "id": self.in_flight, "screen": inp.get("screen"),
                        "action": {"type": action.get("type"), "payload": action.get("payload", {})},
                        "meta": copy.deepcopy(self.meta)})
         optimistic = as_object(inp.get("optimistic")) or {}

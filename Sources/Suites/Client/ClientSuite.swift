@@ -118,6 +118,10 @@ package struct ClientSuite: ConformanceSuite {
             "metrics: " + (client.metrics ? "yes" : "no"),
             "optimistic component updates: " + (client.optimisticComponents ? "yes" : "no"),
             "action queue: " + client.actionQueue.rawValue,
+            "requests: "
+                + (client.overHTTP
+                    ? "read off the network (flowcheck serve)"
+                    : "as the harness reports them (networking not checked)"),
         ]
     }
 

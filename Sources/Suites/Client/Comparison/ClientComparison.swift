@@ -17,9 +17,16 @@ package struct ClientComparison {
     package init() {}
 
     /// The observation with request ids renumbered by first appearance and every object's keys sorted.
-    package mutating func normalized(_ observation: ClientObservation) -> ClientObservation {
+    ///
+    /// Requests seen on the network and not reported by the harness stand where the reference's (`expected`) stand
+    /// among the step's events, and retries of answered requests are left out when the requests sent without them
+    /// are as many as the reference's.
+    package mutating func normalized(
+        _ observation: ClientObservation, placedLike expected: ClientObservation? = nil
+    ) -> ClientObservation {
         // Rebuilt, so that its values are sorted however the observation was made.
-        var result = ClientObservation(state: observation.state, events: observation.events)
+        var result = ClientObservation(
+            state: observation.state, events: Self.placed(observation.events, like: expected?.events ?? []))
         if !observation.state.cache.values.allSatisfy({ $0.values.allSatisfy(\.isCanonical) }) {
             result.state.cache = observation.state.cache.mapValues { screen in
                 screen.mapValues { ClientComponent(behavior: $0.behavior, locale: $0.locale, payload: $0.payload) }
@@ -32,6 +39,71 @@ package struct ClientComparison {
         }
         result.state.inFlight = observation.state.inFlight.map { number($0) }
         return result
+    }
+
+    /// `events` with requests the harness did not report placed as in `expected`: the k-th after as many of the
+    /// step's other events as precede the reference's k-th request (the rest at the end).
+    static func placed(_ events: [ClientEvent], like expected: [ClientEvent]) -> [ClientEvent] {
+        let wired = events.contains { if case .request(let r) = $0 { r.unreported || r.retried } else { false } }
+        guard wired else { return events }
+        var requests = events.compactMap(Self.request)
+        let due = expected.filter { $0.kind == "request" }.count
+        let dropRetries = requests.filter { !$0.retried }.count >= due
+        if dropRetries { requests.removeAll(where: \.retried) }
+        guard requests.contains(where: \.unreported) else {
+            return events.filter { if case .request(let r) = $0 { !(dropRetries && r.retried) } else { true } }
+                .map(Self.cleared)
+        }
+        let others = events.filter { $0.kind != "request" }
+        var slots: [Int] = []
+        var preceding = 0
+        for event in expected {
+            if event.kind == "request" { slots.append(preceding) } else { preceding += 1 }
+        }
+        var result: [ClientEvent] = []
+        var next = 0
+        for (index, event) in others.enumerated() {
+            while next < requests.count, next < slots.count, slots[next] <= index {
+                result.append(.request(requests[next]))
+                next += 1
+            }
+            result.append(event)
+        }
+        result += requests[next...].map { .request($0) }
+        return result.map(Self.cleared)
+    }
+
+    /// Under `flowcheck serve`: a step that lacks requests the reference sends, followed by one whose network brought
+    /// requests the harness did not report, gets them back, marked (RUF-REQUEST-WIRE): they were sent after the
+    /// harness replied to the step that sends them, or a step late; the network cannot tell which.
+    static func relocatingLate(_ replies: [ClientObservation], expected: [ClientObservation]) -> [ClientObservation] {
+        let unreported = { (event: ClientEvent) in if case .request(let r) = event { r.unreported } else { false } }
+        guard replies.contains(where: { $0.events.contains(where: unreported) }) else { return replies }
+        var result = replies
+        for step in result.indices.dropLast() where step < expected.count {
+            let due = expected[step].events.count { $0.kind == "request" }
+            var missing = due - result[step].events.count { $0.kind == "request" }
+            guard missing > 0 else { continue }
+            var kept: [ClientEvent] = []
+            for event in result[step + 1].events {
+                guard missing > 0, case .request(var request) = event, request.unreported, !request.retried else {
+                    kept.append(event)
+                    continue
+                }
+                let problem = "it arrived only after the harness replied to the step that sends it (or a step late)"
+                request.wireProblem = request.wireProblem.map { problem + "; " + $0 } ?? problem
+                result[step].events.append(.request(request))
+                missing -= 1
+            }
+            result[step + 1].events = kept
+        }
+        return result
+    }
+
+    private static func cleared(_ event: ClientEvent) -> ClientEvent {
+        guard case .request(var request) = event else { return event }
+        (request.unreported, request.retried) = (false, false)
+        return .request(request)
     }
 
     private mutating func number(_ id: String) -> String {

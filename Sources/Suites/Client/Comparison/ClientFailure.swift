@@ -146,6 +146,7 @@ enum ClientFailure {
         // What the reference client did at each step: as the generator drew the case, or replayed.
         let steps = value.steps
         guard steps.count == value.inputs.count else { return (nil, 0, []) }
+        let replies = ClientComparison.relocatingLate(replies, expected: steps.map(\.observation))
         var first: Divergence?
         var compared = value.inputs.count
         var taint: ClientTaint?
@@ -163,7 +164,7 @@ enum ClientFailure {
                 }
                 break
             }
-            let actual = comparison.normalized(replies[step])
+            let actual = comparison.normalized(replies[step], placedLike: expected)
             if var parted = taint {
                 // Past the run's divergence: only what no divergence reached.
                 guard !parted.parted else { break }
@@ -295,6 +296,13 @@ enum ClientFailure {
             violations: [], storyboard: storyboard(value, replies: replies, divergence: step, first: earlier?.step),
             replay: failing.replay, detail: detail(value, replies: replies))
         record.origin = divergence.origin
+        // Under flowcheck serve: the step's requests as the network brought them, not as the harness tells them.
+        let wire = divergence.actual.events.compactMap { if case .request(let r) = $0 { r.sent } else { nil } }
+        if !wire.isEmpty {
+            record.input += ["", "Sent over HTTP at step \(step), as the kit's server read it (flowcheck serve):"]
+            record.input += wire.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + $0 }
+        }
         if let probe = divergence.probe {
             record.notes.append(probe.note(at: step, inputs: value.inputs))
         }
@@ -351,10 +359,11 @@ enum ClientFailure {
         guard var client = try? ReferenceClient(stack: value.initial, profile: value.profile, queueing: value.queueing)
         else { return Storyboard(columns: [], rows: []) }
         var comparison = ClientComparison()
+        let replies = ClientComparison.relocatingLate(replies, expected: value.steps.map(\.observation))
         var rows: [Storyboard.Row] = []
         for (index, input) in value.inputs.enumerated() where index <= divergence {
             let expected = client.apply(input)
-            let actual = index < replies.count ? comparison.normalized(replies[index]) : nil
+            let actual = index < replies.count ? comparison.normalized(replies[index], placedLike: expected) : nil
             rows.append(
                 Storyboard.Row(
                     label: index == first ? "\(index) (diverged first)" : "\(index)", diverged: index == divergence,

@@ -84,7 +84,7 @@ package struct ClientCorpusRun: GoldenCaseFormat {
         for (step, observation) in observations.enumerated() {
             let before = reference
             let modelled = reference?.apply(c.steps[step].input)
-            let actual = comparison.normalized(observation)
+            let actual = comparison.normalized(observation, placedLike: modelled)
             let actualJSON = actual.json.canonical
             guard actualJSON != c.steps[step].expect else { continue }
             result.status = .failed

@@ -5,17 +5,38 @@ import PropertyTesting
 /// The requests a served client sent to the kit, in the order they arrived, and those still waiting for their
 /// answer: the network as the kit, the client's server, sees it. Each request waits on its connection's thread
 /// until the run answers it (with the next response the run draws) or moves on.
+///
+/// A retry is not a new request: one with the `x-request-id`, path and body of a request still waiting waits for
+/// that request's answer (its first connection may be gone), and one of a request already answered in this run gets
+/// that answer again at once, as an idempotent server gives it, and is recorded as a retry.
 final class NetworkExchanges: @unchecked Sendable {
-    /// A request that waits for its answer.
+    /// What arrived: a request the run answers, or one the kit's HTTP server refused before it reached the run.
+    enum Arrival {
+        case request(HTTPRequest)
+        /// A request already answered in this run, sent again and given the same answer.
+        case retried(HTTPRequest)
+        /// The server's refusal (`400`, `408`, `413`, `503`, …): status and sentence.
+        case refused(HTTPResponse)
+    }
+
+    /// A request that waits for its answer, and every retry of it.
     private final class Waiting {
         let request: HTTPRequest
         var answer: HTTPResponse?
         init(_ request: HTTPRequest) { self.request = request }
+
+        /// Whether `other` is this request sent again.
+        func isRetried(by other: HTTPRequest) -> Bool {
+            let id = request.headers["x-request-id"] ?? ""
+            return !id.isEmpty && other.headers["x-request-id"] == id && other.path == request.path
+                && other.body == request.body
+        }
     }
 
     private let condition = NSCondition()
-    private var arrivals: [HTTPRequest] = []
+    private var arrivals: [Arrival] = []
     private var waiting: [Waiting] = []
+    private var answered: [Waiting] = []
     private var stopped = false
     /// How long a request waits for its answer before it is answered 504: longer than any step.
     let longestWait: Duration
@@ -27,16 +48,35 @@ final class NetworkExchanges: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard !stopped else { return .text(503, "the run has ended\n") }
-        let entry = Waiting(request)
-        arrivals.append(request)
-        waiting.append(entry)
-        condition.broadcast()
+        if let first = answered.last(where: { $0.isRetried(by: request) }), let answer = first.answer {
+            arrivals.append(.retried(request))
+            condition.broadcast()
+            return answer
+        }
+        let entry: Waiting
+        if let first = waiting.first(where: { $0.isRetried(by: request) }) {
+            entry = first
+        } else {
+            entry = Waiting(request)
+            arrivals.append(.request(request))
+            waiting.append(entry)
+            condition.broadcast()
+        }
         let deadline = Date().addingTimeInterval(longestWait.seconds)
         while entry.answer == nil {
             if !condition.wait(until: deadline) { break }
         }
         waiting.removeAll { $0 === entry }
         return entry.answer ?? .text(504, "no answer was drawn for this request within \(longestWait)\n")
+    }
+
+    /// The server's refusal of something a client sent, recorded as an arrival.
+    func refused(_ response: HTTPResponse) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped else { return }
+        arrivals.append(.refused(response))
+        condition.broadcast()
     }
 
     /// How many requests have arrived so far.
@@ -46,9 +86,16 @@ final class NetworkExchanges: @unchecked Sendable {
         return arrivals.count
     }
 
+    /// The arrivals from the `from`th up to the `to`th.
+    func arrivals(from start: Int, to end: Int) -> [Arrival] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Array(arrivals[min(start, arrivals.count)..<min(max(start, end), arrivals.count)])
+    }
+
     /// The requests that arrived after the first `mark`, once at least `expected` did (or `timeout` passed), and
     /// `settle` more passed without another: a client that sends more than it says is seen too.
-    func arrivals(after mark: Int, expected: Int, timeout: Duration, settle: Duration) -> [HTTPRequest] {
+    func arrivals(after mark: Int, expected: Int, timeout: Duration, settle: Duration) -> [Arrival] {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(timeout.seconds)
@@ -64,12 +111,13 @@ final class NetworkExchanges: @unchecked Sendable {
         return Array(arrivals[min(mark, arrivals.count)...])
     }
 
-    /// Answers the oldest request still waiting; `false` when none waits.
+    /// Answers the oldest request still waiting (and its retries); `false` when none waits.
     func answerOldest(with response: HTTPResponse) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard let oldest = waiting.first(where: { $0.answer == nil }) else { return false }
         oldest.answer = response
+        answered.append(oldest)
         condition.broadcast()
         return true
     }
@@ -82,6 +130,7 @@ final class NetworkExchanges: @unchecked Sendable {
             entry.answer = .text(503, "the run this request was part of has ended\n")
         }
         arrivals.removeAll()
+        answered.removeAll()
         condition.broadcast()
     }
 

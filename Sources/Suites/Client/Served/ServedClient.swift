@@ -4,6 +4,7 @@ import HTTPWire
 import JSON
 public import NavigationModel
 import ProcessProtocol
+import PropertyTesting
 public import RUFClientModel
 
 /// A RUF client whose requests the kit sees on the network: `flowcheck serve`.
@@ -21,6 +22,8 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
     let network: NetworkExchanges
     /// The parameters of the last create dispatched, which its request must carry.
     private var createParams: JSONValue?
+    /// How many of the run's arrivals a step has read: those after it arrived when no step was waiting for them.
+    private var consumed = 0
 
     /// How long a step waits, past the harness's reply, for a request to arrive after the last: a client that sends
     /// more than its harness says is seen too.
@@ -38,7 +41,9 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
     ) throws {
         let network = NetworkExchanges(longestWait: .seconds(600))
         do {
-            server = try HTTPServer(HTTPServer.Configuration(port: port)) { network.arrived($0) }
+            server = try HTTPServer(HTTPServer.Configuration(port: port), refused: network.refused) {
+                network.arrived($0)
+            }
         } catch {
             throw PortUnavailable(message: error.message)
         }
@@ -87,13 +92,50 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
     }
 
     public func resetClient(to stack: ScreenStack, profile: NavigationProfile) throws {
-        network.reset()
-        createParams = nil
+        // The harness first: a request its SDK still sends for the run that ends goes out before it replies, and is
+        // then answered 503 with the rest, not taken for the new run's.
+        defer {
+            network.reset()
+            (createParams, consumed) = (nil, 0)
+        }
         try harness.reset(ServedClientWire(), to: (stack, profile))
     }
 
+    /// Resets, then applies every input; a request that arrives after the harness replied to the step that sent
+    /// it is added to that step, as departing from the protocol (RUF-REQUEST-WIRE).
+    public func run(
+        initial: ScreenStack, profile: NavigationProfile, inputs: [ClientInput]
+    ) throws -> [ClientObservation] {
+        try resetClient(to: initial, profile: profile)
+        var observations: [ClientObservation] = []
+        observations.reserveCapacity(inputs.count)
+        for input in inputs {
+            addLate(to: &observations)
+            observations.append(try apply(input))
+        }
+        Thread.sleep(forTimeInterval: Self.settle.seconds)
+        addLate(to: &observations)
+        return observations
+    }
+
+    /// Requests that arrived since the last step's were read: sent after its harness replied.
+    private func addLate(to observations: inout [ClientObservation]) {
+        let late = network.arrivals(from: consumed, to: network.count)
+        consumed += late.count
+        guard !observations.isEmpty else { return }
+        for arrival in late {
+            var request = ClientRequest(arrival, createParams: createParams)
+            // Sending an answered request again is a retry, whenever it comes.
+            guard !request.retried else { continue }
+            let problem = "it arrived after the harness replied to the step that sent it"
+            request.wireProblem = request.wireProblem.map { problem + "; " + $0 } ?? problem
+            request.unreported = true
+            observations[observations.count - 1].events.append(.request(request))
+        }
+    }
+
     public func apply(_ input: ClientInput) throws -> ClientObservation {
-        let mark = network.count
+        let mark = consumed
         var delivered: Bool?
         switch input {
         case .create(_, let params): createParams = params
@@ -107,15 +149,16 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
         var observation = try harness.step(ServedClientWire(), (input, delivered))
         let claimed = observation.events.filter { $0.kind == "request" }.count
         let seen = network.arrivals(after: mark, expected: claimed, timeout: Self.arrival, settle: Self.settle)
+        consumed = mark + seen.count
         observation.events = Self.events(
-            observation.events, requests: seen.map { .request(ClientRequest(network: $0, createParams: createParams)) })
+            observation.events, requests: seen.map { ClientRequest($0, createParams: createParams) })
         return observation
     }
 
     /// The harness's events with its requests replaced by those the network saw, in order: a request it reports
-    /// that never arrived stays, marked as such (RUF-REQUEST-WIRE), one it does not report is added after the last
-    /// it reports.
-    static func events(_ reported: [ClientEvent], requests: [ClientEvent]) -> [ClientEvent] {
+    /// that never arrived stays, marked as such (RUF-REQUEST-WIRE); one it does not report is added after the last
+    /// it reports, marked unreported (a comparison places it where the reference client sends it).
+    static func events(_ reported: [ClientEvent], requests: [ClientRequest]) -> [ClientEvent] {
         var remaining = requests[...]
         var result: [ClientEvent] = []
         var lastRequest = -1
@@ -125,14 +168,19 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
                 continue
             }
             if let next = remaining.popFirst() {
-                result.append(next)
+                result.append(.request(next))
             } else {
                 claimed.wireProblem = "the harness reports it, but it never arrived at the kit"
                 result.append(.request(claimed))
             }
             lastRequest = result.count - 1
         }
-        result.insert(contentsOf: remaining, at: lastRequest + 1)
+        let unreported = remaining.map { request -> ClientEvent in
+            var request = request
+            request.unreported = true
+            return .request(request)
+        }
+        result.insert(contentsOf: unreported, at: lastRequest + 1)
         return result
     }
 }

@@ -1,8 +1,26 @@
+import Foundation
 import HTTPWire
 import JSON
 import RUFClientModel
 
 extension ClientRequest {
+    /// What arrived on the network, read as a request: a request, a retry, or one the kit's HTTP server refused.
+    init(_ arrival: NetworkExchanges.Arrival, createParams: JSONValue?) {
+        switch arrival {
+        case .request(let request): self.init(network: request, createParams: createParams)
+        case .retried(let request):
+            self.init(network: request, createParams: createParams)
+            retried = true
+        case .refused(let response):
+            self.init(kind: "unread", id: "", screen: "")
+            let sentence = String(decoding: response.body, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            wireProblem =
+                "the kit's HTTP server refused it before reading it as a request: \(response.status), \(sentence)"
+            sent = "(refused before it was read: \(response.status), \(sentence))"
+        }
+    }
+
     /// A request as it arrived on the network, read as the api-contract page gives it; what departs from the page
     /// is said in ``wireProblem``. `createParams` are the parameters the last create was given.
     init(network request: HTTPRequest, createParams: JSONValue?) {
@@ -52,5 +70,15 @@ extension ClientRequest {
         }
         self.init(kind: kind, id: id, screen: screen ?? "", action: action, screenParams: params, meta: meta)
         wireProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        sent = Self.written(request)
+    }
+
+    /// The request as it arrived: request line, header fields, and the body (its first 2,000 characters).
+    static func written(_ request: HTTPRequest) -> String {
+        var lines = ["\(request.method) \(request.target) \(request.version)"]
+        lines += request.headers.fields.map { "\($0.name): \($0.value)" }
+        let body = String(decoding: request.body, as: UTF8.self)
+        lines += ["", body.count > 2000 ? body.prefix(2000) + "… (\(request.body.count) bytes in all)" : body]
+        return lines.joined(separator: "\n")
     }
 }
