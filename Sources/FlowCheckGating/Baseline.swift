@@ -2,8 +2,9 @@ import Foundation
 
 /// The failures a CI pipeline expects, keyed by their causes, so that it fails only on new ones.
 ///
-/// A failure's cause is its suite and the rules it breaks (`navigation: NAV-POP-TO`), its suite and how it broke
-/// down (`runtime: breakdown (exited)`), or a golden case's id: the same bug found at another seed, after a kit
+/// A failure's cause is its suite and the rules it breaks (`navigation: NAV-POP-TO`), with the checks that broke where
+/// one rule covers several (`client: RUF-REQUEST-WIRE [x-request-id]`), its suite and how it broke down
+/// (`runtime: breakdown (exited)`), or a golden case's id: the same bug found at another seed, after a kit
 /// upgrade or by another shard has the same cause, where its minimal counterexample (kept as evidence) differs.
 ///
 /// JSON shape: `{"expectedFailures": [{"cause": "navigation: NAV-POP-TO", "example": "navigation-3259e566278fca58",

@@ -61,7 +61,7 @@ package struct Gate: Sendable {
             let cause =
                 failure.kind == .breakdown
                 ? "breakdown (\(failure.origin.hasPrefix("breakdown: ") ? failure.origin.dropFirst(11) : "error"))"
-                : failure.ruleIDs.sorted().joined(separator: ", ")
+                : failure.ruleIDs.sorted().joined(separator: ", ") + (failure.aspect.map { " [\($0)]" } ?? "")
             self.init(
                 id: failure.id, cause: "\(failure.suite): \(cause)", features: failure.features,
                 rules: failure.kind == .breakdown ? [] : failure.ruleIDs, replay: failure.replay)

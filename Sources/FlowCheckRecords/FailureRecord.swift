@@ -90,6 +90,9 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     /// What the diff's two sides are when they are not the model and the implementation, such as
     /// `- what the spec allows, + what the backend sent`; `nil` for `- model, + implementation`.
     public var diffLegend: String?
+    /// Which of a rule's checks broke, where one rule covers several (RUF-REQUEST-WIRE: `path`, `x-request-id`, …),
+    /// comma-separated; part of the failure's cause, so that a baseline entry excuses that check alone.
+    public var aspect: String?
 
     /// Creates a failure record.
     public init(

@@ -122,6 +122,20 @@ public struct ClientRequest: Hashable, Sendable {
     package var retried = false
     /// For a request seen on the network: the HTTP as it arrived (request line, headers, body), for the reports.
     package var sent: String?
+    /// For a request seen on the network: which checks of the api-contract it departs from (`path`,
+    /// `x-request-id`, …), in the order ``wireProblem`` says them, so that a baseline can name one.
+    package var wireAspects: [String] = []
+
+    /// Records a departure from the api-contract: its aspect and, in words, what it is (ahead of those known).
+    package mutating func departs(_ aspect: String, _ problem: String, first: Bool = false) {
+        if first {
+            wireProblem = wireProblem.map { problem + "; " + $0 } ?? problem
+            wireAspects.insert(aspect, at: 0)
+        } else {
+            wireProblem = wireProblem.map { $0 + "; " + problem } ?? problem
+            wireAspects.append(aspect)
+        }
+    }
 
     /// Creates a request.
     public init(

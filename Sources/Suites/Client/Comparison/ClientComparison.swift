@@ -91,7 +91,7 @@ package struct ClientComparison {
                     continue
                 }
                 let problem = "it arrived only after the harness replied to the step that sends it (or a step late)"
-                request.wireProblem = request.wireProblem.map { problem + "; " + $0 } ?? problem
+                request.departs("late", problem, first: true)
                 result[step].events.append(.request(request))
                 missing -= 1
             }

@@ -296,6 +296,16 @@ enum ClientFailure {
             violations: [], storyboard: storyboard(value, replies: replies, divergence: step, first: earlier?.step),
             replay: failing.replay, detail: detail(value, replies: replies))
         record.origin = divergence.origin
+        // One wire bug excused by a baseline must not excuse another: the checks that broke are part of the cause.
+        var aspects: [String] = []
+        for case .request(let request) in divergence.actual.events {
+            for aspect in request.wireAspects where !aspects.contains(aspect) { aspects.append(aspect) }
+        }
+        if divergence.rules.contains(String.rufRequestWire), !aspects.isEmpty {
+            let aspect = aspects.joined(separator: ", ")
+            record.aspect = aspect
+            record.description += " [\(aspect)]"
+        }
         // Under flowcheck serve: the step's requests as the network brought them, not as the harness tells them.
         let wire = divergence.actual.events.compactMap { if case .request(let r) = $0 { r.sent } else { nil } }
         if !wire.isEmpty {

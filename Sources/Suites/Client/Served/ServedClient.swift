@@ -128,7 +128,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
             // Sending an answered request again is a retry, whenever it comes.
             guard !request.retried else { continue }
             let problem = "it arrived after the harness replied to the step that sent it"
-            request.wireProblem = request.wireProblem.map { problem + "; " + $0 } ?? problem
+            request.departs("late", problem, first: true)
             request.unreported = true
             observations[observations.count - 1].events.append(.request(request))
         }
@@ -170,7 +170,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
             if let next = remaining.popFirst() {
                 result.append(.request(next))
             } else {
-                claimed.wireProblem = "the harness reports it, but it never arrived at the kit"
+                claimed.departs("never arrived", "the harness reports it, but it never arrived at the kit")
                 result.append(.request(claimed))
             }
             lastRequest = result.count - 1

@@ -15,8 +15,9 @@ extension ClientRequest {
             self.init(kind: "unread", id: "", screen: "")
             let sentence = String(decoding: response.body, as: UTF8.self).trimmingCharacters(
                 in: .whitespacesAndNewlines)
-            wireProblem =
-                "the kit's HTTP server refused it before reading it as a request: \(response.status), \(sentence)"
+            departs(
+                "refused",
+                "the kit's HTTP server refused it before reading it as a request: \(response.status), \(sentence)")
             sent = "(refused before it was read: \(response.status), \(sentence))"
         }
     }
@@ -24,8 +25,9 @@ extension ClientRequest {
     /// A request as it arrived on the network, read as the api-contract page gives it; what departs from the page
     /// is said in ``wireProblem``. `createParams` are the parameters the last create was given.
     init(network request: HTTPRequest, createParams: JSONValue?) {
-        var problems: [String] = []
-        if request.method != "POST" { problems.append("\(request.method), not POST") }
+        // Each departure with its aspect, the name a baseline entry may give it.
+        var problems: [(aspect: String, text: String)] = []
+        if request.method != "POST" { problems.append(("method", "\(request.method), not POST")) }
         let body = try? JSONParser.parse(String(decoding: request.body, as: UTF8.self))
         let fields = body?.objectPairs
         let field = { (name: String) in fields?.first { $0.key == name }?.value }
@@ -36,40 +38,46 @@ extension ClientRequest {
         case "/session/action": kind = "action"
         default:
             kind = field("action") != nil ? "action" : "create"
-            problems.append("the path \(path), not /session/create or /session/action")
+            problems.append(("path", "the path \(path), not /session/create or /session/action"))
         }
         if !(request.headers["Content-Type"] ?? "").lowercased().hasPrefix("application/json") {
-            problems.append("Content-Type \(request.headers["Content-Type"] ?? "missing"), not application/json")
+            problems.append(
+                ("Content-Type", "Content-Type \(request.headers["Content-Type"] ?? "missing"), not application/json"))
         }
         let id = request.headers["x-request-id"] ?? ""
-        if id.isEmpty { problems.append("no x-request-id header") }
-        if fields == nil { problems.append("the body is not a JSON object") }
+        if id.isEmpty { problems.append(("x-request-id", "no x-request-id header")) }
+        if fields == nil { problems.append(("body", "the body is not a JSON object")) }
         let screen = field("screen")?.stringValue
-        if fields != nil && screen == nil { problems.append("the body's screen is not a string") }
+        if fields != nil && screen == nil { problems.append(("body", "the body's screen is not a string")) }
         var action: JSONValue?
         var params: JSONValue?
         var meta: JSONValue?
         if kind == "create" {
             params = field("screenParams") ?? .object([])
-            if !(params?.isObject ?? false) { problems.append("screenParams is not an object") }
-            if !(field("context")?.isObject ?? false) { problems.append("the create carries no context object") }
+            if !(params?.isObject ?? false) { problems.append(("screenParams", "screenParams is not an object")) }
+            if !(field("context")?.isObject ?? false) {
+                problems.append(("body", "the create carries no context object"))
+            }
             if let createParams, params?.canonical != createParams.canonical {
                 problems.append(
-                    "screenParams \(JSONWriter.write(params ?? .null)), not the create's "
-                        + JSONWriter.write(createParams))
+                    (
+                        "screenParams",
+                        "screenParams \(JSONWriter.write(params ?? .null)), not the create's "
+                            + JSONWriter.write(createParams)
+                    ))
             }
         } else if fields != nil {
             let sent = field("action")?.objectPairs
             let type = sent?.first { $0.key == "type" }?.value
             let payload = sent?.first { $0.key == "payload" }?.value
-            if type?.stringValue == nil { problems.append("action.type is not a string") }
-            if !(payload?.isObject ?? false) { problems.append("action.payload is not an object") }
+            if type?.stringValue == nil { problems.append(("body", "action.type is not a string")) }
+            if !(payload?.isObject ?? false) { problems.append(("body", "action.payload is not an object")) }
             action = .object([("type", type ?? .null), ("payload", payload ?? .null)])
             meta = field("meta")
-            if !(meta?.isObject ?? false) { problems.append("meta is not an object") }
+            if !(meta?.isObject ?? false) { problems.append(("meta", "meta is not an object")) }
         }
         self.init(kind: kind, id: id, screen: screen ?? "", action: action, screenParams: params, meta: meta)
-        wireProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        for problem in problems { departs(problem.aspect, problem.text) }
         sent = Self.written(request)
     }
 
