@@ -309,9 +309,12 @@ enum ClientFailure {
         // Under flowcheck serve: the step's requests as the network brought them, not as the harness tells them.
         let wire = divergence.actual.events.compactMap { if case .request(let r) = $0 { r.sent } else { nil } }
         if !wire.isEmpty {
-            record.input += ["", "Sent over HTTP at step \(step), as the kit's server read it (flowcheck serve):"]
+            let title = "Sent over HTTP at step \(step), as the kit's server read it (flowcheck serve)"
+            record.input += ["", title + ":"]
             record.input += wire.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }
+            // The HTML report shows the storyboard, not the input lines: the wire goes above it there.
+            record.storyboard.preface = Storyboard.Preface(title: title, text: wire.joined(separator: "\n\n"))
         }
         if let probe = divergence.probe {
             record.notes.append(probe.note(at: step, inputs: value.inputs))
