@@ -31,10 +31,28 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// An open connection, and whether what its client sent may still become a request.
+    private struct Connection {
+        let socket: Socket
+        /// Reading or parsing: between bytes becoming readable and a request handed on or the next wait.
+        var working = false
+        /// Part of a message read, the rest not yet.
+        var partial = false
+        /// In the handler (or writing its answer): whatever the client sends now waits its turn.
+        var handing = false
+
+        /// Whether nothing its client sent is still on its way to the handler.
+        var isQuiet: Bool { handing || (!working && !partial && !socket.hasUnreadBytes) }
+    }
+
     private struct State {
         var stopped = false
-        var open: [Int32: Socket] = [:]
+        var open: [Int32: Connection] = [:]
         var threads = 0
+        /// Between a pending connection seen and it being open (or refused).
+        var accepting = false
+        /// Requests handed to the handler and refusals told, so far.
+        var handedOn = 0
     }
 
     public let configuration: Configuration
@@ -76,7 +94,7 @@ public final class HTTPServer: Sendable {
     public func stop() {
         let open = state.withLock { state -> [Socket] in
             state.stopped = true
-            return Array(state.open.values)
+            return state.open.values.map(\.socket)
         }
         listener.shutdown()
         open.forEach { $0.shutdown() }
@@ -84,12 +102,40 @@ public final class HTTPServer: Sendable {
         listener.close()
     }
 
+    /// Waits until everything clients sent before the call has reached the handler or been refused: no connection
+    /// waits to be accepted, and every open one's bytes are read and its whole requests handed on. What a client
+    /// wrote before it told you so is then counted, however loaded the machine.
+    /// - Returns: how many requests and refusals the server has handed on by then (the handler and `refused` may
+    ///   still be on their first line); `nil` when the deadline comes first (a client still sending).
+    public func handedOn(until deadline: ContinuousClock.Instant) -> Int? {
+        while true {
+            let handedOn = state.withLock { state -> Int? in
+                let quiet =
+                    !state.accepting && !listener.isReady(for: Int16(POLLIN))
+                    && state.open.values.allSatisfy(\.isQuiet)
+                return quiet ? state.handedOn : nil
+            }
+            if let handedOn { return handedOn }
+            if ContinuousClock.now >= deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.000_5)
+        }
+    }
+
     private func acceptLoop() {
         while !state.withLock({ $0.stopped }) {
-            guard let client = listener.accept(timeout: .milliseconds(200)) else { continue }
+            guard listener.wait(for: Int16(POLLIN), until: .now + .milliseconds(200)) else { continue }
+            state.withLock { $0.accepting = true }
+            guard let client = listener.accept(timeout: .milliseconds(1)) else {
+                state.withLock { $0.accepting = false }
+                continue
+            }
             let admitted = state.withLock { state -> Bool in
-                guard !state.stopped, state.open.count < configuration.connections else { return false }
-                state.open[client.fd] = client
+                defer { state.accepting = false }
+                guard !state.stopped, state.open.count < configuration.connections else {
+                    state.handedOn += 1
+                    return false
+                }
+                state.open[client.fd] = Connection(socket: client)
                 state.threads += 1
                 return true
             }
@@ -113,6 +159,24 @@ public final class HTTPServer: Sendable {
 
     private enum Phase { case idle, head, body }
 
+    /// Marks what `client`'s connection is doing, for ``handedOn(until:)``.
+    private func mark(_ client: Socket, _ change: (inout Connection) -> Void) {
+        state.withLock { state in
+            if var connection = state.open[client.fd] {
+                change(&connection)
+                state.open[client.fd] = connection
+            }
+        }
+    }
+
+    /// Tells `refused` of a response sent without the handler, counted as handed on first.
+    private func refuse(_ response: HTTPResponse, to client: Socket) {
+        mark(client) { $0.working = true }
+        state.withLock { $0.handedOn += 1 }
+        refused?(response)
+        try? client.write(response.serialized(closing: true), until: .now + .seconds(1))
+    }
+
     private func serve(_ client: Socket) {
         let limits = configuration.limits
         var reader = HTTPMessageReader(.request, limits: limits)
@@ -122,9 +186,12 @@ public final class HTTPServer: Sendable {
         do {
             while true {
                 while let request = try reader.nextRequest() {
+                    mark(client) { ($0.working, $0.handing) = (false, true) }
+                    state.withLock { $0.handedOn += 1 }
                     let response = handler(request)
                     let closing = !request.keepsAlive || state.withLock { $0.stopped }
                     try client.write(response.serialized(closing: closing), until: .now + limits.writeTime)
+                    mark(client) { ($0.working, $0.handing) = (true, false) }
                     if closing { return }
                     (phase, deadline, continued) = (.idle, .now + limits.idleTime, false)
                 }
@@ -133,13 +200,18 @@ public final class HTTPServer: Sendable {
                     try client.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), until: .now + limits.writeTime)
                     continued = true
                 }
-                guard let bytes = try client.read(until: deadline) else {
+                let partial = !reader.isIdle
+                mark(client) { ($0.working, $0.partial) = (false, partial) }
+                // Readable bytes stay in the kernel until the mark says they are being read: a quiet connection
+                // has none.
+                let readable = client.wait(for: Int16(POLLIN), until: deadline)
+                mark(client) { $0.working = true }
+                guard readable, let bytes = try client.read(until: deadline) else {
                     // Silent between requests: closed quietly. Inside a message: too slow, and told so.
                     if phase == .idle && reader.isIdle { return }
                     let late = HTTPResponse.text(
                         408, "the request did not arrive whole within \(limits.messageTime) of its first byte\n")
-                    refused?(late)
-                    try client.write(late.serialized(closing: true), until: .now + .seconds(1))
+                    refuse(late, to: client)
                     return
                 }
                 if bytes.isEmpty { return }
@@ -148,9 +220,7 @@ public final class HTTPServer: Sendable {
             }
         } catch {
             guard error.status > 0 else { return }
-            let refusal = HTTPResponse.text(error.status, error.message + "\n")
-            refused?(refusal)
-            try? client.write(refusal.serialized(closing: true), until: .now + .seconds(1))
+            refuse(HTTPResponse.text(error.status, error.message + "\n"), to: client)
         }
     }
 }

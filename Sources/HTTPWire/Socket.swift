@@ -117,6 +117,18 @@ package struct Socket: Sendable {
         }
     }
 
+    /// Whether the socket is ready for `events` now, without waiting.
+    package func isReady(for events: Int16) -> Bool {
+        var descriptor = pollfd(fd: fd, events: events, revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & events != 0
+    }
+
+    /// Whether bytes the peer sent wait in the kernel, unread (a close is not).
+    package var hasUnreadBytes: Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// The next accepted connection, or `nil` when none came within `timeout`.
     package func accept(timeout: Duration) -> Socket? {
         guard wait(for: Int16(POLLIN), until: .now + timeout) else { return nil }

@@ -170,6 +170,30 @@ struct HTTPServerTests {
         #expect(try first.responses(1).map { String(decoding: $0.body, as: UTF8.self) } == ["POST /a ok"])
     }
 
+    @Test("handedOn counts every request written before the call, one held in the handler too; a half one holds it")
+    func handedOnCountsWhatWasWritten() throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(.init()) { request in
+            if request.path == "/hold" { _ = release.wait(timeout: .now() + 10) }
+            return .text(200, "")
+        }
+        server.start()
+        defer { server.stop() }
+        let held = try RawClient(server)
+        defer { held.socket.close() }
+        try held.send("GET /hold HTTP/1.1\r\n\r\n")
+        let others = try (0..<3).map { _ in try RawClient(server) }
+        defer { others.forEach { $0.socket.close() } }
+        // Written, not yet read by the server's threads: the call must wait for them, not count what it sees now.
+        for client in others { try client.send("POST /x HTTP/1.1\r\nContent-Length: 2\r\n\r\nok") }
+        #expect(server.handedOn(until: .now + .seconds(10)) == 4)
+        let half = try RawClient(server)
+        defer { half.socket.close() }
+        try half.send("POST /x HTTP/1.1\r\nContent-Length: 2\r\n")
+        #expect(server.handedOn(until: .now + .milliseconds(300)) == nil)
+        release.signal()
+    }
+
     @Test("stop() ends kept-alive connections at once; a port in use is refused in plain words")
     func stopAndPortInUse() throws {
         let server = try echoServer()

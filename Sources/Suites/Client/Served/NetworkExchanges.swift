@@ -38,6 +38,8 @@ final class NetworkExchanges: @unchecked Sendable {
     private var waiting: [Waiting] = []
     private var answered: [Waiting] = []
     private var stopped = false
+    /// How many times the server handed something on (a request, a retry, a refusal): never reset.
+    private var received = 0
     /// How long a request waits for its answer before it is answered 504: longer than any step.
     let longestWait: Duration
 
@@ -47,6 +49,8 @@ final class NetworkExchanges: @unchecked Sendable {
     func arrived(_ request: HTTPRequest) -> HTTPResponse {
         condition.lock()
         defer { condition.unlock() }
+        received += 1
+        condition.broadcast()
         guard !stopped else { return .text(503, "the run has ended\n") }
         if let first = answered.last(where: { $0.isRetried(by: request) }), let answer = first.answer {
             arrivals.append(.retried(request))
@@ -74,9 +78,19 @@ final class NetworkExchanges: @unchecked Sendable {
     func refused(_ response: HTTPResponse) {
         condition.lock()
         defer { condition.unlock() }
+        received += 1
+        condition.broadcast()
         guard !stopped else { return }
         arrivals.append(.refused(response))
         condition.broadcast()
+    }
+
+    /// Waits until the server's first `handedOn` hand-ons are recorded (each is on its way, a few lines off).
+    func recorded(_ handedOn: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(1)
+        while received < handedOn, condition.wait(until: deadline) {}
     }
 
     /// How many requests have arrived so far.

@@ -94,6 +94,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
         // The harness first: a request its SDK still sends for the run that ends goes out before it replies, and is
         // then answered 503 with the rest, not taken for the new run's.
         defer {
+            catchUp()
             network.reset()
             (createParams, consumed) = (nil, 0)
         }
@@ -146,12 +147,20 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
             delivered = network.answerOldest(with: HTTPResponse(status: 200, headers: headers, body: body))
         }
         var observation = try harness.step(ServedClientWire(), (input, delivered))
+        catchUp()
         let claimed = observation.events.filter { $0.kind == "request" }.count
         let seen = network.arrivals(after: mark, expected: claimed, timeout: Self.arrival, settle: Self.settle)
         consumed = mark + seen.count
         observation.events = Self.events(
             observation.events, requests: seen.map { ClientRequest($0, createParams: createParams) })
         return observation
+    }
+
+    /// Waits until every request the SDK wrote before its harness replied is among the arrivals: on a loaded
+    /// machine the server's threads may not yet have read what the kernel holds.
+    private func catchUp() {
+        guard let handedOn = server.handedOn(until: .now + .seconds(1)) else { return }
+        network.recorded(handedOn)
     }
 
     /// The harness's events with its requests replaced by those the network saw, in order: a request it reports
