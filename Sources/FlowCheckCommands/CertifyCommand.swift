@@ -163,6 +163,12 @@ struct CertifyCommand: Subcommand {
                     + certificate.unresolved.joined(separator: ", ")
                     + "): units blamed on them diverged and no case of their own was found")
         }
+        if budget.runs < Self.defaultRuns {
+            // Not refused (a quick certificate has its uses), but never mistaken for one at the full budget.
+            console.out(
+                "Budget: \(budget.runs) runs per suite, below certification's \(Self.defaultRuns): the certificate "
+                    + "records it (runsPerSuite)")
+        }
         if let reason = record.interrupted { return .stopped(by: reason) }
         return certificate.decision == .certified ? .success : .failure
     }

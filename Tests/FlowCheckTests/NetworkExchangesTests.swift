@@ -47,19 +47,19 @@ struct NetworkExchangesTests {
             server.stop()
         }
         let answered = Sent(server, "/session/create")
-        let arrived = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        let arrived = network.arrivals(after: 0, expected: 1, timeout: .seconds(5))
         #expect(arrived.map(Self.path) == ["/session/create"])
         #expect(network.answerOldest(with: .json(200, "{}")))
         #expect(answered.answered == 200)
         #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits any more")
 
         let dropped = Sent(server, "/session/action")
-        _ = network.arrivals(after: 1, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        _ = network.arrivals(after: 1, expected: 1, timeout: .seconds(5))
         network.reset()
         #expect(dropped.answered == 503)
 
         #expect(Self.post(server, "/session/action", body: Data(repeating: 0x20, count: 4096)) == 413)
-        let refused = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        let refused = network.arrivals(after: 0, expected: 1, timeout: .seconds(5))
         #expect(refused.map(Self.path) == ["refused 413"], "a refused request is still one the client sent")
     }
 
@@ -73,16 +73,16 @@ struct NetworkExchangesTests {
             server.stop()
         }
         let first = Sent(server, "/session/action")
-        _ = network.arrivals(after: 0, expected: 1, timeout: .seconds(5), settle: .milliseconds(5))
+        _ = network.arrivals(after: 0, expected: 1, timeout: .seconds(5))
         let retry = Sent(server, "/session/action")
         // The retry waits on the first request's answer: not a second arrival.
         #expect(
-            network.arrivals(after: 0, expected: 2, timeout: .milliseconds(200), settle: .milliseconds(5)).count == 1)
+            network.arrivals(after: 0, expected: 2, timeout: .milliseconds(200)).count == 1)
         #expect(network.answerOldest(with: .json(200, "{}")))
         #expect(first.answered == 200)
         #expect(retry.answered == 200)
         #expect(Self.post(server, "/session/action") == 200, "answered at once, as before")
-        let seen = network.arrivals(after: 0, expected: 2, timeout: .seconds(5), settle: .milliseconds(5))
+        let seen = network.arrivals(after: 0, expected: 2, timeout: .seconds(5))
         #expect(seen.map(Self.path) == ["/session/action", "retried /session/action"])
         #expect(!network.answerOldest(with: .json(200, "{}")), "nothing waits")
     }

@@ -33,6 +33,10 @@ struct ServedClientTests {
         let action = ClientRequest(network: Self.request("/session/action", Self.action), createParams: nil)
         #expect(action.wireProblem == nil)
         #expect(action.kind == "action")
+        // screenParams is optional: a create given none may leave it out, and reads as having sent {}.
+        let bare = ClientRequest(
+            network: Self.request("/session/create", #"{"screen":"HOME","context":{}}"#), createParams: .object([]))
+        #expect(bare.wireProblem == nil && bare.screenParams == .object([]))
         #expect(action.action?["type"]?.stringValue == "OPEN")
         #expect(action.meta == .object([("token", .string("t"))]))
     }
@@ -53,7 +57,14 @@ struct ServedClientTests {
                 request("/session/action", #"{"screen":"HOME","action":{"type":"OPEN","payload":{}}}"#),
                 "meta is not an object"
             ),
-            (request("/session/create", #"{"screen":"HOME","context":{}}"#), "screenParams {}, not the create's"),
+            (
+                request("/session/create", #"{"screen":"HOME","context":{}}"#),
+                #"no screenParams, where the create was given {"entry":"push"}"#
+            ),
+            (
+                request("/session/create", #"{"screen":"HOME","screenParams":{},"context":{}}"#),
+                "screenParams {}, not the create's"
+            ),
             (request("/session/create", #"{"screen":"HOME","screenParams":{"entry":"push"}}"#), "no context object"),
         ])
     func departure(request: HTTPRequest, problem: String) {

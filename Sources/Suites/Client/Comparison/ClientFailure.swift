@@ -307,7 +307,16 @@ enum ClientFailure {
             record.description += " [\(aspect)]"
         }
         // Under flowcheck serve: the step's requests as the network brought them, not as the harness tells them.
-        let wire = divergence.actual.events.compactMap { if case .request(let r) = $0 { r.sent } else { nil } }
+        var wire = divergence.actual.events.compactMap { if case .request(let r) = $0 { r.sent } else { nil } }
+        if divergence.rules.contains(String.rufRequestID), let reused = firstUse(of: divergence, in: replies) {
+            // A reused id is half the story without the request that used it first.
+            record.notes.append(
+                "x-request-id \(reused.id) was sent first at step \(reused.step) (\(summary(value.inputs[reused.step])))"
+            )
+            if let sent = reused.request.sent {
+                wire.append("(sent first, at step \(reused.step), with the same x-request-id:)\n" + sent)
+            }
+        }
         if !wire.isEmpty {
             let title = "Sent over HTTP at step \(step), as the kit's server read it (flowcheck serve)"
             record.input += ["", title + ":"]
@@ -329,6 +338,21 @@ enum ClientFailure {
                     + "left as the model's (the cached components, the meta, the requests)")
         }
         return record
+    }
+
+    /// The earlier request that first carried an id one of the diverging step's requests carries again.
+    static func firstUse(
+        of divergence: Divergence, in replies: [ClientObservation]
+    ) -> (id: String, step: Int, request: ClientRequest)? {
+        let ids = divergence.actual.events.compactMap {
+            if case .request(let r) = $0, !r.id.isEmpty { r.id } else { nil }
+        }
+        for (step, reply) in replies.enumerated().prefix(divergence.step) {
+            for case .request(let request) in reply.events where ids.contains(request.id) {
+                return (request.id, step, request)
+            }
+        }
+        return nil
     }
 
     /// The inputs, one per line as the process protocol sends them, the diverging one marked (and the one that

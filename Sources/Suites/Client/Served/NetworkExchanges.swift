@@ -107,23 +107,12 @@ final class NetworkExchanges: @unchecked Sendable {
         return Array(arrivals[min(start, arrivals.count)..<min(max(start, end), arrivals.count)])
     }
 
-    /// The requests that arrived after the first `mark`, once at least `expected` did (or `timeout` passed), and
-    /// `settle` more passed without another: a client that sends more than it says is seen too. A client that never
-    /// stops sending is read for `timeout` and a second at most, so that it cannot hold the run.
-    func arrivals(after mark: Int, expected: Int, timeout: Duration, settle: Duration) -> [Arrival] {
+    /// The requests that arrived after the first `mark`, once at least `expected` did or `timeout` passed.
+    func arrivals(after mark: Int, expected: Int, timeout: Duration) -> [Arrival] {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(timeout.seconds)
-        let end = deadline.addingTimeInterval(1)
         while arrivals.count - mark < expected, condition.wait(until: deadline) {}
-        var quiet = Date().addingTimeInterval(settle.seconds)
-        var seen = arrivals.count
-        while condition.wait(until: min(quiet, end)) {
-            if arrivals.count != seen {
-                seen = arrivals.count
-                quiet = Date().addingTimeInterval(settle.seconds)
-            }
-        }
         return Array(arrivals[min(mark, arrivals.count)...])
     }
 

@@ -24,12 +24,9 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
     /// How many of the run's arrivals a step has read: those after it arrived when no step was waiting for them.
     private var consumed = 0
 
-    /// How long a step waits, past the harness's reply, for a request to arrive after the last: a client that sends
-    /// more than its harness says is seen too.
-    static let settle = Duration.milliseconds(5)
-    /// How long a request the harness reports may take to arrive: it replies once the request is written, and on
-    /// loopback a written request arrives at once, so one that has not within this is not coming.
-    static let arrival = Duration.milliseconds(100)
+    /// How long a request the harness reports may take to arrive when it was not written before the reply: a
+    /// harness that replies a moment before its SDK writes is given this much, and one not here by then is not coming.
+    static let arrival = Duration.milliseconds(20)
 
     /// The kit's server on `port` (0: a free one), and the harness started with its URL.
     /// - Throws: ``PortUnavailable`` when the port cannot be bound; ``ProcessError`` when the harness does not start or
@@ -113,7 +110,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
             addLate(to: &observations)
             observations.append(try apply(input))
         }
-        // What came after the last step's read (its settle already waited): no further wait on every run.
+        // What came after the last step's read: sent after its harness replied.
         addLate(to: &observations)
         return observations
     }
@@ -149,7 +146,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
         var observation = try harness.step(ServedClientWire(), (input, delivered))
         catchUp()
         let claimed = observation.events.filter { $0.kind == "request" }.count
-        let seen = network.arrivals(after: mark, expected: claimed, timeout: Self.arrival, settle: Self.settle)
+        let seen = network.arrivals(after: mark, expected: claimed, timeout: Self.arrival)
         consumed = mark + seen.count
         observation.events = Self.events(
             observation.events, requests: seen.map { ClientRequest($0, createParams: createParams) })

@@ -53,12 +53,18 @@ extension ClientRequest {
         var params: JSONValue?
         var meta: JSONValue?
         if kind == "create" {
-            params = field("screenParams") ?? .object([])
-            if !(params?.isObject ?? false) { problems.append(("screenParams", "screenParams is not an object")) }
+            // The member is optional: leaving it out says "no parameters", and only a create that was given some
+            // departs by it (shown as missing, not as an empty object).
+            let given = createParams.map { $0.objectPairs?.isEmpty != true } ?? false
+            params = field("screenParams") ?? (given ? nil : .object([]))
+            if let params, !params.isObject { problems.append(("screenParams", "screenParams is not an object")) }
             if !(field("context")?.isObject ?? false) {
                 problems.append(("body", "the create carries no context object"))
             }
-            if let createParams, params?.canonical != createParams.canonical {
+            if let createParams, params == nil {
+                problems.append(
+                    ("screenParams", "no screenParams, where the create was given " + JSONWriter.write(createParams)))
+            } else if let createParams, params?.canonical != createParams.canonical {
                 problems.append(
                     (
                         "screenParams",
