@@ -344,7 +344,9 @@ enum ClientFailure {
     static func firstUse(
         of divergence: Divergence, in replies: [ClientObservation]
     ) -> (id: String, step: Int, request: ClientRequest)? {
-        let ids = divergence.actual.events.compactMap {
+        // The replies as they came (a divergence's observation has its ids numbered in order of use).
+        guard divergence.step < replies.count else { return nil }
+        let ids = replies[divergence.step].events.compactMap {
             if case .request(let r) = $0, !r.id.isEmpty { r.id } else { nil }
         }
         for (step, reply) in replies.enumerated().prefix(divergence.step) {
