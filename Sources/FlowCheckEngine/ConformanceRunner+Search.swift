@@ -7,6 +7,9 @@ extension ConformanceRunner {
     static let searchWitnesses = 8
     /// The most candidates a search tries from a witness after the first.
     static let laterWitnessCalls = 300
+    /// How long the search for one rule may take in all: a rule broken only after another (a cascade) is never found
+    /// alone, and an implementation whose steps go over a network makes each candidate slow.
+    static let searchTime = Duration.seconds(10)
 
     /// Searches, for each rule a diverging unit was blamed on and no failure names, a failure of its own: from one of
     /// the first runs that diverged under it, the smallest case still blamed on it that falls under no rule a
@@ -50,11 +53,14 @@ extension ConformanceRunner {
             // on the rule: a rejected document is blamed on every rule it falls under, and another bug may have
             // rejected it. So a few are tried, each until one ends on a failure of the rule's own.
             var own: FailureRecord?
+            let ruleDeadline = ContinuousClock.now + Self.searchTime
             for (index, witness) in witnesses.prefix(Self.searchWitnesses).enumerated() {
-                guard own == nil, stop?.isRequested != true else { break }
+                let left = ruleDeadline - ContinuousClock.now
+                guard own == nil, stop?.isRequested != true, left > .zero else { break }
                 // The first witness is shrunk as far as the limits go; the next ones, most often other bugs'
                 // documents, within a few hundred candidates each.
                 var configuration = configuration
+                configuration.shrinkLimit.time = configuration.shrinkLimit.time.map { min($0, left) } ?? left
                 if index > 0 {
                     configuration.shrinkLimit.calls = min(configuration.shrinkLimit.calls, Self.laterWitnessCalls)
                 }
