@@ -116,15 +116,19 @@ final class NetworkExchanges: @unchecked Sendable {
         return Array(arrivals[min(mark, arrivals.count)...])
     }
 
-    /// Answers the oldest request still waiting (and its retries); `false` when none waits.
-    func answerOldest(with response: HTTPResponse) -> Bool {
+    /// Answers every request still waiting (and their retries); `false` when none waits. A client that keeps one
+    /// request in flight has one waiting; one that sent more gets the same answer on each, and is judged by what it
+    /// sent, never left waiting for an answer that cannot come.
+    func answerWaiting(with response: HTTPResponse) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard let oldest = waiting.first(where: { $0.answer == nil }) else { return false }
-        oldest.answer = response
-        answered.append(oldest)
+        let unanswered = waiting.filter { $0.answer == nil }
+        for entry in unanswered {
+            entry.answer = response
+            answered.append(entry)
+        }
         condition.broadcast()
-        return true
+        return !unanswered.isEmpty
     }
 
     /// A new run: requests still waiting from the last one are answered 503, and the log starts empty.

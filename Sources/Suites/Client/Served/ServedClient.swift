@@ -11,7 +11,7 @@ public import RUFClientModel
 /// The kit listens on 127.0.0.1 and starts the harness (an app's or SDK's test harness that speaks the process
 /// protocol's client commands) with `FLOWCHECK_SERVER_URL` set to its base URL, which the harness gives its SDK as the
 /// server. Inputs go to the harness as in a JSON-lines run; a response input is not applied by the harness but
-/// answered by the kit on the network to the oldest request still waiting (`"delivered": true` in the `client`
+/// answered by the kit on the network to the request still waiting (`"delivered": true` in the `client`
 /// command; `false` when none waits), and the harness replies once its SDK has processed it. The requests of each
 /// step's reply are those that arrived on the network, checked against the api-contract (RUF-REQUEST-WIRE), not the
 /// ones the harness reports.
@@ -141,7 +141,7 @@ public final class ServedClient: ClientImplementation, TimeBoundImplementation, 
             let body = Data(JSONWriter.bytes(session.json, sortedKeys: false))
             var headers = HTTPHeaders()
             headers.add("Content-Type", "application/json")
-            delivered = network.answerOldest(with: HTTPResponse(status: 200, headers: headers, body: body))
+            delivered = network.answerWaiting(with: HTTPResponse(status: 200, headers: headers, body: body))
         }
         var observation = try harness.step(ServedClientWire(), (input, delivered))
         catchUp()
